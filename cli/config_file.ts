@@ -1,0 +1,24 @@
+/**
+ * Finds and reads `proxar.yaml`.
+ * @module
+ */
+import { readFile } from "node:fs/promises";
+import { relative, resolve } from "node:path";
+import { type Config, defaultConfig } from "../core/config.ts";
+import { parseConfig } from "../core/config_load.ts";
+import { UserError } from "../core/errors.ts";
+
+/** Reads the config named by `--config`, or `proxar.yaml` in `cwd` when it exists. */
+export async function readConfig(cwd: string, explicit: string | undefined): Promise<Config> {
+  const path = resolve(cwd, explicit ?? "proxar.yaml");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if (explicit === undefined && (error as { code?: string }).code === "ENOENT") {
+      return defaultConfig();
+    }
+    throw new UserError(`Cannot read config "${explicit ?? path}": ${(error as Error).message}`);
+  }
+  return parseConfig(text, explicit ?? relative(cwd, path));
+}

@@ -1,0 +1,65 @@
+/**
+ * `--format NAME[=FILE]` handling: choosing reporters and writing each output.
+ * @module
+ */
+import { resolve } from "node:path";
+import { UserError } from "../core/errors.ts";
+import type { Report } from "../core/report.ts";
+import type { Registry } from "../core/registry.ts";
+import { didYouMean } from "../core/suggest.ts";
+import type { Reporter } from "../reporters/reporter.ts";
+import type { Io } from "./io.ts";
+import { writeFileAtomic } from "./write_file.ts";
+
+/** One requested output: a reporter and where its text goes (undefined: standard output). */
+export interface OutputSpec {
+  reporter: Reporter;
+  file?: string;
+}
+
+/** Parses the `--format` values; `output` is where a format without `=FILE` goes. */
+export function parseFormats(
+  formats: readonly string[],
+  output: string | undefined,
+  reporters: readonly Reporter[],
+): OutputSpec[] {
+  const specs = (formats.length === 0 ? ["text"] : formats).map((value) => {
+    const eq = value.indexOf("=");
+    const name = eq === -1 ? value : value.slice(0, eq);
+    const reporter = reporters.find((r) => r.name === name);
+    if (!reporter) {
+      const names = reporters.map((r) => r.name);
+      throw new UserError(
+        `Unknown format "${name}"${didYouMean(name, names)}; formats: ${names.join(", ")}`,
+      );
+    }
+    const file = eq === -1 ? output : value.slice(eq + 1);
+    if (file === "") throw new UserError(`Format "${name}=" needs a file name after "="`);
+    return file === undefined ? { reporter } : { reporter, file };
+  });
+  if (specs.filter((s) => s.file === undefined).length > 1) {
+    throw new UserError("Only one format can go to standard output; give the others =FILE");
+  }
+  return specs;
+}
+
+/** Renders every output first, then writes them, so a failing reporter leaves no file. */
+export async function writeOutputs(
+  specs: readonly OutputSpec[],
+  report: Report,
+  registry: Registry,
+  io: Io,
+): Promise<void> {
+  const color = io.isTTY && !io.env.NO_COLOR;
+  const rendered = specs.map((spec) => ({
+    spec,
+    text: spec.reporter.render(report, {
+      rules: registry.rules.map((r) => r.meta),
+      color: spec.file === undefined && color,
+    }),
+  }));
+  for (const { spec, text } of rendered) {
+    if (spec.file === undefined) io.stdout(text);
+    else await writeFileAtomic(resolve(io.cwd, spec.file), text);
+  }
+}

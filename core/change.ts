@@ -1,0 +1,60 @@
+/**
+ * A change: one finding, graded, with everything a reporter needs.
+ * @module
+ */
+import type { EntityKind, EntityRef } from "./contract.ts";
+import type { JsonValue } from "./json.ts";
+import type { Position } from "./positions.ts";
+import type { ProseVerdict } from "./prose.ts";
+import { type Severity, severityRank } from "./severity.ts";
+
+/** A place in a file. */
+export interface FileLocation extends Position {
+  file: string;
+}
+
+/** One graded finding. */
+export interface Change {
+  rule: string;
+  severity: Severity;
+  /** The rule's default severity, when `severity_overrides` changed it. */
+  overriddenFrom?: Severity;
+  entity: EntityRef;
+  path: string;
+  pointer: string;
+  old?: JsonValue;
+  new?: JsonValue;
+  message: string;
+  hint?: string;
+  prose?: ProseVerdict;
+  /** Where the element is in the new file and, when it existed, in the old one. */
+  locations?: { old?: FileLocation; new?: FileLocation };
+  /** Advisory notes; they never change the grading. */
+  notes?: string[];
+  /** Set when an `ignore` entry matched: the change stays in the report. */
+  suppressed?: { reason: string; by: string };
+}
+
+const KIND_ORDER: readonly EntityKind[] = [
+  "server",
+  "tool",
+  "prompt",
+  "resource",
+  "resourceTemplate",
+];
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The deterministic order of changes: severity, entity, path, rule, then values. */
+export function compareChanges(a: Change, b: Change): number {
+  return severityRank(a.severity) - severityRank(b.severity) ||
+    KIND_ORDER.indexOf(a.entity.kind) - KIND_ORDER.indexOf(b.entity.kind) ||
+    cmp(a.entity.name, b.entity.name) ||
+    cmp(a.path, b.path) ||
+    cmp(a.rule, b.rule) ||
+    cmp(JSON.stringify(a.old) ?? "", JSON.stringify(b.old) ?? "") ||
+    cmp(JSON.stringify(a.new) ?? "", JSON.stringify(b.new) ?? "") ||
+    cmp(a.message, b.message);
+}

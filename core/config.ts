@@ -1,0 +1,143 @@
+/**
+ * The configuration model (`proxar.yaml`), its defaults and its JSON Schema.
+ * @module
+ */
+import type { JsonObject } from "./json.ts";
+import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose.ts";
+import { SEVERITIES, type Severity, type Threshold } from "./severity.ts";
+
+/** An `ignore` entry: suppresses matching changes, which stay in every report. */
+export interface IgnoreEntry {
+  /** A rule id, or a glob over rule ids. */
+  rule: string;
+  /** A glob over entity names (tool, prompt, resource URI …). */
+  entity?: string;
+  /** A glob over dotted paths. */
+  path?: string;
+  reason?: string;
+  /** `YYYY-MM-DD`: from the day after, the entry stops suppressing and is reported as expired. */
+  expires?: string;
+  /** `file:line:column` of the entry, for messages. */
+  where?: string;
+}
+
+/** How to reach a live server (used by `snapshot`, `pin`, `check`). */
+export interface ServerConfig {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+
+/** A loaded configuration. */
+export interface Config {
+  fail_on: Threshold;
+  warn_on: Threshold;
+  severity_overrides: Record<string, Severity>;
+  ignore: IgnoreEntry[];
+  plugins: string[];
+  prose: ProseOptions;
+  servers: Record<string, ServerConfig>;
+  store: string;
+  /** The file it was read from, if any. */
+  file?: string;
+  /** `file:line:column` of each severity override key, for messages. */
+  overrideWhere?: Record<string, string>;
+}
+
+/** The configuration used when there is no `proxar.yaml`. */
+export function defaultConfig(): Config {
+  return {
+    fail_on: "BREAKING",
+    warn_on: "POTENTIALLY_BREAKING",
+    severity_overrides: {},
+    ignore: [],
+    plugins: [],
+    prose: { ...DEFAULT_PROSE_OPTIONS },
+    servers: {},
+    store: ".proxar",
+  };
+}
+
+const threshold = {
+  enum: [...SEVERITIES, "never"],
+  description: "A severity, or never to disable the threshold",
+};
+const stringMap = { type: "object", additionalProperties: { type: "string" } };
+
+/** The JSON Schema of `proxar.yaml`, published as `schemas/proxar.schema.json`. */
+export const configSchema: JsonObject = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://proxar.dev/schemas/proxar.schema.json",
+  title: "Proxar configuration",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    $schema: { type: "string" },
+    fail_on: { ...threshold, description: "Exit with code 1 at or above this severity" },
+    warn_on: { ...threshold, description: "Report a warning at or above this severity" },
+    severity_overrides: {
+      type: "object",
+      description: "Rule id to the severity its findings get in this project",
+      additionalProperties: { enum: [...SEVERITIES] },
+    },
+    ignore: {
+      type: "array",
+      description: "Changes to suppress; they stay visible in every report",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["rule"],
+        properties: {
+          rule: { type: "string", minLength: 1, description: "A rule id, or a glob" },
+          entity: { type: "string", minLength: 1, description: "A glob over entity names" },
+          path: { type: "string", minLength: 1, description: "A glob over dotted paths" },
+          reason: { type: "string", minLength: 1, description: "Why; printed in every report" },
+          expires: {
+            type: "string",
+            pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+            description: "YYYY-MM-DD; after this day the entry stops suppressing",
+          },
+        },
+      },
+    },
+    plugins: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description: "Plugin modules, relative to this file",
+    },
+    prose: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        high: { type: "number", minimum: 0, maximum: 1 },
+        low: { type: "number", minimum: 0, maximum: 1 },
+        markers: {
+          type: "object",
+          additionalProperties: false,
+          properties: { extra: { type: "array", items: { type: "string", minLength: 1 } } },
+        },
+      },
+    },
+    servers: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          command: { type: "string", minLength: 1 },
+          args: { type: "array", items: { type: "string" } },
+          env: stringMap,
+          cwd: { type: "string" },
+          url: { type: "string", pattern: "^https?://" },
+          headers: stringMap,
+          timeout: { type: "number", exclusiveMinimum: 0 },
+        },
+      },
+    },
+    store: { type: "string", minLength: 1 },
+  },
+};

@@ -1,0 +1,110 @@
+/**
+ * Parses and validates `proxar.yaml` text. Every error names `file:line:column`.
+ * Pure: the caller reads the file.
+ * @module
+ */
+import { isMap, isScalar, LineCounter, type Node, parseDocument } from "yaml";
+import { type Config, configSchema, defaultConfig, type IgnoreEntry } from "./config.ts";
+import { UserError } from "./errors.ts";
+import { pointerTokens } from "./json.ts";
+import type { Severity, Threshold } from "./severity.ts";
+import { compileShape, type ShapeValidator } from "./validate.ts";
+
+let validator: ShapeValidator | undefined;
+
+interface Located {
+  where(tokens: readonly (string | number)[], key?: boolean): string;
+}
+
+function locator(file: string, doc: ReturnType<typeof parseDocument>, lines: LineCounter): Located {
+  return {
+    where(tokens, key = false) {
+      let node: unknown = doc.contents;
+      let offset = 0;
+      for (const token of tokens) {
+        if (isMap(node)) {
+          const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === token);
+          if (!pair) break;
+          const keyNode = pair.key as Node;
+          if (key && token === tokens[tokens.length - 1]) {
+            offset = keyNode.range?.[0] ?? offset;
+            node = undefined;
+            break;
+          }
+          node = pair.value;
+          offset = (pair.value as Node | null)?.range?.[0] ?? keyNode.range?.[0] ?? offset;
+        } else if (node && typeof node === "object" && "items" in node) {
+          const item = (node as { items: Node[] }).items[Number(token)];
+          if (!item) break;
+          node = item;
+          offset = item.range?.[0] ?? offset;
+        } else break;
+      }
+      const pos = lines.linePos(offset);
+      return `${file}:${pos.line}:${pos.col}`;
+    },
+  };
+}
+
+/**
+ * Parses `proxar.yaml` text into a {@link Config}, defaults filled in.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseConfig } from "./config_load.ts";
+ * const config = parseConfig("fail_on: POTENTIALLY_BREAKING\n", "proxar.yaml");
+ * assert.ok(config.fail_on === "POTENTIALLY_BREAKING");
+ * ```
+ */
+export function parseConfig(text: string, file: string): Config {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const at = locator(file, doc, lines);
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const pos = lines.linePos(syntax.pos[0]);
+    const reason = syntax.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
+    throw new UserError(`${file}:${pos.line}:${pos.col}: invalid YAML: ${reason}`);
+  }
+  const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  validator ??= compileShape(configSchema);
+  const problem = validator(raw);
+  if (problem) {
+    const tokens = pointerTokens(problem.pointer);
+    const isKey = problem.message.startsWith("unexpected property");
+    const keyTokens = isKey ? [...tokens, /"([^"]*)"/.exec(problem.message)?.[1] ?? ""] : tokens;
+    const where = at.where(keyTokens, isKey);
+    const name = problem.pointer === "" ? "" : `${tokens.join(".")}: `;
+    throw new UserError(`${where}: ${name}${problem.message}`);
+  }
+  const config = defaultConfig();
+  config.file = file;
+  if (raw.fail_on !== undefined) config.fail_on = raw.fail_on as Threshold;
+  if (raw.warn_on !== undefined) config.warn_on = raw.warn_on as Threshold;
+  config.severity_overrides = (raw.severity_overrides ?? {}) as Record<string, Severity>;
+  config.overrideWhere = Object.fromEntries(
+    Object.keys(config.severity_overrides).map((id) => [
+      id,
+      at.where(["severity_overrides", id], true),
+    ]),
+  );
+  config.ignore = ((raw.ignore ?? []) as IgnoreEntry[]).map((entry, i) => ({
+    ...entry,
+    where: at.where(["ignore", i]),
+  }));
+  if (raw.plugins) config.plugins = raw.plugins;
+  if (raw.prose) {
+    config.prose = {
+      high: raw.prose.high ?? config.prose.high,
+      low: raw.prose.low ?? config.prose.low,
+      extraMarkers: raw.prose.markers?.extra ?? [],
+    };
+    if (config.prose.low > config.prose.high) {
+      throw new UserError(`${at.where(["prose", "low"])}: prose.low must not exceed prose.high`);
+    }
+  }
+  if (raw.servers) config.servers = raw.servers;
+  if (raw.store) config.store = raw.store;
+  return config;
+}

@@ -1,0 +1,89 @@
+/**
+ * JSON value types and deterministic helpers: key-sorted copies, equality, JSON pointers.
+ * @module
+ */
+
+/** Any JSON value. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Whether a value is a plain JSON object (not an array, not null). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A deep copy with object keys sorted, so that serialising it is deterministic.
+ * Safe with `__proto__` keys: copies are built with own data properties only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sortKeys } from "./json.ts";
+ * assert.ok(JSON.stringify(sortKeys({ b: 1, a: 2 })) === '{"a":2,"b":1}');
+ * ```
+ */
+export function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeys) as T;
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const key of Object.keys(value).sort()) {
+    Object.defineProperty(out, key, {
+      value: sortKeys(value[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
+}
+
+/** Deterministic compact serialisation (keys sorted). */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? "undefined";
+}
+
+/** Structural equality of two JSON values, ignoring key order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || typeof a !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((item, i) => jsonEqual(item, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = Object.keys(ao);
+  if (keys.length !== Object.keys(bo).length) return false;
+  return keys.every((key) => Object.hasOwn(bo, key) && jsonEqual(ao[key], bo[key]));
+}
+
+/** Escapes one reference token of an RFC 6901 JSON pointer. */
+export function escapePointerToken(token: string | number): string {
+  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Builds an RFC 6901 pointer from its tokens. */
+export function pointerOf(tokens: readonly (string | number)[]): string {
+  return tokens.map((t) => "/" + escapePointerToken(t)).join("");
+}
+
+/** Splits an RFC 6901 pointer into its tokens. */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Reads an own property without touching the prototype chain. */
+export function own(object: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}

@@ -1,0 +1,265 @@
+/**
+ * Turns parsed JSON in any of the accepted forms into a {@link Contract}: a Proxar snapshot, a
+ * `tools/list` result (or any listing), a JSON-RPC response envelope, an array of pages, a bare
+ * array of tools, or a set of per-tool files. Pure: callers read the files.
+ * @module
+ */
+import {
+  type Contract,
+  emptyContract,
+  ENTITY_LISTS,
+  type EntityKind,
+  identityOf,
+  type ServerInfo,
+} from "./contract.ts";
+import { UserError } from "./errors.ts";
+import { isObject, type JsonObject, type JsonValue, pointerOf, stableStringify } from "./json.ts";
+import { locatePointer } from "./positions.ts";
+import { ALL_SHAPES, listingShape, snapshotShape, toolShape } from "./shapes.ts";
+import { compileShape, kindOf, type ShapeValidator } from "./validate.ts";
+
+/** A parsed JSON document and where it came from. */
+export interface JsonDocument {
+  /** What the user named: a path, `-`, `git:REF:PATH`. */
+  label: string;
+  /** The file's path, when it is a file (used for source locations). */
+  file?: string;
+  /** The text, when available (used for line and column in messages and reports). */
+  text?: string;
+  value: JsonValue;
+}
+
+/** Where an entity was found: the file and the JSON pointer within it. */
+export interface Origin {
+  file: string;
+  pointer: string;
+}
+
+/** A contract with where it came from. */
+export interface LoadedContract {
+  contract: Contract;
+  label: string;
+  /** The document each entity came from, keyed `kind:identity` (first occurrence). */
+  origins: Map<string, Origin>;
+  /** The documents read, by file, for locating pointers later. */
+  texts: Map<string, string>;
+}
+
+const validators = new Map<string, ShapeValidator>();
+function validatorFor(shape: JsonObject): ShapeValidator {
+  const id = String(shape.$id);
+  let validator = validators.get(id);
+  if (!validator) {
+    validator = compileShape(shape, ALL_SHAPES);
+    validators.set(id, validator);
+  }
+  return validator;
+}
+
+/** The key of an entity in {@link LoadedContract.origins}. */
+export function originKey(kind: EntityKind, identity: string): string {
+  return `${kind}:${identity}`;
+}
+
+class Builder {
+  server: ServerInfo | undefined;
+  protocolVersion: string | undefined;
+  instructions: string | undefined;
+  capabilities: JsonObject | undefined;
+  lists = {
+    tools: [] as JsonObject[],
+    prompts: [] as JsonObject[],
+    resources: [] as JsonObject[],
+    resourceTemplates: [] as JsonObject[],
+  };
+  origins = new Map<string, Origin>();
+  texts = new Map<string, string>();
+
+  addListing(doc: JsonDocument, listing: JsonObject, base: (string | number)[]): void {
+    const server = listing.server ?? listing.serverInfo;
+    if (isObject(server) && !this.server) {
+      this.server = {
+        ...server,
+        name: String(server.name),
+        version: String(server.version ?? "unknown"),
+      } as ServerInfo;
+    }
+    if (typeof listing.protocolVersion === "string") {
+      this.protocolVersion ??= listing.protocolVersion;
+    }
+    if (typeof listing.instructions === "string") this.instructions ??= listing.instructions;
+    if (isObject(listing.capabilities)) this.capabilities ??= listing.capabilities;
+    for (const list of ENTITY_LISTS) {
+      const entries = listing[list.list];
+      if (!Array.isArray(entries)) continue;
+      entries.forEach((entry, index) => {
+        this.addEntry(doc, list.list, entry as JsonObject, [...base, list.list, index]);
+      });
+    }
+  }
+
+  addEntry(
+    doc: JsonDocument,
+    listName: keyof Builder["lists"],
+    entry: JsonObject,
+    at: (string | number)[],
+  ): void {
+    const list = ENTITY_LISTS.find((l) => l.list === listName)!;
+    this.lists[listName].push(entry);
+    const key = originKey(list.kind, identityOf(list, entry));
+    if (!this.origins.has(key) && doc.file) {
+      this.origins.set(key, { file: doc.file, pointer: pointerOf(at) });
+    }
+  }
+
+  build(label: string): LoadedContract {
+    const contract = emptyContract(this.server ?? { name: "unknown", version: "unknown" });
+    if (this.protocolVersion !== undefined) contract.protocolVersion = this.protocolVersion;
+    if (this.instructions !== undefined) contract.instructions = this.instructions;
+    if (this.capabilities !== undefined) contract.capabilities = this.capabilities;
+    for (const list of ENTITY_LISTS) {
+      const sorted = sortByIdentity(this.lists[list.list], (e) => identityOf(list, e));
+      (contract[list.list] as JsonObject[]) = sorted;
+    }
+    return { contract, label, origins: this.origins, texts: this.texts };
+  }
+}
+
+/** Sorts entries by identity; equal identities (duplicates) by their canonical form. */
+function sortByIdentity<T>(entries: T[], identity: (entry: T) => string): T[] {
+  return entries
+    .map((entry) => ({ entry, id: identity(entry), canon: stableStringify(entry) }))
+    .sort((a, b) => compare(a.id, b.id) || compare(a.canon, b.canon))
+    .map((x) => x.entry);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function fail(doc: JsonDocument, pointer: string, message: string): never {
+  const at = doc.text === undefined ? undefined : locatePointer(doc.text, pointer);
+  const where = at ? `${doc.label}:${at.line}:${at.column}` : doc.label;
+  throw new UserError(`${where}: ${pointer === "" ? "" : `${pointer}: `}${message}`);
+}
+
+function check(
+  doc: JsonDocument,
+  shape: JsonObject,
+  value: unknown,
+  base: (string | number)[],
+): void {
+  const problem = validatorFor(shape)(value);
+  if (problem) fail(doc, pointerOf(base) + problem.pointer, problem.message);
+}
+
+const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates"];
+
+function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string | number)[]) {
+  if (Array.isArray(value)) {
+    const pages = value.length > 0 && value.every((v) => isPage(v));
+    value.forEach((item, index) => {
+      if (pages) addValue(b, doc, item, [...base, index]);
+      else {
+        check(doc, toolShape, item, [...base, index]);
+        b.addEntry(doc, "tools", item as JsonObject, [...base, index]);
+      }
+    });
+    return;
+  }
+  if (!isObject(value)) {
+    fail(
+      doc,
+      pointerOf(base),
+      `expected a contract (a Proxar snapshot, a tools/list result, a JSON-RPC response or an array of tools), found ${
+        kindOf(value)
+      }`,
+    );
+  }
+  if ("proxar" in value) {
+    check(doc, snapshotShape, value, base);
+    b.addListing(doc, value, base);
+    return;
+  }
+  if ("jsonrpc" in value || ("id" in value && ("result" in value || "error" in value))) {
+    if (isObject(value.error)) {
+      fail(
+        doc,
+        pointerOf([...base, "error"]),
+        `the file holds a JSON-RPC error response, not a listing: ${
+          JSON.stringify(value.error.message ?? value.error)
+        }`,
+      );
+    }
+    if (!("result" in value)) fail(doc, pointerOf(base), 'missing required property "result"');
+    addValue(b, doc, value.result as JsonValue, [...base, "result"]);
+    return;
+  }
+  if (!LISTING_KEYS.some((k) => k in value) && "name" in value && "inputSchema" in value) {
+    check(doc, toolShape, value, base);
+    b.addEntry(doc, "tools", value, base);
+    return;
+  }
+  if (!LISTING_KEYS.some((k) => k in value)) {
+    const keys = Object.keys(value).slice(0, 5).map((k) => `"${k}"`).join(", ");
+    fail(
+      doc,
+      pointerOf(base),
+      `expected a Proxar snapshot, a tools/list result or a JSON-RPC response, found an object with ${
+        keys === "" ? "no keys" : `keys ${keys}`
+      }`,
+    );
+  }
+  check(doc, listingShape, value, base);
+  b.addListing(doc, value, base);
+}
+
+function isPage(value: JsonValue): boolean {
+  return isObject(value) &&
+    (LISTING_KEYS.some((k) => Array.isArray(value[k])) || "jsonrpc" in value ||
+      "result" in value);
+}
+
+/**
+ * Builds a contract from one parsed document in any accepted form.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contractFromDocument } from "./load_contract.ts";
+ * const { contract } = contractFromDocument({
+ *   label: "inline",
+ *   value: { tools: [{ name: "b", inputSchema: {} }, { name: "a", inputSchema: {} }] },
+ * });
+ * assert.ok(contract.tools.map((t) => t.name).join() === "a,b");
+ * ```
+ */
+export function contractFromDocument(doc: JsonDocument): LoadedContract {
+  return contractFromDocuments(doc.label, [doc]);
+}
+
+/**
+ * Builds one contract from several documents: pages, or per-tool files of a directory.
+ * Each document may hold any accepted form, including a single tool object.
+ */
+export function contractFromDocuments(
+  label: string,
+  docs: readonly JsonDocument[],
+): LoadedContract {
+  const b = new Builder();
+  for (const doc of docs) {
+    if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);
+    addValue(b, doc, doc.value, []);
+  }
+  return b.build(label);
+}
+
+/** A document for tests and library callers that already hold a value. */
+export function documentOf(label: string, value: JsonValue): JsonDocument {
+  return { label, value };
+}
+
+/** Loads a contract from an in-memory value (no source positions). */
+export function contractFromValue(value: JsonValue, label = "<value>"): Contract {
+  return contractFromDocument(documentOf(label, value)).contract;
+}

@@ -1,0 +1,108 @@
+/**
+ * Reads a contract source named on the command line: a file, a directory of per-tool files,
+ * `-` for standard input, or `git:REF:PATH`. Live sources are handed to a caller-given loader.
+ * @module
+ */
+import { execFile } from "node:child_process";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { UserError } from "./errors.ts";
+import type { JsonValue } from "./json.ts";
+import { contractFromDocuments, type JsonDocument, type LoadedContract } from "./load_contract.ts";
+import { findJsonError } from "./positions.ts";
+
+/** What reading a source needs from its surroundings. */
+export interface SourceContext {
+  cwd: string;
+  readStdin: () => Promise<string>;
+  /** Loads `stdio:`, `http(s)://` and `server:` sources; absent where live servers are not wired. */
+  live?: (spec: string) => Promise<LoadedContract>;
+}
+
+/** Whether a source names a live server rather than a file. */
+export function isLiveSource(spec: string): boolean {
+  return /^(stdio:|server:|https?:\/\/)/.test(spec);
+}
+
+/** Reads and loads one contract source. Errors are {@link UserError}s naming the source. */
+export async function readSource(spec: string, ctx: SourceContext): Promise<LoadedContract> {
+  if (isLiveSource(spec)) {
+    if (!ctx.live) {
+      throw new UserError(`Cannot read "${spec}": live servers are not supported here`);
+    }
+    return await ctx.live(spec);
+  }
+  if (spec === "-") {
+    const text = await ctx.readStdin();
+    return contractFromDocuments("-", [parseDocument("<stdin>", text)]);
+  }
+  if (spec.startsWith("git:")) return await readGit(spec, ctx.cwd);
+  const path = resolve(ctx.cwd, spec);
+  const info = await stat(path).catch(() => {
+    throw new UserError(`Cannot read "${spec}": no such file or directory`);
+  });
+  if (info.isDirectory()) return await readDirectory(spec, path);
+  const text = await readText(spec, path);
+  return contractFromDocuments(spec, [parseDocument(spec, text, relative(ctx.cwd, path))]);
+}
+
+async function readText(label: string, path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new UserError(`Cannot read "${label}": ${(error as Error).message}`);
+  }
+}
+
+/** Parses JSON text; a syntax error names `label:line:column` and what was expected. */
+export function parseDocument(label: string, text: string, file?: string): JsonDocument {
+  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: JsonValue;
+  try {
+    value = JSON.parse(clean);
+  } catch (error) {
+    const found = findJsonError(clean);
+    const where = found ? `${label}:${found.position.line}:${found.position.column}` : label;
+    const reason = found?.reason ?? (error as Error).message;
+    throw new UserError(`${where}: invalid JSON: ${reason}`);
+  }
+  const doc: JsonDocument = { label, value, text: clean };
+  if (file !== undefined) doc.file = file;
+  return doc;
+}
+
+async function readDirectory(label: string, path: string): Promise<LoadedContract> {
+  const names = (await readdir(path)).filter((n) => n.endsWith(".json")).sort();
+  if (names.length === 0) {
+    throw new UserError(`Cannot read "${label}": the directory holds no .json files`);
+  }
+  const docs: JsonDocument[] = [];
+  for (const name of names) {
+    const fileLabel = join(label, name);
+    docs.push(parseDocument(fileLabel, await readText(fileLabel, join(path, name)), fileLabel));
+  }
+  return contractFromDocuments(label, docs);
+}
+
+async function readGit(spec: string, cwd: string): Promise<LoadedContract> {
+  const match = /^git:([^:]+):(.+)$/.exec(spec);
+  if (!match) {
+    throw new UserError(`Cannot read "${spec}": expected git:REF:PATH, such as git:HEAD:mcp.json`);
+  }
+  const [, ref, file] = match as unknown as [string, string, string];
+  const target = `${ref}:${file.startsWith("/") ? file.slice(1) : `./${file}`}`;
+  const text = await new Promise<string>((done, failed) => {
+    execFile(
+      "git",
+      ["show", target],
+      { cwd, maxBuffer: 1 << 30, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (error) {
+          const why = stderr.trim().split("\n")[0] || error.message;
+          failed(new UserError(`Cannot read "${spec}": git show failed: ${why}`));
+        } else done(stdout);
+      },
+    );
+  });
+  return contractFromDocuments(spec, [parseDocument(spec, text)]);
+}

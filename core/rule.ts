@@ -1,0 +1,78 @@
+/**
+ * The rule API: plain metadata plus one `check` function that reads the diff the engine computed
+ * and calls `context.report(...)`. Rules never do I/O.
+ * @module
+ */
+import type { Contract, EntityRef } from "./contract.ts";
+import type { JsonValue } from "./json.ts";
+import type { EntityPairs } from "./pairing.ts";
+import type { ProseVerdict } from "./prose.ts";
+import type { Severity } from "./severity.ts";
+
+/** A finding a documented example must produce. */
+export interface ExpectedFinding {
+  rule: string;
+  path: string;
+  severity: Severity;
+}
+
+/** An old/new pair that shows a rule firing, with every finding the engine must produce for it. */
+export interface RuleExample {
+  title: string;
+  /** The old contract, in any accepted form (usually `{ tools: [...] }`). */
+  old: JsonValue;
+  /** The new contract, in any accepted form. */
+  new: JsonValue;
+  /** The complete set of findings the whole built-in registry yields for this pair. */
+  findings: ExpectedFinding[];
+}
+
+/** What a rule is, why it has its severity, and examples that double as tests. */
+export interface RuleMeta {
+  /** `<entity>.<side>.<aspect>.<change>`, such as `tool.input.required.added`. */
+  id: string;
+  /** The severity findings get unless the rule grades them itself or the config overrides it. */
+  severity: Severity;
+  /** One line: what the rule detects. */
+  summary: string;
+  /** Why the severity is what it is. */
+  rationale: string;
+  /** Set when the severity of each finding comes from the prose classifier. */
+  gradedBy?: "prose";
+  examples: RuleExample[];
+}
+
+/** What a rule reports. The engine adds the rule id and the default severity. */
+export interface Finding {
+  entity: EntityRef;
+  /** Dotted path as users read it: `search_issues.inputSchema.required`. */
+  path: string;
+  /** RFC 6901 pointer into the snapshot form of the contract that holds the element. */
+  pointer: string;
+  old?: JsonValue;
+  new?: JsonValue;
+  message: string;
+  /** A severity other than the rule's default, for rules that grade findings themselves. */
+  severity?: Severity;
+  /** Extra guidance, such as a probable rename. */
+  hint?: string;
+  /** Why the prose classifier decided as it did. */
+  prose?: ProseVerdict;
+}
+
+/** What a rule's `check` receives. */
+export interface RuleContext {
+  old: Contract;
+  new: Contract;
+  /** Entities of both contracts paired by identity. */
+  pairs: EntityPairs;
+  /** Classifies a change of prose (descriptions, titles, instructions). */
+  classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
+  report(finding: Finding): void;
+}
+
+/** A rule: metadata plus a check. */
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}

@@ -1,0 +1,67 @@
+/**
+ * Proxar: detects and grades changes in the contract an MCP server advertises (tools, their
+ * input and output schemas, prompts, resources, instructions), so CI can tell whether agents
+ * that worked yesterday still work.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { builtinRules, contractFromValue, createRegistry, diffContracts } from "./mod.ts";
+ *
+ * const old = contractFromValue({ tools: [{ name: "search_issues", inputSchema: { type: "object" } }] });
+ * const next = contractFromValue({ tools: [] });
+ * const { changes } = diffContracts(old, next, { registry: createRegistry(builtinRules) });
+ * assert.equal(changes[0]?.rule, "tool.removed");
+ * assert.equal(changes[0]?.severity, "BREAKING");
+ * ```
+ * @module
+ */
+export type { Change, FileLocation } from "./core/change.ts";
+export type { Config, IgnoreEntry, ServerConfig } from "./core/config.ts";
+export { configSchema, defaultConfig } from "./core/config.ts";
+export { parseConfig } from "./core/config_load.ts";
+export type {
+  Contract,
+  EntityKind,
+  EntityRef,
+  Prompt,
+  PromptArgument,
+  Resource,
+  ResourceTemplate,
+  ServerInfo,
+  Tool,
+} from "./core/contract.ts";
+export { emptyContract } from "./core/contract.ts";
+export { compareContracts, diffContracts, type DiffOptions } from "./core/engine.ts";
+export { isUserError, UserError } from "./core/errors.ts";
+export { contractHash } from "./core/hash.ts";
+export type { JsonObject, JsonValue } from "./core/json.ts";
+export {
+  contractFromDocument,
+  contractFromDocuments,
+  contractFromValue,
+  type JsonDocument,
+  type LoadedContract,
+} from "./core/load_contract.ts";
+export {
+  classifyProse,
+  DEFAULT_PROSE_OPTIONS,
+  type ProseOptions,
+  type ProseVerdict,
+} from "./core/prose.ts";
+export { readSource, type SourceContext } from "./core/read_source.ts";
+export { createRegistry, type Registry } from "./core/registry.ts";
+export type { Decision, Report } from "./core/report.ts";
+export type {
+  ExpectedFinding,
+  Finding,
+  Rule,
+  RuleContext,
+  RuleExample,
+  RuleMeta,
+} from "./core/rule.ts";
+export { SEVERITIES, type Severity, type Threshold } from "./core/severity.ts";
+export { VERSION } from "./core/version.ts";
+export type { Reporter, ReporterContext } from "./reporters/reporter.ts";
+export { builtinReporters } from "./reporters/mod.ts";
+export { builtinRules } from "./rules/mod.ts";

@@ -1,0 +1,21 @@
+/**
+ * The reporter API: a pure function from a report (plus rule metadata) to a string.
+ * @module
+ */
+import type { Report } from "../core/report.ts";
+import type { RuleMeta } from "../core/rule.ts";
+
+/** What a reporter receives besides the report. */
+export interface ReporterContext {
+  /** Metadata of every registered rule, sorted by id. */
+  rules: readonly RuleMeta[];
+  /** Whether terminal colour is wanted (text only). */
+  color: boolean;
+}
+
+/** A named output format. */
+export interface Reporter {
+  name: string;
+  summary: string;
+  render(report: Report, context: ReporterContext): string;
+}

@@ -1,0 +1,147 @@
+/**
+ * The default human-readable report: grouped by entity, old → new values, a suppressed section
+ * and a summary line. Colour only when asked for; server text is stripped of control sequences.
+ * @module
+ */
+import pc from "picocolors";
+import type { Change } from "../core/change.ts";
+import type { Report } from "../core/report.ts";
+import { SEVERITIES, type Severity } from "../core/severity.ts";
+import type { Reporter } from "./reporter.ts";
+import { cap, stripControl } from "./sanitize.ts";
+
+const LABELS: Record<Severity, string> = {
+  BREAKING: "breaking",
+  POTENTIALLY_BREAKING: "potentially breaking",
+  NON_BREAKING: "non-breaking",
+  DOCUMENTATION: "documentation",
+};
+
+const KIND_NAMES = {
+  tool: "tool",
+  prompt: "prompt",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  server: "server",
+};
+
+function clean(text: string, max = 400): string {
+  return cap(stripControl(text), max);
+}
+
+function value(v: unknown): string {
+  return clean(typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? "", 300);
+}
+
+function groups(changes: readonly Change[]): Change[][] {
+  const byEntity = new Map<string, Change[]>();
+  for (const c of changes) {
+    const key = `${c.entity.kind}\u0000${c.entity.name}`;
+    const list = byEntity.get(key);
+    if (list) list.push(c);
+    else byEntity.set(key, [c]);
+  }
+  return [...byEntity.values()];
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Renders the text report. */
+export function renderText(report: Report, color: boolean): string {
+  const c = pc.createColors(color);
+  const paint: Record<Severity, (s: string) => string> = {
+    BREAKING: (s) => c.bold(c.red(s)),
+    POTENTIALLY_BREAKING: c.yellow,
+    NON_BREAKING: c.green,
+    DOCUMENTATION: c.cyan,
+  };
+  const out: string[] = [];
+  const side = (s: Report["old"]) =>
+    `${clean(s.source)} (${clean(s.server.name)} ${clean(s.server.version)})`;
+  out.push(`${c.bold("proxar")} ${side(report.old)} → ${side(report.new)}`, "");
+  const active = report.changes.filter((x) => !x.suppressed);
+  for (const group of groups(active)) {
+    const first = group[0]!;
+    out.push(c.bold(`${KIND_NAMES[first.entity.kind]} ${clean(first.entity.name)}`));
+    for (const change of group) {
+      const where = change.locations?.new ?? change.locations?.old;
+      const loc = where ? `  ${where.file}:${where.line}:${where.column}` : "";
+      const override = change.overriddenFrom ? ` (overridden from ${change.overriddenFrom})` : "";
+      out.push(
+        `  ${paint[change.severity](change.severity)}${override}  ${change.rule}  ${
+          clean(change.path)
+        }${loc}`,
+      );
+      out.push(`    ${clean(change.message)}`);
+      if (change.hint) out.push(`    hint: ${clean(change.hint)}`);
+      if (change.old !== undefined) out.push(`    ${c.dim("old:")} ${value(change.old)}`);
+      if (change.new !== undefined) out.push(`    ${c.dim("new:")} ${value(change.new)}`);
+      for (const note of change.notes ?? []) out.push(`    note: ${clean(note)}`);
+    }
+    out.push("");
+  }
+  const suppressed = report.changes.filter((x) => x.suppressed);
+  if (suppressed.length > 0) {
+    out.push(c.bold(`Suppressed (${suppressed.length}):`));
+    for (const s of suppressed) {
+      out.push(
+        `  ${s.severity}  ${s.rule}  ${clean(s.path)}: ${clean(s.suppressed!.reason)} (${
+          s.suppressed!.by
+        })`,
+      );
+    }
+    out.push("");
+  }
+  const expired = report.summary.expiredIgnores;
+  if (expired.length > 0) {
+    out.push(c.bold(c.yellow(`Expired ignore entries (${expired.length}):`)));
+    for (const e of expired) {
+      out.push(
+        `  ${e.rule}${e.entity ? ` on ${e.entity}` : ""} expired on ${e.expires}${
+          e.where ? ` (${e.where})` : ""
+        }: no longer suppresses ${plural(e.matched, "change")}`,
+      );
+    }
+    out.push("");
+  }
+  out.push(summaryLine(report));
+  out.push(verdictLine(report, c));
+  return out.join("\n") + "\n";
+}
+
+/** One line: counts per severity and suppression, or why there is nothing to show. */
+export function summaryLine(report: Report): string {
+  const { counts, suppressed, total } = report.summary;
+  if (total === 0) return "Summary: no changes.";
+  const active = total - suppressed.total;
+  if (active === 0) {
+    return `Summary: all ${plural(total, "change")} are suppressed by ignore entries (${
+      suppressed.reasons.map((r) => `${r.count}× ${JSON.stringify(r.reason)}`).join(", ")
+    }).`;
+  }
+  const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${LABELS[s]}`);
+  const sup = suppressed.total > 0 ? `; ${suppressed.total} suppressed` : "";
+  return `Summary: ${plural(active, "change")}: ${parts.join(", ")}${sup}.`;
+}
+
+function verdictLine(report: Report, c: ReturnType<typeof pc.createColors>): string {
+  const d = report.decision;
+  if (d.status === "fail") {
+    return c.bold(c.red(`Result: FAIL (${d.highest} reaches fail_on ${d.failOn})`));
+  }
+  if (d.status === "warn") {
+    return c.yellow(
+      `Result: WARN (${d.highest} reaches warn_on ${d.warnOn}; fail_on is ${d.failOn})`,
+    );
+  }
+  return c.green(`Result: PASS (nothing reaches fail_on ${d.failOn})`);
+}
+
+/** The text reporter. */
+export const textReporter: Reporter = {
+  name: "text",
+  summary: "Human-readable report grouped by entity (default)",
+  render: (report, context) => renderText(report, context.color),
+};

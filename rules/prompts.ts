@@ -1,0 +1,220 @@
+/**
+ * Rules about prompts and their arguments.
+ * @module
+ */
+import type { PromptArgument } from "../core/contract.ts";
+import type { JsonObject } from "../core/json.ts";
+import type { Rule, RuleContext } from "../core/rule.ts";
+import { at, rule } from "./_define.ts";
+
+const issueArg = { name: "issue", required: true };
+const toneArg = { name: "tone" };
+const triage = { name: "triage", arguments: [issueArg, toneArg] };
+
+function argumentsOf(
+  args: PromptArgument[] | undefined,
+): Map<string, { arg: PromptArgument; index: number }> {
+  return new Map((args ?? []).map((arg, index) => [arg.name, { arg, index }]));
+}
+
+type ArgEvent = {
+  prompt: string;
+  name: string;
+  before?: PromptArgument;
+  after?: PromptArgument;
+  oldIndex: number;
+  newIndex: number;
+  argIndex: number;
+};
+
+function argumentEvents(ctx: RuleContext): ArgEvent[] {
+  const out: ArgEvent[] = [];
+  for (const p of ctx.pairs.prompts.paired) {
+    const before = argumentsOf(p.old.arguments);
+    const after = argumentsOf(p.new.arguments);
+    for (const name of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const b = before.get(name);
+      const a = after.get(name);
+      const event: ArgEvent = {
+        prompt: p.id,
+        name,
+        oldIndex: p.oldIndex,
+        newIndex: p.newIndex,
+        argIndex: a?.index ?? b?.index ?? 0,
+      };
+      if (b) event.before = b.arg;
+      if (a) event.after = a.arg;
+      out.push(event);
+    }
+  }
+  return out;
+}
+
+/** Prompt rules. */
+export const promptRules: Rule[] = [
+  rule({
+    id: "prompt.removed",
+    severity: "BREAKING",
+    summary: "A prompt was removed",
+    rationale: "Clients that offer it (slash commands, menus) fail when a user picks it.",
+    examples: [{
+      title: "triage is gone",
+      old: { prompts: [triage] },
+      new: { prompts: [] },
+      findings: [{ rule: "prompt.removed", path: "triage", severity: "BREAKING" }],
+    }],
+    check({ pairs, report }) {
+      for (const gone of pairs.prompts.removed) {
+        report({
+          entity: { kind: "prompt", name: gone.id },
+          path: gone.id,
+          pointer: at("prompts", gone.index),
+          old: gone.id,
+          message: `Prompt "${gone.id}" was removed`,
+        });
+      }
+    },
+  }),
+  rule({
+    id: "prompt.added",
+    severity: "NON_BREAKING",
+    summary: "A prompt was added",
+    rationale: "Nothing that worked before is affected.",
+    examples: [{
+      title: "triage is new",
+      old: { prompts: [] },
+      new: { prompts: [triage] },
+      findings: [{ rule: "prompt.added", path: "triage", severity: "NON_BREAKING" }],
+    }],
+    check({ pairs, report }) {
+      for (const added of pairs.prompts.added) {
+        report({
+          entity: { kind: "prompt", name: added.id },
+          path: added.id,
+          pointer: at("prompts", added.index),
+          new: added.id,
+          message: `Prompt "${added.id}" was added`,
+        });
+      }
+    },
+  }),
+  rule({
+    id: "prompt.argument.removed",
+    severity: "BREAKING",
+    summary: "A prompt argument was removed",
+    rationale: "Clients still pass it; the server rejects or ignores it.",
+    examples: [{
+      title: "tone is gone",
+      old: { prompts: [triage] },
+      new: { prompts: [{ ...triage, arguments: [issueArg] }] },
+      findings: [{
+        rule: "prompt.argument.removed",
+        path: "triage.arguments.tone",
+        severity: "BREAKING",
+      }],
+    }],
+    check(ctx) {
+      for (const e of argumentEvents(ctx)) {
+        if (!e.before || e.after) continue;
+        ctx.report({
+          entity: { kind: "prompt", name: e.prompt },
+          path: `${e.prompt}.arguments.${e.name}`,
+          pointer: at("prompts", e.newIndex, "arguments"),
+          old: e.before as JsonObject,
+          message: `Argument "${e.name}" of prompt "${e.prompt}" was removed`,
+        });
+      }
+    },
+  }),
+  rule({
+    id: "prompt.argument.added",
+    severity: "NON_BREAKING",
+    summary: "An optional prompt argument was added",
+    rationale:
+      "Existing uses do not pass it and stay valid. A required new argument is reported by prompt.argument.required.added.",
+    examples: [{
+      title: "optional since added",
+      old: { prompts: [triage] },
+      new: { prompts: [{ ...triage, arguments: [...triage.arguments, { name: "since" }] }] },
+      findings: [{
+        rule: "prompt.argument.added",
+        path: "triage.arguments.since",
+        severity: "NON_BREAKING",
+      }],
+    }],
+    check(ctx) {
+      for (const e of argumentEvents(ctx)) {
+        if (e.before || !e.after || e.after.required === true) continue;
+        ctx.report({
+          entity: { kind: "prompt", name: e.prompt },
+          path: `${e.prompt}.arguments.${e.name}`,
+          pointer: at("prompts", e.newIndex, "arguments", e.argIndex),
+          new: e.after as JsonObject,
+          message: `Optional argument "${e.name}" was added to prompt "${e.prompt}"`,
+        });
+      }
+    },
+  }),
+  rule({
+    id: "prompt.argument.required.added",
+    severity: "BREAKING",
+    summary: "A prompt argument became required, or a required one was added",
+    rationale: "Existing uses do not pass it, so getting the prompt fails.",
+    examples: [{
+      title: "tone is now required",
+      old: { prompts: [triage] },
+      new: {
+        prompts: [{ ...triage, arguments: [issueArg, { name: "tone", required: true }] }],
+      },
+      findings: [{
+        rule: "prompt.argument.required.added",
+        path: "triage.arguments.tone.required",
+        severity: "BREAKING",
+      }],
+    }],
+    check(ctx) {
+      for (const e of argumentEvents(ctx)) {
+        if (e.after?.required !== true || e.before?.required === true) continue;
+        ctx.report({
+          entity: { kind: "prompt", name: e.prompt },
+          path: `${e.prompt}.arguments.${e.name}.required`,
+          pointer: at("prompts", e.newIndex, "arguments", e.argIndex, "required"),
+          old: e.before?.required ?? false,
+          new: true,
+          message: e.before
+            ? `Argument "${e.name}" of prompt "${e.prompt}" is now required`
+            : `Required argument "${e.name}" was added to prompt "${e.prompt}"`,
+        });
+      }
+    },
+  }),
+  rule({
+    id: "prompt.argument.required.removed",
+    severity: "NON_BREAKING",
+    summary: "A required prompt argument became optional",
+    rationale: "Existing uses pass it and stay valid.",
+    examples: [{
+      title: "issue is now optional",
+      old: { prompts: [triage] },
+      new: { prompts: [{ ...triage, arguments: [{ name: "issue" }, { name: "tone" }] }] },
+      findings: [{
+        rule: "prompt.argument.required.removed",
+        path: "triage.arguments.issue.required",
+        severity: "NON_BREAKING",
+      }],
+    }],
+    check(ctx) {
+      for (const e of argumentEvents(ctx)) {
+        if (e.before?.required !== true || !e.after || e.after.required === true) continue;
+        ctx.report({
+          entity: { kind: "prompt", name: e.prompt },
+          path: `${e.prompt}.arguments.${e.name}.required`,
+          pointer: at("prompts", e.newIndex, "arguments", e.argIndex),
+          old: true,
+          new: e.after.required ?? false,
+          message: `Argument "${e.name}" of prompt "${e.prompt}" is no longer required`,
+        });
+      }
+    },
+  }),
+];

@@ -1,0 +1,125 @@
+/**
+ * Rules about resources and resource templates: removed, added, name or MIME type changed.
+ * @module
+ */
+import type { JsonObject } from "../core/json.ts";
+import type { Rule } from "../core/rule.ts";
+import { at, rule } from "./_define.ts";
+
+const LISTS = [
+  {
+    kind: "resource",
+    list: "resources",
+    noun: "Resource",
+    key: "uri",
+    sample: { uri: "file:///logs/app.log", name: "app-log", mimeType: "text/plain" },
+  },
+  {
+    kind: "resourceTemplate",
+    list: "resourceTemplates",
+    noun: "Resource template",
+    key: "uriTemplate",
+    sample: { uriTemplate: "file:///logs/{day}.log", name: "daily-log", mimeType: "text/plain" },
+  },
+] as const;
+
+function rulesFor(spec: (typeof LISTS)[number]): Rule[] {
+  const { kind, list, noun, sample } = spec;
+  const id = (sample as Record<string, string>)[spec.key]!;
+  const fieldRule = (field: "name" | "mimeType", value: string, why: string) =>
+    rule({
+      id: `${kind}.${field}.changed`,
+      severity: "POTENTIALLY_BREAKING",
+      summary: `A ${noun.toLowerCase()}'s ${field} changed`,
+      rationale: why,
+      examples: [{
+        title: `${field} changed`,
+        old: { [list]: [sample] },
+        new: { [list]: [{ ...sample, [field]: value }] },
+        findings: [{
+          rule: `${kind}.${field}.changed`,
+          path: `${id}.${field}`,
+          severity: "POTENTIALLY_BREAKING",
+        }],
+      }],
+      check({ pairs, report }) {
+        for (const p of pairs[list].paired) {
+          const before = (p.old as JsonObject)[field];
+          const after = (p.new as JsonObject)[field];
+          if (before === after) continue;
+          const finding: Parameters<typeof report>[0] = {
+            entity: { kind, name: p.id },
+            path: `${p.id}.${field}`,
+            pointer: at(list, p.newIndex, field),
+            message: `${noun} "${p.id}": ${field} changed from ${JSON.stringify(before)} to ${
+              JSON.stringify(after)
+            }`,
+          };
+          if (before !== undefined) finding.old = before;
+          if (after !== undefined) finding.new = after;
+          report(finding);
+        }
+      },
+    });
+  return [
+    rule({
+      id: `${kind}.removed`,
+      severity: "BREAKING",
+      summary: `A ${noun.toLowerCase()} was removed`,
+      rationale: "Clients that read it by URI get an error; agents that were told about it fail.",
+      examples: [{
+        title: `${id} is gone`,
+        old: { [list]: [sample] },
+        new: { [list]: [] },
+        findings: [{ rule: `${kind}.removed`, path: id, severity: "BREAKING" }],
+      }],
+      check({ pairs, report }) {
+        for (const gone of pairs[list].removed) {
+          report({
+            entity: { kind, name: gone.id },
+            path: gone.id,
+            pointer: at(list, gone.index),
+            old: gone.id,
+            message: `${noun} "${gone.id}" was removed`,
+          });
+        }
+      },
+    }),
+    rule({
+      id: `${kind}.added`,
+      severity: "NON_BREAKING",
+      summary: `A ${noun.toLowerCase()} was added`,
+      rationale: "Nothing that worked before is affected.",
+      examples: [{
+        title: `${id} is new`,
+        old: { [list]: [] },
+        new: { [list]: [sample] },
+        findings: [{ rule: `${kind}.added`, path: id, severity: "NON_BREAKING" }],
+      }],
+      check({ pairs, report }) {
+        for (const added of pairs[list].added) {
+          report({
+            entity: { kind, name: added.id },
+            path: added.id,
+            pointer: at(list, added.index),
+            new: added.id,
+            message: `${noun} "${added.id}" was added`,
+          });
+        }
+      },
+    }),
+    fieldRule(
+      "mimeType",
+      "application/json",
+      "Clients parse the content by its MIME type; a different type can make them misread it.",
+    ),
+    fieldRule(
+      "name",
+      "application-log",
+      "The name is what clients list and what models see; changing it can change which resource is chosen.",
+    ),
+  ];
+}
+
+/** Resource and resource-template rules. */
+export const resourceRules: Rule[] = LISTS.flatMap(rulesFor);

@@ -1,0 +1,74 @@
+/**
+ * Rules about tools as a whole: removed, added, duplicated.
+ * @module
+ */
+import { jsonEqual } from "../core/json.ts";
+import type { Rule } from "../core/rule.ts";
+import { at, rule, tool } from "./_define.ts";
+
+const search = tool("search_issues", { query: { type: "string" } }, ["query"]);
+
+/** Tool-level rules. */
+export const toolRules: Rule[] = [
+  rule({
+    id: "tool.removed",
+    severity: "BREAKING",
+    summary: "A tool was removed",
+    rationale:
+      "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same.",
+    examples: [{
+      title: "search_issues is gone",
+      old: { tools: [search] },
+      new: { tools: [] },
+      findings: [{ rule: "tool.removed", path: "search_issues", severity: "BREAKING" }],
+    }],
+    check({ pairs, report }) {
+      const added = pairs.tools.added;
+      for (const gone of pairs.tools.removed) {
+        const twins = added.filter((a) =>
+          jsonEqual(a.value.inputSchema, gone.value.inputSchema) &&
+          jsonEqual(a.value.outputSchema, gone.value.outputSchema)
+        );
+        const finding: Parameters<typeof report>[0] = {
+          entity: { kind: "tool", name: gone.id },
+          path: gone.id,
+          pointer: at("tools", gone.index),
+          old: gone.id,
+          message: `Tool "${gone.id}" was removed`,
+        };
+        if (twins.length === 1) {
+          const twin = twins[0]!.id;
+          finding.message +=
+            `; "${twin}" was added with the same schemas, so it was probably renamed`;
+          finding.hint = `renamed to "${twin}"?`;
+          finding.new = twin;
+        }
+        report(finding);
+      }
+    },
+  }),
+  rule({
+    id: "tool.added",
+    severity: "NON_BREAKING",
+    summary: "A tool was added",
+    rationale:
+      "Existing calls keep working. A new tool can still change which tool a model selects, which the prose rules watch through its description.",
+    examples: [{
+      title: "create_issue is new",
+      old: { tools: [search] },
+      new: { tools: [search, tool("create_issue", { title: { type: "string" } }, ["title"])] },
+      findings: [{ rule: "tool.added", path: "create_issue", severity: "NON_BREAKING" }],
+    }],
+    check({ pairs, report }) {
+      for (const added of pairs.tools.added) {
+        report({
+          entity: { kind: "tool", name: added.id },
+          path: added.id,
+          pointer: at("tools", added.index),
+          new: added.id,
+          message: `Tool "${added.id}" was added`,
+        });
+      }
+    },
+  }),
+];
