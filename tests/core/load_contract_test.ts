@@ -1,0 +1,221 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { UserError } from "../../core/errors.ts";
+import type { JsonValue } from "../../core/json.ts";
+import {
+  contractFromDocument,
+  contractFromDocuments,
+  contractFromValue,
+  type JsonDocument,
+} from "../../core/load_contract.ts";
+import { parseDocument, readSource } from "../../core/read_source.ts";
+import { FIXTURES } from "../helpers.ts";
+
+const DIFF = join(FIXTURES, "diff");
+const text = (name: string) => readFileSync(join(DIFF, name), "utf8");
+const load = (name: string) => contractFromDocument(parseDocument(name, text(name), name));
+
+/** The tools of base.json, in the order a contract holds them (sorted by name). */
+const BASE_TOOLS = (JSON.parse(text("base.json")).tools as { name: string }[])
+  .sort((a, b) => (a.name < b.name ? -1 : 1));
+
+/** Asserts that `run` throws a UserError with exactly `message`. */
+function rejects(run: () => unknown, message: string): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof UserError, `expected a UserError, got ${error}`);
+    assert.equal(error.message, message);
+    return true;
+  });
+}
+
+Deno.test("contractFromDocument() loads a tools/list result with tools sorted by name", () => {
+  const { contract, label } = load("base.json");
+  assert.equal(label, "base.json");
+  assert.deepEqual(contract, {
+    server: { name: "unknown", version: "unknown" },
+    tools: BASE_TOOLS,
+    prompts: [],
+    resources: [],
+    resourceTemplates: [],
+  });
+  assert.deepEqual(contract.tools.map((t) => t.name), ["create_issue", "search_issues"]);
+});
+
+Deno.test("contractFromDocument() loads every accepted form to the same contract", () => {
+  const base = load("base.json").contract;
+  for (
+    const name of ["envelope.json", "pages.json", "bare_array.json", "shuffled.json"]
+  ) {
+    assert.deepEqual(load(name).contract, base, name);
+  }
+  const single = contractFromValue(BASE_TOOLS[0] as unknown as JsonValue);
+  assert.deepEqual(single.tools, [BASE_TOOLS[0]]);
+  const snapshot = load("snapshot.json").contract;
+  assert.deepEqual(snapshot, { ...base, server: { name: "issues-mcp", version: "1.0.0" } });
+});
+
+Deno.test("contractFromDocuments() merges per-tool files and remembers where each came from", () => {
+  const docs: JsonDocument[] = ["search_issues.json", "create_issue.json"].map((name) => {
+    const file = `tools_dir/${name}`;
+    return parseDocument(file, text(file), file);
+  });
+  const loaded = contractFromDocuments("tools_dir", docs);
+  assert.deepEqual(loaded.contract, load("base.json").contract);
+  assert.equal(loaded.label, "tools_dir");
+  assert.deepEqual(loaded.origins.get("tool:create_issue"), {
+    file: "tools_dir/create_issue.json",
+    pointer: "",
+  });
+  assert.deepEqual([...loaded.texts.keys()].sort(), [
+    "tools_dir/create_issue.json",
+    "tools_dir/search_issues.json",
+  ]);
+});
+
+Deno.test("contractFromValue() keeps server info, protocol, instructions and capabilities", () => {
+  const contract = contractFromValue({
+    serverInfo: { name: "issues-mcp", version: "2.0.0" },
+    protocolVersion: "2025-06-18",
+    instructions: "Use search before create.",
+    capabilities: { tools: {} },
+    tools: [],
+    prompts: [{ name: "triage" }],
+  });
+  assert.deepEqual(contract, {
+    server: { name: "issues-mcp", version: "2.0.0" },
+    protocolVersion: "2025-06-18",
+    instructions: "Use search before create.",
+    capabilities: { tools: {} },
+    tools: [],
+    prompts: [{ name: "triage" }],
+    resources: [],
+    resourceTemplates: [],
+  });
+});
+
+Deno.test("contractFromDocument() names the file, line, column and pointer of a wrong shape", () => {
+  rejects(
+    () => load("wrong_shape.json"),
+    "wrong_shape.json:5:7: /tools/0/inputSchema: expected an object or a boolean, found a string",
+  );
+  rejects(
+    () => contractFromValue([{ name: "a", inputSchema: 5 }], "x.json"),
+    "x.json: /0/inputSchema: expected an object or a boolean, found an integer",
+  );
+  rejects(
+    () => contractFromValue({ tools: [{ name: "a" }] }, "x.json"),
+    'x.json: /tools/0: missing required property "inputSchema"',
+  );
+  rejects(
+    () => contractFromValue({ tools: [{ name: "", inputSchema: {} }] }, "x.json"),
+    "x.json: /tools/0/name: expected a non-empty string",
+  );
+  rejects(
+    () => contractFromValue({ proxar: 1, server: { name: "s" }, tools: [] }, "x.json"),
+    'x.json: /server: missing required property "version"',
+  );
+});
+
+Deno.test("contractFromValue() says what it expected when the document is no contract", () => {
+  rejects(
+    () => contractFromValue("hello", "x.json"),
+    "x.json: expected a contract (a Proxar snapshot, a tools/list result, a JSON-RPC response or an array of tools), found a string",
+  );
+  rejects(
+    () => contractFromValue({ foo: 1, bar: 2 }, "x.json"),
+    'x.json: expected a Proxar snapshot, a tools/list result or a JSON-RPC response, found an object with keys "foo", "bar"',
+  );
+  rejects(
+    () =>
+      contractFromValue(
+        { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } },
+        "x.json",
+      ),
+    'x.json: /error: the file holds a JSON-RPC error response, not a listing: "Method not found"',
+  );
+  rejects(
+    () => contractFromValue({ jsonrpc: "2.0", id: 1 }, "x.json"),
+    'x.json: missing required property "result"',
+  );
+});
+
+Deno.test("parseDocument() names line and column of a JSON syntax error", () => {
+  rejects(
+    () => parseDocument("malformed.json", text("malformed.json")),
+    "malformed.json:5:7: invalid JSON: expected a comma",
+  );
+  rejects(() => parseDocument("empty.json", ""), "empty.json:1:1: invalid JSON: expected a value");
+  rejects(
+    () =>
+      parseDocument("crlf.json", '{\r\n  "tools": [\r\n    {"name": "a" "inputSchema": {}}\r\n]}'),
+    "crlf.json:3:18: invalid JSON: expected a comma",
+  );
+});
+
+Deno.test("parseDocument() ignores a leading byte order mark", () => {
+  const doc = parseDocument("bom.json", '\ufeff{"tools": []}');
+  assert.deepEqual(doc.value, { tools: [] });
+  assert.equal(doc.text, '{"tools": []}');
+});
+
+Deno.test({
+  name: "parseDocument() describes text after the JSON value as such",
+  // BUG: core/positions.ts maps jsonc-parser error 9 (EndOfFileExpected: more text follows the
+  // value) to "unexpected end of file", which says the opposite: two concatenated documents give
+  // "two.json:2:1: invalid JSON: unexpected end of file".
+  ignore: true,
+  fn: () => {
+    assert.throws(
+      () => parseDocument("two.json", '{"tools": []}\n{"tools": []}\n'),
+      (e: unknown) => {
+        const message = (e as Error).message;
+        assert.match(message, /^two\.json:2:1: invalid JSON: /);
+        assert.doesNotMatch(message, /unexpected end of file/);
+        return true;
+      },
+    );
+  },
+});
+
+Deno.test({
+  name: "contractFromDocument() locates an unexpected snapshot key at the key",
+  // BUG: core/load_contract.ts check()/fail() use the pointer of the object that holds an
+  // unexpected property (here the root, ""), so the message says "snap.json:1:1" instead of the
+  // line and column of the key "tool" (5:3); parseConfig() already points at the key.
+  ignore: true,
+  fn: () => {
+    const snap = '{\n  "proxar": 1,\n  "server": {"name": "s", "version": "1"},\n  "tools": [],\n' +
+      '  "tool": []\n}\n';
+    assert.throws(() => contractFromDocument(parseDocument("snap.json", snap)), (e: unknown) => {
+      assert.match((e as Error).message, /^snap\.json:5:3: .*unexpected property "tool"/);
+      return true;
+    });
+  },
+});
+
+Deno.test("readSource() reads a directory of per-tool files and names a bad file", async () => {
+  const ctx = { cwd: DIFF, readStdin: () => Promise.reject(new Error("no stdin")) };
+  const loaded = await readSource("tools_dir", ctx);
+  assert.deepEqual(loaded.contract, load("base.json").contract);
+
+  const dir = mkdtempSync(join(tmpdir(), "proxar-load-"));
+  try {
+    const bad = await readSource(dir, ctx).catch((e: unknown) => e);
+    assert.ok(bad instanceof UserError);
+    assert.equal(bad.message, `Cannot read "${dir}": the directory holds no .json files`);
+
+    writeFileSync(join(dir, "a.json"), '{"name": "a", "inputSchema": {}}');
+    writeFileSync(join(dir, "b.json"), '{\n  "name": "b",\n  "inputSchema": []\n}\n');
+    writeFileSync(join(dir, "notes.txt"), "not a contract");
+    const shape = await readSource(dir, ctx).catch((e: unknown) => e);
+    assert.ok(shape instanceof UserError);
+    assert.equal(
+      shape.message,
+      `${join(dir, "b.json")}:3:3: /inputSchema: expected an object or a boolean, found an array`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
