@@ -1,0 +1,102 @@
+/**
+ * Shapes shared by the parts of the catch-all differ: the pairs waiting on the work stack, the
+ * schema objects being compared, and the walker interface the facet handlers call back into.
+ * Private to `catch_all.ts`.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import type { Effect, Side } from "./types.ts";
+
+/** One token of a JSON pointer, before escaping. */
+export type Token = string | number;
+
+/** Where a delta is reported: the location of the object holding the keyword, and the tokens to it. */
+export interface Spot {
+  loc: string;
+  tail?: readonly Token[];
+}
+
+/** A pair of subschemas waiting to be compared. `null` pointers stand for absent schemas. */
+export interface Pair {
+  o: JsonValue;
+  n: JsonValue;
+  oPtr: string | null;
+  nPtr: string | null;
+  /** Where a delta about the pair as a whole (a boolean schema, the depth limit) goes. */
+  at: Spot;
+  /** The facet of the keyword that led here. */
+  facet: string;
+  /** Under an odd number of `not`: effects are flipped. */
+  neg: boolean;
+  depth: number;
+}
+
+/** Two schema objects being compared keyword by keyword; `loc` is where their deltas go. */
+export interface Node {
+  o: JsonObject;
+  n: JsonObject;
+  oPtr: string | null;
+  nPtr: string | null;
+  loc: string;
+  neg: boolean;
+  depth: number;
+}
+
+/** Options of {@link Walker.emit}. */
+export interface EmitOptions {
+  /** Tokens from the spot to the keyword; defaults to the spot's own tail. */
+  tail?: readonly Token[];
+  /** What changed, for the message. */
+  detail: string;
+  /** Report the effect as given, not flipped under `not` (for `changed`-only findings). */
+  keepEffect?: boolean;
+}
+
+/** What the facet handlers may ask of the walk. */
+export interface Walker {
+  readonly side: Side;
+  readonly oldRoot: JsonValue | undefined;
+  readonly newRoot: JsonValue | undefined;
+  /** A keyword's value when it is known and present. */
+  read(schema: JsonObject, keyword: string): JsonValue | undefined;
+  /** JSON equality, cheap on repeated questions about nested values. */
+  same(a: unknown, b: unknown): boolean;
+  /** Queues a pair of subschemas unless equal; `missing` stands in for an absent side. */
+  pair(
+    node: Node,
+    facet: string,
+    a: JsonValue | undefined,
+    aTail: readonly Token[],
+    b: JsonValue | undefined,
+    bTail: readonly Token[],
+    options?: { missing?: boolean; neg?: boolean },
+  ): void;
+  /** Queues a prepared pair unless equal or too deep. */
+  descend(pair: Pair): void;
+  /** Records a graded delta. */
+  emit(
+    at: Spot,
+    neg: boolean,
+    facet: string,
+    effect: Effect,
+    old: JsonValue | undefined,
+    next: JsonValue | undefined,
+    options: EmitOptions,
+  ): void;
+  /** Records a delta for a whole facet, at its keyword that changed. */
+  facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
+}
+
+/** The empty schema, which `true` and an absent optional subschema stand for. */
+export const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
+
+/** The keys of two objects, deduplicated and sorted. */
+export function unionSorted(a: JsonObject, b: JsonObject): string[] {
+  const keys = new Set(Object.keys(a));
+  for (const key of Object.keys(b)) keys.add(key);
+  return [...keys].sort();
+}
+
+/** Whether a value is `true` or `{}`: a schema that accepts everything. */
+export const isTrivial = (value: JsonValue | undefined): boolean =>
+  value === true || (isObject(value) && Object.keys(value).length === 0);

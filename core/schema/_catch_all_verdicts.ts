@@ -1,0 +1,326 @@
+/**
+ * Verdicts of the catch-all differ for the facets that hold values rather than subschemas:
+ * type, enum/const, bounds, multipleOf, string facets, uniqueItems, required.
+ * Each takes a keyword reader per side and returns the effect on the set of accepted values,
+ * or `undefined` when the two sides accept the same values. Private to `catch_all.ts`.
+ * @module
+ */
+import type { JsonValue } from "../json.ts";
+import type { Effect } from "./types.ts";
+import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
+
+/** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
+export type Read = (keyword: string) => JsonValue | undefined;
+
+/** The effect of a change, with a short description of it for the message. */
+export interface Verdict {
+  effect: Effect;
+  detail: string;
+}
+
+/** A scalar facet's verdict function. */
+export type VerdictOf = (old: Read, next: Read) => Verdict | undefined;
+
+/** Quotes a value for a message; objects are only named, so messages stay short and stable. */
+export const q = (value: unknown): string =>
+  Array.isArray(value)
+    ? `an array of ${value.length}`
+    : typeof value === "object" && value !== null
+    ? "an object"
+    : JSON.stringify(value) ?? "nothing";
+
+/** Verdict from two inclusion tests: equal sets, widened, narrowed or changed. */
+function bySubsets(oldInNew: boolean, newInOld: boolean, detail: string): Verdict | undefined {
+  if (oldInNew && newInOld) return undefined;
+  return { effect: oldInNew ? "widened" : newInOld ? "narrowed" : "changed", detail };
+}
+
+const INVALID = Symbol("invalid");
+const changedInvalid = (what: string): Verdict => ({
+  effect: "changed",
+  detail: `${what} has a value of the wrong type on one side`,
+});
+
+// ---- type + nullable -------------------------------------------------------------------------
+
+const BASIC_TYPES = ["array", "boolean", "null", "number", "object", "string"];
+type TypeSet = "all" | Set<string>;
+
+function typeSet(read: Read): TypeSet | typeof INVALID {
+  const type = read("type"), nullable = read("nullable");
+  if (nullable !== undefined && typeof nullable !== "boolean") return INVALID;
+  if (type === undefined) return "all";
+  let set: Set<string>;
+  if (typeof type === "string") set = new Set([type]);
+  else if (Array.isArray(type) && type.every((t) => typeof t === "string")) {
+    set = new Set(type as string[]);
+  } else return INVALID;
+  if (nullable === true) set.add("null");
+  return set;
+}
+
+function typeSubset(a: TypeSet, b: TypeSet): boolean {
+  if (b === "all") return true;
+  const covers = (t: string) => b.has(t) || (t === "integer" && b.has("number"));
+  return a === "all" ? BASIC_TYPES.every(covers) : [...a].every(covers);
+}
+
+const showTypes = (s: TypeSet): string => s === "all" ? "any" : q([...s].sort().join("|"));
+
+const typeVerdict: VerdictOf = (old, next) => {
+  const a = typeSet(old), b = typeSet(next);
+  if (a === INVALID || b === INVALID) return changedInvalid('"type" or "nullable"');
+  return bySubsets(
+    typeSubset(a, b),
+    typeSubset(b, a),
+    `accepted types ${showTypes(a)} became ${showTypes(b)}`,
+  );
+};
+
+// ---- enum + const ----------------------------------------------------------------------------
+
+function enumSet(read: Read): ValueSet | typeof INVALID {
+  const values = read("enum"), hasConst = read("const") !== undefined;
+  if (values !== undefined && !Array.isArray(values)) return INVALID;
+  if (!hasConst) return values === undefined ? "all" : valueSet(values);
+  const c = read("const") as JsonValue;
+  if (values === undefined || hasValue(valueSet(values), c)) return valueSet([c]);
+  return valueSet([]);
+}
+
+const showCount = (set: ValueSet): string => {
+  const n = valueCount(set);
+  return n === Infinity ? "any value" : n === 1 ? "1 value" : `${n} values`;
+};
+
+const enumVerdict: VerdictOf = (old, next) => {
+  const a = enumSet(old), b = enumSet(next);
+  if (a === INVALID || b === INVALID) return changedInvalid('"enum"');
+  return bySubsets(
+    valueSubset(a, b),
+    valueSubset(b, a),
+    `allowed values went from ${showCount(a)} to ${showCount(b)}`,
+  );
+};
+
+// ---- numeric bounds --------------------------------------------------------------------------
+
+interface Bound {
+  value: number;
+  exclusive: boolean;
+}
+
+/** Effective bound of `minimum`/`exclusiveMinimum` (or the maximum pair), both draft forms. */
+function bound(read: Read, inclusive: string, exclusive: string, lower: boolean) {
+  const m = read(inclusive), x = read(exclusive);
+  if (m !== undefined && typeof m !== "number") return INVALID;
+  if (x !== undefined && typeof x !== "number" && typeof x !== "boolean") return INVALID;
+  let result: Bound | undefined = typeof m === "number"
+    ? { value: m, exclusive: x === true }
+    : undefined;
+  if (typeof x === "number") {
+    const candidate = { value: x, exclusive: true };
+    if (result === undefined || tighter(candidate, result, lower) > 0) result = candidate;
+  }
+  return result;
+}
+
+/** > 0 when `a` admits fewer values than `b`, < 0 when more, 0 when the same. */
+function tighter(a: Bound | undefined, b: Bound | undefined, lower: boolean): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
+  if (a.value !== b.value) return (a.value > b.value) === lower ? 1 : -1;
+  return a.exclusive === b.exclusive ? 0 : a.exclusive ? 1 : -1;
+}
+
+const showBound = (b: Bound | undefined): string =>
+  b === undefined ? "none" : `${b.exclusive ? "exclusive " : ""}${b.value}`;
+
+function boundVerdict(inclusive: string, exclusive: string, lower: boolean): VerdictOf {
+  return (old, next) => {
+    const a = bound(old, inclusive, exclusive, lower);
+    const b = bound(next, inclusive, exclusive, lower);
+    if (a === INVALID || b === INVALID) return changedInvalid(q(inclusive));
+    const t = tighter(b, a, lower);
+    if (t === 0) return undefined;
+    const which = lower ? "lower" : "upper";
+    return {
+      effect: t > 0 ? "narrowed" : "widened",
+      detail: `${which} bound ${showBound(a)} became ${showBound(b)}`,
+    };
+  };
+}
+
+/** Count bounds (`minLength`, `maxItems`, ...): a number with a default. */
+function countVerdict(keyword: string, lower: boolean, fallback: number): VerdictOf {
+  return (old, next) => {
+    const [x, y] = [old(keyword), next(keyword)];
+    const a = x === undefined ? fallback : x, b = y === undefined ? fallback : y;
+    if (typeof a !== "number" || typeof b !== "number") return changedInvalid(q(keyword));
+    if (a === b) return undefined;
+    return {
+      effect: (b > a) === lower ? "narrowed" : "widened",
+      detail: `${keyword} ${a} became ${b}`,
+    };
+  };
+}
+
+// ---- multipleOf ------------------------------------------------------------------------------
+
+function isMultiple(a: number, b: number): boolean {
+  const r = a / b;
+  return Number.isFinite(r) && Math.round(r) >= 1 &&
+    Math.abs(r - Math.round(r)) <= 1e-9 * Math.max(1, Math.abs(r));
+}
+
+const multipleOfVerdict: VerdictOf = (old, next) => {
+  const a = old("multipleOf"), b = next("multipleOf");
+  const detail = `multipleOf ${q(a)} became ${q(b)}`;
+  if (a === undefined) return { effect: "narrowed", detail };
+  if (b === undefined) return { effect: "widened", detail };
+  if (typeof a !== "number" || typeof b !== "number" || a <= 0 || b <= 0) {
+    return changedInvalid('"multipleOf"');
+  }
+  return bySubsets(isMultiple(a, b), isMultiple(b, a), detail);
+};
+
+// ---- string-valued constraints, uniqueItems, required, if -----------------------------------
+
+function presenceVerdict(keyword: string): VerdictOf {
+  return (old, next) => {
+    const a = old(keyword), b = next(keyword);
+    if (a === b) return undefined;
+    const detail = a === undefined
+      ? `${keyword} ${q(b)} added`
+      : b === undefined
+      ? `${keyword} ${q(a)} removed`
+      : `${keyword} ${q(a)} became ${q(b)}`;
+    return {
+      effect: a === undefined ? "narrowed" : b === undefined ? "widened" : "changed",
+      detail,
+    };
+  };
+}
+
+const uniqueItemsVerdict: VerdictOf = (old, next) => {
+  const [x, y] = [old("uniqueItems"), next("uniqueItems")];
+  const a = x === undefined ? false : x, b = y === undefined ? false : y;
+  if (typeof a !== "boolean" || typeof b !== "boolean") return changedInvalid('"uniqueItems"');
+  if (a === b) return undefined;
+  return { effect: b ? "narrowed" : "widened", detail: `uniqueItems ${a} became ${b}` };
+};
+
+/** The names of a `required`-like list, or `undefined` when it is not an array of strings. */
+export function nameList(value: JsonValue | undefined): Set<string> | undefined {
+  if (value === undefined) return new Set();
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) return undefined;
+  return new Set(value as string[]);
+}
+
+/** Verdict of two required-name lists: names added narrow, names removed widen. */
+export function namesVerdict(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+  what: string,
+): Verdict | undefined {
+  const before = nameList(a), after = nameList(b);
+  if (before === undefined || after === undefined) return changedInvalid(q(what));
+  const added = [...after].filter((n) => !before.has(n)).sort();
+  const removed = [...before].filter((n) => !after.has(n)).sort();
+  if (added.length === 0 && removed.length === 0) return undefined;
+  const parts = [];
+  if (added.length > 0) parts.push(`${added.map(q).join(", ")} added to ${what}`);
+  if (removed.length > 0) parts.push(`${removed.map(q).join(", ")} removed from ${what}`);
+  const effect = removed.length === 0 ? "narrowed" : added.length === 0 ? "widened" : "changed";
+  return { effect, detail: parts.join("; ") };
+}
+
+/** Verdict functions of the value facets, by facet. */
+export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
+  ["type", typeVerdict],
+  ["enum", enumVerdict],
+  ["minimum", boundVerdict("minimum", "exclusiveMinimum", true)],
+  ["maximum", boundVerdict("maximum", "exclusiveMaximum", false)],
+  ["multipleOf", multipleOfVerdict],
+  ["minLength", countVerdict("minLength", true, 0)],
+  ["maxLength", countVerdict("maxLength", false, Infinity)],
+  ["minItems", countVerdict("minItems", true, 0)],
+  ["maxItems", countVerdict("maxItems", false, Infinity)],
+  ["minProperties", countVerdict("minProperties", true, 0)],
+  ["maxProperties", countVerdict("maxProperties", false, Infinity)],
+  ["minContains", countVerdict("minContains", true, 1)],
+  ["maxContains", countVerdict("maxContains", false, Infinity)],
+  ["pattern", presenceVerdict("pattern")],
+  ["format", presenceVerdict("format")],
+  ["contentEncoding", presenceVerdict("contentEncoding")],
+  ["contentMediaType", presenceVerdict("contentMediaType")],
+  ["uniqueItems", uniqueItemsVerdict],
+  ["required", (old, next) => namesVerdict(old("required"), next("required"), "required")],
+]);
+
+// ---- shapes ----------------------------------------------------------------------------------
+
+const isSchema = (v: JsonValue): boolean =>
+  typeof v === "boolean" || (typeof v === "object" && v !== null && !Array.isArray(v));
+const isMap = (v: JsonValue): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
+const isStrings = (v: JsonValue): boolean =>
+  Array.isArray(v) && v.every((x) => typeof x === "string");
+const isSchemaMap = (v: JsonValue): boolean =>
+  isMap(v) && Object.values(v as object).every(isSchema);
+const isSchemaList = (v: JsonValue): boolean => Array.isArray(v) && v.every(isSchema);
+const isCount = (v: JsonValue): boolean => typeof v === "number" && v >= 0;
+
+const SHAPES: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
+  string,
+  (value: JsonValue) => boolean
+>([
+  ["type", (v) => typeof v === "string" || isStrings(v)],
+  ["nullable", (v) => typeof v === "boolean"],
+  ["enum", Array.isArray],
+  ["minimum", (v) => typeof v === "number"],
+  ["maximum", (v) => typeof v === "number"],
+  ["exclusiveMinimum", (v) => typeof v === "number" || typeof v === "boolean"],
+  ["exclusiveMaximum", (v) => typeof v === "number" || typeof v === "boolean"],
+  ["multipleOf", (v) => typeof v === "number" && v > 0],
+  ["uniqueItems", (v) => typeof v === "boolean"],
+  ["required", isStrings],
+  ["dependentRequired", (v) => isMap(v) && Object.values(v as object).every(isStrings)],
+  [
+    "dependencies",
+    (v) => isMap(v) && Object.values(v as object).every((x) => isSchema(x) || isStrings(x)),
+  ],
+  ["properties", isSchemaMap],
+  ["patternProperties", isSchemaMap],
+  ["dependentSchemas", isSchemaMap],
+  ["$defs", isMap],
+  ["definitions", isMap],
+  ["items", (v) => isSchema(v) || isSchemaList(v)],
+  ["prefixItems", isSchemaList],
+  ["anyOf", isSchemaList],
+  ["oneOf", isSchemaList],
+  ["allOf", isSchemaList],
+  ["$ref", (v) => typeof v === "string"],
+  ["$dynamicRef", (v) => typeof v === "string"],
+  ...["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]
+    .map((k) => [k, isCount] as const),
+  ...["minContains", "maxContains"].map((k) => [k, isCount] as const),
+  ...["pattern", "format", "contentEncoding", "contentMediaType"]
+    .map((k) => [k, (v: JsonValue) => typeof v === "string"] as const),
+  ...[
+    "additionalProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "propertyNames",
+    "additionalItems",
+    "contains",
+    "contentSchema",
+    "not",
+    "if",
+    "then",
+    "else",
+  ].map((k) => [k, isSchema] as const),
+]);
+
+/** Whether a keyword's value has the type JSON Schema requires (`const` and unlisted: any). */
+export function wellTyped(keyword: string, value: JsonValue): boolean {
+  return SHAPES.get(keyword)?.(value) ?? true;
+}
