@@ -50,7 +50,11 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
     .helpOption("-h, --help", "Show help")
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(`proxar: ${text.replace(/^error: /, "")}`),
+    });
 
   program.command("diff")
     .description("Compare two contracts and grade every change")

@@ -21,12 +21,14 @@ function locator(file: string, doc: ReturnType<typeof parseDocument>, lines: Lin
     where(tokens, key = false) {
       let node: unknown = doc.contents;
       let offset = 0;
-      for (const token of tokens) {
+      for (const [index, token] of tokens.entries()) {
         if (isMap(node)) {
-          const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === token);
+          const pair = node.items.find((p) =>
+            isScalar(p.key) && String(p.key.value) === String(token)
+          );
           if (!pair) break;
           const keyNode = pair.key as Node;
-          if (key && token === tokens[tokens.length - 1]) {
+          if (key && index === tokens.length - 1) {
             offset = keyNode.range?.[0] ?? offset;
             node = undefined;
             break;

@@ -13,6 +13,7 @@ import { isObject, sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
 import { pairEntities } from "./pairing.ts";
 import { classifyProse } from "./prose.ts";
+import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
 import type { Registry } from "./registry.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
 import type { Finding, Rule } from "./rule.ts";
@@ -72,6 +73,13 @@ export function diffContracts(
 ): { changes: Change[]; expired: ExpiredIgnore[] } {
   const config = options.config ?? defaultConfig();
   const pairs = pairEntities(old, next);
+  const classify = (a: string | undefined, b: string | undefined) =>
+    classifyProse(a, b, config.prose);
+  let deltas: Map<string, ToolSchemaDelta[]> | undefined;
+  const schemaDeltas = (id: string) => {
+    deltas ??= toolSchemaDeltas(pairs, classify);
+    return deltas.get(id) ?? [];
+  };
   const changes: Change[] = [];
   for (const rule of options.registry.rules) {
     const report = (finding: Finding) => {
@@ -95,12 +103,18 @@ export function diffContracts(
         old,
         new: next,
         pairs,
-        classifyProse: (a, b) => classifyProse(a, b, config.prose),
+        schemaDeltas,
+        classifyProse: classify,
         report,
       });
     } catch (error) {
       if (error instanceof UserError) throw error;
       throw new UserError(`Rule "${rule.meta.id}" failed: ${(error as Error)?.message ?? error}`);
+    }
+  }
+  for (const id of (deltas ?? new Map()).keys()) {
+    if (!options.registry.has(id)) {
+      throw new Error(`No rule is registered for schema change "${id}"`);
     }
   }
   const today = options.today ?? new Date().toISOString().slice(0, 10);

@@ -127,18 +127,19 @@ class Builder {
 
 /** Sorts entries by identity; equal identities (duplicates) by their canonical form. */
 function sortByIdentity<T>(entries: T[], identity: (entry: T) => string): T[] {
-  return entries
-    .map((entry) => ({ entry, id: identity(entry), canon: stableStringify(entry) }))
-    .sort((a, b) => compare(a.id, b.id) || compare(a.canon, b.canon))
-    .map((x) => x.entry);
+  const keyed = entries.map((entry) => ({ entry, id: identity(entry), canon: "" }));
+  const counts = new Map<string, number>();
+  for (const k of keyed) counts.set(k.id, (counts.get(k.id) ?? 0) + 1);
+  for (const k of keyed) if (counts.get(k.id)! > 1) k.canon = stableStringify(k.entry);
+  return keyed.sort((a, b) => compare(a.id, b.id) || compare(a.canon, b.canon)).map((x) => x.entry);
 }
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function fail(doc: JsonDocument, pointer: string, message: string): never {
-  const at = doc.text === undefined ? undefined : locatePointer(doc.text, pointer);
+function fail(doc: JsonDocument, pointer: string, message: string, place = pointer): never {
+  const at = doc.text === undefined ? undefined : locatePointer(doc.text, place);
   const where = at ? `${doc.label}:${at.line}:${at.column}` : doc.label;
   throw new UserError(`${where}: ${pointer === "" ? "" : `${pointer}: `}${message}`);
 }
@@ -150,10 +151,44 @@ function check(
   base: (string | number)[],
 ): void {
   const problem = validatorFor(shape)(value);
-  if (problem) fail(doc, pointerOf(base) + problem.pointer, problem.message);
+  if (problem) {
+    const pointer = pointerOf(base) + problem.pointer;
+    fail(doc, pointer, problem.message, pointerOf(base) + (problem.at ?? problem.pointer));
+  }
 }
 
 const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates"];
+
+/** Deepest nesting of arrays and objects accepted; real contracts stay far below it. */
+export const MAX_NESTING = 1000;
+
+/** The pointer of the first value nested deeper than `limit`, found without recursion. */
+function tooDeep(value: JsonValue, limit: number): string | undefined {
+  type Frame = { node: JsonValue[] | JsonObject; keys: string[] | undefined; next: number };
+  const frames: Frame[] = [];
+  const enter = (node: JsonValue) => {
+    if (Array.isArray(node)) frames.push({ node, keys: undefined, next: 0 });
+    else if (isObject(node)) frames.push({ node, keys: Object.keys(node), next: 0 });
+  };
+  enter(value);
+  while (frames.length > 0) {
+    if (frames.length > limit) {
+      return pointerOf(frames.slice(0, -1).map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1)));
+    }
+    const top = frames[frames.length - 1]!;
+    const size = top.keys ? top.keys.length : (top.node as JsonValue[]).length;
+    if (top.next >= size) {
+      frames.pop();
+      continue;
+    }
+    const child = top.keys
+      ? (top.node as JsonObject)[top.keys[top.next]!]
+      : (top.node as JsonValue[])[top.next];
+    top.next++;
+    if (typeof child === "object" && child !== null) enter(child);
+  }
+  return undefined;
+}
 
 function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string | number)[]) {
   if (Array.isArray(value)) {
@@ -249,6 +284,14 @@ export function contractFromDocuments(
   const b = new Builder();
   for (const doc of docs) {
     if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);
+    const deep = tooDeep(doc.value, MAX_NESTING);
+    if (deep !== undefined) {
+      throw new UserError(
+        `${doc.label}: ${deep.slice(0, 200)}${
+          deep.length > 200 ? "…" : ""
+        }: values are nested more than ${MAX_NESTING} levels deep; Proxar refuses them rather than risk exhausting the stack`,
+      );
+    }
     addValue(b, doc, doc.value, []);
   }
   return b.build(label);

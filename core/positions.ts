@@ -62,14 +62,14 @@ const PARSE_ERRORS: Record<number, string> = {
   6: "expected a comma",
   7: "expected a closing brace",
   8: "expected a closing bracket",
-  9: "unexpected end of file",
-  10: "comments are not allowed in JSON",
-  11: "unexpected end of comment",
-  12: "unexpected end of string",
-  13: "unexpected end of number",
-  14: "invalid unicode escape",
-  15: "invalid escape character",
-  16: "invalid character",
+  9: "expected the end of the file (a file holds one JSON value)",
+  10: "unexpected end of comment",
+  11: "unexpected end of string",
+  12: "unexpected end of number",
+  13: "invalid unicode escape",
+  14: "invalid escape character",
+  15: "invalid character",
+  16: "comments are not allowed in JSON",
 };
 
 /** Where and why a text is not valid JSON, or undefined if it is. */

@@ -55,9 +55,9 @@ export function normaliseProse(text: string): string {
 
 /** Words of a normalised text: letters, digits, apostrophes, signs and decimal points. */
 export function proseTokens(normalised: string): string[] {
-  return normalised.match(/[+-]?[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*%?/gu)?.map((t) =>
-    t.replace(/’/g, "'")
-  ) ?? [];
+  return normalised.match(/(?<![\p{L}\p{N}])[+-]?[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*%?/gu)?.map((
+    t,
+  ) => t.replace(/’/g, "'")) ?? [];
 }
 
 function markerOf(token: string, extra: ReadonlySet<string>): string | undefined {

@@ -7,6 +7,7 @@ import type { Contract, EntityRef } from "./contract.ts";
 import type { JsonValue } from "./json.ts";
 import type { EntityPairs } from "./pairing.ts";
 import type { ProseVerdict } from "./prose.ts";
+import type { ToolSchemaDelta } from "./schema/compare_tool.ts";
 import type { Severity } from "./severity.ts";
 
 /** A finding a documented example must produce. */
@@ -37,8 +38,8 @@ export interface RuleMeta {
   summary: string;
   /** Why the severity is what it is. */
   rationale: string;
-  /** Set when the severity of each finding comes from the prose classifier. */
-  gradedBy?: "prose";
+  /** Set when each finding's severity comes from the prose classifier or the variance table. */
+  gradedBy?: "prose" | "variance";
   examples: RuleExample[];
 }
 
@@ -66,6 +67,11 @@ export interface RuleContext {
   new: Contract;
   /** Entities of both contracts paired by identity. */
   pairs: EntityPairs;
+  /**
+   * The schema differences (structured walk plus catch-all differ) reported under a rule id,
+   * computed once per diff for every paired tool.
+   */
+  schemaDeltas(ruleId: string): readonly ToolSchemaDelta[];
   /** Classifies a change of prose (descriptions, titles, instructions). */
   classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
   report(finding: Finding): void;

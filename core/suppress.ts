@@ -37,12 +37,18 @@ export function checkConfigRules(config: Config, registry: Registry): void {
   for (const entry of config.ignore) {
     const where = entry.where ?? "ignore";
     if (!GLOB.test(entry.rule)) requireRule(registry, entry.rule, where);
-    else if (!ids.some(matcher(entry.rule))) {
+    else if (!ids.some(globMatches(entry.rule))) {
       throw new UserError(
         `${where}: the pattern "${entry.rule}" matches no rule${didYouMean(entry.rule, ids)}`,
       );
     }
   }
+}
+
+/** A one-argument matcher (picomatch's matcher takes a second argument, so never pass it on). */
+function globMatches(glob: string): (s: string) => boolean {
+  const m = matcher(glob);
+  return (s) => m(s);
 }
 
 function entryMatcher(entry: IgnoreEntry): (change: Change) => boolean {

@@ -11,6 +11,8 @@ import { didYouMean } from "./suggest.ts";
 export interface ShapeProblem {
   pointer: string;
   message: string;
+  /** A more precise place to point at, such as the unexpected key itself. */
+  at?: string;
 }
 
 /** A validator for one schema. */
@@ -68,6 +70,7 @@ function describe(error: ErrorObject | undefined, root: unknown): ShapeProblem {
       return {
         pointer,
         message: `unexpected property "${key}"${didYouMean(key, known)}`,
+        at: `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`,
       };
     }
     case "type":

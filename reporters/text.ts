@@ -59,7 +59,9 @@ export function renderText(report: Report, color: boolean): string {
   };
   const out: string[] = [];
   const side = (s: Report["old"]) =>
-    `${clean(s.source)} (${clean(s.server.name)} ${clean(s.server.version)})`;
+    s.server.name === "unknown"
+      ? clean(s.source)
+      : `${clean(s.source)} (${clean(s.server.name)} ${clean(s.server.version)})`;
   out.push(`${c.bold("proxar")} ${side(report.old)} → ${side(report.new)}`, "");
   const active = report.changes.filter((x) => !x.suppressed);
   for (const group of groups(active)) {
@@ -117,7 +119,8 @@ export function summaryLine(report: Report): string {
   if (total === 0) return "Summary: no changes.";
   const active = total - suppressed.total;
   if (active === 0) {
-    return `Summary: all ${plural(total, "change")} are suppressed by ignore entries (${
+    const all = `all ${plural(total, "change")} ${total === 1 ? "is" : "are"}`;
+    return `Summary: ${all} suppressed by ignore entries (${
       suppressed.reasons.map((r) => `${r.count}× ${JSON.stringify(r.reason)}`).join(", ")
     }).`;
   }

@@ -6,14 +6,12 @@ import { ENTITY_LISTS } from "../core/contract.ts";
 import type { Rule } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
 
+const twice = <T>(entry: T): T[] => [entry, entry];
 const EXAMPLES = {
-  tools: [tool("search"), tool("search", { q: { type: "string" } })],
-  prompts: [{ name: "triage" }, { name: "triage", description: "Second" }],
-  resources: [{ uri: "file:///a", name: "a" }, { uri: "file:///a", name: "b" }],
-  resourceTemplates: [{ uriTemplate: "file:///{p}", name: "a" }, {
-    uriTemplate: "file:///{p}",
-    name: "b",
-  }],
+  tools: twice(tool("search")),
+  prompts: twice({ name: "triage" }),
+  resources: twice({ uri: "file:///a", name: "a" }),
+  resourceTemplates: twice({ uriTemplate: "file:///{p}", name: "a" }),
 };
 
 /** `tool.duplicated`, `prompt.duplicated`, `resource.duplicated`, `resourceTemplate.duplicated`. */

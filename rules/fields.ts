@@ -11,7 +11,16 @@ import { at, rule, tool } from "./_define.ts";
 
 /** Fields that other rules compare, per list. Everything else is unmodelled. */
 export const MODELLED_FIELDS: Record<string, readonly string[]> = {
-  tools: ["name", "title", "description", "inputSchema"],
+  tools: [
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+    "icons",
+    "_meta",
+  ],
   prompts: ["name", "title", "description", "arguments"],
   resources: ["uri", "name", "title", "description", "mimeType"],
   resourceTemplates: ["uriTemplate", "name", "title", "description", "mimeType"],

@@ -85,6 +85,29 @@ const SURFACES: Surface[] = [
     ),
   ]),
   {
+    id: "tool.annotations.title.changed",
+    kind: "tool",
+    noun: "tool annotation",
+    field: "title",
+    each: ({ pairs }) =>
+      pairs.tools.paired.map((p) => ({
+        name: p.id,
+        path: `${p.id}.annotations.title`,
+        pointer: at("tools", p.newIndex, "annotations", "title"),
+        a: text((p.old.annotations as JsonObject | undefined)?.title),
+        b: text((p.new.annotations as JsonObject | undefined)?.title),
+      })),
+    example: {
+      old: { tools: [tool("search_issues", {}, [], { annotations: { title: "Search issues" } })] },
+      new: {
+        tools: [
+          tool("search_issues", {}, [], { annotations: { title: "Search open issues only" } }),
+        ],
+      },
+      path: "search_issues.annotations.title",
+    },
+  },
+  {
     id: "prompt.argument.description.changed",
     kind: "prompt",
     noun: "prompt argument",

@@ -142,11 +142,6 @@ Deno.test("parseConfig() rejects prose.low above prose.high at prose.low", () =>
 
 Deno.test({
   name: "parseConfig() locates an unknown key that shares its name with an ancestor",
-  // BUG: core/config_load.ts locator().where() stops at the first token equal to the last one
-  // (`token === tokens[tokens.length - 1]` compares values, not positions), so for an unknown key
-  // "ignore" inside an ignore entry it points at the top-level "ignore:" (2:1 here) instead of
-  // the offending key at 4:5.
-  ignore: true,
   fn: () => {
     rejects(
       "fail_on: BREAKING\nignore:\n  - rule: tool.removed\n    ignore: tool.added\n",

@@ -162,10 +162,6 @@ Deno.test("parseDocument() ignores a leading byte order mark", () => {
 
 Deno.test({
   name: "parseDocument() describes text after the JSON value as such",
-  // BUG: core/positions.ts maps jsonc-parser error 9 (EndOfFileExpected: more text follows the
-  // value) to "unexpected end of file", which says the opposite: two concatenated documents give
-  // "two.json:2:1: invalid JSON: unexpected end of file".
-  ignore: true,
   fn: () => {
     assert.throws(
       () => parseDocument("two.json", '{"tools": []}\n{"tools": []}\n'),
@@ -181,10 +177,6 @@ Deno.test({
 
 Deno.test({
   name: "contractFromDocument() locates an unexpected snapshot key at the key",
-  // BUG: core/load_contract.ts check()/fail() use the pointer of the object that holds an
-  // unexpected property (here the root, ""), so the message says "snap.json:1:1" instead of the
-  // line and column of the key "tool" (5:3); parseConfig() already points at the key.
-  ignore: true,
   fn: () => {
     const snap = '{\n  "proxar": 1,\n  "server": {"name": "s", "version": "1"},\n  "tools": [],\n' +
       '  "tool": []\n}\n';

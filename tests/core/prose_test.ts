@@ -92,11 +92,6 @@ Deno.test("classifyProse() uses extra markers and thresholds from its options", 
 
 Deno.test({
   name: "classifyProse() sees a marker inside a hyphenated word",
-  // BUG: core/prose.ts proseTokens() lets a hyphen start a new token as a sign ("[+-]?" is
-  // allowed before any word, not only numbers), so "read-only" yields the tokens "read" and
-  // "-only"; the marker "only" is never seen. "…, read-only" → "…, read-write" is then graded
-  // DOCUMENTATION (step similarity, edit 0.917, jaccard 0.833) although it reverses the meaning.
-  ignore: true,
   fn: () => {
     const verdict = classifyProse(
       "Search the issue tracker by free text and labels, read-only",

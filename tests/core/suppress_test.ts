@@ -164,11 +164,6 @@ Deno.test("checkConfigRules() rejects an unknown rule id with its place and a su
 
 Deno.test({
   name: "checkConfigRules() rejects a glob that matches no rule",
-  // BUG: core/suppress.ts checkConfigRules() calls `ids.some(matcher(entry.rule))`; some() passes
-  // the index as picomatch's second argument (returnObject), so from the second id on the matcher
-  // returns a truthy result object even when nothing matches. Every glob therefore passes the
-  // check: `rule: "tol.*"` is accepted silently instead of failing with exit 2.
-  ignore: true,
   fn: () => {
     rejects(
       () => checkConfigRules(config([{ rule: "tol.*", where: "p.yaml:2:5" }]), registry),

@@ -1,0 +1,111 @@
+/**
+ * Pairs the branches of `anyOf`/`oneOf`/`allOf` by best structural match, so that an added
+ * branch reads as a widening and a removed one as a narrowing. Equal branches pair first; the
+ * rest pair greedily by similarity, and a tie makes the pairing ambiguous (graded BREAKING).
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
+import { typeSet } from "./values.ts";
+
+/** The result of pairing old branches (by index) with new ones. */
+export interface BranchPairing {
+  pairs: [number, number][];
+  added: number[];
+  removed: number[];
+  ambiguous: boolean;
+}
+
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  const common = [...sa].filter((x) => sb.has(x)).length;
+  const union = sa.size + sb.size - common;
+  return union === 0 ? 1 : common / union;
+}
+
+/** How alike two branches are: 0 for nothing in common. */
+export function branchSimilarity(x: JsonValue, y: JsonValue): number {
+  if (!isObject(x) || !isObject(y)) return 0;
+  let score = 0;
+  const tx = typeSet(x);
+  const ty = typeSet(y);
+  if (tx && ty) {
+    const overlap = jaccard(tx, ty);
+    if (overlap === 0) return 0;
+    score += 2 * overlap;
+  }
+  if (typeof x.$ref === "string" && x.$ref === y.$ref) score += 3;
+  if (Object.hasOwn(x, "const") && stableStringify(x.const) === stableStringify(y.const)) {
+    score += 2;
+  }
+  const px = isObject(x.properties) ? Object.keys(x.properties) : [];
+  const py = isObject(y.properties) ? Object.keys(y.properties) : [];
+  if (px.length > 0 || py.length > 0) score += 3 * jaccard(px, py);
+  score += jaccard(Object.keys(x), Object.keys(y));
+  const same = Object.keys(x).filter((k) =>
+    Object.hasOwn(y, k) && stableStringify(x[k]) === stableStringify((y as JsonObject)[k])
+  );
+  score += same.length / Math.max(1, Object.keys(x).length + Object.keys(y).length);
+  return score;
+}
+
+/**
+ * Pairs two branch lists.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pairBranches } from "./branches.ts";
+ * const p = pairBranches([{ type: "string" }], [{ type: "string" }, { type: "number" }]);
+ * assert.deepEqual(p.pairs, [[0, 0]]);
+ * assert.deepEqual(p.added, [1]);
+ * ```
+ */
+export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue[]): BranchPairing {
+  const pairs: [number, number][] = [];
+  const freeOld = new Set(old.map((_, i) => i));
+  const freeNew = new Set(next.map((_, j) => j));
+  const canonNew = next.map(stableStringify);
+  old.forEach((branch, i) => {
+    const c = stableStringify(branch);
+    const j = canonNew.findIndex((x, k) => freeNew.has(k) && x === c);
+    if (j !== -1) {
+      pairs.push([i, j]);
+      freeOld.delete(i);
+      freeNew.delete(j);
+    }
+  });
+  let ambiguous = false;
+  while (freeOld.size > 0 && freeNew.size > 0) {
+    let best = 0;
+    let choice: [number, number] | undefined;
+    let tie = false;
+    for (const i of freeOld) {
+      for (const j of freeNew) {
+        const s = branchSimilarity(old[i]!, next[j]!);
+        if (s > best + 1e-9) {
+          best = s;
+          choice = [i, j];
+          tie = false;
+        } else if (choice && Math.abs(s - best) <= 1e-9 && s > 0) {
+          if (i === choice[0] || j === choice[1]) tie = true;
+        }
+      }
+    }
+    if (!choice) break;
+    if (tie) {
+      ambiguous = true;
+      break;
+    }
+    pairs.push(choice);
+    freeOld.delete(choice[0]);
+    freeNew.delete(choice[1]);
+  }
+  pairs.sort((a, b) => a[1] - b[1]);
+  return {
+    pairs,
+    added: [...freeNew].sort((a, b) => a - b),
+    removed: [...freeOld].sort((a, b) => a - b),
+    ambiguous,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Compares the input and output schemas of every paired tool once per diff: the structured walk
+ * and the independent catch-all differ both run, and a catch-all verdict is kept where the walk
+ * is silent or milder at the same place ("the stricter one always wins").
+ * @module
+ */
+import { jsonEqual, type JsonValue } from "../json.ts";
+import type { EntityPairs } from "../pairing.ts";
+import type { ProseVerdict } from "../prose.ts";
+import { severityRank } from "../severity.ts";
+import { catchAllDiff } from "./catch_all.ts";
+import type { SchemaDelta, Side } from "./types.ts";
+import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
+
+/** A schema delta with the tool it belongs to. */
+export interface ToolSchemaDelta extends SchemaDelta {
+  tool: string;
+}
+
+/** Keeps every structured delta, plus catch-all deltas that are unmodelled or stricter. */
+export function mergeDeltas(
+  structured: readonly SchemaDelta[],
+  catchAll: readonly SchemaDelta[],
+): SchemaDelta[] {
+  const strongest = new Map<string, number>();
+  for (const d of structured) {
+    // A required property added is reported as required.added alone; it covers "properties".
+    const facets = d.facet === "required" ? ["required", "properties"] : [d.facet];
+    for (const facet of facets) {
+      const key = `${d.location}\u0000${facet}`;
+      const rank = severityRank(d.severity);
+      if (!strongest.has(key) || rank < strongest.get(key)!) strongest.set(key, rank);
+    }
+  }
+  const kept: SchemaDelta[] = [];
+  for (const d of catchAll) {
+    if (d.rule.endsWith(".keyword.unmodelled")) {
+      kept.push(d);
+      continue;
+    }
+    const rank = strongest.get(`${d.location}\u0000${d.facet}`);
+    if (rank !== undefined && severityRank(d.severity) >= rank) continue;
+    const effect = d.rule.slice(d.rule.lastIndexOf(".") + 1);
+    kept.push({
+      ...d,
+      rule: d.rule.replace(/\.keyword\.[a-z]+$/, ".keyword.changed"),
+      message: `${d.message} (catch-all differ: ${effect}${
+        rank === undefined
+          ? "; the structured walk reported nothing here"
+          : ", stricter than the structured walk"
+      })`,
+    });
+  }
+  return [...structured, ...kept];
+}
+
+type Classify = (a: string | undefined, b: string | undefined) => ProseVerdict;
+
+/** Compares one side of one tool. */
+export function compareSchemaSide(
+  oldSchema: JsonValue | undefined,
+  newSchema: JsonValue | undefined,
+  where: { side: Side; basePath: string; basePointer: string },
+  classifyProse: Classify,
+): SchemaDelta[] {
+  const structured = walkSchemas(oldSchema, newSchema, { ...where, classifyProse });
+  const catchAll = catchAllDiff(oldSchema, newSchema, { ...where, known: STRUCTURED_VOCABULARY });
+  return mergeDeltas(structured, catchAll);
+}
+
+/** Schema deltas of every paired tool, grouped by rule id. */
+export function toolSchemaDeltas(
+  pairs: EntityPairs,
+  classifyProse: Classify,
+): Map<string, ToolSchemaDelta[]> {
+  const byRule = new Map<string, ToolSchemaDelta[]>();
+  const add = (tool: string, deltas: readonly SchemaDelta[]) => {
+    for (const d of deltas) {
+      const list = byRule.get(d.rule);
+      const entry = { ...d, tool };
+      if (list) list.push(entry);
+      else byRule.set(d.rule, [entry]);
+    }
+  };
+  for (const p of pairs.tools.paired) {
+    if (!jsonEqual(p.old.inputSchema, p.new.inputSchema)) {
+      add(
+        p.id,
+        compareSchemaSide(p.old.inputSchema, p.new.inputSchema, {
+          side: "input",
+          basePath: `${p.id}.inputSchema`,
+          basePointer: `/tools/${p.newIndex}/inputSchema`,
+        }, classifyProse),
+      );
+    }
+    const before = p.old.outputSchema;
+    const after = p.new.outputSchema;
+    if (jsonEqual(before, after)) continue;
+    const basePath = `${p.id}.outputSchema`;
+    const basePointer = `/tools/${p.newIndex}/outputSchema`;
+    if (before === undefined || after === undefined) {
+      const delta: SchemaDelta = {
+        facet: "outputSchema",
+        location: "",
+        path: basePath,
+        pointer: before === undefined ? basePointer : `/tools/${p.newIndex}`,
+        rule: before === undefined ? "tool.output.schema.added" : "tool.output.schema.removed",
+        severity: before === undefined ? "NON_BREAKING" : "BREAKING",
+        message: before === undefined
+          ? `"${p.id}" now declares an outputSchema`
+          : `"${p.id}" no longer declares an outputSchema; consumers that validate or generate types from it break`,
+      };
+      if (before !== undefined) delta.old = before;
+      if (after !== undefined) delta.new = after;
+      add(p.id, [delta]);
+      continue;
+    }
+    add(
+      p.id,
+      compareSchemaSide(before, after, { side: "output", basePath, basePointer }, classifyProse),
+    );
+  }
+  return byRule;
+}

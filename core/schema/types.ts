@@ -1,0 +1,147 @@
+/**
+ * Shared vocabulary of the two schema comparisons (the structured walk and the catch-all
+ * differ): sides, effects, facets and the variance table. Logic lives in each implementation.
+ * @module
+ */
+import type { JsonValue } from "../json.ts";
+import type { ProseVerdict } from "../prose.ts";
+import type { Severity } from "../severity.ts";
+
+/** Which schema: `input` is written by the caller (contravariant), `output` read by it (covariant). */
+export type Side = "input" | "output";
+
+/** What a change does to the set of values a schema accepts. */
+export type Effect = "widened" | "narrowed" | "changed";
+
+/**
+ * The severity of an effect on a side, by the variance table:
+ * input widened → NON_BREAKING, input narrowed → BREAKING, output widened → BREAKING,
+ * output narrowed → NON_BREAKING, changed (or undecidable) → BREAKING.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { varianceSeverity } from "./types.ts";
+ * assert.equal(varianceSeverity("input", "widened"), "NON_BREAKING");
+ * assert.equal(varianceSeverity("output", "widened"), "BREAKING");
+ * ```
+ */
+export function varianceSeverity(side: Side, effect: Effect): Severity {
+  if (effect === "changed") return "BREAKING";
+  const loosens = effect === "widened";
+  return side === "input"
+    ? (loosens ? "NON_BREAKING" : "BREAKING")
+    : (loosens ? "BREAKING" : "NON_BREAKING");
+}
+
+/** Flips an effect: used under `not`, where narrowing the inner schema widens the outer one. */
+export function flipEffect(effect: Effect): Effect {
+  return effect === "widened" ? "narrowed" : effect === "narrowed" ? "widened" : "changed";
+}
+
+/**
+ * Keywords grouped into facets: keywords that constrain one aspect together are compared together
+ * (`minimum` with `exclusiveMinimum`, `enum` with `const`, `type` with `nullable`, `items` with
+ * `prefixItems` and `additionalItems`). Both implementations report findings per facet.
+ */
+export const FACET_OF: Readonly<Record<string, string>> = {
+  type: "type",
+  nullable: "type",
+  enum: "enum",
+  const: "enum",
+  minimum: "minimum",
+  exclusiveMinimum: "minimum",
+  maximum: "maximum",
+  exclusiveMaximum: "maximum",
+  multipleOf: "multipleOf",
+  minLength: "minLength",
+  maxLength: "maxLength",
+  pattern: "pattern",
+  format: "format",
+  contentEncoding: "contentEncoding",
+  contentMediaType: "contentMediaType",
+  contentSchema: "contentSchema",
+  required: "required",
+  properties: "properties",
+  additionalProperties: "additionalProperties",
+  patternProperties: "patternProperties",
+  propertyNames: "propertyNames",
+  unevaluatedProperties: "unevaluatedProperties",
+  minProperties: "minProperties",
+  maxProperties: "maxProperties",
+  dependentRequired: "dependentRequired",
+  dependentSchemas: "dependentSchemas",
+  dependencies: "dependencies",
+  items: "items",
+  prefixItems: "items",
+  additionalItems: "items",
+  unevaluatedItems: "unevaluatedItems",
+  contains: "contains",
+  minContains: "minContains",
+  maxContains: "maxContains",
+  minItems: "minItems",
+  maxItems: "maxItems",
+  uniqueItems: "uniqueItems",
+  anyOf: "anyOf",
+  oneOf: "oneOf",
+  allOf: "allOf",
+  not: "not",
+  if: "if",
+  then: "then",
+  else: "else",
+  $ref: "$ref",
+  $defs: "$defs",
+  definitions: "$defs",
+  default: "default",
+  deprecated: "deprecated",
+  readOnly: "readOnly",
+  writeOnly: "writeOnly",
+  examples: "examples",
+  $schema: "$schema",
+  $id: "$id",
+  $anchor: "$anchor",
+  $dynamicRef: "$ref",
+  $dynamicAnchor: "$anchor",
+  $comment: "$comment",
+  title: "title",
+  description: "description",
+};
+
+/**
+ * Annotation facets: they do not change which values are valid. The structured walk grades them
+ * (prose, defaults, deprecation); the catch-all differ only checks that they are known.
+ */
+export const ANNOTATION_FACETS: ReadonlySet<string> = new Set([
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$comment",
+  "title",
+  "description",
+  "$defs",
+]);
+
+/** One difference found by either implementation, before it becomes a rule finding. */
+export interface SchemaDelta {
+  /** The facet (see {@link FACET_OF}), or the raw keyword for an unmodelled one. */
+  facet: string;
+  /** RFC 6901 pointer, within the schema, of the object holding the keyword (new side, else old). */
+  location: string;
+  /** Dotted path for people: `search_issues.inputSchema.properties.filter.required`. */
+  path: string;
+  /** RFC 6901 pointer into the snapshot form of the contract. */
+  pointer: string;
+  /** The rule id this delta is reported under. */
+  rule: string;
+  severity: Severity;
+  old?: JsonValue;
+  new?: JsonValue;
+  message: string;
+  /** The prose classifier's reasons, for description and title changes. */
+  prose?: ProseVerdict;
+}

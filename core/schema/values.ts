@@ -1,0 +1,156 @@
+/**
+ * Set comparisons for the value-constraining keywords of the structured walk: type, enum/const,
+ * bounds, multipleOf. Each returns the effect of old → new on the set of accepted values, or
+ * undefined when nothing changed.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
+import type { Effect } from "./types.ts";
+
+const ALL_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
+
+/** The effect of going from set `a` to set `b`, given a containment test. */
+function setEffect<T>(
+  a: readonly T[],
+  b: readonly T[],
+  within: (x: T, set: readonly T[]) => boolean,
+) {
+  const grew = a.every((x) => within(x, b));
+  const shrank = b.every((x) => within(x, a));
+  if (grew && shrank) return undefined;
+  return grew ? "widened" : shrank ? "narrowed" : "changed";
+}
+
+/** The accepted types of a schema node: `type` (string or list) plus `nullable: true`. */
+export function typeSet(schema: JsonObject): string[] | undefined {
+  const t = schema.type;
+  let types: string[] | undefined;
+  if (typeof t === "string") types = [t];
+  else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === "string");
+  if (types && schema.nullable === true && !types.includes("null")) types = [...types, "null"];
+  return types;
+}
+
+function typeWithin(type: string, set: readonly string[]): boolean {
+  return set.includes(type) || (type === "integer" && set.includes("number"));
+}
+
+/** Effect of a `type`/`nullable` change. A missing `type` accepts every type. */
+export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
+  return setEffect(typeSet(a) ?? ALL_TYPES, typeSet(b) ?? ALL_TYPES, typeWithin);
+}
+
+/** The allowed values of `enum` and `const` together, as canonical strings; undefined = any. */
+export function valueSet(schema: JsonObject): string[] | undefined {
+  let values: string[] | undefined;
+  if (Array.isArray(schema.enum)) values = [...new Set(schema.enum.map(stableStringify))];
+  if (Object.hasOwn(schema, "const")) {
+    const c = stableStringify(schema.const);
+    values = values ? values.filter((v) => v === c) : [c];
+  }
+  return values;
+}
+
+/** Effect of an `enum`/`const` change. */
+export function enumEffect(a: JsonObject, b: JsonObject): Effect | undefined {
+  const va = valueSet(a);
+  const vb = valueSet(b);
+  if (!va && !vb) return undefined;
+  if (!va) return "narrowed";
+  if (!vb) return "widened";
+  return setEffect(va, vb, (x, set) => set.includes(x));
+}
+
+/** A bound: its value and whether it is exclusive. */
+interface Bound {
+  value: number;
+  exclusive: boolean;
+}
+
+/** The lower (`min`) or upper (`max`) numeric bound, in both the number and draft-04 boolean forms. */
+export function numericBound(schema: JsonObject, kind: "min" | "max"): Bound | undefined {
+  const inclusiveKey = kind === "min" ? "minimum" : "maximum";
+  const exclusiveKey = kind === "min" ? "exclusiveMinimum" : "exclusiveMaximum";
+  const inclusive = typeof schema[inclusiveKey] === "number" ? schema[inclusiveKey] : undefined;
+  const exclusive = schema[exclusiveKey];
+  const candidates: Bound[] = [];
+  if (typeof exclusive === "number") candidates.push({ value: exclusive, exclusive: true });
+  if (inclusive !== undefined) {
+    candidates.push({ value: inclusive as number, exclusive: exclusive === true });
+  }
+  if (candidates.length === 0) return undefined;
+  // When both are given, the tighter one applies.
+  return candidates.reduce((x, y) => (tighter(y, x, kind) ? y : x));
+}
+
+/** Whether bound `x` is strictly tighter than `y`. */
+function tighter(x: Bound, y: Bound, kind: "min" | "max"): boolean {
+  if (x.value !== y.value) return kind === "min" ? x.value > y.value : x.value < y.value;
+  return x.exclusive && !y.exclusive;
+}
+
+/** Effect of a bound change; a missing bound is unbounded. */
+export function boundEffect(
+  a: Bound | undefined,
+  b: Bound | undefined,
+  kind: "min" | "max",
+): Effect | undefined {
+  if (!a && !b) return undefined;
+  if (!a) return "narrowed";
+  if (!b) return "widened";
+  if (tighter(b, a, kind)) return "narrowed";
+  if (tighter(a, b, kind)) return "widened";
+  return undefined;
+}
+
+/** A count bound such as `minLength`; non-numbers are treated as absent. */
+export function countBound(schema: JsonObject, key: string): Bound | undefined {
+  const v = schema[key];
+  return typeof v === "number" ? { value: v, exclusive: false } : undefined;
+}
+
+/** Whether `x` is an integer multiple of `y` (with a tolerance for decimals). */
+function multipleOf(x: number, y: number): boolean {
+  if (y === 0) return false;
+  const q = x / y;
+  return Math.abs(q - Math.round(q)) < 1e-9;
+}
+
+/** Effect of a `multipleOf` change. */
+export function multipleOfEffect(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+): Effect | undefined {
+  const x = typeof a === "number" ? a : undefined;
+  const y = typeof b === "number" ? b : undefined;
+  if (x === y) return undefined;
+  if (x === undefined) return "narrowed";
+  if (y === undefined) return "widened";
+  if (multipleOf(y, x)) return "narrowed";
+  if (multipleOf(x, y)) return "widened";
+  return "changed";
+}
+
+/** Effect of a keyword whose presence constrains (pattern, format …): added narrows. */
+export function presenceEffect(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+): Effect | undefined {
+  if (a === undefined && b === undefined) return undefined;
+  if (a === undefined) return "narrowed";
+  if (b === undefined) return "widened";
+  return stableStringify(a) === stableStringify(b) ? undefined : "changed";
+}
+
+/** The string members of an array-valued keyword (`required`), as a set. */
+export function stringSet(value: JsonValue | undefined): Set<string> {
+  return new Set(
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [],
+  );
+}
+
+/** A schema node as an object: `true`/absent → `{}`; `false` stays false. */
+export function asNode(schema: JsonValue | undefined): JsonObject | false {
+  if (schema === false) return false;
+  return isObject(schema) ? schema : {};
+}

@@ -1,0 +1,824 @@
+/**
+ * The structured walk: compares paired old/new schema nodes facet by facet, with a direction
+ * (input contravariant, output covariant, flipped under `not`), a dotted path and a pointer,
+ * following local `$ref`s with cycles visited once. Produces named rule findings.
+ * @module
+ */
+import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
+import { escapePointerToken } from "../json.ts";
+import type { ProseVerdict } from "../prose.ts";
+import type { Severity } from "../severity.ts";
+import { pairBranches } from "./branches.ts";
+import { containsRef, deref } from "./resolve.ts";
+import {
+  type Effect,
+  FACET_OF,
+  flipEffect,
+  type SchemaDelta,
+  type Side,
+  varianceSeverity,
+} from "./types.ts";
+import {
+  boundEffect,
+  countBound,
+  enumEffect,
+  multipleOfEffect,
+  numericBound,
+  presenceEffect,
+  stringSet,
+  typeEffect,
+  typeSet,
+  valueSet,
+} from "./values.ts";
+
+/** Every keyword the structured walk models; the catch-all differ reports all others. */
+export const STRUCTURED_VOCABULARY: ReadonlySet<string> = new Set(Object.keys(FACET_OF));
+
+/** Options of a walk over one schema pair. */
+export interface WalkOptions {
+  side: Side;
+  /** Dotted path of the schema root: `search_issues.inputSchema`. */
+  basePath: string;
+  /** Pointer of the schema root in the snapshot: `/tools/3/inputSchema`. */
+  basePointer: string;
+  classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
+}
+
+/** Where the walk is. */
+interface Ctx {
+  polarity: 1 | -1;
+  path: string;
+  oldLoc: string;
+  newLoc: string;
+  depth: number;
+  /** The facet and holder location of the position this node sits in, for whole-node changes. */
+  posFacet: string;
+  posLoc: string;
+  posAspect: string;
+}
+
+/** How deep the walk descends before it reports the rest as changed. */
+export const MAX_WALK_DEPTH = 100;
+const MAX_DEPTH = MAX_WALK_DEPTH;
+/** How many times one pair of referenced definitions is walked, from different places. */
+const MAX_EXPANSIONS = 16;
+const COUNT_BOUNDS = [
+  ["minLength", "min"],
+  ["maxLength", "max"],
+  ["minItems", "min"],
+  ["maxItems", "max"],
+  ["minProperties", "min"],
+  ["maxProperties", "max"],
+  ["minContains", "min"],
+  ["maxContains", "max"],
+] as const;
+const PRESENCE = ["pattern", "format", "contentEncoding", "contentMediaType"] as const;
+const ANNOTATIONS: readonly [string, string, Severity][] = [
+  ["default", "default", "POTENTIALLY_BREAKING"],
+  ["deprecated", "deprecated", "POTENTIALLY_BREAKING"],
+  ["readOnly", "readOnly", "POTENTIALLY_BREAKING"],
+  ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
+  ["examples", "examples", "DOCUMENTATION"],
+  ["$schema", "dialect", "POTENTIALLY_BREAKING"],
+  ["$id", "id", "POTENTIALLY_BREAKING"],
+  ["$anchor", "anchor", "POTENTIALLY_BREAKING"],
+  ["$dynamicAnchor", "anchor", "POTENTIALLY_BREAKING"],
+  ["$comment", "comment", "DOCUMENTATION"],
+];
+const SUBSCHEMAS = [
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "propertyNames",
+  "contentSchema",
+] as const;
+
+function show(value: JsonValue | undefined): string {
+  if (value === undefined) return "absent";
+  const text = JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+function names(list: readonly string[]): string {
+  return list.map((n) => `"${n}"`).join(", ");
+}
+
+class Walker {
+  readonly out: SchemaDelta[] = [];
+  readonly active = new Set<string>();
+  readonly expansions = new Map<string, number>();
+  readonly shortcut: boolean;
+
+  constructor(
+    readonly oldRoot: JsonValue,
+    readonly newRoot: JsonValue,
+    readonly opts: WalkOptions,
+  ) {
+    this.shortcut = !containsRef(oldRoot) && !containsRef(newRoot);
+  }
+
+  emit(
+    ctx: Ctx,
+    facet: string,
+    rule: { aspect: string; change: string },
+    severity: Severity,
+    keyword: string,
+    values: { old?: JsonValue | undefined; new?: JsonValue | undefined },
+    message: string,
+    at?: { loc: string; path: string; pointer?: string },
+  ): void {
+    const loc = at?.loc ?? ctx.newLoc;
+    const delta: SchemaDelta = {
+      facet,
+      location: loc,
+      path: at?.path ?? (keyword === "" ? ctx.path : `${ctx.path}.${keyword}`),
+      pointer: at?.pointer ??
+        (this.opts.basePointer + loc + (keyword === "" ? "" : `/${escapePointerToken(keyword)}`)),
+      rule: `tool.${this.opts.side}.${rule.aspect}.${rule.change}`,
+      severity,
+      message,
+    };
+    if (values.old !== undefined) delta.old = values.old;
+    if (values.new !== undefined) delta.new = values.new;
+    this.out.push(delta);
+  }
+
+  /** Emits a variance-graded finding; `change` defaults to the effect's name. */
+  graded(
+    ctx: Ctx,
+    facet: string,
+    aspect: string,
+    effect: Effect,
+    keyword: string,
+    values: { old?: JsonValue | undefined; new?: JsonValue | undefined },
+    what: string,
+    change: string = effect,
+    at?: { loc: string; path: string; pointer?: string },
+  ): void {
+    const effective = ctx.polarity < 0 ? flipEffect(effect) : effect;
+    const note = ctx.polarity < 0
+      ? " (inside not, so the effect on accepted values is inverted)"
+      : "";
+    this.emit(
+      ctx,
+      facet,
+      { aspect, change },
+      varianceSeverity(this.opts.side, effective),
+      keyword,
+      values,
+      `${ctx.path}: ${what}${note}`,
+      at,
+    );
+  }
+
+  compare(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx): void {
+    if (ctx.depth > MAX_DEPTH) {
+      this.emit(
+        ctx,
+        ctx.posFacet,
+        { aspect: "schema", change: "changed" },
+        "BREAKING",
+        "",
+        {},
+        `${ctx.path}: schemas nest deeper than ${MAX_DEPTH} levels here; Proxar cannot compare them safely`,
+      );
+      return;
+    }
+    const o = deref(this.oldRoot, oldSchema, ctx.oldLoc);
+    const n = deref(this.newRoot, newSchema, ctx.newLoc);
+    const key = `${o.loc}\u0000${n.loc}\u0000${ctx.polarity}`;
+    const followed = o.via.length > 0 || n.via.length > 0;
+    if (followed) {
+      // A cycle stops at the first repeat on the current branch; a definition shared by many
+      // places is walked at each of them, up to a budget that bounds the work.
+      const uses = this.expansions.get(key) ?? 0;
+      if (this.active.has(key) || uses >= MAX_EXPANSIONS) return;
+      this.expansions.set(key, uses + 1);
+    }
+    if (o.broken !== n.broken) {
+      this.emit(ctx, "$ref", { aspect: "ref", change: "changed" }, "BREAKING", "$ref", {
+        old: o.broken ?? null,
+        new: n.broken ?? null,
+      }, `${ctx.path}: the reference ${show(n.broken ?? o.broken)} cannot be resolved`);
+    }
+    const here: Ctx = { ...ctx, oldLoc: o.loc, newLoc: n.loc };
+    if (this.shortcut && jsonEqual(o.node, n.node)) return;
+    if (o.node === false || n.node === false) {
+      if (o.node === n.node) return;
+      const effect = o.node === false ? "widened" : "narrowed";
+      this.graded(
+        here,
+        ctx.posFacet,
+        ctx.posAspect,
+        effect,
+        "",
+        {
+          old: o.node === false ? false : (oldSchema ?? true),
+          new: n.node === false ? false : (newSchema ?? true),
+        },
+        o.node === false
+          ? "the schema accepted nothing and now accepts values"
+          : "the schema now accepts nothing (false)",
+        effect,
+        { loc: ctx.posLoc, path: ctx.path, pointer: this.opts.basePointer + n.loc },
+      );
+      return;
+    }
+    if (!followed) return this.facets(o.node, n.node, here);
+    this.active.add(key);
+    this.facets(o.node, n.node, here);
+    this.active.delete(key);
+  }
+
+  child(
+    ctx: Ctx,
+    tokens: readonly string[],
+    facet: string,
+    aspect: string,
+    polarity = ctx.polarity,
+  ): Ctx {
+    const suffix = tokens.map((t) => `/${escapePointerToken(t)}`).join("");
+    return {
+      polarity,
+      path: `${ctx.path}.${tokens.join(".")}`,
+      oldLoc: ctx.oldLoc + suffix,
+      newLoc: ctx.newLoc + suffix,
+      depth: ctx.depth + 1,
+      posFacet: facet,
+      posLoc: ctx.newLoc,
+      posAspect: aspect,
+    };
+  }
+
+  facets(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    this.values(a, b, ctx);
+    this.objects(a, b, ctx);
+    this.arrays(a, b, ctx);
+    this.combinators(a, b, ctx);
+    this.annotations(a, b, ctx);
+  }
+
+  values(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    const type = typeEffect(a, b);
+    if (type) {
+      const keyword = jsonEqual(a.type, b.type) ? "nullable" : "type";
+      this.graded(ctx, "type", "type", type, keyword, {
+        old: typeSet(a) ?? null,
+        new: typeSet(b) ?? null,
+      }, `type ${type} from ${show(typeSet(a) ?? "any")} to ${show(typeSet(b) ?? "any")}`);
+    }
+    const values = enumEffect(a, b);
+    if (values) {
+      const keyword =
+        Object.hasOwn(b, "enum") || (!Object.hasOwn(b, "const") && Object.hasOwn(a, "enum"))
+          ? "enum"
+          : "const";
+      const list = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue) ?? null;
+      const va = valueSet(a) ?? [];
+      const vb = valueSet(b) ?? [];
+      const added = vb.filter((v) => !va.includes(v));
+      const removed = va.filter((v) => !vb.includes(v));
+      const detail = valueSet(a) && valueSet(b)
+        ? [
+          added.length ? `added ${added.join(", ")}` : "",
+          removed.length ? `removed ${removed.join(", ")}` : "",
+        ].filter(Boolean).join("; ")
+        : valueSet(b)
+        ? `now restricted to ${vb.join(", ")}`
+        : "no longer restricted";
+      this.graded(
+        ctx,
+        "enum",
+        "enum",
+        values,
+        keyword,
+        { old: list(a), new: list(b) },
+        `allowed values ${values} (${detail})`,
+      );
+    }
+    for (const kind of ["min", "max"] as const) {
+      const ba = numericBound(a, kind);
+      const bb = numericBound(b, kind);
+      const effect = boundEffect(ba, bb, kind);
+      if (!effect) continue;
+      const aspect = kind === "min" ? "minimum" : "maximum";
+      const fmt = (
+        x: typeof ba,
+      ) => (x
+        ? `${
+          x.exclusive ? (kind === "min" ? ">" : "<") : (kind === "min" ? ">=" : "<=")
+        } ${x.value}`
+        : "none");
+      const keyword = Object.hasOwn(b, aspect) ||
+          !Object.hasOwn(b, `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`)
+        ? aspect
+        : `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`;
+      this.graded(
+        ctx,
+        aspect,
+        aspect,
+        effect,
+        keyword,
+        { old: ba ? fmt(ba) : null, new: bb ? fmt(bb) : null },
+        `${aspect} ${effect === "narrowed" ? "tightened" : "relaxed"} from ${fmt(ba)} to ${
+          fmt(bb)
+        }`,
+      );
+    }
+    for (const [key, kind] of COUNT_BOUNDS) {
+      const effect = boundEffect(countBound(a, key), countBound(b, key), kind);
+      if (effect) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          effect,
+          key,
+          { old: a[key] ?? null, new: b[key] ?? null },
+          `${key} ${effect === "narrowed" ? "tightened" : "relaxed"} from ${show(a[key])} to ${
+            show(b[key])
+          }`,
+        );
+      }
+    }
+    const multiple = multipleOfEffect(a.multipleOf, b.multipleOf);
+    if (multiple) {
+      this.graded(ctx, "multipleOf", "multipleOf", multiple, "multipleOf", {
+        old: a.multipleOf ?? null,
+        new: b.multipleOf ?? null,
+      }, `multipleOf ${multiple} from ${show(a.multipleOf)} to ${show(b.multipleOf)}`);
+    }
+    for (const key of PRESENCE) {
+      const effect = presenceEffect(a[key], b[key]);
+      if (effect) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          effect,
+          key,
+          { old: a[key] ?? null, new: b[key] ?? null },
+          `${key} ${
+            a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
+          }: ${show(a[key])} → ${show(b[key])}`,
+        );
+      }
+    }
+    const ua = a.uniqueItems === true;
+    const ub = b.uniqueItems === true;
+    if (ua !== ub) {
+      this.graded(ctx, "uniqueItems", "uniqueItems", ub ? "narrowed" : "widened", "uniqueItems", {
+        old: ua,
+        new: ub,
+      }, ub ? "items must now be unique" : "items no longer need to be unique");
+    }
+  }
+
+  objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    const propsA = isObject(a.properties) ? a.properties : {};
+    const propsB = isObject(b.properties) ? b.properties : {};
+    const reqA = stringSet(a.required);
+    const reqB = stringSet(b.required);
+    const removedProps = Object.keys(propsA).filter((k) => !Object.hasOwn(propsB, k)).sort();
+    const addedProps = Object.keys(propsB).filter((k) => !Object.hasOwn(propsA, k)).sort();
+    const reqAdded = [...reqB].filter((n) => !reqA.has(n)).sort();
+    const reqRemoved = [...reqA].filter((n) => !reqB.has(n) && !removedProps.includes(n)).sort();
+    const sorted = (s: Set<string>) => [...s].sort();
+    if (reqAdded.length > 0) {
+      const fresh = reqAdded.filter((n) => !Object.hasOwn(propsA, n));
+      const made = reqAdded.filter((n) => Object.hasOwn(propsA, n));
+      const what = [
+        fresh.length
+          ? `new required ${fresh.length > 1 ? "properties" : "property"} ${names(fresh)}`
+          : "",
+        made.length ? `${names(made)} ${made.length > 1 ? "are" : "is"} now required` : "",
+      ].filter(Boolean).join("; ");
+      this.graded(
+        ctx,
+        "required",
+        "required",
+        "narrowed",
+        "required",
+        { old: sorted(reqA), new: sorted(reqB) },
+        what,
+        "added",
+      );
+    }
+    if (reqRemoved.length > 0) {
+      this.graded(
+        ctx,
+        "required",
+        "required",
+        "widened",
+        "required",
+        { old: sorted(reqA), new: sorted(reqB) },
+        `${names(reqRemoved)} ${reqRemoved.length > 1 ? "are" : "is"} no longer required`,
+        "removed",
+      );
+    }
+    const side = this.opts.side;
+    for (const name of removedProps) {
+      this.emit(
+        ctx,
+        "properties",
+        { aspect: "property", change: "removed" },
+        "BREAKING",
+        "properties",
+        { old: propsA[name]! },
+        `${ctx.path}: property "${name}" was removed${
+          side === "input"
+            ? "; callers that send it are rejected or silently ignored"
+            : "; consumers that read it break"
+        }`,
+        { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+      );
+    }
+    for (const name of addedProps) {
+      if (reqAdded.includes(name)) continue;
+      this.emit(
+        ctx,
+        "properties",
+        { aspect: "property", change: "added" },
+        ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
+        "properties",
+        { new: propsB[name]! },
+        `${ctx.path}: optional property "${name}" was added`,
+        { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+      );
+    }
+    for (const name of Object.keys(propsA).filter((k) => Object.hasOwn(propsB, k)).sort()) {
+      this.compare(
+        propsA[name],
+        propsB[name],
+        this.child(ctx, ["properties", name], "properties", "schema"),
+      );
+    }
+    for (const key of SUBSCHEMAS) {
+      if (a[key] === undefined && b[key] === undefined) continue;
+      this.compare(a[key] ?? true, b[key] ?? true, this.child(ctx, [key], key, key));
+    }
+    this.keyed(a, b, ctx, "patternProperties", (name, x, y) => {
+      if (x !== undefined && y !== undefined) {
+        this.compare(
+          x,
+          y,
+          this.child(ctx, ["patternProperties", name], "patternProperties", "patternProperties"),
+        );
+      } else {
+        this.emit(
+          ctx,
+          "patternProperties",
+          { aspect: "patternProperties", change: "changed" },
+          "BREAKING",
+          "patternProperties",
+          { old: x, new: y },
+          `${ctx.path}: the pattern property ${JSON.stringify(name)} was ${
+            x === undefined ? "added" : "removed"
+          }; its effect depends on the other property keywords`,
+        );
+      }
+    });
+    this.keyed(
+      a,
+      b,
+      ctx,
+      "dependentRequired",
+      (name, x, y) => this.dependency(ctx, "dependentRequired", name, x, y),
+    );
+    this.keyed(
+      a,
+      b,
+      ctx,
+      "dependentSchemas",
+      (name, x, y) => this.dependency(ctx, "dependentSchemas", name, x, y),
+    );
+    this.keyed(
+      a,
+      b,
+      ctx,
+      "dependencies",
+      (name, x, y) => this.dependency(ctx, "dependencies", name, x, y),
+    );
+  }
+
+  keyed(
+    a: JsonObject,
+    b: JsonObject,
+    _ctx: Ctx,
+    key: string,
+    each: (name: string, x: JsonValue | undefined, y: JsonValue | undefined) => void,
+  ): void {
+    const ma = isObject(a[key]) ? a[key] as JsonObject : {};
+    const mb = isObject(b[key]) ? b[key] as JsonObject : {};
+    for (const name of [...new Set([...Object.keys(ma), ...Object.keys(mb)])].sort()) {
+      const x = Object.hasOwn(ma, name) ? ma[name] : undefined;
+      const y = Object.hasOwn(mb, name) ? mb[name] : undefined;
+      if (x !== undefined && y !== undefined && this.shortcut && jsonEqual(x, y)) continue;
+      each(name, x, y);
+    }
+  }
+
+  dependency(
+    ctx: Ctx,
+    key: string,
+    name: string,
+    x: JsonValue | undefined,
+    y: JsonValue | undefined,
+  ): void {
+    const values = { old: x ?? null, new: y ?? null };
+    if (x === undefined || y === undefined) {
+      const effect = x === undefined ? "narrowed" : "widened";
+      this.graded(
+        ctx,
+        key,
+        key,
+        effect,
+        key,
+        values,
+        `the dependency on "${name}" was ${x === undefined ? "added" : "removed"}`,
+      );
+      return;
+    }
+    if (Array.isArray(x) && Array.isArray(y)) {
+      const sa = stringSet(x);
+      const sb = stringSet(y);
+      const grew = [...sb].every((n) => sa.has(n));
+      const more = [...sa].every((n) => sb.has(n));
+      if (grew && more) return;
+      const effect: Effect = more ? "narrowed" : grew ? "widened" : "changed";
+      this.graded(
+        ctx,
+        key,
+        key,
+        effect,
+        key,
+        values,
+        `properties required with "${name}" changed from ${show(x)} to ${show(y)}`,
+      );
+      return;
+    }
+    if (!Array.isArray(x) && !Array.isArray(y)) {
+      this.compare(x, y, this.child(ctx, [key, name], key, key));
+      return;
+    }
+    this.graded(ctx, key, key, "changed", key, values, `the dependency on "${name}" changed form`);
+  }
+
+  arrays(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    const has = (s: JsonObject) =>
+      s.items !== undefined || s.prefixItems !== undefined || s.additionalItems !== undefined;
+    if (has(a) || has(b)) {
+      const ta = tuple(a);
+      const tb = tuple(b);
+      const count = Math.max(ta.prefix.length, tb.prefix.length);
+      for (let i = 0; i < count; i++) {
+        const x = ta.prefix[i] ?? ta.rest;
+        const y = tb.prefix[i] ?? tb.rest;
+        const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
+        this.compare(x, y, {
+          ...this.child(ctx, [key, String(i)], "items", "items"),
+          oldLoc: i < ta.prefix.length
+            ? `${ctx.oldLoc}/${ta.prefixKey}/${i}`
+            : `${ctx.oldLoc}/${ta.restKey}`,
+          newLoc: i < tb.prefix.length
+            ? `${ctx.newLoc}/${tb.prefixKey}/${i}`
+            : `${ctx.newLoc}/${tb.restKey}`,
+        });
+      }
+      this.compare(ta.rest, tb.rest, {
+        ...this.child(ctx, [tb.restKey], "items", "items"),
+        oldLoc: `${ctx.oldLoc}/${ta.restKey}`,
+      });
+    }
+    if (a.contains !== undefined || b.contains !== undefined) {
+      if (a.contains === undefined || b.contains === undefined) {
+        const effect = a.contains === undefined ? "narrowed" : "widened";
+        this.graded(ctx, "contains", "contains", effect, "contains", {
+          old: a.contains ?? null,
+          new: b.contains ?? null,
+        }, `contains ${a.contains === undefined ? "added" : "removed"}`);
+      } else {this.compare(
+          a.contains,
+          b.contains,
+          this.child(ctx, ["contains"], "contains", "contains"),
+        );}
+    }
+  }
+
+  combinators(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+      const xa = Array.isArray(a[key]) ? a[key] as JsonValue[] : undefined;
+      const xb = Array.isArray(b[key]) ? b[key] as JsonValue[] : undefined;
+      if (!xa && !xb) continue;
+      const union = key !== "allOf";
+      if (!xa || !xb) {
+        const effect: Effect = !xa ? "narrowed" : "widened";
+        this.graded(
+          ctx,
+          key,
+          key,
+          effect,
+          key,
+          { old: xa ?? null, new: xb ?? null },
+          `${key} ${!xa ? "added" : "removed"}`,
+        );
+        continue;
+      }
+      const pairing = pairBranches(xa, xb);
+      if (pairing.ambiguous) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          "changed",
+          key,
+          { old: xa, new: xb },
+          `${key} branches changed and cannot be paired unambiguously`,
+        );
+        continue;
+      }
+      for (const [i, j] of pairing.pairs) {
+        if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
+        this.compare(xa[i], xb[j], {
+          ...this.child(ctx, [key, String(j)], key, key),
+          oldLoc: `${ctx.oldLoc}/${key}/${i}`,
+        });
+      }
+      for (const j of pairing.added) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          union ? "widened" : "narrowed",
+          key,
+          { new: xb[j]! },
+          `${key} branch ${j} was added`,
+        );
+      }
+      for (const i of pairing.removed) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          union ? "narrowed" : "widened",
+          key,
+          { old: xa[i]! },
+          `${key} branch ${i} was removed`,
+        );
+      }
+    }
+    if (a.not !== undefined || b.not !== undefined) {
+      if (a.not === undefined || b.not === undefined) {
+        const effect = a.not === undefined ? "narrowed" : "widened";
+        this.graded(
+          ctx,
+          "not",
+          "not",
+          effect,
+          "not",
+          { old: a.not ?? null, new: b.not ?? null },
+          `not ${a.not === undefined ? "added" : "removed"}`,
+        );
+      } else {
+        this.compare(
+          a.not,
+          b.not,
+          this.child(ctx, ["not"], "not", "not", ctx.polarity === 1 ? -1 : 1),
+        );
+      }
+    }
+    if (!jsonEqual(a.if, b.if)) {
+      this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
+        old: a.if ?? null,
+        new: b.if ?? null,
+      }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
+    }
+    for (const key of ["then", "else"] as const) {
+      if (a[key] === undefined && b[key] === undefined) continue;
+      if (a[key] === undefined || b[key] === undefined) {
+        const effect = a[key] === undefined ? "narrowed" : "widened";
+        this.graded(
+          ctx,
+          key,
+          key,
+          effect,
+          key,
+          { old: a[key] ?? null, new: b[key] ?? null },
+          `${key} ${a[key] === undefined ? "added" : "removed"}`,
+        );
+      } else this.compare(a[key], b[key], this.child(ctx, [key], key, key));
+    }
+    for (const key of ["$ref", "$dynamicRef"] as const) {
+      const ra = typeof a[key] === "string" ? a[key] : undefined;
+      const rb = typeof b[key] === "string" ? b[key] : undefined;
+      if (ra !== rb) {
+        this.emit(
+          ctx,
+          "$ref",
+          { aspect: "ref", change: "changed" },
+          "BREAKING",
+          key,
+          { old: ra ?? null, new: rb ?? null },
+          `${ctx.path}: the reference changed from ${show(ra)} to ${
+            show(rb)
+          }; remote references are never fetched`,
+        );
+      }
+    }
+  }
+
+  annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    for (const [key, aspect, severity] of ANNOTATIONS) {
+      if (jsonEqual(a[key], b[key])) continue;
+      this.emit(
+        ctx,
+        FACET_OF[key]!,
+        { aspect, change: "changed" },
+        severity,
+        key,
+        { old: a[key], new: b[key] },
+        `${ctx.path}: ${key} ${
+          a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
+        }: ${show(a[key])} → ${show(b[key])}`,
+      );
+    }
+    for (const key of ["title", "description"] as const) {
+      const x = typeof a[key] === "string" ? a[key] as string : undefined;
+      const y = typeof b[key] === "string" ? b[key] as string : undefined;
+      if (x === y) continue;
+      const verdict = this.opts.classifyProse(x, y);
+      const delta: SchemaDelta = {
+        facet: key,
+        location: ctx.newLoc,
+        path: `${ctx.path}.${key}`,
+        pointer: `${this.opts.basePointer}${ctx.newLoc}/${key}`,
+        rule: `tool.${this.opts.side}.${key}.changed`,
+        severity: verdict.severity,
+        message: `${ctx.path}.${key} changed`,
+        prose: verdict,
+      };
+      if (x !== undefined) delta.old = x;
+      if (y !== undefined) delta.new = y;
+      this.out.push(delta);
+    }
+  }
+}
+
+interface Tuple {
+  prefix: JsonValue[];
+  rest: JsonValue;
+  prefixKey: string;
+  restKey: string;
+}
+
+/** Positional item schemas (`prefixItems`, or draft-07 array `items`) and the rest schema. */
+function tuple(s: JsonObject): Tuple {
+  if (Array.isArray(s.items)) {
+    return {
+      prefix: s.items,
+      rest: s.additionalItems ?? true,
+      prefixKey: "items",
+      restKey: "additionalItems",
+    };
+  }
+  return {
+    prefix: Array.isArray(s.prefixItems) ? s.prefixItems : [],
+    rest: s.items ?? s.additionalItems ?? true,
+    prefixKey: "prefixItems",
+    restKey: s.items === undefined && s.additionalItems !== undefined ? "additionalItems" : "items",
+  };
+}
+
+/**
+ * Compares two schemas of one side of a tool and returns the named findings.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { walkSchemas } from "./walk.ts";
+ * import { classifyProse } from "../prose.ts";
+ * const deltas = walkSchemas({ type: "string" }, { type: ["string", "number"] }, {
+ *   side: "input", basePath: "t.inputSchema", basePointer: "/tools/0/inputSchema", classifyProse,
+ * });
+ * assert.equal(deltas[0]?.rule, "tool.input.type.widened");
+ * assert.equal(deltas[0]?.severity, "NON_BREAKING");
+ * ```
+ */
+export function walkSchemas(
+  oldSchema: JsonValue | undefined,
+  newSchema: JsonValue | undefined,
+  options: WalkOptions,
+): SchemaDelta[] {
+  const walker = new Walker(oldSchema ?? true, newSchema ?? true, options);
+  walker.compare(oldSchema ?? true, newSchema ?? true, {
+    polarity: 1,
+    path: options.basePath,
+    oldLoc: "",
+    newLoc: "",
+    depth: 0,
+    posFacet: "schema",
+    posLoc: "",
+    posAspect: "schema",
+  });
+  return walker.out;
+}

@@ -1,0 +1,649 @@
+/**
+ * Schema rules: one per facet, change and side, all reading the schema differences the engine
+ * computed once (the structured walk plus the catch-all differ). Input and output twins are
+ * generated together, so every input rule has its output twin unless a waiver says why not.
+ * @module
+ */
+import type { JsonObject, JsonValue } from "../core/json.ts";
+import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
+import type { Severity } from "../core/severity.ts";
+import type { Side } from "../core/schema/types.ts";
+import { MAX_WALK_DEPTH } from "../core/schema/walk.ts";
+import { rule } from "./_define.ts";
+
+type Pair = readonly [Severity, Severity];
+const W: Pair = ["NON_BREAKING", "BREAKING"];
+const N: Pair = ["BREAKING", "NON_BREAKING"];
+const C: Pair = ["BREAKING", "BREAKING"];
+const PB: Pair = ["POTENTIALLY_BREAKING", "POTENTIALLY_BREAKING"];
+const DOC: Pair = ["DOCUMENTATION", "DOCUMENTATION"];
+
+/** One schema rule family member, for both sides. */
+interface Spec {
+  aspect: string;
+  change: string;
+  severity: Pair;
+  summary: string;
+  old: JsonValue;
+  new: JsonValue;
+  /** Path of the finding relative to the schema root. */
+  path: string;
+  /** Other findings the example also yields, as [rule aspect.change, path, input, output]. */
+  also?: [string, string, Severity, Severity][];
+  gradedBy?: "prose" | "variance";
+  rationale?: string;
+}
+
+/** `{type: object, properties: {v: schema}}`, the usual example holder. */
+function v(schema: JsonValue): JsonObject {
+  return { type: "object", properties: { v: schema } };
+}
+
+const RATIONALE = {
+  widened:
+    "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING.",
+  narrowed:
+    "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING.",
+  changed:
+    "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides.",
+};
+
+function family(
+  aspect: string,
+  what: string,
+  examples: Partial<Record<"widened" | "narrowed" | "changed", [JsonValue, JsonValue, string]>>,
+): Spec[] {
+  return (["widened", "narrowed", "changed"] as const).flatMap((change) => {
+    const ex = examples[change];
+    if (!ex) return [];
+    return [{
+      aspect,
+      change,
+      severity: change === "widened" ? W : change === "narrowed" ? N : C,
+      summary: `${what} ${change === "changed" ? "changed incomparably" : change}`,
+      old: ex[0],
+      new: ex[1],
+      path: ex[2],
+    }];
+  });
+}
+
+function bounds(aspect: string, type: string, low: number, high: number, min: boolean): Spec[] {
+  const s = (n: number) => v({ type, [aspect]: n });
+  const p = `properties.v.${aspect}`;
+  return family(aspect, `${aspect}`, {
+    widened: min ? [s(high), s(low), p] : [s(low), s(high), p],
+    narrowed: min ? [s(low), s(high), p] : [s(high), s(low), p],
+  });
+}
+
+function presence(aspect: string, a: string, b: string, type = "string"): Spec[] {
+  const p = `properties.v.${aspect}`;
+  return family(aspect, `${aspect}`, {
+    widened: [v({ type, [aspect]: a }), v({ type }), p],
+    narrowed: [v({ type }), v({ type, [aspect]: a }), p],
+    changed: [v({ type, [aspect]: a }), v({ type, [aspect]: b }), p],
+  });
+}
+
+function position(aspect: string, holder: JsonObject, key: string): Spec[] {
+  const p = `properties.v.${key}`;
+  return family(aspect, `the ${key} schema`, {
+    widened: [v({ ...holder, [key]: false }), v(holder), p],
+    narrowed: [v(holder), v({ ...holder, [key]: false }), p],
+  });
+}
+
+function combinator(aspect: "anyOf" | "oneOf" | "allOf"): Spec[] {
+  const two = [{ type: "string" }, { type: "integer" }];
+  const three = [...two, { type: "boolean" }];
+  const [more, fewer] = aspect === "allOf" ? [two, three] : [three, two];
+  const p = `properties.v.${aspect}`;
+  return family(aspect, `${aspect} branches`, {
+    widened: [v({ [aspect]: fewer }), v({ [aspect]: more }), p],
+    narrowed: [v({ [aspect]: more }), v({ [aspect]: fewer }), p],
+    changed: [
+      v({ [aspect]: [{ type: "string", minLength: 1 }] }),
+      v({ [aspect]: [{ type: "string", minLength: 2 }, { type: "string", minLength: 3 }] }),
+      p,
+    ],
+  });
+}
+
+function dependency(aspect: string, a: JsonValue, b: JsonValue, mixed: JsonValue): Spec[] {
+  const o = (
+    x?: JsonValue,
+  ) => (x === undefined ? { type: "object" } : { type: "object", [aspect]: { a: x } });
+  return family(aspect, `${aspect}`, {
+    widened: [o(a), o(), aspect],
+    narrowed: [o(), o(a), aspect],
+    changed: [o(a), o(mixed === null ? b : mixed), aspect],
+  });
+}
+
+function fixed(
+  aspect: string,
+  keyword: string,
+  severity: Pair,
+  a: JsonValue,
+  b: JsonValue,
+  summary: string,
+  rationale: string,
+): Spec {
+  return {
+    aspect,
+    change: "changed",
+    severity,
+    summary,
+    old: v({ type: "integer", [keyword]: a }),
+    new: v({ type: "integer", [keyword]: b }),
+    path: `properties.v.${keyword}`,
+    rationale,
+  };
+}
+
+const DEPTH = MAX_WALK_DEPTH;
+
+function deep(levels: number): JsonObject {
+  let s: JsonObject = { type: "string" };
+  for (let i = 0; i < levels; i++) s = { type: "object", properties: { v: s } };
+  return s;
+}
+
+const SPECS: Spec[] = [
+  ...family("type", "type", {
+    widened: [v({ type: "integer" }), v({ type: "number" }), "properties.v.type"],
+    narrowed: [v({ type: ["string", "null"] }), v({ type: "string" }), "properties.v.type"],
+    changed: [v({ type: "string" }), v({ type: "boolean" }), "properties.v.type"],
+  }),
+  ...family("enum", "allowed values (enum, const)", {
+    widened: [
+      v({ enum: ["open", "closed"] }),
+      v({ enum: ["open", "closed", "all"] }),
+      "properties.v.enum",
+    ],
+    narrowed: [
+      v({ enum: ["open", "closed", "all"] }),
+      v({ enum: ["open", "closed"] }),
+      "properties.v.enum",
+    ],
+    changed: [
+      v({ enum: ["open", "closed"] }),
+      v({ enum: ["open", "merged"] }),
+      "properties.v.enum",
+    ],
+  }),
+  ...bounds("minimum", "integer", 0, 1, true),
+  ...bounds("maximum", "integer", 50, 100, false),
+  ...bounds("minLength", "string", 0, 1, true),
+  ...bounds("maxLength", "string", 50, 100, false),
+  ...bounds("minItems", "array", 0, 1, true),
+  ...bounds("maxItems", "array", 10, 20, false),
+  ...bounds("minProperties", "object", 0, 1, true),
+  ...bounds("maxProperties", "object", 5, 10, false),
+  ...bounds("minContains", "array", 1, 2, true),
+  ...bounds("maxContains", "array", 2, 4, false),
+  ...family("multipleOf", "multipleOf", {
+    widened: [
+      v({ type: "integer", multipleOf: 10 }),
+      v({ type: "integer", multipleOf: 5 }),
+      "properties.v.multipleOf",
+    ],
+    narrowed: [
+      v({ type: "integer", multipleOf: 5 }),
+      v({ type: "integer", multipleOf: 10 }),
+      "properties.v.multipleOf",
+    ],
+    changed: [
+      v({ type: "integer", multipleOf: 3 }),
+      v({ type: "integer", multipleOf: 5 }),
+      "properties.v.multipleOf",
+    ],
+  }),
+  ...presence("pattern", "^[a-z]+$", "^[a-z0-9]+$"),
+  ...presence("format", "date", "date-time"),
+  ...presence("contentEncoding", "base64", "base32"),
+  ...presence("contentMediaType", "application/json", "text/csv"),
+  ...family("uniqueItems", "uniqueItems", {
+    widened: [
+      v({ type: "array", uniqueItems: true }),
+      v({ type: "array" }),
+      "properties.v.uniqueItems",
+    ],
+    narrowed: [
+      v({ type: "array" }),
+      v({ type: "array", uniqueItems: true }),
+      "properties.v.uniqueItems",
+    ],
+  }),
+  {
+    aspect: "required",
+    change: "added",
+    severity: N,
+    summary: "A property became required, or a required property was added",
+    old: {
+      type: "object",
+      properties: { q: { type: "string" }, repo: { type: "string" } },
+      required: ["q"],
+    },
+    new: {
+      type: "object",
+      properties: { q: { type: "string" }, repo: { type: "string" } },
+      required: ["q", "repo"],
+    },
+    path: "required",
+    rationale:
+      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING.",
+  },
+  {
+    aspect: "required",
+    change: "removed",
+    severity: W,
+    summary: "A required property became optional",
+    old: {
+      type: "object",
+      properties: { q: { type: "string" }, repo: { type: "string" } },
+      required: ["q", "repo"],
+    },
+    new: {
+      type: "object",
+      properties: { q: { type: "string" }, repo: { type: "string" } },
+      required: ["q"],
+    },
+    path: "required",
+    rationale:
+      "On input, callers may now omit it and existing calls stay valid: NON_BREAKING. On output, consumers that relied on it being present break: BREAKING. A required property that disappears altogether is reported as property.removed.",
+  },
+  {
+    aspect: "property",
+    change: "added",
+    severity: ["NON_BREAKING", "NON_BREAKING"],
+    summary: "An optional property was added",
+    old: { type: "object", properties: { q: { type: "string" } } },
+    new: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } } },
+    path: "properties.limit",
+    rationale:
+      "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead.",
+  },
+  {
+    aspect: "property",
+    change: "removed",
+    severity: C,
+    summary: "A property was removed",
+    old: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } } },
+    new: { type: "object", properties: { q: { type: "string" } } },
+    path: "properties.limit",
+    rationale:
+      "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break.",
+  },
+  ...position("additionalProperties", { type: "object" }, "additionalProperties"),
+  ...position("unevaluatedProperties", { type: "object" }, "unevaluatedProperties"),
+  ...position("unevaluatedItems", { type: "array" }, "unevaluatedItems"),
+  ...position("propertyNames", { type: "object" }, "propertyNames"),
+  ...position(
+    "contentSchema",
+    { type: "string", contentMediaType: "application/json" },
+    "contentSchema",
+  ),
+  ...position("items", { type: "array" }, "items"),
+  ...family("contains", "contains", {
+    widened: [
+      v({ type: "array", contains: { type: "string" } }),
+      v({ type: "array" }),
+      "properties.v.contains",
+    ],
+    narrowed: [
+      v({ type: "array" }),
+      v({ type: "array", contains: { type: "string" } }),
+      "properties.v.contains",
+    ],
+  }),
+  ...combinator("anyOf"),
+  ...combinator("oneOf"),
+  ...combinator("allOf"),
+  ...family("not", "not", {
+    widened: [
+      v({ type: "string", not: { enum: [""] } }),
+      v({ type: "string" }),
+      "properties.v.not",
+    ],
+    narrowed: [
+      v({ type: "string" }),
+      v({ type: "string", not: { enum: [""] } }),
+      "properties.v.not",
+    ],
+  }),
+  ...(["then", "else"] as const).flatMap((key) =>
+    family(key, key, {
+      widened: [
+        { type: "object", if: { required: ["a"] }, [key]: { required: ["b"] } },
+        { type: "object", if: { required: ["a"] } },
+        key,
+      ],
+      narrowed: [
+        { type: "object", if: { required: ["a"] } },
+        { type: "object", if: { required: ["a"] }, [key]: { required: ["b"] } },
+        key,
+      ],
+    })
+  ),
+  {
+    aspect: "if",
+    change: "changed",
+    severity: C,
+    summary: "The if condition of if/then/else changed",
+    old: { type: "object", if: { required: ["a"] }, then: { required: ["b"] } },
+    new: { type: "object", if: { required: ["c"] }, then: { required: ["b"] } },
+    path: "if",
+    rationale:
+      "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING.",
+  },
+  {
+    aspect: "ref",
+    change: "changed",
+    severity: C,
+    summary: "A remote or unresolvable $ref changed",
+    old: v({ $ref: "https://schemas.example.com/issue-v1.json" }),
+    new: v({ $ref: "https://schemas.example.com/issue-v2.json" }),
+    path: "properties.v.$ref",
+    rationale:
+      "Remote references are never fetched, so Proxar cannot see what the new target accepts; a different reference is BREAKING. Local references (#/$defs/…) are followed and compared instead.",
+  },
+  ...family("schema", "the whole schema", {
+    widened: [{ type: "object", properties: { v: false } }, {
+      type: "object",
+      properties: { v: {} },
+    }, "properties.v"],
+    narrowed: [{ type: "object", properties: { v: {} } }, {
+      type: "object",
+      properties: { v: false },
+    }, "properties.v"],
+  }),
+  {
+    aspect: "schema",
+    change: "changed",
+    severity: C,
+    summary: "Schemas nest too deeply to compare",
+    old: deep(DEPTH + 1),
+    new: deep(DEPTH + 2),
+    path: `${"properties.v.".repeat(DEPTH)}properties.v`,
+    also: [["keyword.changed", `${"properties.v.".repeat(DEPTH + 1)}type`, "BREAKING", "BREAKING"]],
+    rationale:
+      `The structured walk stops ${DEPTH} levels down and reports what lies below as BREAKING, so hostile or generated schemas cannot exhaust the stack; the catch-all differ, which goes deeper, still names the exact keyword.`,
+  },
+  ...dependency("dependentRequired", ["b"], ["c"], null),
+  ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),
+  ...dependency("dependencies", ["b"], null, { required: ["b"] }),
+  {
+    aspect: "patternProperties",
+    change: "changed",
+    severity: C,
+    summary: "A pattern property was added or removed",
+    old: { type: "object" },
+    new: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    path: "patternProperties",
+    rationale:
+      "Whether a new pattern widens or narrows depends on properties and additionalProperties together; Proxar does not guess: BREAKING.",
+  },
+  ...position(
+    "patternProperties",
+    { type: "object", patternProperties: { "^x-": {} } },
+    "patternProperties.^x-",
+  )
+    .map((s) => ({
+      ...s,
+      old: s.change === "widened"
+        ? { type: "object", patternProperties: { "^x-": false } }
+        : { type: "object", patternProperties: { "^x-": {} } },
+      new: s.change === "widened"
+        ? { type: "object", patternProperties: { "^x-": {} } }
+        : { type: "object", patternProperties: { "^x-": false } },
+      path: "patternProperties.^x-",
+    })),
+  fixed(
+    "default",
+    "default",
+    PB,
+    10,
+    20,
+    "A default value changed",
+    "Callers that omit the argument get different behaviour (input), or consumers see a different value where none was sent (output).",
+  ),
+  fixed(
+    "deprecated",
+    "deprecated",
+    PB,
+    false,
+    true,
+    "A deprecation flag changed",
+    "Models and generated clients avoid deprecated fields; an agent may stop using it or start relying on a field that is going away.",
+  ),
+  fixed(
+    "readOnly",
+    "readOnly",
+    PB,
+    false,
+    true,
+    "readOnly changed",
+    "A read-only field should not be sent by callers; a change moves who may write it.",
+  ),
+  fixed(
+    "writeOnly",
+    "writeOnly",
+    PB,
+    false,
+    true,
+    "writeOnly changed",
+    "A write-only field is not returned; a change moves who may read it.",
+  ),
+  fixed(
+    "examples",
+    "examples",
+    DOC,
+    [1],
+    [2],
+    "Examples changed",
+    "Examples do not constrain values, but models read them; listed for review.",
+  ),
+  fixed(
+    "dialect",
+    "$schema",
+    PB,
+    "http://json-schema.org/draft-07/schema#",
+    "https://json-schema.org/draft/2020-12/schema",
+    "The JSON Schema dialect ($schema) changed",
+    "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values.",
+  ),
+  fixed(
+    "id",
+    "$id",
+    PB,
+    "urn:a",
+    "urn:b",
+    "A schema $id changed",
+    "References that name the schema by its $id resolve differently.",
+  ),
+  fixed(
+    "anchor",
+    "$anchor",
+    PB,
+    "a",
+    "b",
+    "A schema $anchor changed",
+    "References to the anchor no longer resolve.",
+  ),
+  fixed(
+    "comment",
+    "$comment",
+    DOC,
+    "a",
+    "b",
+    "A $comment changed",
+    "Comments are for schema authors and constrain nothing.",
+  ),
+  {
+    aspect: "description",
+    change: "changed",
+    severity: PB,
+    gradedBy: "prose",
+    summary: "A description inside the schema changed",
+    old: v({ type: "integer", description: "Maximum results" }),
+    new: v({ type: "integer", description: "Maximum results; never more than 100" }),
+    path: "properties.v.description",
+    rationale:
+      "Property descriptions tell the model what to send and how to read results. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's behaviour, POTENTIALLY_BREAKING when it can.",
+  },
+  {
+    aspect: "title",
+    change: "changed",
+    severity: PB,
+    gradedBy: "prose",
+    summary: "A title inside the schema changed",
+    old: v({ type: "integer", title: "Limit" }),
+    new: v({ type: "integer", title: "Page size" }),
+    path: "properties.v.title",
+    rationale: "Titles are shown to models and users. Graded by the prose classifier.",
+  },
+  {
+    aspect: "keyword",
+    change: "unmodelled",
+    severity: C,
+    summary: "A keyword Proxar does not model changed",
+    old: v({ type: "string", "x-vendor": 1 }),
+    new: v({ type: "string", "x-vendor": 2 }),
+    path: "properties.v.x-vendor",
+    rationale:
+      "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored.",
+  },
+  {
+    aspect: "keyword",
+    change: "changed",
+    severity: C,
+    gradedBy: "variance",
+    summary: "The independent catch-all differ found a stricter verdict than the structured walk",
+    old: v({ type: "object", required: "q" }),
+    new: v({ type: "object", required: "r" }),
+    path: "properties.v.required",
+    rationale:
+      "Two independent implementations compare schemas; where the catch-all differ grades a change more strictly than the structured walk, or the walk is silent about it (for example a keyword with a malformed value), its verdict is reported too. Graded by the variance table from the effect it computed.",
+  },
+];
+
+/** Rules that exist on one side only, with the reason. */
+export const SYMMETRY_WAIVERS: Readonly<Record<string, string>> = {
+  "tool.output.schema.added":
+    "inputSchema is required by MCP, so it cannot be added; only outputSchema is optional.",
+  "tool.output.schema.removed":
+    "inputSchema is required by MCP, so it cannot be removed; only outputSchema is optional.",
+};
+
+function holder(side: Side, schema: JsonValue): JsonObject {
+  return side === "input"
+    ? { name: "get_issue", inputSchema: schema }
+    : { name: "get_issue", inputSchema: { type: "object" }, outputSchema: schema };
+}
+
+function schemaRule(meta: RuleMeta): Rule {
+  return rule({
+    ...meta,
+    check({ schemaDeltas, report }) {
+      for (const d of schemaDeltas(meta.id)) {
+        const finding: Finding = {
+          entity: { kind: "tool", name: d.tool },
+          path: d.path,
+          pointer: d.pointer,
+          message: d.message,
+          severity: d.severity,
+        };
+        if (d.old !== undefined) finding.old = d.old;
+        if (d.new !== undefined) finding.new = d.new;
+        if (d.prose !== undefined) finding.prose = d.prose;
+        report(finding);
+      }
+    },
+  });
+}
+
+function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
+  const id = `tool.${side}.${spec.aspect}.${spec.change}`;
+  const severity = spec.severity[index];
+  const effect = spec.change as keyof typeof RATIONALE;
+  const meta: RuleMeta = {
+    id,
+    severity,
+    summary: `${side === "input" ? "Input" : "Output"} schema: ${spec.summary}`,
+    rationale: spec.rationale ?? RATIONALE[effect] ?? RATIONALE.changed,
+    examples: [{
+      title: spec.summary,
+      old: { tools: [holder(side, spec.old)] },
+      new: { tools: [holder(side, spec.new)] },
+      findings: [
+        {
+          rule: id,
+          path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
+          severity,
+        },
+        ...(spec.also ?? []).map(([rest, path, input, output]) => ({
+          rule: `tool.${side}.${rest}`,
+          path: `get_issue.${side}Schema.${path}`,
+          severity: index === 0 ? input : output,
+        })),
+      ],
+    }],
+  };
+  if (spec.gradedBy) meta.gradedBy = spec.gradedBy;
+  return schemaRule(meta);
+}
+
+const OUTPUT_SCHEMA = { type: "object", properties: { id: { type: "integer" } } };
+
+/** Every schema rule. */
+export const schemaRules: Rule[] = [
+  ...SPECS.flatMap((spec) => [fromSpec(spec, "input", 0), fromSpec(spec, "output", 1)]),
+  schemaRule({
+    id: "tool.output.schema.added",
+    severity: "NON_BREAKING",
+    summary: "A tool now declares an outputSchema",
+    rationale:
+      "Consumers that ignored structured output are unaffected; those that want it can now rely on it.",
+    examples: [{
+      title: "outputSchema added",
+      old: { tools: [{ name: "get_issue", inputSchema: { type: "object" } }] },
+      new: {
+        tools: [{
+          name: "get_issue",
+          inputSchema: { type: "object" },
+          outputSchema: OUTPUT_SCHEMA,
+        }],
+      },
+      findings: [{
+        rule: "tool.output.schema.added",
+        path: "get_issue.outputSchema",
+        severity: "NON_BREAKING",
+      }],
+    }],
+  }),
+  schemaRule({
+    id: "tool.output.schema.removed",
+    severity: "BREAKING",
+    summary: "A tool no longer declares an outputSchema",
+    rationale:
+      "Consumers that validate structured content or generated types from the schema lose their contract; the server may also stop returning structuredContent.",
+    examples: [{
+      title: "outputSchema removed",
+      old: {
+        tools: [{
+          name: "get_issue",
+          inputSchema: { type: "object" },
+          outputSchema: OUTPUT_SCHEMA,
+        }],
+      },
+      new: { tools: [{ name: "get_issue", inputSchema: { type: "object" } }] },
+      findings: [{
+        rule: "tool.output.schema.removed",
+        path: "get_issue.outputSchema",
+        severity: "BREAKING",
+      }],
+    }],
+  }),
+];

@@ -1,0 +1,26 @@
+import { diffContracts } from "../../../core/engine.ts";
+import type { JsonValue } from "../../../core/json.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { createRegistry } from "../../../core/registry.ts";
+import { builtinRules } from "../../../rules/mod.ts";
+
+export const registry = createRegistry(builtinRules);
+
+/** `rule path severity` of every finding when one tool's schema on `side` goes from a to b. */
+export function schemaFindings(
+  side: "input" | "output",
+  a: JsonValue,
+  b: JsonValue,
+): string[] {
+  const wrap = (s: JsonValue) => ({
+    tools: [
+      side === "input"
+        ? { name: "t", inputSchema: s }
+        : { name: "t", inputSchema: { type: "object" }, outputSchema: s },
+    ],
+  });
+  const { changes } = diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), {
+    registry,
+  });
+  return changes.map((c) => `${c.rule} ${c.path} ${c.severity}`).sort();
+}

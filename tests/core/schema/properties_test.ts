@@ -1,0 +1,164 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { catchAllDiff } from "../../../core/schema/catch_all.ts";
+import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
+import { schemaFindings } from "./_schema_helpers.ts";
+
+const names = fc.constantFrom("a", "b", "id", "__proto__", "constructor", "x y");
+const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
+  fc.boolean(),
+  fc.record({ type: fc.constantFrom("string", "integer", "number", "boolean", "null") }),
+  fc.record({ type: fc.constant("string"), maxLength: fc.nat(20), pattern: fc.constant("^[a-z(") }),
+  fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", "c", 1, null), { minLength: 1 }) }),
+  fc.record({ const: fc.constantFrom("x", 2, true) }),
+  fc.record({
+    minimum: fc.integer({ min: -5, max: 5 }),
+    exclusiveMaximum: fc.integer({ min: 6, max: 9 }),
+  }),
+  fc.record({ $ref: fc.constantFrom("#/$defs/A", "#/$defs/B", "#", "https://x.example/s.json") }),
+  fc.record({ "x-vendor": fc.nat(3), description: fc.constantFrom("Limit", "Never more than 10") }),
+);
+
+const { schema: anySchema } = fc.letrec((tie) => ({
+  schema: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.record({
+      type: fc.constant("object"),
+      properties: fc.dictionary(names, tie("schema"), { maxKeys: 3 }),
+      required: fc.uniqueArray(names, { maxLength: 2 }),
+      additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+    }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constant("array"), items: tie("schema"), minItems: fc.nat(3) }),
+    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 2 }) }),
+    fc.record({ not: tie("schema") }),
+    fc.record({ if: tie("schema"), then: tie("schema"), else: tie("schema") }, {
+      requiredKeys: [],
+    }),
+  ),
+}));
+
+const schema = anySchema as fc.Arbitrary<JsonValue>;
+
+/** A root with definitions that may refer to each other (cycles included). */
+const root = fc.record({ body: schema, a: schema, b: schema }).map(({ body, a, b }) => {
+  const base: JsonObject = typeof body === "object" && body !== null && !Array.isArray(body)
+    ? { ...body }
+    : { allOf: [body] };
+  return { ...base, $defs: { A: a, B: { anyOf: [b, { $ref: "#/$defs/A" }] } } } as JsonValue;
+});
+
+function shuffle(value: JsonValue, seed: number): JsonValue {
+  if (Array.isArray(value)) return value.map((v, i) => shuffle(v, seed + i));
+  if (typeof value !== "object" || value === null) return value;
+  const keys = Object.keys(value);
+  const order = keys.map((k, i) => ({ k, r: Math.sin(seed * 97 + i * 13) })).sort((x, y) =>
+    x.r - y.r
+  );
+  const out: JsonObject = {};
+  for (const { k } of order) {
+    Object.defineProperty(out, k, {
+      value: shuffle(value[k]!, seed + 1),
+      enumerable: true,
+      writable: true,
+    });
+  }
+  return out;
+}
+
+Deno.test("diff finds nothing between a schema and itself or a key-shuffled copy", () => {
+  fc.assert(
+    fc.property(
+      root,
+      fc.nat(1000),
+      fc.constantFrom("input" as const, "output" as const),
+      (s, seed, side) => {
+        assert.deepEqual(schemaFindings(side, s, s), []);
+        assert.deepEqual(schemaFindings(side, s, shuffle(s, seed)), []);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("diff never throws and is deterministic on arbitrary schema pairs", () => {
+  fc.assert(
+    fc.property(root, root, (a, b) => {
+      const first = schemaFindings("input", a, b);
+      assert.deepEqual(schemaFindings("input", a, b), first);
+      assert.deepEqual(schemaFindings("input", shuffle(a, 3), shuffle(b, 5)), first);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+const EFFECT = /^tool\.(input|output)\.(\w+)\.(widened|narrowed|changed)$/;
+
+Deno.test("diff obeys the variance law: input a→b has the severities of output b→a", () => {
+  fc.assert(
+    fc.property(schema, schema, (a, b) => {
+      const pick = (lines: string[]) =>
+        lines.flatMap((line) => {
+          const [rule, , severity] = line.split(" ");
+          const m = EFFECT.exec(rule!);
+          return m && m[2] !== "keyword" ? [`${m[2]} ${severity}`] : [];
+        }).sort();
+      assert.deepEqual(pick(schemaFindings("input", a, b)), pick(schemaFindings("output", b, a)));
+    }),
+    { numRuns: 400 },
+  );
+});
+
+Deno.test("catchAllDiff() reports a change to any keyword the structured walk stops modelling as BREAKING", () => {
+  for (const keyword of STRUCTURED_VOCABULARY) {
+    const known = new Set([...STRUCTURED_VOCABULARY].filter((k) => k !== keyword));
+    const deltas = catchAllDiff(
+      { type: "object", [keyword]: 1 },
+      { type: "object", [keyword]: 2 },
+      {
+        side: "input",
+        basePath: "t.inputSchema",
+        basePointer: "/tools/0/inputSchema",
+        known,
+      },
+    );
+    const hit = deltas.find((d) =>
+      d.rule === "tool.input.keyword.unmodelled" && d.facet === keyword
+    );
+    assert.ok(hit, `no unmodelled finding for "${keyword}"`);
+    assert.equal(hit.severity, "BREAKING");
+    assert.equal(hit.old, 1);
+    assert.equal(hit.new, 2);
+  }
+});
+
+Deno.test("diff survives hostile schemas: deep nesting is refused cleanly, odd names are safe", () => {
+  let deep: JsonValue = { type: "string" };
+  for (let i = 0; i < 10_000; i++) deep = { type: "object", properties: { a: deep } };
+  assert.throws(
+    () => schemaFindings("input", deep, { type: "object" }),
+    /nested more than 1000 levels/,
+  );
+  const odd = (t: string): JsonValue =>
+    JSON.parse(
+      `{"type":"object","properties":{"__proto__":{"type":"${t}"},"constructor":{"type":"${t}"}}}`,
+    );
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      JSON.parse(JSON.stringify(odd("string"))),
+      JSON.parse(JSON.stringify(odd("integer"))),
+    ),
+    [
+      "tool.input.type.changed t.inputSchema.properties.__proto__.type BREAKING",
+      "tool.input.type.changed t.inputSchema.properties.constructor.type BREAKING",
+    ],
+  );
+  assert.equal(({} as Record<string, unknown>).type, undefined);
+  const badPattern = (p: string) => ({ type: "string", pattern: p });
+  assert.deepEqual(schemaFindings("input", badPattern("(["), badPattern("[(")), [
+    "tool.input.pattern.changed t.inputSchema.pattern BREAKING",
+  ]);
+});

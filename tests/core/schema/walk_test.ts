@@ -1,0 +1,164 @@
+import assert from "node:assert/strict";
+import type { JsonObject } from "../../../core/json.ts";
+import { classifyProse } from "../../../core/prose.ts";
+import { walkSchemas } from "../../../core/schema/walk.ts";
+import { schemaFindings } from "./_schema_helpers.ts";
+
+const str = { type: "string" };
+
+Deno.test("diff grades input type string → [string, number] NON_BREAKING and the same output change BREAKING", () => {
+  const a = { type: "object", properties: { id: str } };
+  const b = { type: "object", properties: { id: { type: ["string", "number"] } } };
+  assert.deepEqual(schemaFindings("input", a, b), [
+    "tool.input.type.widened t.inputSchema.properties.id.type NON_BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", a, b), [
+    "tool.output.type.widened t.outputSchema.properties.id.type BREAKING",
+  ]);
+});
+
+Deno.test("diff grades an enum value added in output as BREAKING", () => {
+  const a = { type: "object", properties: { state: { enum: ["open", "closed"] } } };
+  const b = { type: "object", properties: { state: { enum: ["open", "closed", "draft"] } } };
+  assert.deepEqual(schemaFindings("output", a, b), [
+    "tool.output.enum.widened t.outputSchema.properties.state.enum BREAKING",
+  ]);
+});
+
+Deno.test("diff grades input maxLength 100 → 50 as BREAKING", () => {
+  const a = { type: "object", properties: { q: { type: "string", maxLength: 100 } } };
+  const b = { type: "object", properties: { q: { type: "string", maxLength: 50 } } };
+  assert.deepEqual(schemaFindings("input", a, b), [
+    "tool.input.maxLength.narrowed t.inputSchema.properties.q.maxLength BREAKING",
+  ]);
+});
+
+Deno.test("diff finds a property made required through a $ref into $defs at the user's path", () => {
+  const defs = (required: string[]) => ({
+    type: "object",
+    properties: { filter: { $ref: "#/$defs/Filter" } },
+    $defs: { Filter: { type: "object", properties: { label: str }, required } },
+  });
+  assert.deepEqual(schemaFindings("input", defs([]), defs(["label"])), [
+    "tool.input.required.added t.inputSchema.properties.filter.required BREAKING",
+  ]);
+});
+
+Deno.test("diff follows draft-07 definitions and JSON-pointer refs", () => {
+  const s = (max: number) => ({
+    type: "object",
+    properties: { a: { $ref: "#/definitions/A" }, b: { $ref: "#/properties/a" } },
+    definitions: { A: { type: "integer", maximum: max } },
+  });
+  assert.deepEqual(schemaFindings("input", s(10), s(5)), [
+    "tool.input.maximum.narrowed t.inputSchema.properties.a.maximum BREAKING",
+    "tool.input.maximum.narrowed t.inputSchema.properties.b.maximum BREAKING",
+  ]);
+});
+
+Deno.test("diff treats integer as a subset of number and draft-04 exclusiveMinimum booleans", () => {
+  const s = (x: JsonObject) => ({ type: "object", properties: { n: x } });
+  assert.deepEqual(schemaFindings("input", s({ type: "number" }), s({ type: "integer" })), [
+    "tool.input.type.narrowed t.inputSchema.properties.n.type BREAKING",
+  ]);
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      s({ minimum: 0, exclusiveMinimum: true }),
+      s({ minimum: 0 }),
+    ),
+    ["tool.input.minimum.widened t.inputSchema.properties.n.minimum NON_BREAKING"],
+  );
+});
+
+Deno.test("diff grades nullable (OpenAPI style) as a type change", () => {
+  const s = (x: JsonObject) => ({ type: "object", properties: { n: { type: "string", ...x } } });
+  assert.deepEqual(schemaFindings("output", s({}), s({ nullable: true })), [
+    "tool.output.type.widened t.outputSchema.properties.n.nullable BREAKING",
+  ]);
+});
+
+Deno.test("diff pairs anyOf branches by structure: a changed branch is walked, not replaced", () => {
+  const s = (max: number) => ({
+    type: "object",
+    properties: {
+      id: { anyOf: [{ type: "string", maxLength: max }, { type: "integer" }] },
+    },
+  });
+  assert.deepEqual(schemaFindings("input", s(10), s(20)), [
+    "tool.input.maxLength.widened t.inputSchema.properties.id.anyOf.0.maxLength NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff inverts effects under not", () => {
+  const s = (t: string[]) => ({ type: "object", properties: { x: { not: { type: t } } } });
+  assert.deepEqual(schemaFindings("input", s(["string"]), s(["string", "null"])), [
+    "tool.input.type.widened t.inputSchema.properties.x.not.type BREAKING",
+  ]);
+});
+
+Deno.test("diff reports an unmodelled vendor keyword as BREAKING with both values", () => {
+  const s = (v: number) => ({ type: "object", "x-rate-limit": v });
+  assert.deepEqual(schemaFindings("input", s(1), s(2)), [
+    "tool.input.keyword.unmodelled t.inputSchema.x-rate-limit BREAKING",
+  ]);
+});
+
+Deno.test("diff reports a remote $ref change as BREAKING without fetching it", () => {
+  const s = (u: string) => ({ type: "object", properties: { x: { $ref: u } } });
+  assert.deepEqual(
+    schemaFindings("input", s("https://a.example/x.json"), s("https://a.example/y.json")),
+    [
+      "tool.input.ref.changed t.inputSchema.properties.x.$ref BREAKING",
+    ],
+  );
+});
+
+Deno.test("walkSchemas() terminates on self-referencing and mutually recursive $refs", () => {
+  const tree = (max: number) => ({
+    $defs: {
+      Node: {
+        type: "object",
+        properties: {
+          children: { type: "array", items: { $ref: "#/$defs/Node" } },
+          v: { maximum: max },
+        },
+      },
+    },
+    $ref: "#/$defs/Node",
+  });
+  const deltas = walkSchemas(tree(5), tree(3), {
+    side: "input",
+    basePath: "t.inputSchema",
+    basePointer: "/tools/0/inputSchema",
+    classifyProse,
+  });
+  assert.deepEqual(deltas.map((d) => d.rule), ["tool.input.maximum.narrowed"]);
+  assert.equal(deltas[0]?.path, "t.inputSchema.properties.v.maximum");
+  assert.equal(deltas[0]?.pointer, "/tools/0/inputSchema/$defs/Node/properties/v/maximum");
+  const self = walkSchemas({ $ref: "#" }, { $ref: "#", type: "object" }, {
+    side: "input",
+    basePath: "t",
+    basePointer: "",
+    classifyProse,
+  });
+  assert.deepEqual(self.map((d) => d.rule), ["tool.input.type.narrowed"]);
+});
+
+Deno.test("walkSchemas() follows a chain of 10,000 $ref links without overflowing", () => {
+  const chain = (max: number) => {
+    const defs: JsonObject = {};
+    for (let i = 0; i < 10_000; i++) defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+    defs["d10000"] = { type: "integer", maximum: max };
+    return { $defs: defs, $ref: "#/$defs/d0" };
+  };
+  const deltas = walkSchemas(chain(5), chain(3), {
+    side: "output",
+    basePath: "t",
+    basePointer: "",
+    classifyProse,
+  });
+  assert.deepEqual(deltas.map((d) => `${d.rule} ${d.severity}`), [
+    "tool.output.maximum.narrowed NON_BREAKING",
+  ]);
+});
