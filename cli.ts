@@ -3,29 +3,22 @@
  * 1 threshold reached, 2 usage, configuration, input or plugin error.
  * @module
  */
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import process from "node:process";
 import { isUserError } from "./core/errors.ts";
 import { createRegistry } from "./core/registry.ts";
-import { SEVERITIES, type Threshold } from "./core/severity.ts";
 import { VERSION } from "./core/version.ts";
 import { builtinReporters } from "./reporters/mod.ts";
 import { builtinRules } from "./rules/mod.ts";
-import { diffCommand } from "./cli/diff_command.ts";
+import type { CliContext, RegisterCommand } from "./cli/context.ts";
+import { registerDiff } from "./cli/diff_command.ts";
 import { type Io, processIo } from "./cli/io.ts";
-import { rulesCommand } from "./cli/rules_command.ts";
+import { registerRules } from "./cli/rules_command.ts";
 
 export type { Io } from "./cli/io.ts";
 
-const THRESHOLDS = [...SEVERITIES, "never"];
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function thresholdOption(flag: string, description: string): Option {
-  return new Option(flag, description).choices(THRESHOLDS);
-}
+/** Every command, in the order `--help` lists them. */
+const COMMANDS: readonly RegisterCommand[] = [registerDiff, registerRules];
 
 /**
  * Runs the CLI with `args` (without the program name) and returns the exit code.
@@ -41,59 +34,29 @@ function thresholdOption(flag: string, description: string): Option {
  * ```
  */
 export async function main(args: readonly string[], io: Io): Promise<number> {
-  const registry = createRegistry(builtinRules);
-  const reporters = builtinReporters;
-  let code = 0;
+  const context: CliContext = {
+    io,
+    registry: createRegistry(builtinRules),
+    reporters: builtinReporters,
+    exitCode: 0,
+  };
   const program = new Command("proxar")
     .description("Tells whether a change to an MCP server will break the agents that use it")
     .version(`proxar ${VERSION}`, "-V, --version", "Print the version")
     .helpOption("-h, --help", "Show help")
     .showSuggestionAfterError(true)
-    .exitOverride()
     .configureOutput({
       writeOut: io.stdout,
       writeErr: io.stderr,
       outputError: (text, write) => write(`proxar: ${text.replace(/^error: /, "")}`),
     });
-
-  program.command("diff")
-    .description("Compare two contracts and grade every change")
-    .argument("<old>", "old contract: FILE, DIR, -, git:REF:PATH")
-    .argument("<new>", "new contract: FILE, DIR, -, git:REF:PATH")
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .addOption(thresholdOption("--fail-on <level>", "exit 1 at or above this severity"))
-    .addOption(thresholdOption("--warn-on <level>", "warn at or above this severity"))
-    .option(
-      "-f, --format <name[=file]>",
-      `report format, repeatable: ${reporters.map((r) => r.name).join(", ")}`,
-      collect,
-      [],
-    )
-    .option("-o, --output <file>", "write the report to a file instead of standard output")
-    .exitOverride()
-    .action(async (oldSpec: string, newSpec: string, opts) => {
-      code = await diffCommand(oldSpec, newSpec, {
-        ...opts,
-        failOn: opts.failOn as Threshold | undefined,
-        warnOn: opts.warnOn as Threshold | undefined,
-      }, { io, registry, reporters });
-    });
-
-  program.command("rules")
-    .description("List every rule with its id, default severity and summary")
-    .option("-f, --format <name>", "text or json", "text")
-    .exitOverride()
-    .action((opts: { format: string }) => {
-      code = rulesCommand(opts.format, registry, io);
-    });
-
+  for (const register of COMMANDS) register(program, context);
+  exitOverrideAll(program);
   try {
     await program.parseAsync([...args], { from: "user" });
-    return code;
+    return context.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : 2;
-    }
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     if (isUserError(error)) {
       io.stderr(`proxar: ${error.message}\n`);
       return 2;
@@ -101,6 +64,12 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
     io.stderr(`proxar: internal error (please report it): ${(error as Error)?.stack ?? error}\n`);
     return 2;
   }
+}
+
+/** Makes commander throw instead of exiting, for the program and every subcommand. */
+function exitOverrideAll(command: Command): void {
+  command.exitOverride();
+  for (const sub of command.commands) exitOverrideAll(sub);
 }
 
 if ((import.meta as { main?: boolean }).main) {

@@ -5,10 +5,12 @@
 import { compareContracts } from "../core/engine.ts";
 import { readSource } from "../core/read_source.ts";
 import type { Registry } from "../core/registry.ts";
-import type { Threshold } from "../core/severity.ts";
+import { SEVERITIES, type Threshold } from "../core/severity.ts";
+import { type Command, Option } from "commander";
 import { checkConfigRules } from "../core/suppress.ts";
 import type { Reporter } from "../reporters/reporter.ts";
 import { readConfig } from "./config_file.ts";
+import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import { parseFormats, writeOutputs } from "./outputs.ts";
 
@@ -40,4 +42,39 @@ export async function diffCommand(
   const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
   await writeOutputs(outputs, report, registry, io);
   return report.decision.exitCode;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+const THRESHOLDS = [...SEVERITIES, "never"];
+
+/** Adds `proxar diff`. */
+export function registerDiff(program: Command, context: CliContext): void {
+  program.command("diff")
+    .description("Compare two contracts and grade every change")
+    .argument("<old>", "old contract: FILE, DIR, -, git:REF:PATH")
+    .argument("<new>", "new contract: FILE, DIR, -, git:REF:PATH")
+    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
+    .addOption(
+      new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
+    )
+    .addOption(
+      new Option("--warn-on <level>", "warn at or above this severity").choices(THRESHOLDS),
+    )
+    .option(
+      "-f, --format <name[=file]>",
+      `report format, repeatable: ${context.reporters.map((r) => r.name).join(", ")}`,
+      collect,
+      [],
+    )
+    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .action(async (oldSpec: string, newSpec: string, opts) => {
+      context.exitCode = await diffCommand(oldSpec, newSpec, {
+        ...opts,
+        failOn: opts.failOn as Threshold | undefined,
+        warnOn: opts.warnOn as Threshold | undefined,
+      }, context);
+    });
 }

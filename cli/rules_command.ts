@@ -4,6 +4,8 @@
  */
 import { UserError } from "../core/errors.ts";
 import type { Registry } from "../core/registry.ts";
+import type { Command } from "commander";
+import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 
 /** Prints the rule list as text or JSON. */
@@ -30,4 +32,14 @@ export function rulesCommand(format: string, registry: Registry, io: Io): number
     io.stdout(`${m.id.padEnd(width)}  ${severity.padEnd(sevWidth)}  ${m.summary}\n`);
   }
   return 0;
+}
+
+/** Adds `proxar rules`. */
+export function registerRules(program: Command, context: CliContext): void {
+  program.command("rules")
+    .description("List every rule with its id, default severity and summary")
+    .option("-f, --format <name>", "text or json", "text")
+    .action((opts: { format: string }) => {
+      context.exitCode = rulesCommand(opts.format, context.registry, context.io);
+    });
 }
