@@ -1,0 +1,165 @@
+/**
+ * The JSON Schema of the JSON report (`--format json`), published as
+ * `schemas/report.schema.json`. The format only ever gains fields: consumers must ignore
+ * properties they do not know.
+ * @module
+ */
+import type { JsonObject } from "./json.ts";
+import { SEVERITIES } from "./severity.ts";
+
+const severity = { enum: [...SEVERITIES] };
+const position = {
+  type: "object",
+  required: ["file", "line", "column"],
+  properties: {
+    file: { type: "string" },
+    line: { type: "integer", minimum: 1 },
+    column: { type: "integer", minimum: 1 },
+  },
+};
+const side = {
+  type: "object",
+  required: ["source", "server", "hash", "counts"],
+  properties: {
+    source: {
+      type: "string",
+      description: "What the user named: a path, -, git:REF:PATH, a server",
+    },
+    server: {
+      type: "object",
+      required: ["name", "version"],
+      properties: { name: { type: "string" }, version: { type: "string" } },
+    },
+    hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
+    counts: {
+      type: "object",
+      required: ["tools", "prompts", "resources", "resourceTemplates"],
+      additionalProperties: { type: "integer", minimum: 0 },
+    },
+  },
+};
+const threshold = { enum: [...SEVERITIES, "never"] };
+
+/** The report's JSON Schema. */
+export const reportSchema: JsonObject = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://proxar.dev/schemas/report.schema.json",
+  title: "Proxar report",
+  type: "object",
+  required: ["schemaVersion", "proxar", "old", "new", "changes", "summary", "decision"],
+  properties: {
+    schemaVersion: { const: 1 },
+    proxar: {
+      type: "object",
+      required: ["version"],
+      properties: { version: { type: "string" } },
+    },
+    old: side,
+    new: side,
+    changes: {
+      type: "array",
+      description: "Sorted by severity, entity, path, rule, then values",
+      items: {
+        type: "object",
+        required: ["rule", "severity", "entity", "path", "pointer", "message"],
+        properties: {
+          rule: { type: "string", description: "Rule id; see `proxar rules`" },
+          severity,
+          overriddenFrom: {
+            ...severity,
+            description: "The default, when severity_overrides changed it",
+          },
+          entity: {
+            type: "object",
+            required: ["kind", "name"],
+            properties: {
+              kind: { enum: ["server", "tool", "prompt", "resource", "resourceTemplate"] },
+              name: { type: "string" },
+            },
+          },
+          path: { type: "string", description: "Dotted path: search_issues.inputSchema.required" },
+          pointer: { type: "string", description: "RFC 6901 pointer into the snapshot form" },
+          old: { description: "The old value, when there was one" },
+          new: { description: "The new value, when there is one" },
+          message: { type: "string" },
+          hint: { type: "string" },
+          prose: {
+            type: "object",
+            required: ["severity", "step"],
+            properties: {
+              severity,
+              step: { enum: ["equal", "emptiness", "marker", "order", "similarity"] },
+              marker: { type: "string" },
+              edit: { type: "number" },
+              jaccard: { type: "number" },
+            },
+          },
+          locations: {
+            type: "object",
+            properties: { old: position, new: position },
+          },
+          notes: { type: "array", items: { type: "string" } },
+          suppressed: {
+            type: "object",
+            required: ["reason", "by"],
+            properties: { reason: { type: "string" }, by: { type: "string" } },
+          },
+        },
+      },
+    },
+    summary: {
+      type: "object",
+      required: ["total", "counts", "suppressed", "expiredIgnores"],
+      properties: {
+        total: { type: "integer", minimum: 0 },
+        counts: {
+          type: "object",
+          required: [...SEVERITIES],
+          additionalProperties: { type: "integer", minimum: 0 },
+        },
+        suppressed: {
+          type: "object",
+          required: ["total", "reasons"],
+          properties: {
+            total: { type: "integer", minimum: 0 },
+            reasons: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["reason", "count"],
+                properties: { reason: { type: "string" }, count: { type: "integer", minimum: 1 } },
+              },
+            },
+          },
+        },
+        expiredIgnores: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["rule", "expires", "matched"],
+            properties: {
+              rule: { type: "string" },
+              entity: { type: "string" },
+              path: { type: "string" },
+              reason: { type: "string" },
+              expires: { type: "string" },
+              where: { type: "string" },
+              matched: { type: "integer", minimum: 0 },
+            },
+          },
+        },
+      },
+    },
+    decision: {
+      type: "object",
+      required: ["failOn", "warnOn", "highest", "status", "exitCode"],
+      properties: {
+        failOn: threshold,
+        warnOn: threshold,
+        highest: { oneOf: [severity, { type: "null" }] },
+        status: { enum: ["fail", "warn", "pass"] },
+        exitCode: { enum: [0, 1] },
+      },
+    },
+  },
+};

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { Ajv } from "ajv";
+import { PUBLISHED, schemaText } from "../../scripts/gen_schemas.ts";
+import { ROOT, runCli } from "../helpers.ts";
+
+for (const [name, schema] of Object.entries(PUBLISHED)) {
+  Deno.test(`schemas/${name} is generated from its source and up to date`, async () => {
+    const committed = await readFile(`${ROOT}/schemas/${name}`, "utf8");
+    assert.equal(committed, schemaText(schema), "run: deno run -A scripts/gen_schemas.ts");
+  });
+}
+
+Deno.test("proxar diff --format json output validates against schemas/report.schema.json", async () => {
+  const ajv = new Ajv({ strict: false });
+  const validate = ajv.compile(
+    JSON.parse(await readFile(`${ROOT}/schemas/report.schema.json`, "utf8")),
+  );
+  for (
+    const [a, b] of [["diff/base.json", "diff/mixed_changes.json"], [
+      "diff/base.json",
+      "diff/base.json",
+    ]]
+  ) {
+    const { stdout } = await runCli([
+      "diff",
+      a!,
+      b!,
+      "--format",
+      "json",
+      "--config",
+      "config/all_suppressed.yaml",
+    ]);
+    const report = JSON.parse(stdout);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+  }
+  const demo = await runCli([
+    "diff",
+    "examples/v1/contract.json",
+    "examples/v2/contract.json",
+    "--config",
+    "examples/proxar.yaml",
+    "--format",
+    "json",
+  ], { cwd: ROOT });
+  const report = JSON.parse(demo.stdout) as { changes: unknown[] };
+  assert.ok(validate(report), JSON.stringify(validate.errors));
+  assert.ok(report.changes.length > 5);
+});
+
+Deno.test("schemas/proxar.schema.json accepts the example configuration and rejects a typo", async () => {
+  const { parse } = await import("yaml");
+  const ajv = new Ajv({ strict: false });
+  const validate = ajv.compile(
+    JSON.parse(await readFile(`${ROOT}/schemas/proxar.schema.json`, "utf8")),
+  );
+  assert.ok(validate(parse(await readFile(`${ROOT}/examples/proxar.yaml`, "utf8"))));
+  assert.equal(validate({ fail_onn: "BREAKING" }), false);
+});
