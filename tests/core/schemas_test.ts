@@ -61,8 +61,14 @@ Deno.test("schemas/proxar.schema.json accepts the example configuration and reje
 Deno.test("docs/schema-coverage.md is generated from the registry and up to date", async () => {
   const { renderSchemaCoverage } = await import("../../scripts/gen_schema_coverage.ts");
   const committed = await readFile(`${ROOT}/docs/schema-coverage.md`, "utf8");
-  assert.equal(committed, renderSchemaCoverage(), "run: deno run -A scripts/gen_schema_coverage.ts");
-  for (const keyword of ["additionalProperties", "prefixItems", "dependentRequired", "if", "$ref"]) {
+  assert.equal(
+    committed,
+    renderSchemaCoverage(),
+    "run: deno run -A scripts/gen_schema_coverage.ts",
+  );
+  for (
+    const keyword of ["additionalProperties", "prefixItems", "dependentRequired", "if", "$ref"]
+  ) {
     assert.ok(committed.includes(`\`${keyword}\``), keyword);
   }
 });
