@@ -3,6 +3,10 @@
  * the findings of a JSON report as comparable strings.
  * @module
  */
+import { spawn } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { main } from "../cli.ts";
 import type { Io } from "../cli/io.ts";
@@ -30,11 +34,16 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
 }
 
-/** Runs `proxar ARGS` in-process with a fake, non-terminal {@link Io}. */
+/**
+ * Runs `proxar ARGS`: in-process with a fake, non-terminal {@link Io}, or, when `PROXAR_CMD`
+ * names a command (see {@link proxarCommand}), as that real process with the same standard input,
+ * environment and working directory.
+ */
 export async function runCli(
   args: readonly string[],
   options: RunOptions = {},
 ): Promise<CliResult> {
+  if (proxarCommand()) return await runProcess(args, options);
   let stdout = "";
   let stderr = "";
   const io: Io = {
@@ -52,6 +61,66 @@ export async function runCli(
   };
   const code = await main(args, io);
   return { code, stdout, stderr };
+}
+
+/** The source under Deno, the process {@link runProcess} starts when `PROXAR_CMD` is unset. */
+export const DENO_SOURCE_COMMAND: readonly string[] = [
+  join(ROOT, "node_modules", ".bin", "deno"),
+  "run",
+  "-A",
+  join(ROOT, "cli.ts"),
+];
+
+/**
+ * The command named by `PROXAR_CMD`, split at spaces, or undefined when it is unset or empty.
+ * Words naming a file relative to the repository root are made absolute, so
+ * `PROXAR_CMD="dist/bin/proxar-linux-x64"` and `"node_modules/.bin/deno run -A cli.ts"` work from
+ * any working directory; `"node /tmp/x/node_modules/proxar/bin/proxar.js"` is used as given.
+ */
+export function proxarCommand(): string[] | undefined {
+  const words = (process.env.PROXAR_CMD ?? "").split(" ").filter((word) => word !== "");
+  if (words.length === 0) return undefined;
+  return words.map((word) => {
+    const path = join(ROOT, word);
+    return !word.startsWith("/") && existsSync(path) && statSync(path).isFile() ? path : word;
+  });
+}
+
+/** Variables a spawned runtime needs to start at all; the test's own variables go on top. */
+const BASE_ENV_NAMES = ["PATH", "HOME", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "DENO_DIR"];
+
+/**
+ * Runs `proxar ARGS` as a real process: the `PROXAR_CMD` command, else the source under Deno.
+ * Its environment holds only {@link BASE_ENV_NAMES} from this process plus `options.env`, so a
+ * run does not depend on the caller's variables; standard input is `options.stdin` or empty.
+ */
+export function runProcess(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+  const [command, ...prefix] = proxarCommand() ?? DENO_SOURCE_COMMAND;
+  const env: Record<string, string> = {};
+  for (const name of BASE_ENV_NAMES) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value !== undefined) env[name] = value;
+  }
+  return new Promise((done, failed) => {
+    const child = spawn(command as string, [...prefix, ...args], {
+      cwd: options.cwd ?? FIXTURES,
+      env,
+      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", failed);
+    child.on("close", (code, signal) => {
+      if (code === null) failed(new Error(`proxar was killed by ${signal}; stderr: ${stderr}`));
+      else done({ code, stdout, stderr });
+    });
+    if (options.stdin !== undefined) child.stdin?.end(options.stdin);
+  });
 }
 
 interface ReportChange {
