@@ -7,7 +7,7 @@ import { Command, CommanderError } from "commander";
 import process from "node:process";
 import { isUserError } from "./core/errors.ts";
 import { createRegistry } from "./core/registry.ts";
-import { VERSION } from "./core/version.ts";
+import { versionLine } from "./core/version.ts";
 import { builtinReporters } from "./reporters/mod.ts";
 import { builtinRules } from "./rules/mod.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
@@ -42,7 +42,7 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   };
   const program = new Command("proxar")
     .description("Tells whether a change to an MCP server will break the agents that use it")
-    .version(`proxar ${VERSION}`, "-V, --version", "Print the version")
+    .version(versionLine(), "-V, --version", "Print the version")
     .helpOption("-h, --help", "Show help")
     .showSuggestionAfterError(true)
     .configureOutput({

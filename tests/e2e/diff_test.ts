@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builtinRules } from "../../rules/mod.ts";
 import { SEVERITIES } from "../../core/severity.ts";
-import { findings, FIXTURES, ROOT, runCli } from "../helpers.ts";
+import { findings, FIXTURES, proxarCommand, ROOT, runCli } from "../helpers.ts";
 
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), "utf8");
 
@@ -643,12 +643,20 @@ Deno.test("proxar rules --format json lists every rule with id, severity and sum
   assert.equal(list.find((r) => r.id === "tool.added")?.severity, "NON_BREAKING");
 });
 
-Deno.test("proxar --version prints the version from package.json", async () => {
+Deno.test("proxar --version prints the version from package.json and the build's commit", async () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   const result = await runCli(["--version"]);
   assert.equal(result.code, 0);
-  assert.equal(result.stdout, `proxar ${pkg.version}\n`);
   assert.equal(result.stderr, "");
+  if (!proxarCommand()) {
+    assert.equal(result.stdout, `proxar ${pkg.version}\n`); // the source knows no commit
+    return;
+  }
+  // A build (binary, npm package) names the commit it was built from; the source run does not.
+  const match = /^proxar (\S+)(?: \(([0-9a-f]{12})(?:-dirty)?\))?\n$/.exec(result.stdout);
+  assert.ok(match, `unexpected --version output: ${JSON.stringify(result.stdout)}`);
+  assert.equal(match[1], pkg.version);
+  if (match[2]) execFileSync("git", ["cat-file", "-e", `${match[2]}^{commit}`], { cwd: ROOT });
 });
 
 Deno.test("proxar --help lists the commands and exits 0", async () => {
