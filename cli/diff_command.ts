@@ -3,6 +3,7 @@
  * @module
  */
 import { compareContracts } from "../core/engine.ts";
+import { locateChanges } from "../core/locate.ts";
 import { readSource } from "../core/read_source.ts";
 import type { Registry } from "../core/registry.ts";
 import { SEVERITIES, type Threshold } from "../core/severity.ts";
@@ -21,6 +22,8 @@ export interface DiffCommandOptions {
   warnOn?: Threshold;
   format: string[];
   output?: string;
+  /** `--no-locations`: skip finding each change's line and column in the files. */
+  locations?: boolean;
 }
 
 /** Runs a diff and writes its reports; returns the exit code. */
@@ -40,6 +43,7 @@ export async function diffCommand(
   const [old, next] = [await readSource(oldSpec, ctx), await readSource(newSpec, ctx)];
   const today = io.env.PROXAR_TODAY;
   const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
+  if (options.locations !== false) locateChanges(report.changes, old, next);
   await writeOutputs(outputs, report, registry, io);
   return report.decision.exitCode;
 }
@@ -70,6 +74,10 @@ export function registerDiff(program: Command, context: CliContext): void {
       [],
     )
     .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option(
+      "--no-locations",
+      "do not look up line and column of each change (faster on huge files)",
+    )
     .action(async (oldSpec: string, newSpec: string, opts) => {
       context.exitCode = await diffCommand(oldSpec, newSpec, {
         ...opts,

@@ -39,7 +39,10 @@ export interface Origin {
 export interface LoadedContract {
   contract: Contract;
   label: string;
-  /** The document each entity came from, keyed `kind:identity` (first occurrence). */
+  /**
+   * Where things are in the files read: each entity keyed `kind:identity`, each list keyed
+   * `list:tools` (…), and the listing holding server information keyed `root`. First occurrence.
+   */
   origins: Map<string, Origin>;
   /** The documents read, by file, for locating pointers later. */
   texts: Map<string, string>;
@@ -89,12 +92,21 @@ class Builder {
     }
     if (typeof listing.instructions === "string") this.instructions ??= listing.instructions;
     if (isObject(listing.capabilities)) this.capabilities ??= listing.capabilities;
+    this.place(doc, "root", base);
     for (const list of ENTITY_LISTS) {
       const entries = listing[list.list];
       if (!Array.isArray(entries)) continue;
+      this.place(doc, `list:${list.list}`, [...base, list.list]);
       entries.forEach((entry, index) => {
         this.addEntry(doc, list.list, entry as JsonObject, [...base, list.list, index]);
       });
+    }
+  }
+
+  /** Records where something is in a file, first occurrence wins. */
+  place(doc: JsonDocument, key: string, at: (string | number)[]): void {
+    if (doc.file && !this.origins.has(key)) {
+      this.origins.set(key, { file: doc.file, pointer: pointerOf(at) });
     }
   }
 
@@ -106,10 +118,7 @@ class Builder {
   ): void {
     const list = ENTITY_LISTS.find((l) => l.list === listName)!;
     this.lists[listName].push(entry);
-    const key = originKey(list.kind, identityOf(list, entry));
-    if (!this.origins.has(key) && doc.file) {
-      this.origins.set(key, { file: doc.file, pointer: pointerOf(at) });
-    }
+    this.place(doc, originKey(list.kind, identityOf(list, entry)), at);
   }
 
   build(label: string): LoadedContract {

@@ -2,7 +2,7 @@
  * Maps JSON pointers and parse errors to 1-based line and column positions in a JSON text.
  * @module
  */
-import { findNodeAtLocation, type Node, parse, type ParseError, parseTree } from "jsonc-parser";
+import { parse, type ParseError, visit } from "jsonc-parser";
 import { pointerTokens } from "./json.ts";
 
 /** A 1-based position in a text. */
@@ -34,23 +34,96 @@ export function positionAt(text: string, offset: number): Position {
  * ```
  */
 export function locatePointer(text: string, pointer: string): Position | undefined {
-  const root = parseTree(text);
-  if (!root) return undefined;
-  let best = root;
-  for (const token of pointerTokens(pointer)) {
-    const key = best.type === "array" ? Number(token) : token;
-    const node = findNodeAtLocation(best, [key]);
-    if (!node) break;
-    best = node;
-  }
-  return positionAt(text, keyOffset(best));
+  return locatePointers(text, [pointer]).get(pointer);
 }
 
-/** The offset of a property's key when the node is a property value, so lines name the key. */
-function keyOffset(node: Node): number {
-  const parent = node.parent;
-  if (parent?.type === "property" && parent.children?.[1] === node) return parent.offset;
-  return node.offset;
+/**
+ * Positions of many JSON pointers in one pass over the text (no tree is built, and subtrees off
+ * every wanted path are only scanned). A pointer that does not exist gets the position of its
+ * nearest existing ancestor; a property is located at its key.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { locatePointers } from "./positions.ts";
+ * const at = locatePointers('{\n  "a": {\n    "b": [1, 2]\n  }\n}', ["/a/b/1", "/a/missing"]);
+ * assert.deepEqual(at.get("/a/b/1"), { line: 3, column: 14 });
+ * assert.deepEqual(at.get("/a/missing"), { line: 2, column: 3 });
+ * ```
+ */
+export function locatePointers(text: string, pointers: Iterable<string>): Map<string, Position> {
+  const wanted = new Set<string>([""]);
+  const list = [...pointers];
+  for (const pointer of list) {
+    for (let i = pointer.length; i > 0; i = pointer.lastIndexOf("/", i - 1)) {
+      const prefix = pointer.slice(0, i);
+      if (wanted.has(prefix)) break;
+      wanted.add(prefix);
+    }
+  }
+  const found = new Map<string, number>();
+  type Frame = { pointer: string | undefined; index: number; key: string | undefined };
+  const frames: Frame[] = [];
+  const valueAt = (offset: number): string | undefined => {
+    const top = frames[frames.length - 1];
+    if (!top) {
+      found.set("", offset);
+      return "";
+    }
+    if (top.pointer === undefined) return undefined;
+    let pointer: string;
+    if (top.key === undefined) pointer = `${top.pointer}/${++top.index}`;
+    else {
+      pointer = `${top.pointer}/${top.key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      top.key = undefined;
+      if (!wanted.has(pointer)) return undefined;
+      return pointer;
+    }
+    if (!wanted.has(pointer)) return undefined;
+    found.set(pointer, offset);
+    return pointer;
+  };
+  visit(text, {
+    onObjectBegin: (offset) =>
+      void frames.push({ pointer: valueAt(offset), index: -1, key: undefined }),
+    onArrayBegin: (offset) =>
+      void frames.push({ pointer: valueAt(offset), index: -1, key: undefined }),
+    onObjectEnd: () => void frames.pop(),
+    onArrayEnd: () => void frames.pop(),
+    onLiteralValue: (_value, offset) => void valueAt(offset),
+    onObjectProperty: (property, offset) => {
+      const top = frames[frames.length - 1]!;
+      top.key = property;
+      if (top.pointer === undefined) return;
+      const pointer = `${top.pointer}/${property.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      if (wanted.has(pointer)) found.set(pointer, offset);
+    },
+  }, { disallowComments: true });
+  const starts = lineStarts(text);
+  const position = (offset: number): Position => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+  const out = new Map<string, Position>();
+  for (const pointer of list) {
+    let p = pointer;
+    while (!found.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
+    const offset = found.get(p);
+    if (offset !== undefined) out.set(pointer, position(offset));
+  }
+  return out;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 const PARSE_ERRORS: Record<number, string> = {

@@ -104,5 +104,5 @@ async function readGit(spec: string, cwd: string): Promise<LoadedContract> {
       },
     );
   });
-  return contractFromDocuments(spec, [parseDocument(spec, text)]);
+  return contractFromDocuments(spec, [parseDocument(spec, text, file)]);
 }

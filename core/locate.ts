@@ -1,0 +1,90 @@
+/**
+ * Source locations of changes: the 1-based line and column of each change's element in the new
+ * file and, when it existed there, in the old one. A removed element points at its nearest
+ * surviving ancestor in the new file. Each file is parsed once, and only when asked.
+ * @module
+ */
+import type { Change } from "./change.ts";
+import { ENTITY_LISTS } from "./contract.ts";
+import { pointerOf, pointerTokens } from "./json.ts";
+import { type LoadedContract, originKey } from "./load_contract.ts";
+import { locatePointers, type Position } from "./positions.ts";
+
+/** Where a change's snapshot pointer lives in a loaded contract's files. */
+function place(
+  loaded: LoadedContract,
+  change: Change,
+  exact: boolean,
+): { file: string; pointer: string } | undefined {
+  const tokens = pointerTokens(change.pointer);
+  const list = ENTITY_LISTS.find((l) => l.list === tokens[0]);
+  if (list && tokens.length >= 2) {
+    const rest = tokens.slice(2);
+    const origin = loaded.origins.get(originKey(list.kind, change.entity.name));
+    if (origin) return { file: origin.file, pointer: origin.pointer + pointerOf(rest) };
+    if (exact) return undefined;
+    return loaded.origins.get(`list:${list.list}`) ?? loaded.origins.get("root");
+  }
+  const root = loaded.origins.get("root");
+  return root ? { file: root.file, pointer: root.pointer + change.pointer } : undefined;
+}
+
+/**
+ * Adds `locations` to every change whose contracts were read from files.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contractFromDocument } from "./load_contract.ts";
+ * import { locateChanges } from "./locate.ts";
+ * import type { Change } from "./change.ts";
+ * const text = '{\n  "tools": [\n    { "name": "a", "inputSchema": {} }\n  ]\n}';
+ * const loaded = contractFromDocument({ label: "c.json", file: "c.json", text, value: JSON.parse(text) });
+ * const change: Change = { rule: "tool.added", severity: "NON_BREAKING", entity: { kind: "tool", name: "a" },
+ *   path: "a", pointer: "/tools/0", message: "added" };
+ * locateChanges([change], contractFromDocument({ label: "old", value: { tools: [] } }), loaded);
+ * assert.deepEqual(change.locations, { new: { file: "c.json", line: 3, column: 5 } });
+ * ```
+ */
+export function locateChanges(
+  changes: readonly Change[],
+  old: LoadedContract,
+  next: LoadedContract,
+): void {
+  const wanted = (loaded: LoadedContract, exact: boolean) =>
+    changes.map((change) => place(loaded, change, exact));
+  const newPlaces = wanted(next, false);
+  const oldPlaces = wanted(old, true);
+  const newAt = positions(next, newPlaces);
+  const oldAt = positions(old, oldPlaces);
+  changes.forEach((change, i) => {
+    const locations: NonNullable<Change["locations"]> = {};
+    const n = newPlaces[i];
+    const o = oldPlaces[i];
+    const at = n && newAt.get(n.file)?.get(n.pointer);
+    if (n && at) locations.new = { file: n.file, ...at };
+    const before = o && oldAt.get(o.file)?.get(o.pointer);
+    if (o && before) locations.old = { file: o.file, ...before };
+    if (locations.new || locations.old) change.locations = locations;
+  });
+}
+
+/** One pass per file over the pointers wanted in it. */
+function positions(
+  loaded: LoadedContract,
+  places: readonly ({ file: string; pointer: string } | undefined)[],
+): Map<string, Map<string, Position>> {
+  const byFile = new Map<string, string[]>();
+  for (const p of places) {
+    if (!p) continue;
+    const list = byFile.get(p.file);
+    if (list) list.push(p.pointer);
+    else byFile.set(p.file, [p.pointer]);
+  }
+  const out = new Map<string, Map<string, Position>>();
+  for (const [file, pointers] of byFile) {
+    const text = loaded.texts.get(file);
+    if (text !== undefined) out.set(file, locatePointers(text, pointers));
+  }
+  return out;
+}
