@@ -7,7 +7,7 @@ import { UserError } from "../core/errors.ts";
 import type { Report } from "../core/report.ts";
 import type { Registry } from "../core/registry.ts";
 import { didYouMean } from "../core/suggest.ts";
-import type { Reporter } from "../reporters/reporter.ts";
+import type { Reporter, ReporterOptions } from "../reporters/reporter.ts";
 import type { Io } from "./io.ts";
 import { writeFileAtomic } from "./write_file.ts";
 
@@ -49,6 +49,7 @@ export async function writeOutputs(
   report: Report,
   registry: Registry,
   io: Io,
+  options: ReporterOptions = {},
 ): Promise<void> {
   const color = io.isTTY && !io.env.NO_COLOR;
   const rendered = specs.map((spec) => ({
@@ -56,6 +57,7 @@ export async function writeOutputs(
     text: spec.reporter.render(report, {
       rules: registry.rules.map((r) => r.meta),
       color: spec.file === undefined && color,
+      options,
     }),
   }));
   for (const { spec, text } of rendered) {

@@ -5,12 +5,19 @@
 import type { Report } from "../core/report.ts";
 import type { RuleMeta } from "../core/rule.ts";
 
+/** Options that tune individual reporters; each reporter reads the ones it knows. */
+export interface ReporterOptions {
+  /** SARIF: leave suppressed changes out (GitHub shows suppressed results as open alerts). */
+  omitSuppressed?: boolean;
+}
+
 /** What a reporter receives besides the report. */
 export interface ReporterContext {
   /** Metadata of every registered rule, sorted by id. */
   rules: readonly RuleMeta[];
   /** Whether terminal colour is wanted (text only). */
   color: boolean;
+  options: ReporterOptions;
 }
 
 /** A named output format. */
