@@ -29,7 +29,10 @@ export interface ServerConfig {
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
+  /** Seconds to wait for each request (and for connecting, unless `connect_timeout` is set). */
   timeout?: number;
+  /** Seconds to wait for the server to start and answer `initialize`. */
+  connect_timeout?: number;
 }
 
 /** A loaded configuration. */
@@ -134,7 +137,16 @@ export const configSchema: JsonObject = {
           cwd: { type: "string" },
           url: { type: "string", pattern: "^https?://" },
           headers: stringMap,
-          timeout: { type: "number", exclusiveMinimum: 0 },
+          timeout: {
+            type: "number",
+            exclusiveMinimum: 0,
+            description: "Seconds to wait for each request (default 30)",
+          },
+          connect_timeout: {
+            type: "number",
+            exclusiveMinimum: 0,
+            description: "Seconds to wait for the server to start and answer initialize",
+          },
         },
       },
     },
