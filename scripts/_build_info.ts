@@ -1,0 +1,37 @@
+/**
+ * What a build embeds: the version (from `package.json`, which must agree with `core/version.ts`)
+ * and the git commit of the checkout.
+ * @module
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { VERSION } from "../core/version.ts";
+
+/** The repository root. */
+export const ROOT: string = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
+
+/** The version in `package.json`; fails when `core/version.ts` says otherwise. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { version: string };
+  if (pkg.version !== VERSION) {
+    throw new Error(`package.json says ${pkg.version} but core/version.ts says ${VERSION}`);
+  }
+  return pkg.version;
+}
+
+/**
+ * The checkout's commit as 12 hex digits, with `-dirty` when tracked files differ from it, or
+ * undefined outside a git checkout.
+ */
+export function gitCommit(): string | undefined {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+      .trim();
+  try {
+    const commit = git("rev-parse", "--short=12", "HEAD");
+    return git("status", "--porcelain", "--untracked-files=no") === "" ? commit : `${commit}-dirty`;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * `npm run build:bin [-- --target NAME ...]`: compiles `cli.ts` with `bun build --compile` into one
+ * self-contained executable per platform under `dist/bin/`, with the version and the git commit
+ * embedded, and writes `dist/bin/SHA256SUMS`.
+ *
+ * Bun cross-compiles from its own runtime for the target. The runtime for the machine's own
+ * platform is the one npm installed; the others are the `@oven/bun-*` packages of the same
+ * version, fetched with `npm pack` (so npm's registry settings, cache and integrity checks apply)
+ * and handed to Bun with `--compile-executable-path`; Bun itself downloads nothing.
+ *
+ * Every output is checked: the host's binary must print `proxar VERSION (COMMIT)`, the others
+ * must carry the executable header of their platform.
+ * @module
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
+import { gitCommit, packageVersion, ROOT } from "./_build_info.ts";
+
+/** A platform Proxar ships a binary for. */
+interface Target {
+  /** Our name, used in the file name: `proxar-linux-x64`. */
+  name: string;
+  /** Bun's `--target`. */
+  bun: string;
+  /** The npm package holding Bun's runtime for that platform. */
+  runtimePackage: string;
+  /** The runtime's path inside that package. */
+  runtimeFile: string;
+  /** `process.platform` and `process.arch` of a machine that runs it natively. */
+  platform: string;
+  arch: string;
+  /** What the file's header must say. */
+  format: BinaryFormat;
+  exe: string;
+}
+
+const TARGETS: readonly Target[] = [
+  ["linux-x64", "linux", "x64", "linux-x64", "elf-x64", ""],
+  ["linux-arm64", "linux", "arm64", "linux-aarch64", "elf-arm64", ""],
+  ["darwin-x64", "darwin", "x64", "darwin-x64", "macho-x64", ""],
+  ["darwin-arm64", "darwin", "arm64", "darwin-aarch64", "macho-arm64", ""],
+  ["windows-x64", "win32", "x64", "windows-x64", "pe-x64", ".exe"],
+].map(([name, platform, arch, oven, format, exe]) => ({
+  name: name as string,
+  bun: `bun-${name}`,
+  runtimePackage: `@oven/bun-${oven}`,
+  runtimeFile: `bin/bun${exe}`,
+  platform: platform as string,
+  arch: arch as string,
+  format: format as BinaryFormat,
+  exe: exe as string,
+}));
+
+const OUT = join(ROOT, "dist", "bin");
+const RUNTIMES = join(ROOT, "node_modules", ".cache", "proxar-bun-runtimes");
+const BUN = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "bun.exe" : "bun");
+
+function run(command: string, args: readonly string[], cwd = ROOT): string {
+  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+function isHost(target: Target): boolean {
+  return target.platform === process.platform && target.arch === process.arch;
+}
+
+/** The Bun runtime for `target`, from the npm package of the installed Bun's version. */
+function runtimeFor(target: Target, bunVersion: string): string {
+  const dir = join(RUNTIMES, `${target.name}-${bunVersion}`);
+  const file = join(dir, "package", target.runtimeFile);
+  if (existsSync(file)) return file;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const spec = `${target.runtimePackage}@${bunVersion}`;
+  const packed = JSON.parse(
+    run("npm", ["pack", spec, "--json", "--pack-destination", dir, "--no-fund", "--no-audit"]),
+  ) as { filename: string }[];
+  const tarball = packed[0]?.filename;
+  if (!tarball) throw new Error(`npm pack ${spec} named no tarball`);
+  run("tar", ["-xzf", tarball, "package/" + target.runtimeFile], dir);
+  rmSync(join(dir, tarball));
+  if (!existsSync(file)) throw new Error(`${spec} holds no ${target.runtimeFile}`);
+  return file;
+}
+
+function sha256(path: string): string {
+  return createHash("sha256").update(readFileSync(path)).digest("hex");
+}
+
+function parseTargets(args: readonly string[]): Target[] {
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--target") names.push(args[++i] ?? "");
+    else if (arg.startsWith("--target=")) names.push(arg.slice("--target=".length));
+    else throw new Error(`Unknown argument "${arg}"; usage: build_bin.ts [--target NAME]...`);
+  }
+  if (names.length === 0) return [...TARGETS];
+  return names.map((name) => {
+    const target = TARGETS.find((t) => t.name === name);
+    if (!target) {
+      throw new Error(
+        `Unknown target "${name}"; targets: ${TARGETS.map((t) => t.name).join(", ")}`,
+      );
+    }
+    return target;
+  });
+}
+
+function build(): void {
+  const targets = parseTargets(process.argv.slice(2));
+  const version = packageVersion();
+  const commit = gitCommit();
+  const bunVersion = run(BUN, ["--version"]).trim();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const sums: string[] = [];
+  for (const target of targets) {
+    const outfile = join(OUT, `proxar-${target.name}${target.exe}`);
+    const args = [
+      "build",
+      "--compile",
+      `--target=${target.bun}`,
+      // Bytecode halves start-up time; ESM keeps cli.ts's top-level await.
+      "--bytecode",
+      "--format=esm",
+      // A CI tool must not pick up a project's .env or bunfig.toml from the working directory.
+      "--no-compile-autoload-dotenv",
+      "--no-compile-autoload-bunfig",
+      ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
+      ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),
+      "cli.ts",
+      "--outfile",
+      outfile,
+    ];
+    run(BUN, args);
+    const found = binaryFormat(readFileSync(outfile).subarray(0, 4096));
+    if (found !== target.format) {
+      throw new Error(`${outfile} is ${found ?? "not an executable"}, expected ${target.format}`);
+    }
+    if (isHost(target)) {
+      const printed = run(outfile, ["--version"]).trim();
+      const expected = commit ? `proxar ${version} (${commit})` : `proxar ${version}`;
+      if (printed !== expected) {
+        throw new Error(`${outfile} --version printed "${printed}", expected "${expected}"`);
+      }
+    }
+    const name = `proxar-${target.name}${target.exe}`;
+    sums.push(`${sha256(outfile)}  ${name}`);
+    const mib = (statSync(outfile).size / 2 ** 20).toFixed(1);
+    process.stdout.write(`built dist/bin/${name} (${mib} MiB, ${target.format})\n`);
+  }
+  writeFileSync(join(OUT, "SHA256SUMS"), sums.join("\n") + "\n");
+  process.stdout.write(
+    `wrote dist/bin/SHA256SUMS for proxar ${version} (${commit ?? "commit unknown"})\n`,
+  );
+}
+
+build();
