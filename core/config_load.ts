@@ -103,7 +103,12 @@ export function parseConfig(text: string, file: string): Config {
       extraMarkers: raw.prose.markers?.extra ?? [],
     };
     if (config.prose.low > config.prose.high) {
-      throw new UserError(`${at.where(["prose", "low"])}: prose.low must not exceed prose.high`);
+      const set = raw.prose.low === undefined ? "high" : "low";
+      const low = `${config.prose.low}${raw.prose.low === undefined ? ", the default" : ""}`;
+      const high = `${config.prose.high}${raw.prose.high === undefined ? ", the default" : ""}`;
+      throw new UserError(
+        `${at.where(["prose", set])}: prose.low (${low}) must not exceed prose.high (${high})`,
+      );
     }
   }
   if (raw.servers) config.servers = raw.servers;

@@ -1,6 +1,14 @@
 /**
  * The prose classifier: decides whether a change of description, title or instructions could move
- * a model's tool selection. Deterministic, in the specification's order of steps.
+ * a model's tool selection. Deterministic, in the specification's order of steps:
+ *
+ * 1. normalise (lowercase, collapse whitespace, strip trailing punctuation): equal → DOCUMENTATION;
+ * 2. one side empty, the other not → POTENTIALLY_BREAKING;
+ * 3. a semantic marker's count differs (negations, modality, numbers) → POTENTIALLY_BREAKING;
+ * 4. the same words in another order → POTENTIALLY_BREAKING;
+ * 5. edit similarity and token-set overlap: DOCUMENTATION when one is high and neither is low.
+ *
+ * The thresholds and why they are what they are: `docs/prose.md`.
  * @module
  */
 import { distance } from "fastest-levenshtein";
@@ -15,10 +23,14 @@ export interface ProseVerdict {
   step: ProseStep;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
+  /** How often the marker occurs in the old and the new text (step `marker`). */
+  counts?: { old: number; new: number };
   /** Character edit similarity, 1 − Levenshtein / longer length (step `similarity`). */
   edit?: number;
   /** Token-set overlap, Jaccard (step `similarity`). */
   jaccard?: number;
+  /** The thresholds the scores were held against (step `similarity`). */
+  thresholds?: { high: number; low: number };
 }
 
 /** Thresholds and extra markers; see {@link DEFAULT_PROSE_OPTIONS}. */
@@ -27,14 +39,18 @@ export interface ProseOptions {
   high: number;
   /** A score below this is low. */
   low: number;
-  /** Words that count as semantic markers besides the built-in ones. */
+  /** Words or phrases that count as semantic markers besides the built-in ones. */
   extraMarkers: readonly string[];
 }
 
-/** Defaults, chosen from the labelled table in `tests/fixtures/prose_cases.json`. */
-export const DEFAULT_PROSE_OPTIONS: ProseOptions = { high: 0.9, low: 0.5, extraMarkers: [] };
+/**
+ * Defaults, chosen from the labelled table in `tests/fixtures/prose_cases.json`; `docs/prose.md`
+ * names the cases nearest each threshold.
+ */
+export const DEFAULT_PROSE_OPTIONS: ProseOptions = { high: 0.9, low: 0.55, extraMarkers: [] };
 
-const BUILTIN_MARKERS = [
+/** Negations and modality words; any token holding a digit is a marker too. */
+export const BUILTIN_MARKERS: readonly string[] = [
   "not",
   "never",
   "without",
@@ -45,40 +61,79 @@ const BUILTIN_MARKERS = [
   "required",
   "optional",
 ];
-const CONTRACTION = /^[a-z]+n't$|^cannot$/;
-const NUMBER = /^[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)[a-z%]*$/;
+/** `don't`, `can't`, `isn't` … and `cannot` count as `not`. */
+const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
+const DIGIT = /\p{N}/u;
 
-/** Lowercase, whitespace collapsed, trailing punctuation stripped. */
+/** Lowercase, Unicode NFC, whitespace collapsed, trailing punctuation stripped. */
 export function normaliseProse(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim().replace(/[\s.,;:!?…]+$/u, "");
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim()
+    .replace(/[\s.,;:!?…]+$/u, "");
 }
 
-/** Words of a normalised text: letters, digits, apostrophes, signs and decimal points. */
+/**
+ * Words of a normalised text: runs of letters and digits, joined by inner apostrophes, points or
+ * commas (`don't`, `2.5`, `1,000`), with a leading sign and a trailing `%`. A hyphen splits words,
+ * so `read-only` holds `only`.
+ */
 export function proseTokens(normalised: string): string[] {
   return normalised.match(/(?<![\p{L}\p{N}])[+-]?[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*%?/gu)?.map((
     t,
   ) => t.replace(/’/g, "'")) ?? [];
 }
 
-function markerOf(token: string, extra: ReadonlySet<string>): string | undefined {
-  if (BUILTIN_MARKERS.includes(token) || extra.has(token)) return token;
+/** The marker a token stands for: the word itself, `not` for a contraction, a number as written. */
+function markerOf(token: string, builtin: ReadonlySet<string>): string | undefined {
+  if (builtin.has(token)) return token;
   if (CONTRACTION.test(token)) return "not";
-  if (NUMBER.test(token)) return token;
+  if (DIGIT.test(token)) return token;
   return undefined;
 }
 
-function markerCounts(tokens: readonly string[], extra: ReadonlySet<string>): Map<string, number> {
+/** Counts every marker of a token list; extra markers may be phrases of several words. */
+function markerCounts(
+  tokens: readonly string[],
+  words: ReadonlySet<string>,
+  phrases: readonly (readonly string[])[],
+): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const token of tokens) {
-    const marker = markerOf(token, extra);
-    if (marker !== undefined) counts.set(marker, (counts.get(marker) ?? 0) + 1);
+  const add = (marker: string) => counts.set(marker, (counts.get(marker) ?? 0) + 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const marker = markerOf(tokens[i]!, words);
+    if (marker !== undefined) add(marker);
+    for (const phrase of phrases) {
+      if (phrase.every((word, k) => tokens[i + k] === word)) add(phrase.join(" "));
+    }
   }
   return counts;
 }
 
-function firstDifferentMarker(a: Map<string, number>, b: Map<string, number>): string | undefined {
+function firstDifferentMarker(
+  a: Map<string, number>,
+  b: Map<string, number>,
+): { marker: string; counts: { old: number; new: number } } | undefined {
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
-  return keys.find((k) => (a.get(k) ?? 0) !== (b.get(k) ?? 0));
+  const marker = keys.find((k) => (a.get(k) ?? 0) !== (b.get(k) ?? 0));
+  return marker === undefined
+    ? undefined
+    : { marker, counts: { old: a.get(marker) ?? 0, new: b.get(marker) ?? 0 } };
+}
+
+/**
+ * Levenshtein distance, computed on what lies between the common prefix and the common suffix:
+ * the distance is the same, and a long text with one sentence changed costs what that sentence
+ * costs.
+ */
+export function editDistance(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  let start = 0;
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)
+  ) end++;
+  return distance(a.slice(start, a.length - end), b.slice(start, b.length - end));
 }
 
 function round(x: number): number {
@@ -92,8 +147,10 @@ function round(x: number): number {
  * ```ts
  * import assert from "node:assert/strict";
  * import { classifyProse } from "./prose.ts";
- * assert.ok(classifyProse("Limit defaults to 10", "Limit defaults to 100").severity === "POTENTIALLY_BREAKING");
- * assert.ok(classifyProse("Search the issue tracker", "Search the isue tracker").severity === "DOCUMENTATION");
+ * assert.deepEqual(classifyProse("limit defaults to 10", "limit defaults to 100"), {
+ *   severity: "POTENTIALLY_BREAKING", step: "marker", marker: "10", counts: { old: 1, new: 0 },
+ * });
+ * assert.equal(classifyProse("Search the issue tracker", "Search the isue tracker").severity, "DOCUMENTATION");
  * ```
  */
 export function classifyProse(
@@ -105,26 +162,77 @@ export function classifyProse(
   const b = normaliseProse(newText ?? "");
   if (a === b) return { severity: "DOCUMENTATION", step: "equal" };
   if (a === "" || b === "") return { severity: "POTENTIALLY_BREAKING", step: "emptiness" };
-  const extra = new Set(options.extraMarkers.map((m) => m.toLowerCase()));
+  const words = new Set(BUILTIN_MARKERS);
+  const phrases: string[][] = [];
+  for (const extra of options.extraMarkers) {
+    const tokens = proseTokens(normaliseProse(extra));
+    if (tokens.length === 1) words.add(tokens[0]!);
+    else if (tokens.length > 1) phrases.push(tokens);
+  }
   const ta = proseTokens(a);
   const tb = proseTokens(b);
-  const marker = firstDifferentMarker(markerCounts(ta, extra), markerCounts(tb, extra));
-  if (marker !== undefined) return { severity: "POTENTIALLY_BREAKING", step: "marker", marker };
+  const differs = firstDifferentMarker(
+    markerCounts(ta, words, phrases),
+    markerCounts(tb, words, phrases),
+  );
+  if (differs !== undefined) {
+    return { severity: "POTENTIALLY_BREAKING", step: "marker", ...differs };
+  }
   if (ta.join(" ") !== tb.join(" ") && [...ta].sort().join(" ") === [...tb].sort().join(" ")) {
     return { severity: "POTENTIALLY_BREAKING", step: "order" };
   }
-  const edit = round(1 - distance(a, b) / Math.max(a.length, b.length));
+  const edit = round(1 - editDistance(a, b) / Math.max(a.length, b.length));
   const sa = new Set(ta);
   const sb = new Set(tb);
-  const common = [...sa].filter((t) => sb.has(t)).length;
+  let common = 0;
+  for (const t of sa) if (sb.has(t)) common++;
   const union = sa.size + sb.size - common;
   const jaccard = round(union === 0 ? 1 : common / union);
-  const high = edit >= options.high || jaccard >= options.high;
-  const low = edit < options.low || jaccard < options.low;
+  const { high, low } = options;
+  const isHigh = edit >= high || jaccard >= high;
+  const isLow = edit < low || jaccard < low;
   return {
-    severity: high && !low ? "DOCUMENTATION" : "POTENTIALLY_BREAKING",
+    severity: isHigh && !isLow ? "DOCUMENTATION" : "POTENTIALLY_BREAKING",
     step: "similarity",
     edit,
     jaccard,
+    thresholds: { high, low },
   };
+}
+
+/**
+ * The classifier's reason in a few words, for messages and reports.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classifyProse, describeVerdict } from "./prose.ts";
+ * assert.equal(
+ *   describeVerdict(classifyProse("Never deletes issues", "Deletes issues")),
+ *   'marker "never" changed (1× → 0×)',
+ * );
+ * ```
+ */
+export function describeVerdict(v: ProseVerdict): string {
+  switch (v.step) {
+    case "equal":
+      return "only case, whitespace or trailing punctuation changed";
+    case "emptiness":
+      return "one side is empty";
+    case "marker":
+      return `marker "${v.marker}" changed${
+        v.counts ? ` (${v.counts.old}× → ${v.counts.new}×)` : ""
+      }`;
+    case "order":
+      return "the same words in another order";
+    case "similarity": {
+      const scores = `edit ${v.edit}, overlap ${v.jaccard}`;
+      if (!v.thresholds) return scores;
+      const { high, low } = v.thresholds;
+      const lows = [["edit", v.edit], ["overlap", v.jaccard]].filter(([, s]) => Number(s) < low);
+      if (lows.length > 0) return `${scores}: ${lows.map(([n]) => n).join(" and ")} below ${low}`;
+      if (v.severity === "POTENTIALLY_BREAKING") return `${scores}: neither reaches ${high}`;
+      return `${scores}: one reaches ${high}, neither below ${low}`;
+    }
+  }
 }

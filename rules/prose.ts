@@ -1,34 +1,47 @@
 /**
- * Prose rules: descriptions, titles and instructions, graded by the prose classifier.
+ * Prose rules: descriptions, titles and instructions, graded by the prose classifier. Prose inside
+ * input and output schemas is compared by the schema walk (`tool.input.description.changed` …).
  * @module
  */
 import type { EntityKind } from "../core/contract.ts";
-import type { JsonObject } from "../core/json.ts";
-import type { Finding, Rule, RuleContext } from "../core/rule.ts";
+import type { JsonObject, JsonValue } from "../core/json.ts";
+import { describeVerdict } from "../core/prose.ts";
+import type { Finding, Rule, RuleContext, RuleExample } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
 
 const RATIONALE =
-  "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, case, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed).";
+  "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, case, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed). See docs/prose.md.";
 
+/** One compared text. */
+interface Item {
+  name: string;
+  path: string;
+  pointer: string;
+  a: string | undefined;
+  b: string | undefined;
+}
+
+/** A prose surface: where its texts are and a contract that holds a given text there. */
 interface Surface {
   id: string;
   kind: EntityKind;
-  noun: string;
-  field: "description" | "title";
-  /** Yields the compared texts with their path and pointer. */
-  each(
-    ctx: RuleContext,
-  ): {
-    name: string;
-    path: string;
-    pointer: string;
-    a: string | undefined;
-    b: string | undefined;
-  }[];
-  example: { old: JsonObject; new: JsonObject; path: string };
+  /** What the summary calls the text: `A tool's description`. */
+  what: string;
+  each(ctx: RuleContext): Item[];
+  /** A contract whose surface holds `text`, for the examples. */
+  holding(text: string): JsonObject;
+  /** The path of the example's finding. */
+  examplePath: string;
 }
 
-const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+const text = (v: JsonValue | undefined) => (typeof v === "string" ? v : undefined);
+
+/** The same texts on every surface: a typo fixed, and a warning added. */
+const TYPO = ["Search the isue tracker", "Search the issue tracker"] as const;
+const WARNING = [
+  "Search the issue tracker",
+  "Search the issue tracker; never returns closed issues",
+] as const;
 
 function listSurface(
   kind: "tool" | "prompt" | "resource" | "resourceTemplate",
@@ -41,8 +54,7 @@ function listSurface(
   return {
     id: `${kind}.${field}.changed`,
     kind,
-    noun,
-    field,
+    what: `A ${noun}'s ${field}`,
     each: ({ pairs }) =>
       pairs[list].paired.map((p) => ({
         name: p.id,
@@ -51,21 +63,85 @@ function listSurface(
         a: text((p.old as JsonObject)[field]),
         b: text((p.new as JsonObject)[field]),
       })),
-    example: {
-      old: { [list]: [{ ...sample, [field]: "Search issues by text" }] },
-      new: {
-        [list]: [{ ...sample, [field]: "Search issues by text; never returns closed issues" }],
+    holding: (t) => ({ [list]: [{ ...sample, [field]: t }] }),
+    examplePath: `${id}.${field}`,
+  };
+}
+
+function argumentSurface(field: "description" | "title"): Surface {
+  return {
+    id: `prompt.argument.${field}.changed`,
+    kind: "prompt",
+    what: `A prompt argument's ${field}`,
+    each: ({ pairs }) =>
+      pairs.prompts.paired.flatMap((p) =>
+        (p.new.arguments ?? []).flatMap((arg, index) => {
+          const before = (p.old.arguments ?? []).find((a) => a.name === arg.name);
+          if (!before) return [];
+          return [{
+            name: p.id,
+            path: `${p.id}.arguments.${arg.name}.${field}`,
+            pointer: at("prompts", p.newIndex, "arguments", index, field),
+            a: text(before[field]),
+            b: text(arg[field]),
+          }];
+        })
+      ),
+    holding: (t) => ({ prompts: [{ name: "triage", arguments: [{ name: "issue", [field]: t }] }] }),
+    examplePath: `triage.arguments.issue.${field}`,
+  };
+}
+
+const SERVER = { name: "issues-mcp", version: "1.0.0" };
+
+function serverSurface(field: "instructions" | "title" | "description"): Surface {
+  const info = field !== "instructions";
+  const path = info ? `server.serverInfo.${field}` : "server.instructions";
+  return {
+    id: `server.${field}.changed`,
+    kind: "server",
+    what: info ? `The server's ${field}` : "The server instructions",
+    // Server information is unknown when a side was read from a bare listing; nothing to compare.
+    each: ({ old, new: next }) =>
+      (info && [old, next].some((c) => c.server.name === "unknown")) ? [] : [{
+        name: next.server.name,
+        path,
+        pointer: info ? `/server/${field}` : "/instructions",
+        a: text(info ? old.server[field] : old.instructions),
+        b: text(info ? next.server[field] : next.instructions),
+      }],
+    holding: (t) =>
+      info ? { server: { ...SERVER, [field]: t }, tools: [] } : {
+        server: SERVER,
+        tools: [],
+        instructions: t,
       },
-      path: `${id}.${field}`,
-    },
+    examplePath: path,
   };
 }
 
 const SURFACES: Surface[] = [
   listSurface("tool", "tools", "tool", "description", tool("search_issues"), "search_issues"),
   listSurface("tool", "tools", "tool", "title", tool("search_issues"), "search_issues"),
+  {
+    id: "tool.annotations.title.changed",
+    kind: "tool",
+    what: "A tool's annotations.title",
+    each: ({ pairs }) =>
+      pairs.tools.paired.map((p) => ({
+        name: p.id,
+        path: `${p.id}.annotations.title`,
+        pointer: at("tools", p.newIndex, "annotations", "title"),
+        a: text((p.old.annotations as JsonObject | undefined)?.title),
+        b: text((p.new.annotations as JsonObject | undefined)?.title),
+      })),
+    holding: (t) => ({ tools: [tool("search_issues", {}, [], { annotations: { title: t } })] }),
+    examplePath: "search_issues.annotations.title",
+  },
   listSurface("prompt", "prompts", "prompt", "description", { name: "triage" }, "triage"),
   listSurface("prompt", "prompts", "prompt", "title", { name: "triage" }, "triage"),
+  argumentSurface("description"),
+  argumentSurface("title"),
   ...(["description", "title"] as const).flatMap((field) => [
     listSurface(
       "resource",
@@ -84,116 +160,52 @@ const SURFACES: Surface[] = [
       "file:///{d}.log",
     ),
   ]),
-  {
-    id: "tool.annotations.title.changed",
-    kind: "tool",
-    noun: "tool annotation",
-    field: "title",
-    each: ({ pairs }) =>
-      pairs.tools.paired.map((p) => ({
-        name: p.id,
-        path: `${p.id}.annotations.title`,
-        pointer: at("tools", p.newIndex, "annotations", "title"),
-        a: text((p.old.annotations as JsonObject | undefined)?.title),
-        b: text((p.new.annotations as JsonObject | undefined)?.title),
-      })),
-    example: {
-      old: { tools: [tool("search_issues", {}, [], { annotations: { title: "Search issues" } })] },
-      new: {
-        tools: [
-          tool("search_issues", {}, [], { annotations: { title: "Search open issues only" } }),
-        ],
-      },
-      path: "search_issues.annotations.title",
-    },
-  },
-  {
-    id: "prompt.argument.description.changed",
-    kind: "prompt",
-    noun: "prompt argument",
-    field: "description",
-    each: ({ pairs }) =>
-      pairs.prompts.paired.flatMap((p) =>
-        (p.new.arguments ?? []).flatMap((arg, index) => {
-          const before = (p.old.arguments ?? []).find((a) => a.name === arg.name);
-          if (!before) return [];
-          return [{
-            name: p.id,
-            path: `${p.id}.arguments.${arg.name}.description`,
-            pointer: at("prompts", p.newIndex, "arguments", index, "description"),
-            a: text(before.description),
-            b: text(arg.description),
-          }];
-        })
-      ),
-    example: {
-      old: {
-        prompts: [{ name: "triage", arguments: [{ name: "issue", description: "Issue key" }] }],
-      },
-      new: {
-        prompts: [{
-          name: "triage",
-          arguments: [{ name: "issue", description: "Issue number only" }],
-        }],
-      },
-      path: "triage.arguments.issue.description",
-    },
-  },
-  {
-    id: "server.instructions.changed",
-    kind: "server",
-    noun: "server",
-    field: "description",
-    each: ({ old, new: next }) => [{
-      name: next.server.name,
-      path: "server.instructions",
-      pointer: "/instructions",
-      a: old.instructions,
-      b: next.instructions,
-    }],
-    example: {
-      old: {
-        server: { name: "issues-mcp", version: "1" },
-        tools: [],
-        instructions: "Use search before create.",
-      },
-      new: {
-        server: { name: "issues-mcp", version: "1" },
-        tools: [],
-        instructions: "Use create before search.",
-      },
-      path: "server.instructions",
-    },
-  },
+  serverSurface("instructions"),
+  serverSurface("title"),
+  serverSurface("description"),
 ];
 
+function examples(s: Surface): RuleExample[] {
+  const example = (
+    title: string,
+    [before, after]: readonly [string, string],
+    severity: "DOCUMENTATION" | "POTENTIALLY_BREAKING",
+  ): RuleExample => ({
+    title,
+    old: s.holding(before),
+    new: s.holding(after),
+    findings: [{ rule: s.id, path: s.examplePath, severity }],
+  });
+  return [
+    example("a warning added", WARNING, "POTENTIALLY_BREAKING"),
+    example("a typo fixed", TYPO, "DOCUMENTATION"),
+  ];
+}
+
 function proseRule(s: Surface): Rule {
-  const what = s.id === "server.instructions.changed"
-    ? "The server instructions"
-    : `A ${s.noun}'s ${s.field}`;
   return rule({
     id: s.id,
     severity: "POTENTIALLY_BREAKING",
     gradedBy: "prose",
-    summary: `${what} changed`,
+    summary: `${s.what} changed`,
     rationale: RATIONALE,
-    examples: [{
-      title: "a warning added",
-      old: s.example.old,
-      new: s.example.new,
-      findings: [{ rule: s.id, path: s.example.path, severity: "POTENTIALLY_BREAKING" }],
-    }],
+    examples: examples(s),
     check(ctx) {
       for (const item of s.each(ctx)) {
         if (item.a === item.b) continue;
         const verdict = ctx.classifyProse(item.a, item.b);
+        const change = item.a === undefined
+          ? "added"
+          : item.b === undefined
+          ? "removed"
+          : "changed";
         const finding: Finding = {
           entity: { kind: s.kind, name: item.name },
           path: item.path,
           pointer: item.pointer,
           severity: verdict.severity,
           prose: verdict,
-          message: `${item.path} changed (${explain(verdict)})`,
+          message: `${item.path} ${change} (${describeVerdict(verdict)})`,
         };
         if (item.a !== undefined) finding.old = item.a;
         if (item.b !== undefined) finding.new = item.b;
@@ -201,22 +213,6 @@ function proseRule(s: Surface): Rule {
       }
     },
   });
-}
-
-/** A short reason for a prose verdict, for messages. */
-export function explain(v: NonNullable<Finding["prose"]>): string {
-  switch (v.step) {
-    case "equal":
-      return "whitespace, case or trailing punctuation only";
-    case "emptiness":
-      return "text added or removed";
-    case "marker":
-      return `the marker "${v.marker}" changed`;
-    case "order":
-      return "the same words in another order";
-    case "similarity":
-      return `edit similarity ${v.edit}, token overlap ${v.jaccard}`;
-  }
 }
 
 /** Prose rules. */

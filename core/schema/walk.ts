@@ -6,7 +6,7 @@
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { escapePointerToken } from "../json.ts";
-import type { ProseVerdict } from "../prose.ts";
+import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
 import { containsRef, deref } from "./resolve.ts";
@@ -754,7 +754,9 @@ class Walker {
         pointer: `${this.opts.basePointer}${ctx.newLoc}/${key}`,
         rule: `tool.${this.opts.side}.${key}.changed`,
         severity: verdict.severity,
-        message: `${ctx.path}.${key} changed`,
+        message: `${ctx.path}.${key} ${
+          x === undefined ? "added" : y === undefined ? "removed" : "changed"
+        } (${describeVerdict(verdict)})`,
         prose: verdict,
       };
       if (x !== undefined) delta.old = x;

@@ -23,7 +23,7 @@ Deno.test("parseConfig() returns the defaults for an empty or comment-only file"
   assert.deepEqual(parseConfig("# nothing configured yet\n", "proxar.yaml"), expected);
   assert.equal(expected.fail_on, "BREAKING");
   assert.equal(expected.warn_on, "POTENTIALLY_BREAKING");
-  assert.deepEqual(expected.prose, { high: 0.9, low: 0.5, extraMarkers: [] });
+  assert.deepEqual(expected.prose, { high: 0.9, low: 0.55, extraMarkers: [] });
   assert.equal(expected.store, ".proxar");
 });
 
@@ -46,7 +46,7 @@ Deno.test("parseConfig() reads thresholds, overrides and prose options with thei
   assert.equal(config.warn_on, "never");
   assert.deepEqual(config.severity_overrides, { "tool.added": "BREAKING" });
   assert.deepEqual(config.overrideWhere, { "tool.added": "ci/proxar.yaml:4:3" });
-  assert.deepEqual(config.prose, { high: 0.95, low: 0.5, extraMarkers: ["deprecated"] });
+  assert.deepEqual(config.prose, { high: 0.95, low: 0.55, extraMarkers: ["deprecated"] });
   assert.equal(config.file, "ci/proxar.yaml");
 });
 
@@ -133,10 +133,14 @@ Deno.test("parseConfig() rejects invalid YAML with line and column", () => {
   );
 });
 
-Deno.test("parseConfig() rejects prose.low above prose.high at prose.low", () => {
+Deno.test("parseConfig() rejects prose.low above prose.high at the key that was set", () => {
   rejects(
     "prose:\n  high: 0.5\n  low: 0.7\n",
-    "proxar.yaml:3:8: prose.low must not exceed prose.high",
+    "proxar.yaml:3:8: prose.low (0.7) must not exceed prose.high (0.5)",
+  );
+  rejects(
+    "prose:\n  high: 0.5\n",
+    "proxar.yaml:2:9: prose.low (0.55, the default) must not exceed prose.high (0.5)",
   );
 });
 

@@ -1,11 +1,23 @@
 import assert from "node:assert/strict";
-import { classifyProse, DEFAULT_PROSE_OPTIONS, normaliseProse } from "../../core/prose.ts";
+import fc from "fast-check";
+import { distance } from "fastest-levenshtein";
+import {
+  classifyProse,
+  DEFAULT_PROSE_OPTIONS,
+  describeVerdict,
+  editDistance,
+  normaliseProse,
+  proseTokens,
+} from "../../core/prose.ts";
+
+const THRESHOLDS = { high: 0.9, low: 0.55 };
 
 Deno.test("classifyProse() grades a changed number as POTENTIALLY_BREAKING by marker", () => {
   assert.deepEqual(classifyProse("limit defaults to 10", "limit defaults to 100"), {
     severity: "POTENTIALLY_BREAKING",
     step: "marker",
     marker: "10",
+    counts: { old: 1, new: 0 },
   });
 });
 
@@ -22,32 +34,31 @@ Deno.test("classifyProse() grades one typo in a four-word description as DOCUMEN
     step: "similarity",
     edit: 0.958,
     jaccard: 0.6,
+    thresholds: THRESHOLDS,
   });
 });
 
 Deno.test("classifyProse() grades a rewritten sentence of the same length as POTENTIALLY_BREAKING", () => {
-  const pairs = [
-    ["Returns the open issues of a repository", "Archives the old issues of a repository"],
-    ["Search issues by title and label", "Delete issues by title and label"],
-  ] as const;
-  for (const [before, after] of pairs) {
-    assert.equal(before.length, after.length, "the pair must have the same length");
-    const verdict = classifyProse(before, after);
-    assert.equal(verdict.severity, "POTENTIALLY_BREAKING", `${before} → ${after}`);
-    assert.equal(verdict.step, "similarity", `${before} → ${after}`);
-  }
   assert.deepEqual(
     classifyProse("Search issues by title and label", "Delete issues by title and label"),
-    { severity: "POTENTIALLY_BREAKING", step: "similarity", edit: 0.844, jaccard: 0.714 },
+    {
+      severity: "POTENTIALLY_BREAKING",
+      step: "similarity",
+      edit: 0.844,
+      jaccard: 0.714,
+      thresholds: THRESHOLDS,
+    },
   );
 });
 
-Deno.test("classifyProse() treats case, whitespace and trailing punctuation as equal", () => {
+Deno.test("classifyProse() treats case, whitespace, trailing punctuation and NFC as equal", () => {
   assert.deepEqual(classifyProse("Search issues.", "  search   ISSUES  "), {
     severity: "DOCUMENTATION",
     step: "equal",
   });
   assert.equal(normaliseProse("  Search\n\tISSUES!?  "), "search issues");
+  // "é" precomposed and as "e" plus a combining accent.
+  assert.equal(classifyProse("Créer une tâche", "Cre\u0301er une ta\u0302che").step, "equal");
 });
 
 Deno.test("classifyProse() grades a description added or removed as POTENTIALLY_BREAKING", () => {
@@ -59,44 +70,170 @@ Deno.test("classifyProse() grades a description added or removed as POTENTIALLY_
 
 Deno.test("classifyProse() detects negations, contractions and modality as markers", () => {
   const cases = [
-    ["The call is idempotent", "The call is not idempotent", "not"],
-    ["Returns closed issues", "Doesn't return closed issues", "not"],
-    ["Use with care", "Use without care", "without"],
-    ["Search issues by free text", "Search open issues only by free text", "only"],
-    ["The repo argument is optional", "The repo argument is required", "optional"],
+    ["The call is idempotent", "The call is not idempotent", "not", 0, 1],
+    ["Returns closed issues", "Doesn't return closed issues", "not", 0, 1],
+    ["Returns closed issues", "Won\u2019t return closed issues", "not", 0, 1],
+    ["Returns closed issues", "Cannot return closed issues", "not", 0, 1],
+    ["Use with care", "Use without care", "without", 0, 1],
+    ["Search issues by free text", "Search open issues only by free text", "only", 0, 1],
+    ["The repo argument is optional", "The repo argument is required", "optional", 1, 0],
+    [
+      "The file must exist and must be readable",
+      "The file must exist and be readable",
+      "must",
+      2,
+      1,
+    ],
   ] as const;
-  for (const [before, after, marker] of cases) {
+  for (const [before, after, marker, old, next] of cases) {
     assert.deepEqual(
       classifyProse(before, after),
-      { severity: "POTENTIALLY_BREAKING", step: "marker", marker },
+      { severity: "POTENTIALLY_BREAKING", step: "marker", marker, counts: { old, new: next } },
       `${before} → ${after}`,
     );
   }
 });
 
-Deno.test("classifyProse() uses extra markers and thresholds from its options", () => {
+Deno.test("classifyProse() treats a contraction and its spelt-out form alike", () => {
+  const verdict = classifyProse(
+    "Don't pass secrets in the query string",
+    "Do not pass secrets in the query string",
+  );
+  assert.equal(verdict.step, "similarity");
+  assert.equal(verdict.severity, "DOCUMENTATION");
+});
+
+Deno.test("classifyProse() counts every token holding a digit as a number marker", () => {
+  const cases = [
+    ["Timeout is 30s", "Timeout is 60s", "30s"],
+    ["Uploads up to 5MB", "Uploads up to 5 MB", "5"],
+    ["Sampling temperature, default 0.7", "Sampling temperature, default 0.75", "0.7"],
+    ["Pass -1 to fetch all pages", "Pass 1 to fetch all pages", "-1"],
+    ["Pass +1 to fetch the next page", "Pass 1 to fetch the next page", "+1"],
+    ["Uses the v2 search API", "Uses the v3 search API", "v2"],
+    ["Fails above 90%", "Fails above 95%", "90%"],
+  ] as const;
+  for (const [before, after, marker] of cases) {
+    const verdict = classifyProse(before, after);
+    assert.equal(verdict.step, "marker", `${before} → ${after}`);
+    assert.equal(verdict.marker, marker, `${before} → ${after}`);
+  }
+  // A hyphen between words or numbers is not a sign.
+  assert.deepEqual(proseTokens("utf-8, pages 1-10, -5 or +2"), [
+    "utf",
+    "8",
+    "pages",
+    "1",
+    "10",
+    "-5",
+    "or",
+    "+2",
+  ]);
+});
+
+Deno.test("classifyProse() uses extra markers, phrases and thresholds from its options", () => {
   const before = "Marks the tool deprecated soon";
   const after = "Marks the tool soon";
   assert.equal(classifyProse(before, after).step, "similarity");
   assert.deepEqual(
     classifyProse(before, after, { ...DEFAULT_PROSE_OPTIONS, extraMarkers: ["Deprecated"] }),
-    { severity: "POTENTIALLY_BREAKING", step: "marker", marker: "deprecated" },
+    {
+      severity: "POTENTIALLY_BREAKING",
+      step: "marker",
+      marker: "deprecated",
+      counts: { old: 1, new: 0 },
+    },
+  );
+  const phrase = { ...DEFAULT_PROSE_OPTIONS, extraMarkers: ["At most"] };
+  assert.deepEqual(
+    classifyProse("Returns at most a page of results", "Returns about a page of results", phrase),
+    {
+      severity: "POTENTIALLY_BREAKING",
+      step: "marker",
+      marker: "at most",
+      counts: { old: 1, new: 0 },
+    },
   );
   // The typo case is DOCUMENTATION by default only because its edit similarity (0.958) is high.
   const strict = { ...DEFAULT_PROSE_OPTIONS, high: 0.99 };
+  assert.deepEqual(classifyProse("Search the issue tracker", "Search the isue tracker", strict), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "similarity",
+    edit: 0.958,
+    jaccard: 0.6,
+    thresholds: { high: 0.99, low: 0.55 },
+  });
+});
+
+Deno.test("classifyProse() sees a marker inside a hyphenated word", () => {
+  const verdict = classifyProse(
+    "Search the issue tracker by free text and labels, read-only",
+    "Search the issue tracker by free text and labels, read-write",
+  );
+  assert.deepEqual(verdict, {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "only",
+    counts: { old: 1, new: 0 },
+  });
+});
+
+Deno.test("classifyProse() decides at the first step that applies, in the seed's order", () => {
+  // A number changed and the words reordered: the marker step comes first.
   assert.equal(
-    classifyProse("Search the issue tracker", "Search the isue tracker", strict).severity,
-    "POTENTIALLY_BREAKING",
+    classifyProse("use search before create, 10 times", "use create before search, 20 times").step,
+    "marker",
+  );
+  // Reordered and nothing else: order, even though both scores are high.
+  assert.equal(
+    classifyProse(
+      "read the cache first then the database",
+      "read the database first then the cache",
+    ).step,
+    "order",
   );
 });
 
-Deno.test({
-  name: "classifyProse() sees a marker inside a hyphenated word",
-  fn: () => {
-    const verdict = classifyProse(
-      "Search the issue tracker by free text and labels, read-only",
-      "Search the issue tracker by free text and labels, read-write",
-    );
-    assert.deepEqual(verdict, { severity: "POTENTIALLY_BREAKING", step: "marker", marker: "only" });
-  },
+Deno.test("editDistance() equals the Levenshtein distance of the whole texts", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: fc.constantFrom("a", "b", "c", " ") }),
+      fc.string({ unit: fc.constantFrom("a", "b", "c", " ") }),
+      (a, b) => {
+        assert.equal(editDistance(a, b), distance(a, b));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  assert.equal(editDistance("abcXdef", "abcdef"), 1);
+  assert.equal(editDistance("aaaa", "aa"), 2);
+  assert.equal(editDistance("", "abc"), 3);
+});
+
+Deno.test("describeVerdict() names the deciding step, the marker and the scores", () => {
+  const cases = [
+    ["Search issues.", "search issues", "only case, whitespace or trailing punctuation changed"],
+    ["", "Search issues", "one side is empty"],
+    ["Never deletes issues", "Deletes issues", 'marker "never" changed (1× → 0×)'],
+    ["use search before create", "use create before search", "the same words in another order"],
+    [
+      "Search the issue tracker",
+      "Search the isue tracker",
+      "edit 0.958, overlap 0.6: one reaches 0.9, neither below 0.55",
+    ],
+    [
+      "Search issues by title and label",
+      "Delete issues by title and label",
+      "edit 0.844, overlap 0.714: neither reaches 0.9",
+    ],
+    ["Get issue comments", "Set issue comments", "edit 0.944, overlap 0.5: overlap below 0.55"],
+    [
+      "Lists the files in a directory",
+      "Shows what a folder contains",
+      "edit 0.2, overlap 0.1: edit and overlap below 0.55",
+    ],
+  ] as const;
+  for (const [before, after, reason] of cases) {
+    assert.equal(describeVerdict(classifyProse(before, after)), reason, `${before} → ${after}`);
+  }
 });
