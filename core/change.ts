@@ -31,6 +31,8 @@ export interface Change {
   locations?: { old?: FileLocation; new?: FileLocation };
   /** Advisory notes; they never change the grading. */
   notes?: string[];
+  /** The configured server the change was found on (set by `proxar check`, which covers all). */
+  server?: string;
   /** Set when an `ignore` entry matched: the change stays in the report. */
   suppressed?: { reason: string; by: string };
 }

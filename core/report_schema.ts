@@ -99,6 +99,10 @@ export const reportSchema: JsonObject = {
             properties: { old: position, new: position },
           },
           notes: { type: "array", items: { type: "string" } },
+          server: {
+            type: "string",
+            description: "The configured server the change was found on (proxar check)",
+          },
           suppressed: {
             type: "object",
             required: ["reason", "by"],
