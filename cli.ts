@@ -11,14 +11,25 @@ import { versionLine } from "./core/version.ts";
 import { builtinReporters } from "./reporters/mod.ts";
 import { builtinRules } from "./rules/mod.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
+import { registerCheck } from "./cli/check_command.ts";
 import { registerDiff } from "./cli/diff_command.ts";
+import { registerHistory } from "./cli/history_command.ts";
 import { type Io, processIo } from "./cli/io.ts";
+import { registerPin } from "./cli/pin_command.ts";
 import { registerRules } from "./cli/rules_command.ts";
+import { registerSnapshot } from "./cli/snapshot_command.ts";
 
 export type { Io } from "./cli/io.ts";
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: readonly RegisterCommand[] = [registerDiff, registerRules];
+const COMMANDS: readonly RegisterCommand[] = [
+  registerDiff,
+  registerSnapshot,
+  registerPin,
+  registerHistory,
+  registerCheck,
+  registerRules,
+];
 
 /**
  * Runs the CLI with `args` (without the program name) and returns the exit code.

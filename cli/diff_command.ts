@@ -4,7 +4,6 @@
  */
 import { compareContracts } from "../core/engine.ts";
 import { locateChanges } from "../core/locate.ts";
-import { readSource } from "../core/read_source.ts";
 import type { Registry } from "../core/registry.ts";
 import { SEVERITIES, type Threshold } from "../core/severity.ts";
 import { type Command, Option } from "commander";
@@ -14,9 +13,10 @@ import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import { parseFormats, writeOutputs } from "./outputs.ts";
+import { type DiffSourceOptions, diffSources } from "./server_sources.ts";
 
 /** Options of `proxar diff`. */
-export interface DiffCommandOptions {
+export interface DiffCommandOptions extends DiffSourceOptions {
   config?: string;
   failOn?: Threshold;
   warnOn?: Threshold;
@@ -28,8 +28,8 @@ export interface DiffCommandOptions {
 
 /** Runs a diff and writes its reports; returns the exit code. */
 export async function diffCommand(
-  oldSpec: string,
-  newSpec: string,
+  oldSpec: string | undefined,
+  newSpec: string | undefined,
   options: DiffCommandOptions,
   env: { io: Io; registry: Registry; reporters: readonly Reporter[] },
 ): Promise<number> {
@@ -39,8 +39,7 @@ export async function diffCommand(
   if (options.failOn) config.fail_on = options.failOn;
   if (options.warnOn) config.warn_on = options.warnOn;
   checkConfigRules(config, registry);
-  const ctx = { cwd: io.cwd, readStdin: io.readStdin };
-  const [old, next] = [await readSource(oldSpec, ctx), await readSource(newSpec, ctx)];
+  const [old, next] = await diffSources(oldSpec, newSpec, options, config, io);
   const today = io.env.PROXAR_TODAY;
   const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
   if (options.locations !== false) locateChanges(report.changes, old, next);
@@ -58,8 +57,12 @@ const THRESHOLDS = [...SEVERITIES, "never"];
 export function registerDiff(program: Command, context: CliContext): void {
   program.command("diff")
     .description("Compare two contracts and grade every change")
-    .argument("<old>", "old contract: FILE, DIR, -, git:REF:PATH")
-    .argument("<new>", "new contract: FILE, DIR, -, git:REF:PATH")
+    .argument("[old]", "old contract: FILE, DIR, -, git:REF:PATH, stdio:CMD, URL, server:NAME")
+    .argument("[new]", "new contract: FILE, DIR, -, git:REF:PATH, stdio:CMD, URL, server:NAME")
+    .option("-s, --server <name>", "compare this configured server, live now, with --against")
+    .option("--against <ref>", "with --server: pinned (default), latest, HASH or FILE")
+    .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
+    .option("--connect-timeout <seconds>", "time limit for starting a live server (default 30)")
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
     .addOption(
       new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
@@ -78,7 +81,7 @@ export function registerDiff(program: Command, context: CliContext): void {
       "--no-locations",
       "do not look up line and column of each change (faster on huge files)",
     )
-    .action(async (oldSpec: string, newSpec: string, opts) => {
+    .action(async (oldSpec: string | undefined, newSpec: string | undefined, opts) => {
       context.exitCode = await diffCommand(oldSpec, newSpec, {
         ...opts,
         failOn: opts.failOn as Threshold | undefined,

@@ -1,0 +1,80 @@
+/**
+ * `proxar pin --server NAME [--hash H]` and `proxar unpin --server NAME`: choose the snapshot a
+ * server is compared with (`.proxar/pinned/NAME.json`, meant to be committed).
+ * @module
+ */
+import type { Command } from "commander";
+import { resolveServer } from "../mcp/sources.ts";
+import { readConfig } from "./config_file.ts";
+import type { CliContext } from "./context.ts";
+import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+
+/** Options of `proxar pin`. */
+export interface PinOptions extends TimeoutFlags {
+  server: string;
+  hash?: string;
+  config?: string;
+}
+
+/**
+ * Pins a snapshot: the one in the store whose hash starts with `--hash`, or else a snapshot
+ * of the live server taken now (and recorded in its history).
+ */
+export async function pinCommand(options: PinOptions, context: CliContext): Promise<number> {
+  const { io } = context;
+  const session = new LiveSession(await readConfig(io.cwd, options.config), io, options);
+  const { store } = session;
+  const source = resolveServer(options.server, session.settings);
+  const snapshot = options.hash === undefined
+    ? (await session.take(source)).snapshot
+    : await store.find(options.server, options.hash);
+  const path = store.display(store.pinnedPath(options.server));
+  const current = await store.pinned(options.server);
+  if (current?.hash === snapshot.hash) {
+    io.stdout(`Server "${options.server}" is already pinned at ${snapshot.hash} (${path})\n`);
+    return 0;
+  }
+  await store.pin(options.server, snapshot);
+  const c = snapshot.loaded.contract;
+  io.stdout(
+    `Pinned server "${options.server}" at ${snapshot.hash} (${c.server.name} ${c.server.version}, ${c.tools.length} tools, captured ${snapshot.capturedAt}) in ${path}\n`,
+  );
+  return 0;
+}
+
+/** Removes a server's pin. */
+export async function unpinCommand(
+  options: { server: string; config?: string },
+  context: CliContext,
+): Promise<number> {
+  const { io } = context;
+  const session = new LiveSession(await readConfig(io.cwd, options.config), io);
+  resolveServer(options.server, session.settings);
+  const removed = await session.store.unpin(options.server);
+  const path = session.store.display(session.store.pinnedPath(options.server));
+  io.stdout(
+    removed
+      ? `Unpinned server "${options.server}" (removed ${path})\n`
+      : `Server "${options.server}" was not pinned (${path} does not exist)\n`,
+  );
+  return 0;
+}
+
+/** Adds `proxar pin` and `proxar unpin`. */
+export function registerPin(program: Command, context: CliContext): void {
+  const pin = program.command("pin")
+    .description("Pin a server's snapshot: the live one now, or one from its history")
+    .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
+    .option("--hash <hash>", "pin the stored snapshot with this hash (a prefix is enough)")
+    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)");
+  addTimeoutOptions(pin).action(async (opts: PinOptions) => {
+    context.exitCode = await pinCommand(opts, context);
+  });
+  program.command("unpin")
+    .description("Remove a server's pinned snapshot")
+    .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
+    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
+    .action(async (opts: { server: string; config?: string }) => {
+      context.exitCode = await unpinCommand(opts, context);
+    });
+}

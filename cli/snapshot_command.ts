@@ -1,0 +1,166 @@
+/**
+ * `proxar snapshot SOURCE|--server NAME [--out FILE | --check FILE]`: takes a snapshot of a
+ * live server (or converts any contract source) into the canonical snapshot file, and with
+ * `--check` tells whether a committed file still matches.
+ * @module
+ */
+import type { Command } from "commander";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { compareContracts } from "../core/engine.ts";
+import { UserError } from "../core/errors.ts";
+import { contractHash } from "../core/hash.ts";
+import { locateChanges } from "../core/locate.ts";
+import { isLiveSource, readSource } from "../core/read_source.ts";
+import { checkConfigRules } from "../core/suppress.ts";
+import { readSnapshotText, type Snapshot, snapshotOf } from "../mcp/snapshot.ts";
+import type { LiveSource } from "../mcp/sources.ts";
+import { readConfig } from "./config_file.ts";
+import type { CliContext } from "./context.ts";
+import { parseFormats, writeOutputs } from "./outputs.ts";
+import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { writeFileAtomic } from "./write_file.ts";
+
+/** Options of `proxar snapshot`. */
+export interface SnapshotOptions extends TimeoutFlags {
+  server?: string;
+  out?: string;
+  check?: string;
+  config?: string;
+  header: string[];
+  format: string[];
+  output?: string;
+}
+
+/** Runs `proxar snapshot`; returns the exit code. */
+export async function snapshotCommand(
+  spec: string | undefined,
+  options: SnapshotOptions,
+  context: CliContext,
+): Promise<number> {
+  const { io } = context;
+  if ((spec === undefined) === (options.server === undefined)) {
+    throw new UserError(
+      "proxar snapshot needs a source or --server NAME (one of them): proxar snapshot --server issues-mcp --out mcp-contract.json",
+    );
+  }
+  if (options.out !== undefined && options.check !== undefined) {
+    throw new UserError("Give --out or --check, not both");
+  }
+  const outputs = options.check === undefined
+    ? []
+    : parseFormats(options.format, options.output, context.reporters);
+  const config = await readConfig(io.cwd, options.config);
+  const session = new LiveSession(config, io, options);
+  const source = spec ?? `server:${options.server}`;
+  let snapshot: Snapshot;
+  if (isLiveSource(source)) {
+    const live = withHeaders(session.resolve(source), options.header);
+    snapshot = (await session.take(live)).snapshot;
+  } else {
+    if (options.header.length > 0) throw new UserError("--header applies to http(s) sources only");
+    const loaded = await readSource(source, session.sourceContext());
+    snapshot = snapshotOf(loaded.contract, session.now().toISOString(), source);
+  }
+  if (options.check !== undefined) {
+    checkConfigRules(config, context.registry);
+    const committed = await readSource(options.check, session.sourceContext());
+    const committedHash = contractHash(committed.contract);
+    if (committedHash === snapshot.hash) {
+      io.stdout(`${options.check} matches ${source} (${snapshot.hash})\n`);
+      return 0;
+    }
+    io.stderr(
+      `proxar: ${options.check} is out of date: ${source} now has ${snapshot.hash}, the file ${committedHash}; update it with: proxar snapshot ${
+        spec ?? `--server ${options.server}`
+      } --out ${options.check}\n`,
+    );
+    const today = io.env.PROXAR_TODAY;
+    const report = compareContracts(committed, snapshot.loaded, {
+      registry: context.registry,
+      config,
+      ...(today ? { today } : {}),
+    });
+    locateChanges(report.changes, committed, snapshot.loaded);
+    await writeOutputs(outputs, report, context.registry, io);
+    return 1;
+  }
+  if (options.out === undefined) {
+    io.stdout(snapshot.text);
+    return 0;
+  }
+  const path = resolve(io.cwd, options.out);
+  if ((await currentHash(path)) === snapshot.hash) {
+    io.stdout(`${options.out} is up to date (${snapshot.hash})\n`);
+    return 0;
+  }
+  await writeFileAtomic(path, snapshot.text);
+  const c = snapshot.loaded.contract;
+  io.stdout(
+    `Wrote ${options.out}: ${c.server.name} ${c.server.version}, ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources, ${c.resourceTemplates.length} resource templates (${snapshot.hash})\n`,
+  );
+  return 0;
+}
+
+/** The hash of an existing, intact snapshot file; anything else is replaced. */
+async function currentHash(path: string): Promise<string | undefined> {
+  const text = await readFile(path, "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    return readSnapshotText(path, text).hash;
+  } catch {
+    return undefined;
+  }
+}
+
+function withHeaders(source: LiveSource, headers: readonly string[]): LiveSource {
+  if (headers.length === 0) return source;
+  if (source.target.kind !== "http") {
+    throw new UserError("--header applies to http(s) sources only");
+  }
+  const added: Record<string, string> = {};
+  const secrets: string[] = [];
+  for (const header of headers) {
+    const colon = header.indexOf(":");
+    if (colon <= 0) {
+      throw new UserError(`--header expects "Name: value", found "${header.split(":")[0]}"`);
+    }
+    const value = header.slice(colon + 1).trim();
+    added[header.slice(0, colon).trim()] = value;
+    secrets.push(value, value.replace(/^\S+\s+/, ""));
+  }
+  return {
+    ...source,
+    target: { ...source.target, headers: { ...source.target.headers, ...added } },
+    redactor: source.redactor.with(secrets),
+  };
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Adds `proxar snapshot`. */
+export function registerSnapshot(program: Command, context: CliContext): void {
+  const command = program.command("snapshot")
+    .description("Snapshot what a live server advertises into a canonical contract file")
+    .argument(
+      "[source]",
+      'live server: "stdio:COMMAND ARGS…", http(s)://URL, server:NAME (or a file)',
+    )
+    .option("-s, --server <name>", "a server from servers: in the configuration")
+    .option("--out <file>", "write the snapshot to a file (unchanged when the hash is the same)")
+    .option("--check <file>", "exit 1 and print the diff when the file no longer matches")
+    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
+    .option(
+      "-H, --header <name: value>",
+      "HTTP header for an http(s) source, repeatable",
+      collect,
+      [],
+    )
+    .option("-f, --format <name[=file]>", "report format of --check, repeatable", collect, [])
+    .option("-o, --output <file>", "write the --check report to a file");
+  addTimeoutOptions(command).action(async (spec: string | undefined, opts: SnapshotOptions) => {
+    context.exitCode = await snapshotCommand(spec, opts, context);
+  });
+}

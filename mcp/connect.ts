@@ -1,0 +1,225 @@
+/**
+ * Connections to live MCP servers through the official SDK client: stdio (a child process),
+ * Streamable HTTP, and the older HTTP+SSE transport as a fallback. The SDK is imported lazily,
+ * so commands that never talk to a server never load it.
+ * @module
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import process from "node:process";
+import { isObject, type JsonObject } from "../core/json.ts";
+import { VERSION } from "../core/version.ts";
+import { explainFailure } from "./explain_failure.ts";
+import { LiveError } from "./live_error.ts";
+import { StderrTail } from "./stderr_tail.ts";
+import type { HttpTarget, ServerTarget, StdioTarget, Timeouts } from "./target.ts";
+
+/** What the server said in `initialize`, as it said it. */
+export interface InitializeInfo {
+  /** The negotiated protocol revision. */
+  protocolVersion: string;
+  serverInfo: JsonObject;
+  capabilities: JsonObject;
+  instructions?: string;
+}
+
+/** The transport a connection ended up using. */
+export type TransportName = "stdio" | "streamable-http" | "sse";
+
+/** An initialised session with a server. */
+export interface Connection {
+  info: InitializeInfo;
+  transport: TransportName;
+  /** Sends one request and returns its raw result; failures are {@link LiveError}s. */
+  request(method: string, params?: JsonObject): Promise<JsonObject>;
+  /** Ends the session; for stdio, waits until the process is gone. Never throws. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link connect}. */
+export interface ConnectOptions {
+  timeouts: Timeouts;
+  /** Receives the server's standard error (stdio only). */
+  stderr?: StderrTail;
+}
+
+type Transport = Parameters<Client["connect"]>[0];
+
+type Sdk = {
+  Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
+  ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
+};
+
+async function loadSdk(): Promise<Sdk> {
+  const [{ Client }, { ResultSchema }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return { Client, ResultSchema };
+}
+
+/**
+ * Connects to a server and completes `initialize` within `timeouts.connectMs`.
+ * Throws a {@link LiveError} saying what went wrong; nothing is left running then.
+ */
+export async function connect(target: ServerTarget, options: ConnectOptions): Promise<Connection> {
+  const sdk = await loadSdk();
+  return target.kind === "stdio"
+    ? await connectStdio(sdk, target, options)
+    : await connectHttp(sdk, target, options);
+}
+
+async function connectStdio(
+  sdk: Sdk,
+  target: StdioTarget,
+  options: ConnectOptions,
+): Promise<Connection> {
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const transport = new StdioClientTransport({
+    command: target.command,
+    args: target.args,
+    env: target.env,
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    stderr: "pipe",
+  });
+  const tail = options.stderr;
+  transport.stderr?.on("data", (chunk: Uint8Array) => tail?.push(chunk));
+  let pid: number | null = null;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    pid = transport.pid;
+  };
+  const afterClose = () => waitForExit(pid);
+  return await open(sdk, transport, "stdio", options, afterClose);
+}
+
+async function connectHttp(
+  sdk: Sdk,
+  target: HttpTarget,
+  options: ConnectOptions,
+): Promise<Connection> {
+  const url = new URL(target.url);
+  const requestInit = { headers: target.headers };
+  const { StreamableHTTPClientTransport, StreamableHTTPError } = await import(
+    "@modelcontextprotocol/sdk/client/streamableHttp.js"
+  );
+  try {
+    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    return await open(sdk, transport, "streamable-http", options);
+  } catch (error) {
+    const status = error instanceof LiveError && error.cause instanceof StreamableHTTPError
+      ? error.cause.code
+      : undefined;
+    // The spec's backwards compatibility rule: a 4xx answer to the POST means an older
+    // HTTP+SSE server. Authentication failures are real answers, not a reason to retry.
+    if (status === undefined || status < 400 || status > 499 || status === 401 || status === 403) {
+      throw error;
+    }
+  }
+  const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+  const transport = new SSEClientTransport(url, { requestInit });
+  return await open(sdk, transport, "sse", options);
+}
+
+/** Runs `initialize` over a transport and wraps the client. */
+async function open(
+  sdk: Sdk,
+  transport: Transport,
+  name: TransportName,
+  options: ConnectOptions,
+  afterClose: () => Promise<void> = () => Promise.resolve(),
+): Promise<Connection> {
+  const client: Client = new sdk.Client({ name: "proxar", version: VERSION }, { capabilities: {} });
+  let initialize: JsonObject | undefined;
+  let transportError: unknown;
+  transport.onmessage = (message: unknown) => {
+    const result = (message as { result?: unknown }).result;
+    if (!initialize && isObject(result) && typeof result.protocolVersion === "string") {
+      initialize = result;
+    }
+  };
+  transport.onerror = (error: Error) => void (transportError ??= error);
+  const close = async () => {
+    await client.close().catch(() => {});
+    await afterClose();
+  };
+  const { connectMs, requestMs } = options.timeouts;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new LiveError(`no answer to initialize within ${seconds(connectMs)}`)),
+      connectMs,
+    );
+  });
+  try {
+    await Promise.race([client.connect(transport, { timeout: connectMs }), timedOut]);
+  } catch (error) {
+    await close();
+    throw explainFailure(error, { method: "initialize", timeoutMs: connectMs, transportError });
+  } finally {
+    clearTimeout(timer);
+  }
+  const info = initializeInfo(initialize, client);
+  return {
+    info,
+    transport: name,
+    async request(method, params) {
+      try {
+        const result = await client.request(
+          { method, ...(params === undefined ? {} : { params }) },
+          sdk.ResultSchema,
+          { timeout: requestMs },
+        );
+        return result as JsonObject;
+      } catch (error) {
+        throw explainFailure(error, { method, timeoutMs: requestMs, transportError });
+      }
+    },
+    close,
+  };
+}
+
+function initializeInfo(raw: JsonObject | undefined, client: Client): InitializeInfo {
+  const serverInfo = raw?.serverInfo ?? client.getServerVersion() ?? {};
+  const capabilities = raw?.capabilities ?? client.getServerCapabilities() ?? {};
+  const info: InitializeInfo = {
+    protocolVersion: String(raw?.protocolVersion ?? "unknown"),
+    serverInfo: (isObject(serverInfo) ? serverInfo : {}) as JsonObject,
+    capabilities: (isObject(capabilities) ? capabilities : {}) as JsonObject,
+  };
+  const instructions = raw?.instructions ?? client.getInstructions();
+  if (typeof instructions === "string") info.instructions = instructions;
+  return info;
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000}s`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until a child process is gone (the SDK's close signals it but may return first), and
+ * kills it if it outlives the SDK's own grace periods.
+ */
+async function waitForExit(pid: number | null): Promise<void> {
+  if (pid === null) return;
+  const deadline = Date.now() + 6_000;
+  while (alive(pid) && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  if (alive(pid)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}

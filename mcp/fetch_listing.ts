@@ -1,0 +1,138 @@
+/**
+ * Reads every page of every list a server's capabilities announce: `tools/list`,
+ * `prompts/list`, `resources/list` and `resources/templates/list`, following `nextCursor` with a
+ * guard against repeated cursors and a page limit. Each page is validated as it arrives.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../core/json.ts";
+import { ALL_SHAPES } from "../core/shapes.ts";
+import { compileShape, type ShapeValidator } from "../core/validate.ts";
+import type { Connection } from "./connect.ts";
+import { LiveError } from "./live_error.ts";
+
+/** The entity lists of a server, each in the order the server sent it. */
+export interface Listing {
+  tools: JsonObject[];
+  prompts: JsonObject[];
+  resources: JsonObject[];
+  resourceTemplates: JsonObject[];
+}
+
+/** One list request and the capability that announces it. */
+interface ListMethod {
+  method: string;
+  key: keyof Listing;
+  capability: "tools" | "prompts" | "resources";
+  shape: string;
+}
+
+/** The list requests, in the order they are sent. */
+export const LIST_METHODS: readonly ListMethod[] = [
+  { method: "tools/list", key: "tools", capability: "tools", shape: "proxar:tool" },
+  { method: "prompts/list", key: "prompts", capability: "prompts", shape: "proxar:prompt" },
+  { method: "resources/list", key: "resources", capability: "resources", shape: "proxar:resource" },
+  {
+    method: "resources/templates/list",
+    key: "resourceTemplates",
+    capability: "resources",
+    shape: "proxar:resourceTemplate",
+  },
+];
+
+/** Pages read per list before Proxar gives up on a server that never stops paging. */
+export const DEFAULT_MAX_PAGES = 1000;
+
+/** Options of {@link fetchListing}. */
+export interface FetchOptions {
+  maxPages?: number;
+}
+
+const METHOD_NOT_FOUND = -32601;
+
+const validators = new Map<string, ShapeValidator>();
+function pageValidator(list: ListMethod): ShapeValidator {
+  let validator = validators.get(list.key);
+  if (!validator) {
+    validator = compileShape({
+      $id: `proxar:page:${list.key}`,
+      type: "object",
+      required: [list.key],
+      properties: {
+        [list.key]: { type: "array", items: { $ref: list.shape } },
+        nextCursor: { type: ["string", "null"] },
+      },
+    }, ALL_SHAPES);
+    validators.set(list.key, validator);
+  }
+  return validator;
+}
+
+/**
+ * Fetches every announced list from an initialised connection.
+ * Throws a {@link LiveError} naming the request and page when a server misbehaves.
+ */
+export async function fetchListing(
+  connection: Connection,
+  options: FetchOptions = {},
+): Promise<Listing> {
+  const listing: Listing = { tools: [], prompts: [], resources: [], resourceTemplates: [] };
+  const capabilities = connection.info.capabilities;
+  for (const list of LIST_METHODS) {
+    if (!isObject(capabilities[list.capability])) continue;
+    try {
+      listing[list.key] = await fetchPages(connection, list, options.maxPages ?? DEFAULT_MAX_PAGES);
+    } catch (error) {
+      // Servers that announce resources often have no templates; the method is then unknown.
+      const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+      if (list.key === "resourceTemplates" && code === METHOD_NOT_FOUND) continue;
+      throw error;
+    }
+  }
+  return listing;
+}
+
+async function fetchPages(
+  connection: Connection,
+  list: ListMethod,
+  maxPages: number,
+): Promise<JsonObject[]> {
+  const entries: JsonObject[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 1;; page++) {
+    if (page > maxPages) {
+      throw new LiveError(
+        `${list.method} did not end after ${maxPages} pages; the server keeps sending new cursors`,
+      );
+    }
+    const result = await connection.request(
+      list.method,
+      cursor === undefined ? undefined : {
+        cursor,
+      },
+    );
+    const problem = pageValidator(list)(result);
+    if (problem) {
+      const where = problem.pointer === "" ? "" : `${problem.pointer}: `;
+      throw new LiveError(
+        `${list.method} returned a malformed result (page ${page}): ${where}${problem.message}`,
+      );
+    }
+    for (const entry of result[list.key] as JsonValue[]) entries.push(entry as JsonObject);
+    const next = result.nextCursor;
+    if (typeof next !== "string" || next === "") return entries;
+    if (seen.has(next)) {
+      throw new LiveError(
+        `${list.method} sent the cursor ${quote(next)} a second time (page ${page}); ` +
+          "its pagination loops",
+      );
+    }
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+function quote(text: string): string {
+  const json = JSON.stringify(text);
+  return json.length > 80 ? `${json.slice(0, 79)}…"` : json;
+}

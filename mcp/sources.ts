@@ -1,0 +1,160 @@
+/**
+ * Resolves a live source named on the command line (`stdio:COMMAND ARGS…`, `http(s)://URL`,
+ * `server:NAME`) or a configured server into a {@link ServerTarget}, with `${VAR}` expanded,
+ * time limits chosen and every secret collected for redaction.
+ * @module
+ */
+import { isAbsolute, resolve } from "node:path";
+import type { ServerConfig } from "../core/config.ts";
+import { UserError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
+import { expandVariables } from "./env_expand.ts";
+import { headerSecret, Redactor } from "./redact.ts";
+import { DEFAULT_TIMEOUTS, type ServerTarget, type Timeouts } from "./target.ts";
+import { splitWords } from "./words.ts";
+
+/** A live server ready to be contacted. */
+export interface LiveSource {
+  /** How messages and reports name it: the spec as typed, or `server:NAME`. */
+  label: string;
+  /** The configured server's name, when it is one (its snapshots go to the store). */
+  server?: string;
+  target: ServerTarget;
+  redactor: Redactor;
+  timeouts: Timeouts;
+}
+
+/** What resolving needs from the configuration and the process. */
+export interface SourceSettings {
+  servers: Readonly<Record<string, ServerConfig>>;
+  /** The configuration file as messages name it. */
+  configLabel: string;
+  /** Relative `cwd:` settings of servers are resolved against this directory. */
+  configDir: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Limits from the command line, in milliseconds; they win over the configuration. */
+  timeouts?: Partial<Timeouts>;
+}
+
+/**
+ * Resolves a live source spec.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveLiveSource } from "./sources.ts";
+ * const source = resolveLiveSource("stdio:node server.js --port 0", {
+ *   servers: {}, configLabel: "proxar.yaml", configDir: "/w", cwd: "/w", env: {},
+ * });
+ * assert.deepEqual(source.target, {
+ *   kind: "stdio", command: "node", args: ["server.js", "--port", "0"], env: {}, cwd: "/w",
+ * });
+ * ```
+ */
+export function resolveLiveSource(spec: string, settings: SourceSettings): LiveSource {
+  if (spec.startsWith("server:")) return resolveServer(spec.slice("server:".length), settings);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...settings.timeouts };
+  if (spec.startsWith("stdio:")) {
+    const words = splitWords(spec.slice("stdio:".length));
+    if (words.length === 0) {
+      throw new UserError(`Cannot read "${spec}": give a command after "stdio:"`);
+    }
+    // Like other MCP clients, only the SDK's safe defaults (PATH, HOME …) are passed on, so no
+    // secret of Proxar's own environment reaches the server; configured servers add `env:`.
+    return {
+      label: spec,
+      target: {
+        kind: "stdio",
+        command: words[0]!,
+        args: words.slice(1),
+        env: {},
+        cwd: settings.cwd,
+      },
+      redactor: new Redactor(),
+      timeouts,
+    };
+  }
+  const url = parseUrl(spec, `Cannot read "${spec}"`);
+  return {
+    label: url.password ? spec.replace(url.password, "***") : spec,
+    target: { kind: "http", url: url.href, headers: {} },
+    redactor: new Redactor(url.password ? [url.password] : []),
+    timeouts,
+  };
+}
+
+/** Resolves the server `name` from `servers:` in the configuration. */
+export function resolveServer(name: string, settings: SourceSettings): LiveSource {
+  const names = Object.keys(settings.servers);
+  const config = Object.hasOwn(settings.servers, name) ? settings.servers[name] : undefined;
+  if (!config) {
+    const known = names.length === 0
+      ? `${settings.configLabel} configures no servers`
+      : `configured servers: ${names.sort().join(", ")}`;
+    throw new UserError(`Unknown server "${name}"${didYouMean(name, names)}; ${known}`);
+  }
+  const place = `${settings.configLabel}: servers.${name}`;
+  const secrets: string[] = [];
+  const expand = (text: string, field: string) => {
+    const result = expandVariables(text, settings.env, `${place}.${field}`);
+    secrets.push(...result.substituted);
+    return result.text;
+  };
+  const timeouts: Timeouts = {
+    connectMs: settings.timeouts?.connectMs ??
+      seconds(config.connect_timeout ?? config.timeout) ?? DEFAULT_TIMEOUTS.connectMs,
+    requestMs: settings.timeouts?.requestMs ?? seconds(config.timeout) ??
+      DEFAULT_TIMEOUTS.requestMs,
+  };
+  let target: ServerTarget;
+  if (config.command !== undefined && config.url !== undefined) {
+    throw new UserError(`${place}: give either "command" or "url", not both`);
+  } else if (config.command !== undefined) {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(config.env ?? {})) {
+      env[key] = expand(value, `env.${key}`);
+      secrets.push(env[key]!);
+    }
+    const cwd = config.cwd === undefined ? settings.configDir : expand(config.cwd, "cwd");
+    target = {
+      kind: "stdio",
+      command: expand(config.command, "command"),
+      args: (config.args ?? []).map((arg, i) => expand(arg, `args.${i}`)),
+      env,
+      cwd: isAbsolute(cwd) ? cwd : resolve(settings.configDir, cwd),
+    };
+  } else if (config.url !== undefined) {
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(config.headers ?? {})) {
+      headers[key] = expand(value, `headers.${key}`);
+      secrets.push(headerSecret(headers[key]!));
+    }
+    const url = parseUrl(expand(config.url, "url"), place);
+    if (url.password) secrets.push(url.password);
+    target = { kind: "http", url: url.href, headers };
+  } else {
+    throw new UserError(`${place}: give "command" (a stdio server) or "url" (an HTTP server)`);
+  }
+  return {
+    label: `server:${name}`,
+    server: name,
+    target,
+    redactor: new Redactor(secrets),
+    timeouts,
+  };
+}
+
+function seconds(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : Math.round(value * 1000);
+}
+
+function parseUrl(text: string, where: string): URL {
+  try {
+    const url = new URL(text);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // reported below
+  }
+  throw new UserError(`${where}: not an http(s) URL`);
+}
