@@ -2,9 +2,18 @@
  * The built-in reporters, as one list.
  * @module
  */
+import { githubReporter } from "./github.ts";
+import { gitlabReporter } from "./gitlab.ts";
 import { jsonReporter } from "./json.ts";
+import { junitReporter } from "./junit.ts";
 import type { Reporter } from "./reporter.ts";
 import { textReporter } from "./text.ts";
 
 /** Every built-in reporter. */
-export const builtinReporters: readonly Reporter[] = [textReporter, jsonReporter];
+export const builtinReporters: readonly Reporter[] = [
+  textReporter,
+  jsonReporter,
+  junitReporter,
+  gitlabReporter,
+  githubReporter,
+];
