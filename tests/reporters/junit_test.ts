@@ -8,11 +8,13 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parse, type TestCase, type TestSuite, type TestSuites } from "junit2json";
 import type { Report } from "../../core/report.ts";
 import { junitReporter, renderJunit, xmlText } from "../../reporters/junit.ts";
-import { FIXTURES } from "../helpers.ts";
+import { FIXTURES, ROOT, runCli } from "../helpers.ts";
 import { context, emptyReport, exampleReport, hostileReport } from "./_reports.ts";
 import { bulkReport, reportOfValues } from "./_bulk.ts";
 
@@ -264,4 +266,33 @@ Deno.test("junitReporter matches the golden file for the bundled example", () =>
   const out = render(exampleReport());
   if (Deno.env.get("UPDATE_GOLDEN") === "1") writeFileSync(GOLDEN, out);
   assert.equal(out, readFileSync(GOLDEN, "utf8"));
+});
+
+Deno.test("proxar diff --format junit=FILE --format gitlab=FILE --format github writes the golden examples", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-ci-formats-"));
+  try {
+    const { code, stdout, stderr } = await runCli([
+      "diff",
+      "examples/v1/contract.json",
+      "examples/v2/contract.json",
+      "--config",
+      "examples/proxar.yaml",
+      "--format",
+      `junit=${dir}/report.xml`,
+      "--format",
+      `gitlab=${dir}/codequality.json`,
+      "--format",
+      "github",
+    ], { cwd: ROOT, env: { PROXAR_TODAY: "2026-01-01" } });
+    assert.equal(stderr, "");
+    assert.equal(code, 1);
+    assert.equal(stdout, readFileSync(`${FIXTURES}/golden/example.github.txt`, "utf8"));
+    assert.equal(readFileSync(`${dir}/report.xml`, "utf8"), readFileSync(GOLDEN, "utf8"));
+    assert.equal(
+      readFileSync(`${dir}/codequality.json`, "utf8"),
+      readFileSync(`${FIXTURES}/golden/example.codequality.json`, "utf8"),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
