@@ -14,6 +14,7 @@ import type { CliContext, RegisterCommand } from "./cli/context.ts";
 import { registerCheck } from "./cli/check_command.ts";
 import { registerDiff } from "./cli/diff_command.ts";
 import { registerHistory } from "./cli/history_command.ts";
+import { registerInit } from "./cli/init_command.ts";
 import { type Io, processIo } from "./cli/io.ts";
 import { registerPin } from "./cli/pin_command.ts";
 import { registerRules } from "./cli/rules_command.ts";
@@ -29,6 +30,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerHistory,
   registerCheck,
   registerRules,
+  registerInit,
 ];
 
 /**

@@ -1,0 +1,82 @@
+/**
+ * `proxar init [--ci github|gitlab]`: writes a starter `proxar.yaml` and, when asked, the CI file
+ * that runs Proxar on every pull or merge request. Existing files are kept unless `--force`.
+ * @module
+ */
+import { type Command, Option } from "commander";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { UserError } from "../core/errors.ts";
+import type { CliContext } from "./context.ts";
+import { DEFAULT_CONTRACT, githubWorkflow, gitlabJob, starterConfig } from "./init_templates.ts";
+import type { Io } from "./io.ts";
+import { writeFileAtomic } from "./write_file.ts";
+
+/** The CI systems `--ci` writes a file for. */
+export const INIT_CI = ["github", "gitlab"] as const;
+
+/** Options of `proxar init`. */
+export interface InitOptions {
+  ci?: (typeof INIT_CI)[number];
+  /** The contract file the CI file compares. */
+  contract: string;
+  /** Overwrite files that exist. */
+  force: boolean;
+}
+
+/** The files `init` writes for `options`, relative to the working directory, in order. */
+export function initFiles(options: InitOptions): [path: string, text: string][] {
+  const files: [string, string][] = [["proxar.yaml", starterConfig()]];
+  if (options.ci === "github") {
+    files.push([".github/workflows/proxar.yml", githubWorkflow(options.contract)]);
+  } else if (options.ci === "gitlab") {
+    files.push([".gitlab/proxar.gitlab-ci.yml", gitlabJob(options.contract)]);
+  }
+  return files;
+}
+
+/** Writes the files; nothing is written when one exists and `force` is off. */
+export async function initCommand(options: InitOptions, io: Io): Promise<number> {
+  const files = initFiles(options);
+  if (!options.force) {
+    const existing = files.map(([path]) => path).filter((path) =>
+      existsSync(resolve(io.cwd, path))
+    );
+    if (existing.length > 0) {
+      throw new UserError(
+        `Cannot initialise: ${existing.map((p) => `"${p}"`).join(" and ")} already ` +
+          `${existing.length === 1 ? "exists" : "exist"}; use --force to overwrite`,
+      );
+    }
+  }
+  for (const [path, text] of files) {
+    await writeFileAtomic(resolve(io.cwd, path), text);
+    io.stdout(`Wrote ${path}\n`);
+  }
+  if (options.ci === "gitlab") {
+    io.stdout(
+      "Include the job from .gitlab-ci.yml:\n  include:\n    - local: .gitlab/proxar.gitlab-ci.yml\n",
+    );
+  }
+  if (options.ci) {
+    io.stdout(
+      `The job compares ${options.contract} with the target branch's copy; keep it current with ` +
+        `proxar snapshot, then commit the files.\n`,
+    );
+  }
+  return 0;
+}
+
+/** Adds `proxar init`. */
+export function registerInit(program: Command, context: CliContext): void {
+  program.command("init")
+    .description("Write a starter proxar.yaml and, with --ci, the CI file that runs Proxar")
+    .addOption(
+      new Option("--ci <system>", "also write the CI file for this system").choices(INIT_CI),
+    )
+    .option("--contract <file>", "the contract file CI compares", DEFAULT_CONTRACT)
+    .option("--force", "overwrite files that exist", false)
+    .action(async (opts: InitOptions) => {
+      context.exitCode = await initCommand(opts, context.io);
+    });
+}
