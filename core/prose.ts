@@ -209,7 +209,7 @@ export function classifyProse(
  * import { classifyProse, describeVerdict } from "./prose.ts";
  * assert.equal(
  *   describeVerdict(classifyProse("Never deletes issues", "Deletes issues")),
- *   'marker "never" changed (1× → 0×)',
+ *   'marker "never" 1× → 0×',
  * );
  * ```
  */
@@ -220,8 +220,8 @@ export function describeVerdict(v: ProseVerdict): string {
     case "emptiness":
       return "one side is empty";
     case "marker":
-      return `marker "${v.marker}" changed${
-        v.counts ? ` (${v.counts.old}× → ${v.counts.new}×)` : ""
+      return `marker "${v.marker}"${
+        v.counts ? ` ${v.counts.old}× → ${v.counts.new}×` : " changed"
       }`;
     case "order":
       return "the same words in another order";
@@ -235,4 +235,28 @@ export function describeVerdict(v: ProseVerdict): string {
       return `${scores}: one reaches ${high}, neither below ${low}`;
     }
   }
+}
+
+const STEP_LABELS: readonly [ProseStep, string][] = [
+  ["equal", "the normalised texts are equal"],
+  ["emptiness", "one side is empty"],
+  ["marker", "a semantic marker differs"],
+  ["order", "the same words in another order"],
+  ["similarity", "edit similarity and token overlap"],
+];
+
+/**
+ * Which step of the classifier decided, as reports show it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeStep } from "./prose.ts";
+ * assert.equal(describeStep("marker"), "prose classifier step 3 of 5: a semantic marker differs");
+ * ```
+ */
+export function describeStep(step: ProseStep): string {
+  const index = STEP_LABELS.findIndex(([s]) => s === step);
+  if (index < 0) return `prose classifier: ${String(step)}`;
+  return `prose classifier step ${index + 1} of ${STEP_LABELS.length}: ${STEP_LABELS[index]![1]}`;
 }

@@ -5,6 +5,7 @@
  */
 import pc from "picocolors";
 import type { Change } from "../core/change.ts";
+import { describeStep } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
 import type { Reporter } from "./reporter.ts";
@@ -80,6 +81,7 @@ export function renderText(report: Report, color: boolean): string {
       if (change.hint) out.push(`    hint: ${clean(change.hint)}`);
       if (change.old !== undefined) out.push(`    ${c.dim("old:")} ${value(change.old)}`);
       if (change.new !== undefined) out.push(`    ${c.dim("new:")} ${value(change.new)}`);
+      if (change.prose) out.push(`    ${c.dim("reason:")} ${describeStep(change.prose.step)}`);
       for (const note of change.notes ?? []) out.push(`    note: ${clean(note)}`);
     }
     out.push("");

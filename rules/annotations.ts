@@ -16,6 +16,12 @@ const HINTS = [
 ] as const;
 const KNOWN = new Set<string>([...HINTS.map((h) => h.key), "title"]);
 
+/** A modelled annotation with a value of its type (or absent); anything else is unmodelled. */
+function wellFormed(key: string, value: JsonValue | undefined): boolean {
+  if (!KNOWN.has(key)) return false;
+  return value === undefined || typeof value === (key === "title" ? "string" : "boolean");
+}
+
 function annotationsOf(value: JsonValue | undefined): JsonObject {
   return isObject(value) ? value : {};
 }
@@ -121,7 +127,7 @@ export const annotationRules: Rule[] = [
     severity: "BREAKING",
     summary: "An annotation Proxar does not model changed",
     rationale:
-      "Unmodelled means breaking: an annotation added by a future specification revision or a vendor may change how clients treat the tool.",
+      "Unmodelled means breaking: an annotation added by a future specification revision or a vendor may change how clients treat the tool. A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way.",
     examples: [{
       title: "a vendor annotation changed",
       old: { tools: [del({ "x-risk": "low" })] },
@@ -137,12 +143,18 @@ export const annotationRules: Rule[] = [
         const a = annotationsOf(p.old.annotations);
         const b = annotationsOf(p.new.annotations);
         for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-          if (KNOWN.has(key) || jsonEqual(a[key], b[key])) continue;
+          if (jsonEqual(a[key], b[key]) || (wellFormed(key, a[key]) && wellFormed(key, b[key]))) {
+            continue;
+          }
           const finding: Finding = {
             entity: { kind: "tool", name: p.id },
             path: `${p.id}.annotations.${key}`,
             pointer: at("tools", p.newIndex, "annotations", key),
-            message: `"${p.id}": annotation "${key}" changed, and Proxar does not model it`,
+            message: KNOWN.has(key)
+              ? `"${p.id}": annotation "${key}" changed to or from a value that is not a ${
+                key === "title" ? "string" : "boolean"
+              }, which Proxar cannot compare`
+              : `"${p.id}": annotation "${key}" changed, and Proxar does not model it`,
           };
           if (a[key] !== undefined) finding.old = a[key];
           if (b[key] !== undefined) finding.new = b[key];

@@ -214,7 +214,7 @@ Deno.test("describeVerdict() names the deciding step, the marker and the scores"
   const cases = [
     ["Search issues.", "search issues", "only case, whitespace or trailing punctuation changed"],
     ["", "Search issues", "one side is empty"],
-    ["Never deletes issues", "Deletes issues", 'marker "never" changed (1× → 0×)'],
+    ["Never deletes issues", "Deletes issues", 'marker "never" 1× → 0×'],
     ["use search before create", "use create before search", "the same words in another order"],
     [
       "Search the issue tracker",

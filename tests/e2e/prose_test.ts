@@ -1,0 +1,216 @@
+/**
+ * End-to-end tests of prose surfaces and of the seed's configuration example, run in-process on
+ * the fixture files under `tests/fixtures/prose/`. Every surface has a DOCUMENTATION and a
+ * POTENTIALLY_BREAKING case; the JSON and text reports must carry both texts and the reason.
+ */
+import assert from "node:assert/strict";
+import { describeStep, describeVerdict, type ProseVerdict } from "../../core/prose.ts";
+import { findings, runCli } from "../helpers.ts";
+
+interface JsonChange {
+  rule: string;
+  path: string;
+  severity: string;
+  message: string;
+  old?: unknown;
+  new?: unknown;
+  prose?: ProseVerdict;
+  suppressed?: { reason: string; by: string };
+  overriddenFrom?: string;
+}
+
+async function diff(oldFile: string, newFile: string, ...extra: string[]) {
+  const args = ["diff", `prose/${oldFile}`, `prose/${newFile}`, ...extra];
+  const json = await runCli([...args, "--format", "json"]);
+  const text = await runCli([...args, "--format", "text"]);
+  assert.equal(json.stderr, "");
+  assert.equal(text.stderr, "");
+  assert.equal(json.code, text.code);
+  const report = JSON.parse(json.stdout) as {
+    changes: JsonChange[];
+    summary: { suppressed: { total: number; reasons: { reason: string; count: number }[] } };
+  };
+  return { code: json.code, report, json: json.stdout, text: text.stdout };
+}
+
+/** `rule|path|severity|step` of every change, sorted. */
+function graded(changes: JsonChange[]): string[] {
+  return changes.map((c) => `${c.rule}|${c.path}|${c.severity}|${c.prose?.step ?? "-"}`).sort();
+}
+
+/** Checks that each prose change carries both texts and its reason in the JSON and text reports. */
+function assertExplained(changes: JsonChange[], text: string): void {
+  for (const c of changes) {
+    assert.ok(c.prose, `${c.path}: prose verdict in the JSON report`);
+    assert.equal(c.prose.severity, c.severity, `${c.path}: severity from the classifier`);
+    assert.ok(c.message.endsWith(`(${describeVerdict(c.prose)})`), `${c.path}: ${c.message}`);
+    if (c.prose.step === "marker") assert.ok(c.prose.marker && c.prose.counts, c.path);
+    if (c.prose.step === "similarity") {
+      assert.equal(typeof c.prose.edit, "number", c.path);
+      assert.equal(typeof c.prose.jaccard, "number", c.path);
+    }
+    const block = [
+      `    ${c.message}`,
+      ...(c.old === undefined ? [] : [`    old: ${JSON.stringify(c.old)}`]),
+      ...(c.new === undefined ? [] : [`    new: ${JSON.stringify(c.new)}`]),
+      `    reason: ${describeStep(c.prose.step)}`,
+    ].join("\n");
+    assert.ok(text.includes(`${block}\n`), `text report lacks:\n${block}\n\nin:\n${text}`);
+  }
+}
+
+Deno.test("proxar diff grades every entity prose surface by the classifier, both ways", async () => {
+  const { code, report, text } = await diff("surfaces_old.json", "surfaces_new.json");
+  assert.equal(code, 0);
+  const DOC = "DOCUMENTATION";
+  const PB = "POTENTIALLY_BREAKING";
+  assert.deepEqual(
+    graded(report.changes),
+    [
+      // search_issues: a typo fixed on every tool surface.
+      `tool.description.changed|search_issues.description|${DOC}|similarity`,
+      `tool.title.changed|search_issues.title|${DOC}|similarity`,
+      `tool.annotations.title.changed|search_issues.annotations.title|${DOC}|similarity`,
+      `tool.input.description.changed|search_issues.inputSchema.properties.query.description|${DOC}|similarity`,
+      `tool.input.title.changed|search_issues.inputSchema.properties.query.title|${DOC}|similarity`,
+      `tool.output.description.changed|search_issues.outputSchema.properties.items.description|${DOC}|similarity`,
+      `tool.output.title.changed|search_issues.outputSchema.title|${DOC}|similarity`,
+      // delete_issue: every tool surface changed in a way that can move a model.
+      `tool.description.changed|delete_issue.description|${PB}|marker`,
+      `tool.title.changed|delete_issue.title|${PB}|similarity`,
+      `tool.annotations.title.changed|delete_issue.annotations.title|${PB}|emptiness`,
+      `tool.input.description.changed|delete_issue.inputSchema.properties.id.description|${PB}|similarity`,
+      `tool.input.title.changed|delete_issue.inputSchema.properties.id.title|${PB}|similarity`,
+      `tool.output.description.changed|delete_issue.outputSchema.properties.ok.description|${PB}|order`,
+      `tool.output.title.changed|delete_issue.outputSchema.title|${PB}|emptiness`,
+      `prompt.description.changed|triage.description|${DOC}|similarity`,
+      `prompt.title.changed|triage.title|${DOC}|similarity`,
+      `prompt.argument.description.changed|triage.arguments.issue.description|${DOC}|similarity`,
+      `prompt.argument.title.changed|triage.arguments.issue.title|${DOC}|similarity`,
+      `prompt.description.changed|release_notes.description|${PB}|marker`,
+      `prompt.title.changed|release_notes.title|${PB}|similarity`,
+      `prompt.argument.description.changed|release_notes.arguments.since.description|${PB}|marker`,
+      `prompt.argument.title.changed|release_notes.arguments.since.title|${PB}|similarity`,
+      `resource.description.changed|file:///logs/app.log.description|${DOC}|similarity`,
+      `resource.title.changed|file:///logs/app.log.title|${DOC}|similarity`,
+      `resource.description.changed|file:///logs/audit.log.description|${PB}|marker`,
+      `resource.title.changed|file:///logs/audit.log.title|${PB}|similarity`,
+      `resourceTemplate.description.changed|file:///issues/{key}.md.description|${DOC}|similarity`,
+      `resourceTemplate.title.changed|file:///issues/{key}.md.title|${DOC}|similarity`,
+      `resourceTemplate.description.changed|file:///boards/{id}.json.description|${PB}|marker`,
+      `resourceTemplate.title.changed|file:///boards/{id}.json.title|${PB}|similarity`,
+    ].sort(),
+  );
+  assertExplained(report.changes, text);
+  const description = report.changes.find((c) => c.path === "delete_issue.description")!;
+  assert.deepEqual(description.prose, {
+    severity: PB,
+    step: "marker",
+    marker: "not",
+    counts: { old: 0, new: 1 },
+  });
+  assert.equal(description.old, "Deletes the given issue");
+  assert.equal(description.new, "Deletes the given issue; it cannot be restored");
+  assert.equal(description.message, 'delete_issue.description changed (marker "not" 0× → 1×)');
+  const removed = report.changes.find((c) => c.path === "delete_issue.annotations.title")!;
+  assert.equal(removed.message, "delete_issue.annotations.title removed (one side is empty)");
+  assert.equal(removed.new, undefined);
+  const input = report.changes.find((c) =>
+    c.path === "search_issues.inputSchema.properties.query.title"
+  )!;
+  assert.equal(
+    input.message,
+    "search_issues.inputSchema.properties.query.title changed (edit 0.905, overlap 0.6: one reaches 0.9, neither below 0.55)",
+  );
+  assert.match(
+    text,
+    /\n {4}search_issues\.title changed \(edit 0\.958, overlap 0\.6: one reaches 0\.9, neither below 0\.55\)\n {4}old: "Search the isue tracker"\n {4}new: "Search the issue tracker"\n {4}reason: prose classifier step 5 of 5: edit similarity and token overlap\n/,
+  );
+});
+
+Deno.test("proxar diff grades server title, description and instructions by the classifier", async () => {
+  const doc = await diff("server_old.json", "server_doc.json");
+  assert.equal(doc.code, 0);
+  assert.deepEqual(graded(doc.report.changes), [
+    "server.description.changed|server.serverInfo.description|DOCUMENTATION|similarity",
+    "server.instructions.changed|server.instructions|DOCUMENTATION|similarity",
+    "server.title.changed|server.serverInfo.title|DOCUMENTATION|similarity",
+  ]);
+  assertExplained(doc.report.changes, doc.text);
+  const pb = await diff("server_old.json", "server_pb.json");
+  assert.equal(pb.code, 0);
+  assert.deepEqual(graded(pb.report.changes), [
+    "server.description.changed|server.serverInfo.description|POTENTIALLY_BREAKING|similarity",
+    "server.instructions.changed|server.instructions|POTENTIALLY_BREAKING|marker",
+    "server.title.changed|server.serverInfo.title|POTENTIALLY_BREAKING|marker",
+  ]);
+  assertExplained(pb.report.changes, pb.text);
+  assert.ok(
+    pb.text.includes(
+      '    server.instructions changed (marker "never" 1× → 0×)\n' +
+        '    old: "Use search_issues before create_issue so that duplicates are avoided. Issue keys look like ACME-123. Comments are written in Markdown. Never create an issue without a title. Ask the user when the project is ambiguous."\n' +
+        '    new: "Use search_issues before create_issue so that duplicates are avoided. Issue keys look like ACME-123. Comments are written in Markdown. Create an issue without a title. Ask the user when the project is ambiguous."\n' +
+        "    reason: prose classifier step 3 of 5: a semantic marker differs\n",
+    ),
+    pb.text,
+  );
+});
+
+Deno.test("proxar diff applies the seed's configuration example: overrides and ignore entries", async () => {
+  const { code, report, text } = await diff(
+    "seed_old.json",
+    "seed_new.json",
+    "--config",
+    "config/seed.yaml",
+  );
+  assert.equal(code, 1);
+  assert.deepEqual(findings(JSON.stringify(report)), [
+    "tool.annotations.safetyWeakened|delete_issue.annotations.destructiveHint|BREAKING",
+    "tool.description.changed|legacy_export.description|POTENTIALLY_BREAKING|suppressed",
+    "tool.description.changed|legacy_import.description|DOCUMENTATION|suppressed",
+    "tool.description.changed|search_issues.description|POTENTIALLY_BREAKING",
+    "tool.icons.changed|get_issue.icons|DOCUMENTATION|suppressed",
+    "tool.output.enum.widened|get_issue.outputSchema.properties.state.enum|POTENTIALLY_BREAKING",
+    "tool.title.changed|legacy_import.title|POTENTIALLY_BREAKING",
+  ]);
+  const by = (path: string) => report.changes.find((c) => c.path === path)!;
+  assert.equal(
+    by("delete_issue.annotations.destructiveHint").overriddenFrom,
+    "POTENTIALLY_BREAKING",
+  );
+  assert.equal(by("get_issue.outputSchema.properties.state.enum").overriddenFrom, "BREAKING");
+  const reason = "Legacy tools are being rewritten; churn is expected.";
+  assert.deepEqual(by("legacy_export.description").suppressed, {
+    reason,
+    by: "config/seed.yaml:7:5",
+  });
+  assert.deepEqual(by("get_issue.icons").suppressed, {
+    reason: "no reason given",
+    by: "config/seed.yaml:6:5",
+  });
+  assert.deepEqual(report.summary.suppressed, {
+    total: 3,
+    reasons: [{ reason, count: 2 }, { reason: "no reason given", count: 1 }],
+  });
+  assert.ok(
+    text.includes(
+      [
+        "Suppressed (3):",
+        `  POTENTIALLY_BREAKING  tool.description.changed  legacy_export.description: ${reason} (config/seed.yaml:7:5)`,
+        "  DOCUMENTATION  tool.icons.changed  get_issue.icons: no reason given (config/seed.yaml:6:5)",
+        `  DOCUMENTATION  tool.description.changed  legacy_import.description: ${reason} (config/seed.yaml:7:5)`,
+      ].join("\n"),
+    ),
+    text,
+  );
+  assert.ok(
+    text.includes("Summary: 4 changes: 1 breaking, 3 potentially breaking; 3 suppressed."),
+    text,
+  );
+  assert.ok(
+    text.includes(
+      "  BREAKING (overridden from POTENTIALLY_BREAKING)  tool.annotations.safetyWeakened  delete_issue.annotations.destructiveHint",
+    ),
+    text,
+  );
+});

@@ -1,0 +1,153 @@
+/**
+ * Tool annotations, icons, `_meta` and unmodelled tool fields: every hint in both directions,
+ * absent hints equal to their specification defaults, and the seed's override example.
+ */
+import assert from "node:assert/strict";
+import { parseConfig } from "../../core/config_load.ts";
+import type { Config } from "../../core/config.ts";
+import { diffContracts } from "../../core/engine.ts";
+import type { JsonObject } from "../../core/json.ts";
+import { contractFromValue } from "../../core/load_contract.ts";
+import { createRegistry } from "../../core/registry.ts";
+import { builtinRules } from "../../rules/mod.ts";
+
+const registry = createRegistry(builtinRules);
+
+function tool(extra: JsonObject): JsonObject {
+  return { name: "delete_issue", inputSchema: { type: "object" }, ...extra };
+}
+
+/** `rule path severity old→new` of every change between two versions of one tool. */
+function changes(before: JsonObject, after: JsonObject, config?: Config): string[] {
+  const { changes } = diffContracts(
+    contractFromValue({ tools: [tool(before)] }),
+    contractFromValue({ tools: [tool(after)] }),
+    config ? { registry, config } : { registry },
+  );
+  return changes.map((c) =>
+    `${c.rule} ${c.path} ${c.severity} ${JSON.stringify(c.old)}→${JSON.stringify(c.new)}`
+  );
+}
+
+const HINTS = [
+  // key, specification default, the safer value
+  ["readOnlyHint", false, true],
+  ["destructiveHint", true, false],
+  ["idempotentHint", false, true],
+  ["openWorldHint", true, false],
+] as const;
+
+for (const [key, fallback, safe] of HINTS) {
+  Deno.test(`tool.annotations ${key}: ${!safe} → ${safe} strengthens, ${safe} → ${!safe} weakens`, () => {
+    const path = `delete_issue.annotations.${key}`;
+    assert.deepEqual(
+      changes({ annotations: { [key]: !safe } }, { annotations: { [key]: safe } }),
+      [`tool.annotations.safetyStrengthened ${path} NON_BREAKING ${!safe}→${safe}`],
+    );
+    assert.deepEqual(
+      changes({ annotations: { [key]: safe } }, { annotations: { [key]: !safe } }),
+      [`tool.annotations.safetyWeakened ${path} POTENTIALLY_BREAKING ${safe}→${!safe}`],
+    );
+  });
+
+  Deno.test(`tool.annotations ${key}: absent equals the default ${fallback}`, () => {
+    const path = `delete_issue.annotations.${key}`;
+    // Adding or removing the default value, or the whole annotations object, is no change.
+    assert.deepEqual(changes({}, { annotations: { [key]: fallback } }), []);
+    assert.deepEqual(changes({ annotations: { [key]: fallback } }, {}), []);
+    assert.deepEqual(changes({ annotations: {} }, { annotations: { [key]: fallback } }), []);
+    // Absent against the other value compares with the default.
+    const other = !fallback;
+    const fromDefault = other === safe ? "safetyStrengthened" : "safetyWeakened";
+    const toDefault = other === safe ? "safetyWeakened" : "safetyStrengthened";
+    const grade = (id: string) => id === "safetyWeakened" ? "POTENTIALLY_BREAKING" : "NON_BREAKING";
+    assert.deepEqual(changes({}, { annotations: { [key]: other } }), [
+      `tool.annotations.${fromDefault} ${path} ${grade(fromDefault)} ${fallback}→${other}`,
+    ]);
+    assert.deepEqual(changes({ annotations: { [key]: other } }, {}), [
+      `tool.annotations.${toDefault} ${path} ${grade(toDefault)} ${other}→${fallback}`,
+    ]);
+  });
+}
+
+Deno.test("tool.annotations.safetyWeakened names the default when the hint is no longer set", () => {
+  const { changes } = diffContracts(
+    contractFromValue({ tools: [tool({ annotations: { readOnlyHint: true } })] }),
+    contractFromValue({ tools: [tool({})] }),
+    { registry },
+  );
+  assert.equal(
+    changes[0]?.message,
+    `"delete_issue": readOnlyHint is now false (the specification's default, as it is no longer set)`,
+  );
+});
+
+Deno.test("tool.annotations.safetyWeakened is raised to BREAKING by the seed's severity_overrides", () => {
+  const config = parseConfig(
+    "severity_overrides:\n  tool.annotations.safetyWeakened: BREAKING\n",
+    "proxar.yaml",
+  );
+  const weakened = changes({ annotations: { destructiveHint: false } }, {}, config);
+  assert.deepEqual(weakened, [
+    "tool.annotations.safetyWeakened delete_issue.annotations.destructiveHint BREAKING false→true",
+  ]);
+  // Strengthening is untouched by the override.
+  assert.deepEqual(changes({}, { annotations: { destructiveHint: false } }, config), [
+    "tool.annotations.safetyStrengthened delete_issue.annotations.destructiveHint NON_BREAKING true→false",
+  ]);
+});
+
+Deno.test("tool.annotations several hints changed at once are reported one by one", () => {
+  assert.deepEqual(
+    changes(
+      { annotations: { readOnlyHint: true, openWorldHint: false } },
+      { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } },
+    ).sort(),
+    [
+      "tool.annotations.safetyStrengthened delete_issue.annotations.destructiveHint NON_BREAKING true→false",
+      "tool.annotations.safetyStrengthened delete_issue.annotations.idempotentHint NON_BREAKING false→true",
+      "tool.annotations.safetyWeakened delete_issue.annotations.openWorldHint POTENTIALLY_BREAKING false→true",
+      "tool.annotations.safetyWeakened delete_issue.annotations.readOnlyHint POTENTIALLY_BREAKING true→false",
+    ],
+  );
+});
+
+Deno.test("tool.annotations.unmodelled reports a hint that is not a boolean, and vendor keys", () => {
+  assert.deepEqual(
+    changes({ annotations: { readOnlyHint: "yes" } }, { annotations: { readOnlyHint: "no" } }),
+    ['tool.annotations.unmodelled delete_issue.annotations.readOnlyHint BREAKING "yes"→"no"'],
+  );
+  assert.deepEqual(
+    changes({ annotations: { "x-risk": "low" } }, { annotations: { "x-risk": "high" } }),
+    ['tool.annotations.unmodelled delete_issue.annotations.x-risk BREAKING "low"→"high"'],
+  );
+  assert.deepEqual(
+    changes({ annotations: { "x-risk": "low" } }, { annotations: { "x-risk": "low" } }),
+    [],
+  );
+});
+
+Deno.test("tool.icons.changed is DOCUMENTATION and tool.meta.changed POTENTIALLY_BREAKING", () => {
+  assert.deepEqual(changes({ icons: [{ src: "a.png" }] }, { icons: [{ src: "b.png" }] }), [
+    'tool.icons.changed delete_issue.icons DOCUMENTATION [{"src":"a.png"}]→[{"src":"b.png"}]',
+  ]);
+  assert.deepEqual(changes({}, { icons: [{ src: "b.png" }] }), [
+    'tool.icons.changed delete_issue.icons DOCUMENTATION undefined→[{"src":"b.png"}]',
+  ]);
+  assert.deepEqual(
+    changes({ _meta: { "ui/resourceUri": "ui://a" } }, { _meta: { "ui/resourceUri": "ui://b" } }),
+    [
+      'tool.meta.changed delete_issue._meta POTENTIALLY_BREAKING {"ui/resourceUri":"ui://a"}→{"ui/resourceUri":"ui://b"}',
+    ],
+  );
+  assert.deepEqual(changes({ _meta: { a: 1, b: 2 } }, { _meta: { b: 2, a: 1 } }), []);
+});
+
+Deno.test("tool.field.unmodelled reports a tool-level field Proxar does not model as BREAKING", () => {
+  assert.deepEqual(changes({}, { execution: { taskSupport: "optional" } }), [
+    'tool.field.unmodelled delete_issue.execution BREAKING undefined→{"taskSupport":"optional"}',
+  ]);
+  assert.deepEqual(changes({ "x-owner": "a" }, {}), [
+    'tool.field.unmodelled delete_issue.x-owner BREAKING "a"→undefined',
+  ]);
+});
