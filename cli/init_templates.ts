@@ -91,8 +91,8 @@ proxar:
     - chmod +x proxar-linux-x64 && ./proxar-linux-x64 --version
     - git fetch --depth=1 origin "$CI_MERGE_REQUEST_TARGET_BRANCH_NAME"
     - >-
-      ./proxar-linux-x64 diff "git:FETCH_HEAD:$PROXAR_CONTRACT" "$PROXAR_CONTRACT"
-      --format text --format junit=proxar-junit.xml --format gitlab=gl-code-quality-report.json
+        ./proxar-linux-x64 diff "git:FETCH_HEAD:$PROXAR_CONTRACT" "$PROXAR_CONTRACT"
+        --format text --format junit=proxar-junit.xml --format gitlab=gl-code-quality-report.json
   artifacts:
     when: always
     reports:
