@@ -46,7 +46,10 @@ export {
 export {
   classifyProse,
   DEFAULT_PROSE_OPTIONS,
+  describeStep,
+  describeVerdict,
   type ProseOptions,
+  type ProseStep,
   type ProseVerdict,
 } from "./core/prose.ts";
 export { readSource, type SourceContext } from "./core/read_source.ts";
