@@ -115,13 +115,32 @@ export const configSchema: JsonObject = {
     prose: {
       type: "object",
       additionalProperties: false,
+      description: "The prose classifier for descriptions, titles and instructions (docs/prose.md)",
       properties: {
-        high: { type: "number", minimum: 0, maximum: 1 },
-        low: { type: "number", minimum: 0, maximum: 1 },
+        high: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          description:
+            `A similarity score at or above this is high (default ${DEFAULT_PROSE_OPTIONS.high})`,
+        },
+        low: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          description:
+            `A similarity score below this is low (default ${DEFAULT_PROSE_OPTIONS.low})`,
+        },
         markers: {
           type: "object",
           additionalProperties: false,
-          properties: { extra: { type: "array", items: { type: "string", minLength: 1 } } },
+          properties: {
+            extra: {
+              type: "array",
+              items: { type: "string", minLength: 1 },
+              description: "Words or phrases whose appearing or disappearing is never a typo fix",
+            },
+          },
         },
       },
     },

@@ -90,8 +90,18 @@ export const reportSchema: JsonObject = {
               severity,
               step: { enum: ["equal", "emptiness", "marker", "order", "similarity"] },
               marker: { type: "string" },
-              edit: { type: "number" },
-              jaccard: { type: "number" },
+              counts: {
+                type: "object",
+                description: "How often the marker occurs in the old and the new text",
+                properties: { old: { type: "integer" }, new: { type: "integer" } },
+              },
+              edit: { type: "number", description: "1 − Levenshtein distance / longer length" },
+              jaccard: { type: "number", description: "Token-set overlap" },
+              thresholds: {
+                type: "object",
+                description: "The high and low thresholds the scores were held against",
+                properties: { high: { type: "number" }, low: { type: "number" } },
+              },
             },
           },
           locations: {

@@ -4,8 +4,10 @@
  * POTENTIALLY_BREAKING case; the JSON and text reports must carry both texts and the reason.
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
 import { describeStep, describeVerdict, type ProseVerdict } from "../../core/prose.ts";
-import { findings, runCli } from "../helpers.ts";
+import { findings, ROOT, runCli } from "../helpers.ts";
 
 interface JsonChange {
   rule: string;
@@ -26,6 +28,10 @@ async function diff(oldFile: string, newFile: string, ...extra: string[]) {
   assert.equal(json.stderr, "");
   assert.equal(text.stderr, "");
   assert.equal(json.code, text.code);
+  const validate = new Ajv({ strict: false }).compile(
+    JSON.parse(readFileSync(`${ROOT}/schemas/report.schema.json`, "utf8")),
+  );
+  assert.ok(validate(JSON.parse(json.stdout)), JSON.stringify(validate.errors));
   const report = JSON.parse(json.stdout) as {
     changes: JsonChange[];
     summary: { suppressed: { total: number; reasons: { reason: string; count: number }[] } };
