@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
-import { resolveServer } from "../mcp/sources.ts";
+import { configuredServer } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import { LiveSession } from "./server_sources.ts";
@@ -27,7 +27,7 @@ export async function historyCommand(
     throw new UserError(`Unknown format "${options.format}" for history; use text or json`);
   }
   const session = new LiveSession(await readConfig(io.cwd, options.config), io);
-  resolveServer(options.server, session.settings);
+  configuredServer(options.server, session.settings);
   const { store } = session;
   const entries = (await store.history(options.server)).reverse();
   const pinned = await store.pinned(options.server);

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Command } from "commander";
-import { resolveServer } from "../mcp/sources.ts";
+import { configuredServer, resolveServer } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
@@ -24,9 +24,9 @@ export async function pinCommand(options: PinOptions, context: CliContext): Prom
   const { io } = context;
   const session = new LiveSession(await readConfig(io.cwd, options.config), io, options);
   const { store } = session;
-  const source = resolveServer(options.server, session.settings);
+  configuredServer(options.server, session.settings);
   const snapshot = options.hash === undefined
-    ? (await session.take(source)).snapshot
+    ? (await session.take(resolveServer(options.server, session.settings))).snapshot
     : await store.find(options.server, options.hash);
   const path = store.display(store.pinnedPath(options.server));
   const current = await store.pinned(options.server);
@@ -49,7 +49,7 @@ export async function unpinCommand(
 ): Promise<number> {
   const { io } = context;
   const session = new LiveSession(await readConfig(io.cwd, options.config), io);
-  resolveServer(options.server, session.settings);
+  configuredServer(options.server, session.settings);
   const removed = await session.store.unpin(options.server);
   const path = session.store.display(session.store.pinnedPath(options.server));
   io.stdout(

@@ -14,6 +14,7 @@ import { readSource, type SourceContext } from "../core/read_source.ts";
 import { snapshotLive } from "../mcp/live.ts";
 import type { Snapshot } from "../mcp/snapshot.ts";
 import {
+  configuredServer,
   type LiveSource,
   resolveLiveSource,
   resolveServer,
@@ -122,7 +123,7 @@ export class LiveSession {
    * history), a hash or hash prefix from its history, or any contract source (a file, `git:`).
    */
   async against(server: string, ref = "pinned"): Promise<LoadedContract> {
-    resolveServer(server, this.settings);
+    configuredServer(server, this.settings);
     if (ref === "pinned") {
       const pinned = await this.store.pinned(server);
       if (!pinned) {

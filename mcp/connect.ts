@@ -104,7 +104,7 @@ async function connectHttp(
     "@modelcontextprotocol/sdk/client/streamableHttp.js"
   );
   try {
-    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: withoutGetStream });
     return await open(sdk, transport, "streamable-http", options);
   } catch (error) {
     const status = error instanceof LiveError && error.cause instanceof StreamableHTTPError
@@ -119,6 +119,19 @@ async function connectHttp(
   const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
   const transport = new SSEClientTransport(url, { requestInit });
   return await open(sdk, transport, "sse", options);
+}
+
+/**
+ * `fetch`, except that the optional standalone event stream (a GET after `initialize`) is
+ * answered locally with 405, which the spec allows a server to answer. A snapshot needs no
+ * server-initiated messages, and under Deno an event stream still open at close kept the
+ * process alive.
+ */
+function withoutGetStream(url: string | URL, init?: RequestInit): Promise<Response> {
+  if ((init?.method ?? "GET").toUpperCase() === "GET") {
+    return Promise.resolve(new Response(null, { status: 405, statusText: "Method Not Allowed" }));
+  }
+  return fetch(url, init);
 }
 
 /** Runs `initialize` over a transport and wraps the client. */

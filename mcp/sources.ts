@@ -84,8 +84,8 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
   };
 }
 
-/** Resolves the server `name` from `servers:` in the configuration. */
-export function resolveServer(name: string, settings: SourceSettings): LiveSource {
+/** The settings of the configured server `name`; an unknown name is an error listing them. */
+export function configuredServer(name: string, settings: SourceSettings): ServerConfig {
   const names = Object.keys(settings.servers);
   const config = Object.hasOwn(settings.servers, name) ? settings.servers[name] : undefined;
   if (!config) {
@@ -94,6 +94,12 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
       : `configured servers: ${names.sort().join(", ")}`;
     throw new UserError(`Unknown server "${name}"${didYouMean(name, names)}; ${known}`);
   }
+  return config;
+}
+
+/** Resolves the server `name` from `servers:` in the configuration. */
+export function resolveServer(name: string, settings: SourceSettings): LiveSource {
+  const config = configuredServer(name, settings);
   const place = `${settings.configLabel}: servers.${name}`;
   const secrets: string[] = [];
   const expand = (text: string, field: string) => {
