@@ -104,7 +104,10 @@ async function connectHttp(
     "@modelcontextprotocol/sdk/client/streamableHttp.js"
   );
   try {
-    const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: withoutGetStream });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit,
+      fetch: withoutGetStream,
+    });
     return await open(sdk, transport, "streamable-http", options);
   } catch (error) {
     const status = error instanceof LiveError && error.cause instanceof StreamableHTTPError
