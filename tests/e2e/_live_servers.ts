@@ -1,0 +1,126 @@
+/**
+ * Helpers for tests against live MCP servers: the commands of the real reference servers and
+ * of the test server, HTTP servers started and stopped cleanly, temporary project directories.
+ */
+import { Buffer } from "node:buffer";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import process from "node:process";
+import { ROOT } from "../helpers.ts";
+
+/** The Deno binary running the tests; it also runs the TypeScript test server. */
+export const DENO: string = process.execPath;
+
+/** The SDK-based test server (see its header for the options). */
+export const TEST_SERVER = `${ROOT}/tests/fixtures/servers/test_server.ts`;
+
+/** `@modelcontextprotocol/server-everything`, from the npm registry. */
+export const EVERYTHING =
+  `${ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
+
+/** Two published versions of `@modelcontextprotocol/server-filesystem`, installed as aliases. */
+export const FILESYSTEM_OLD = `${ROOT}/node_modules/server-filesystem-2025.12.18/dist/index.js`;
+export const FILESYSTEM_NEW = `${ROOT}/node_modules/server-filesystem-2026.8.31/dist/index.js`;
+
+/** Quotes a word for a `stdio:` command line. */
+export function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The `stdio:` source of the test server with `args`. */
+export function testServerSpec(...args: string[]): string {
+  return `stdio:${[DENO, "run", "-A", TEST_SERVER, ...args].map(quote).join(" ")}`;
+}
+
+/** A fresh temporary directory. */
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "proxar-live-"));
+}
+
+/** Every file below `dir`, relative to it, sorted. */
+export function filesBelow(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Writes `proxar.yaml` into `dir`. */
+export function writeConfig(dir: string, yaml: string): void {
+  writeFileSync(join(dir, "proxar.yaml"), yaml);
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((done, failed) => {
+    const server = createServer();
+    server.on("error", failed);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** A server process started for a test. */
+export interface Running {
+  /** What it printed so far (stdout and stderr). */
+  output(): string;
+  /** The first match of the ready pattern. */
+  ready: RegExpMatchArray;
+  stop(): Promise<void>;
+}
+
+/** Starts `command args` and waits until its output matches `ready`. */
+export async function startServer(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; ready: RegExp },
+): Promise<Running> {
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  const exited = new Promise<void>((done) => child.on("close", () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const ready = await new Promise<RegExpMatchArray>((done, failed) => {
+    const timer = setTimeout(() => failed(new Error(`server did not start: ${text}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const match = text.match(options.ready);
+      if (match) {
+        clearTimeout(timer);
+        done(match);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("close", () => {
+      clearTimeout(timer);
+      failed(new Error(`server exited before it was ready: ${text}`));
+    });
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { output: () => text, ready, stop };
+}
+
+/** Removes a directory tree. */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,254 @@
+/**
+ * End-to-end tests of `proxar snapshot` and live sources against real MCP servers: the
+ * published reference servers from the npm registry (everything over stdio, Streamable HTTP and
+ * the older SSE transport; filesystem in two versions) and the SDK-based test server for what
+ * they do not cover (pagination, cursor loops, prompts and templates, an older protocol).
+ */
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { findings, runCli } from "../helpers.ts";
+import {
+  EVERYTHING,
+  filesBelow,
+  FILESYSTEM_NEW,
+  FILESYSTEM_OLD,
+  freePort,
+  quote,
+  removeDir,
+  startServer,
+  tempDir,
+  testServerSpec,
+} from "./_live_servers.ts";
+
+const EVERYTHING_TOOLS = [
+  "echo",
+  "get-annotated-message",
+  "get-env",
+  "get-resource-links",
+  "get-resource-reference",
+  "get-structured-content",
+  "get-sum",
+  "get-tiny-image",
+  "gzip-file-as-resource",
+  "simulate-research-query",
+  "toggle-simulated-logging",
+  "toggle-subscriber-updates",
+  "trigger-long-running-operation",
+];
+
+/** Runs `proxar snapshot SOURCE --out snapshot.json` in a fresh directory; returns the file. */
+async function snapshotFile(source: string, ...extra: string[]) {
+  const dir = tempDir();
+  try {
+    const result = await runCli(["snapshot", source, "--out", "snapshot.json", ...extra], {
+      cwd: dir,
+    });
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 0);
+    const text = readFileSync(join(dir, "snapshot.json"), "utf8");
+    return { text, value: JSON.parse(text), stdout: result.stdout };
+  } finally {
+    removeDir(dir);
+  }
+}
+
+Deno.test("proxar snapshot takes the everything server over stdio: every list, canonical file", async () => {
+  const { value, text, stdout } = await snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+  assert.deepEqual(Object.keys(value), [
+    "proxar",
+    "server",
+    "protocolVersion",
+    "capturedAt",
+    "hash",
+    "instructions",
+    "capabilities",
+    "tools",
+    "prompts",
+    "resources",
+    "resourceTemplates",
+  ]);
+  assert.equal(value.proxar, 1);
+  assert.deepEqual(value.server, {
+    name: "mcp-servers/everything",
+    title: "Everything Reference Server",
+    version: "2.0.0",
+  });
+  assert.equal(value.protocolVersion, "2025-11-25");
+  assert.match(value.hash, /^sha256:[0-9a-f]{64}$/);
+  assert.match(value.instructions, /^# Everything Server – Server Instructions/);
+  assert.deepEqual(value.tools.map((t: { name: string }) => t.name), EVERYTHING_TOOLS);
+  assert.deepEqual(value.prompts.map((p: { name: string }) => p.name), [
+    "args-prompt",
+    "completable-prompt",
+    "resource-prompt",
+    "simple-prompt",
+  ]);
+  assert.equal(value.resources.length, 7);
+  assert.deepEqual(value.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate), [
+    "demo://resource/dynamic/blob/{resourceId}",
+    "demo://resource/dynamic/text/{resourceId}",
+  ]);
+  assert.equal(text, JSON.stringify(value, null, 2) + "\n");
+  assert.equal(
+    stdout,
+    `Wrote snapshot.json: mcp-servers/everything 2.0.0, 13 tools, 4 prompts, 7 resources, 2 resource templates (${value.hash})\n`,
+  );
+});
+
+Deno.test("proxar snapshot gets the same contract from everything over stdio, Streamable HTTP and SSE", async () => {
+  const httpPort = await freePort();
+  const httpServer = await startServer("node", [EVERYTHING, "streamableHttp"], {
+    env: { PORT: String(httpPort) },
+    ready: /listening on port (\d+)/,
+  });
+  const ssePort = await freePort();
+  const sse = await startServer("node", [EVERYTHING, "sse"], {
+    env: { PORT: String(ssePort) },
+    ready: /running on port (\d+)/,
+  });
+  try {
+    const stdio = await snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+    const overHttp = await snapshotFile(`http://127.0.0.1:${httpPort}/mcp`);
+    assert.equal(overHttp.value.hash, stdio.value.hash);
+    assert.deepEqual(overHttp.value.tools, stdio.value.tools);
+    // A POST to the SSE endpoint answers 404, so Proxar falls back to the HTTP+SSE transport.
+    const overSse = await snapshotFile(`http://127.0.0.1:${ssePort}/sse`);
+    assert.equal(overSse.value.hash, stdio.value.hash);
+    assert.match(sse.output(), /Client Connected/);
+  } finally {
+    await httpServer.stop();
+    await sse.stop();
+  }
+});
+
+Deno.test("proxar diff finds the real changes between server-filesystem 2025.12.18 and 2026.8.31", async () => {
+  const dir = tempDir();
+  try {
+    mkdirSync(join(dir, "root"));
+    const root = join(dir, "root");
+    const result = await runCli([
+      "diff",
+      `stdio:node ${quote(FILESYSTEM_OLD)} ${quote(root)}`,
+      `stdio:node ${quote(FILESYSTEM_NEW)} ${quote(root)}`,
+      "--format",
+      "json",
+    ], { cwd: dir });
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 1);
+    const openWorld = [
+      "create_directory",
+      "directory_tree",
+      "edit_file",
+      "get_file_info",
+      "list_allowed_directories",
+      "list_directory",
+      "list_directory_with_sizes",
+      "move_file",
+      "read_file",
+      "read_media_file",
+      "read_multiple_files",
+      "read_text_file",
+      "search_files",
+      "write_file",
+    ].map((tool) =>
+      `tool.annotations.safetyStrengthened|${tool}.annotations.openWorldHint|NON_BREAKING`
+    );
+    const media = "read_media_file.outputSchema.properties.content.items";
+    assert.deepEqual(
+      findings(result.stdout),
+      [
+        ...openWorld,
+        "tool.annotations.safetyWeakened|move_file.annotations.destructiveHint|POTENTIALLY_BREAKING",
+        "tool.description.changed|read_media_file.description|POTENTIALLY_BREAKING",
+        `tool.output.additionalProperties.widened|${media}.additionalProperties|BREAKING`,
+        `tool.output.anyOf.narrowed|${media}.anyOf|NON_BREAKING`,
+        `tool.output.keyword.changed|${media}.required|BREAKING`,
+        `tool.output.property.removed|${media}.properties.data|BREAKING`,
+        `tool.output.property.removed|${media}.properties.mimeType|BREAKING`,
+        `tool.output.property.removed|${media}.properties.type|BREAKING`,
+        `tool.output.type.widened|${media}.type|BREAKING`,
+      ].sort(),
+    );
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.old.server.name, "secure-filesystem-server");
+    assert.equal(report.old.counts.tools, 14);
+    assert.equal(report.new.counts.tools, 14);
+    const destructive = report.changes.find((c: { path: string }) =>
+      c.path === "move_file.annotations.destructiveHint"
+    );
+    assert.equal(destructive.old, false);
+    assert.equal(destructive.new, true);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+Deno.test("proxar snapshot follows nextCursor through every page of tools, prompts, resources and templates", async () => {
+  const paged = await snapshotFile(testServerSpec("--variant", "2", "--page-size", "1"));
+  const whole = await snapshotFile(testServerSpec("--variant", "2"));
+  assert.equal(paged.value.hash, whole.value.hash);
+  assert.deepEqual(paged.value.tools.map((t: { name: string }) => t.name), [
+    "close_issue",
+    "get_issue",
+    "search_issues",
+  ]);
+  assert.deepEqual(paged.value.prompts.map((p: { name: string }) => p.name), [
+    "release_notes",
+    "triage",
+    "weekly_summary",
+  ]);
+  assert.deepEqual(paged.value.resources.map((r: { uri: string }) => r.uri), [
+    "issues://labels",
+    "issues://milestones",
+  ]);
+  assert.deepEqual(paged.value.resourceTemplates, [
+    { mimeType: "application/json", name: "issue", uriTemplate: "issues://issue/{number}" },
+    { description: "A user's open issues", name: "user", uriTemplate: "issues://user/{login}" },
+  ]);
+  assert.deepEqual(paged.value.prompts[1], {
+    arguments: [{ description: "Issue number", name: "number", required: true }],
+    description: "Triage a new issue.",
+    name: "triage",
+  });
+  assert.equal(paged.value.instructions, "Use search_issues before get_issue.");
+  assert.deepEqual(paged.value.capabilities, { prompts: {}, resources: {}, tools: {} });
+});
+
+Deno.test("proxar snapshot records the protocol revision an older server negotiates", async () => {
+  const { value } = await snapshotFile(testServerSpec("--protocol", "2024-11-05"));
+  assert.equal(value.protocolVersion, "2024-11-05");
+  const latest = await snapshotFile(testServerSpec());
+  assert.equal(latest.value.protocolVersion, "2025-11-25");
+  assert.notEqual(value.hash, latest.value.hash);
+});
+
+Deno.test("proxar snapshot of 10,000 tools over 20 pages keeps every tool", async () => {
+  const { value } = await snapshotFile(testServerSpec("--tools", "10000", "--page-size", "500"));
+  assert.equal(value.tools.length, 10_002);
+  assert.equal(value.tools[0].name, "get_issue");
+  assert.equal(value.tools[10_001].name, "tool_10000");
+});
+
+Deno.test("proxar snapshot --check exits 0 when the file matches and 1 with the diff when not", async () => {
+  const dir = tempDir();
+  try {
+    const v1 = testServerSpec("--variant", "1");
+    const v2 = testServerSpec("--variant", "2");
+    assert.equal((await runCli(["snapshot", v1, "--out", "c.json"], { cwd: dir })).code, 0);
+    const same = await runCli(["snapshot", v1, "--check", "c.json"], { cwd: dir });
+    assert.equal(same.code, 0);
+    assert.match(same.stdout, /^c\.json matches stdio:.* \(sha256:[0-9a-f]{64}\)\n$/);
+    const stale = await runCli(["snapshot", v2, "--check", "c.json", "-f", "json"], { cwd: dir });
+    assert.equal(stale.code, 1);
+    assert.match(stale.stderr, /^proxar: c\.json is out of date: stdio:.* now has sha256:/);
+    assert.deepEqual(findings(stale.stdout), [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|close_issue|NON_BREAKING",
+      "tool.input.required.added|search_issues.inputSchema.required|BREAKING",
+    ]);
+    assert.deepEqual(filesBelow(dir), ["c.json"]);
+  } finally {
+    removeDir(dir);
+  }
+});
