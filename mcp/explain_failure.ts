@@ -66,7 +66,7 @@ function describe(error: unknown, context: FailureContext): string {
       message.replace(/^MCP error -?\d+: /, "")
     }`;
   }
-  if (err?.name === "StreamableHTTPError" || err?.name === "SseError") {
+  if (/^(Streamable HTTP error|SSE error): /.test(message)) {
     return describeHttp(err.code, message, method);
   }
   const network = networkProblem(error);

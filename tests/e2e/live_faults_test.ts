@@ -1,0 +1,178 @@
+/**
+ * Fault tests of live sources: each ends with exit code 2, one clear message naming the source
+ * (plus the server's last standard error lines where there are some), no secret in it, and no
+ * file written, neither `--out` nor anything in the store.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../helpers.ts";
+import {
+  DENO,
+  filesBelow,
+  freePort,
+  quote,
+  removeDir,
+  startServer,
+  tempDir,
+  TEST_SERVER,
+  testServerSpec,
+  writeConfig,
+} from "./_live_servers.ts";
+
+/** Runs `proxar snapshot ARGS --out out.json` in a fresh directory and checks nothing was written. */
+async function failedSnapshot(
+  args: string[],
+  options: { config?: string; env?: Record<string, string> } = {},
+): Promise<string> {
+  const dir = tempDir();
+  try {
+    if (options.config !== undefined) writeConfig(dir, options.config);
+    const result = await runCli(["snapshot", ...args, "--out", "out.json"], {
+      cwd: dir,
+      env: options.env ?? {},
+    });
+    assert.equal(result.stdout, "");
+    assert.equal(result.code, 2, result.stderr);
+    assert.deepEqual(filesBelow(dir), options.config === undefined ? [] : ["proxar.yaml"]);
+    return result.stderr;
+  } finally {
+    removeDir(dir);
+  }
+}
+
+Deno.test("proxar snapshot exits 2 when the server command does not exist", async () => {
+  assert.equal(
+    await failedSnapshot(["stdio:no-such-mcp-server --flag"]),
+    'proxar: Cannot snapshot "stdio:no-such-mcp-server --flag": the command "no-such-mcp-server" was not found\n',
+  );
+});
+
+Deno.test("proxar snapshot exits 2 and quotes standard error when the server exits at once", async () => {
+  const spec =
+    `stdio:node -e "process.stderr.write('loading config\\nfatal: no config file\\n'); process.exit(3)"`;
+  assert.equal(
+    await failedSnapshot([spec]),
+    `proxar: Cannot snapshot "${spec}": the server closed the connection before answering initialize\n` +
+      "  The server's standard error ended with:\n" +
+      "  | loading config\n" +
+      "  | fatal: no config file\n",
+  );
+});
+
+Deno.test("proxar snapshot exits 2 when the server hangs past the time limit", async () => {
+  const spec = `stdio:node -e "setInterval(() => {}, 1000)"`;
+  assert.equal(
+    await failedSnapshot([spec, "--connect-timeout", "0.5"]),
+    `proxar: Cannot snapshot "${spec}": no answer to initialize within 0.5s\n`,
+  );
+});
+
+Deno.test("proxar snapshot exits 2 naming what a server printed to stdout that is not JSON", async () => {
+  const spec =
+    `stdio:node -e "console.log('Server listening on stdio'); setInterval(() => {}, 1000)"`;
+  const stderr = await failedSnapshot([spec, "--connect-timeout", "1"]);
+  assert.match(
+    stderr,
+    /^proxar: Cannot snapshot ".*": no answer to initialize within 1s; earlier, the server wrote something that is not JSON to standard output: Unexpected token 'S', "Server lis"\.\.\. is not valid JSON\n$/,
+  );
+});
+
+Deno.test("proxar snapshot exits 2 when tools/list answers with a malformed result", async () => {
+  const spec = testServerSpec("--malformed");
+  assert.equal(
+    await failedSnapshot([spec]),
+    `proxar: Cannot snapshot "${spec}": tools/list returned a malformed result (page 1): /tools/0/inputSchema: expected an object or a boolean, found a string\n`,
+  );
+});
+
+Deno.test("proxar snapshot exits 2 when the server repeats a cursor or never stops paging", async () => {
+  const loop = testServerSpec("--cursor-loop");
+  assert.equal(
+    await failedSnapshot([loop]),
+    `proxar: Cannot snapshot "${loop}": tools/list sent the cursor "again" a second time (page 2); its pagination loops\n`,
+  );
+  const endless = testServerSpec("--endless");
+  assert.equal(
+    await failedSnapshot([endless]),
+    `proxar: Cannot snapshot "${endless}": tools/list did not end after 1000 pages; the server keeps sending new cursors\n`,
+  );
+});
+
+Deno.test("proxar snapshot sends configured headers; a wrong token is HTTP 401, exit 2, redacted", async () => {
+  const server = await startServer(DENO, [
+    "run",
+    "-A",
+    TEST_SERVER,
+    "--http",
+    "0",
+    "--token",
+    "right-token-42",
+  ], {
+    ready: /listening (http:\/\/\S+)/,
+  });
+  try {
+    const url = server.ready[1]!;
+    const config =
+      `servers:\n  remote:\n    url: ${url}\n    headers:\n      Authorization: "Bearer \${ISSUES_TOKEN}"\n`;
+    const stderr = await failedSnapshot(["--server", "remote"], {
+      config,
+      env: { ISSUES_TOKEN: "wrong-token-17" },
+    });
+    assert.equal(
+      stderr,
+      'proxar: Cannot snapshot "server:remote": the server answered initialize with HTTP 401 Unauthorized: check the credentials in the headers\n',
+    );
+    const dir = tempDir();
+    try {
+      writeConfig(dir, config);
+      const ok = await runCli(["snapshot", "--server", "remote", "--out", "out.json"], {
+        cwd: dir,
+        env: { ISSUES_TOKEN: "right-token-42" },
+      });
+      assert.equal(ok.stderr, "");
+      assert.equal(ok.code, 0);
+      assert.match(ok.stdout, /^Wrote out\.json: issues-mcp 1\.0\.0, 2 tools,/);
+      assert.equal(
+        filesBelow(dir).filter((f) => f.startsWith(".proxar/history/remote/")).length,
+        1,
+      );
+    } finally {
+      removeDir(dir);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("proxar snapshot exits 2 when the connection is refused", async () => {
+  const port = await freePort();
+  assert.equal(
+    await failedSnapshot([`http://127.0.0.1:${port}/mcp`]),
+    `proxar: Cannot snapshot "http://127.0.0.1:${port}/mcp": connection refused\n`,
+  );
+});
+
+Deno.test("proxar snapshot exits 2 naming a missing ${VAR} and where it is used", async () => {
+  const config =
+    `servers:\n  issues-mcp:\n    command: node\n    args: [server.js]\n    env:\n      TOKEN: "\${ISSUES_TOKEN}"\n`;
+  assert.equal(
+    await failedSnapshot(["--server", "issues-mcp"], { config }),
+    'proxar: proxar.yaml: servers.issues-mcp.env.TOKEN: the environment variable "ISSUES_TOKEN" is not set\n',
+  );
+});
+
+Deno.test("proxar snapshot redacts environment secrets from the server's quoted standard error", async () => {
+  const args = ["run", "-A", TEST_SERVER, "--fail-with-env", "TOKEN"].map(quote).join(", ");
+  const config = `servers:\n  issues-mcp:\n    command: ${quote(DENO)}\n    args: [${args}]\n` +
+    `    env:\n      TOKEN: "\${ISSUES_TOKEN}"\n`;
+  const stderr = await failedSnapshot(["--server", "issues-mcp"], {
+    config,
+    env: { ISSUES_TOKEN: "tok-very-secret-99" },
+  });
+  assert.equal(
+    stderr,
+    'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize\n' +
+      "  The server's standard error ended with:\n" +
+      "  | starting with TOKEN=***\n" +
+      "  | fatal: cannot reach the issue tracker\n",
+  );
+});
