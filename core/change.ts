@@ -60,3 +60,19 @@ export function compareChanges(a: Change, b: Change): number {
     cmp(JSON.stringify(a.new) ?? "", JSON.stringify(b.new) ?? "") ||
     cmp(a.message, b.message);
 }
+
+/**
+ * What identifies a finding across runs, independent of line moves and of entities added before
+ * it: server, rule, entity, path, and the pointer relative to the entity. Reporters hash it for
+ * fingerprints (SARIF, GitLab Code Quality).
+ */
+export function changeIdentity(change: Change): (string | null)[] {
+  return [
+    change.server ?? null,
+    change.rule,
+    change.entity.kind,
+    change.entity.name,
+    change.path,
+    change.pointer.replace(/^\/(?:tools|prompts|resources|resourceTemplates)\/\d+/, ""),
+  ];
+}

@@ -18,6 +18,35 @@ import type { Contract } from "./contract.ts";
  * ```
  */
 export function contractHash(contract: Contract): string {
-  const text = canonicalize(contract) ?? "";
-  return "sha256:" + createHash("sha256").update(text).digest("hex");
+  return "sha256:" + createHash("sha256").update(canonicalText(contract)).digest("hex");
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The RFC 8785 canonical text of a value. RFC 8785 needs well-formed strings; hostile server
+ * text may hold lone surrogates (valid JSON escapes), which are replaced by U+FFFD for hashing.
+ */
+export function canonicalText(value: unknown): string {
+  try {
+    return canonicalize(value) ?? "";
+  } catch {
+    return canonicalize(wellFormed(value)) ?? "";
+  }
+}
+
+function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, wellFormed(key) as string, {
+      value: wellFormed((value as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

@@ -3,7 +3,6 @@
  * @module
  */
 import { parse, type ParseError, visit } from "jsonc-parser";
-import { pointerTokens } from "./json.ts";
 
 /** A 1-based position in a text. */
 export interface Position {

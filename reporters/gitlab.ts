@@ -20,7 +20,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import type { Change } from "../core/change.ts";
+import { type Change, changeIdentity } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Reporter } from "./reporter.ts";
@@ -47,12 +47,6 @@ export const CODE_QUALITY_SEVERITY: Record<Severity, CodeQualityIssue["severity"
 
 const DESCRIPTION_MAX = 1000;
 const PATH_MAX = 1000;
-
-/** The pointer without its leading `/<list>/<index>`, for entities held in a list. */
-function entityPointer(change: Change): string {
-  if (change.entity.kind === "server") return change.pointer;
-  return change.pointer.replace(/^\/(?:tools|prompts|resources|resourceTemplates)\/\d+/, "");
-}
 
 function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -101,14 +95,7 @@ export function codeQualityIssues(reports: readonly Report[]): CodeQualityIssue[
   for (const report of reports) {
     for (const change of report.changes) {
       if (change.suppressed) continue;
-      const key = [
-        change.server ?? null,
-        change.rule,
-        change.entity.kind,
-        change.entity.name,
-        change.path,
-        entityPointer(change),
-      ];
+      const key = changeIdentity(change);
       let fingerprint = sha256(JSON.stringify(key));
       for (let n = 2; seen.has(fingerprint); n++) {
         fingerprint = sha256(JSON.stringify([...key, n]));

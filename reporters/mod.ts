@@ -7,12 +7,14 @@ import { gitlabReporter } from "./gitlab.ts";
 import { jsonReporter } from "./json.ts";
 import { junitReporter } from "./junit.ts";
 import type { Reporter } from "./reporter.ts";
+import { sarifReporter } from "./sarif.ts";
 import { textReporter } from "./text.ts";
 
 /** Every built-in reporter. */
 export const builtinReporters: readonly Reporter[] = [
   textReporter,
   jsonReporter,
+  sarifReporter,
   junitReporter,
   gitlabReporter,
   githubReporter,

@@ -1,0 +1,177 @@
+/**
+ * SARIF 2.1.0 for GitHub code scanning, built to the consumer's rules (FORMATS.md): one run, the
+ * full rule catalogue with descriptions and help, exactly one physical location per result in a
+ * repository file, stable `partialFingerprints`, `automationDetails.id` per server, and
+ * suppressions with their justification (or left out with `omitSuppressed`).
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { type Change, changeIdentity, type FileLocation } from "../core/change.ts";
+import type { Report } from "../core/report.ts";
+import type { RuleMeta } from "../core/rule.ts";
+import type { Severity } from "../core/severity.ts";
+import { VERSION } from "../core/version.ts";
+import { PROJECT_URL, ruleDocUrl } from "./links.ts";
+import type { Reporter, ReporterContext } from "./reporter.ts";
+import { cap, stripControl } from "./sanitize.ts";
+
+/** GitHub accepts at most this many results in one run. */
+export const MAX_SARIF_RESULTS = 25_000;
+
+const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
+  BREAKING: "error",
+  POTENTIALLY_BREAKING: "warning",
+  NON_BREAKING: "note",
+  DOCUMENTATION: "note",
+};
+
+type Json = Record<string, unknown>;
+
+function clean(text: string, max = 2000): string {
+  return cap(stripControl(text), max);
+}
+
+function tags(meta: RuleMeta): string[] {
+  const [entity, side] = meta.id.split(".");
+  const out = ["mcp", "contract", `severity:${meta.severity.toLowerCase()}`, `entity:${entity}`];
+  if (side === "input" || side === "output") out.push(`schema:${side}`);
+  if (meta.gradedBy) out.push(`graded-by:${meta.gradedBy}`);
+  return out.slice(0, 10);
+}
+
+function sarifRule(meta: RuleMeta): Json {
+  const graded = meta.gradedBy === "prose"
+    ? " Each finding's level comes from the prose classifier."
+    : meta.gradedBy === "variance"
+    ? " Each finding's level comes from the variance table."
+    : "";
+  const howTo =
+    `Change its severity for your project with \`severity_overrides: { ${meta.id}: NON_BREAKING }\` in proxar.yaml, or suppress matching changes with an \`ignore\` entry (they stay visible in reports).`;
+  return {
+    id: meta.id,
+    name: meta.id.split(".").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(""),
+    shortDescription: { text: meta.summary },
+    fullDescription: { text: cap(meta.rationale + graded, 1000) },
+    help: {
+      text: `${meta.summary}. ${meta.rationale}${graded} ${howTo.replaceAll("`", "")}`,
+      markdown:
+        `**${meta.summary}** (default: \`${meta.severity}\`)\n\n${meta.rationale}${graded}\n\n${howTo}\n\n[Rule reference](${
+          ruleDocUrl(meta.id)
+        })`,
+    },
+    helpUri: ruleDocUrl(meta.id),
+    defaultConfiguration: { level: LEVEL[meta.severity] },
+    properties: { tags: tags(meta), precision: "very-high" },
+  };
+}
+
+function physical(at: FileLocation): Json {
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: encodeURI(at.file.replaceAll("\\", "/")) },
+      region: { startLine: at.line, startColumn: at.column },
+    },
+  };
+}
+
+function fingerprint(change: Change): string {
+  const key = JSON.stringify(changeIdentity(change));
+  return `${createHash("sha256").update(key).digest("hex")}:1`;
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+function resultOf(change: Change, ruleIndex: number, fallback: string): Json {
+  const where = change.locations?.new ?? change.locations?.old ??
+    { file: fallback, line: 1, column: 1 };
+  const details = [
+    sentence(clean(change.message)),
+    change.hint ? `Hint: ${clean(change.hint, 300)}.` : "",
+    `Path: ${clean(change.path, 500)}.`,
+    change.overriddenFrom ? `Severity overridden from ${change.overriddenFrom}.` : "",
+  ].filter(Boolean).join(" ");
+  const result: Json = {
+    ruleId: change.rule,
+    ruleIndex,
+    level: LEVEL[change.severity],
+    message: { text: details },
+    locations: [physical(where)],
+    partialFingerprints: { primaryLocationLineHash: fingerprint(change) },
+    properties: {
+      severity: change.severity,
+      entity: `${change.entity.kind}:${clean(change.entity.name, 300)}`,
+      path: clean(change.path, 500),
+      pointer: change.pointer,
+    },
+  };
+  const old = change.locations?.old;
+  if (old && old !== where) {
+    result.relatedLocations = [{ id: 1, ...physical(old), message: { text: "Previous version" } }];
+  }
+  if (change.suppressed) {
+    result.suppressions = [{
+      kind: "external",
+      status: "accepted",
+      justification: clean(change.suppressed.reason, 500),
+    }];
+  }
+  return result;
+}
+
+/** Renders the SARIF log. */
+export function renderSarif(report: Report, context: ReporterContext): string {
+  const index = new Map(context.rules.map((r, i) => [r.id, i]));
+  const changes = context.options.omitSuppressed
+    ? report.changes.filter((c) => !c.suppressed)
+    : report.changes;
+  const kept = changes.slice(0, MAX_SARIF_RESULTS);
+  const fallback = report.new.source;
+  const results = kept.map((c) => resultOf(c, index.get(c.rule) ?? -1, fallback));
+  const notifications = changes.length > kept.length
+    ? [{
+      level: "warning",
+      message: {
+        text: `${
+          changes.length - kept.length
+        } results were left out: GitHub accepts at most ${MAX_SARIF_RESULTS} per run.`,
+      },
+    }]
+    : [];
+  const server = report.new.server.name === "unknown" ? report.new.source : report.new.server.name;
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: {
+        driver: {
+          name: "proxar",
+          semanticVersion: VERSION,
+          informationUri: PROJECT_URL,
+          rules: context.rules.map(sarifRule),
+        },
+      },
+      automationDetails: { id: `proxar/${clean(server, 200).replace(/[^\w.@-]+/g, "-")}/` },
+      invocations: [{
+        executionSuccessful: true,
+        toolExecutionNotifications: notifications,
+      }],
+      results,
+      properties: {
+        old: { source: clean(report.old.source, 500), hash: report.old.hash },
+        new: { source: clean(report.new.source, 500), hash: report.new.hash },
+        decision: report.decision,
+      },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** The SARIF reporter. */
+export const sarifReporter: Reporter = {
+  name: "sarif",
+  summary: "SARIF 2.1.0 for GitHub code scanning (upload with github/codeql-action/upload-sarif)",
+  render: renderSarif,
+};

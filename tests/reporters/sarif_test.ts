@@ -1,0 +1,163 @@
+import process from "node:process";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { pointerTokens } from "../../core/json.ts";
+import type { Report } from "../../core/report.ts";
+import { renderSarif } from "../../reporters/sarif.ts";
+import { ROOT } from "../helpers.ts";
+import { context, emptyReport, exampleReport, hostileReport, reportOf } from "./_reports.ts";
+
+const MULTITOOL = `${ROOT}/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool`;
+const SCHEMA = `${ROOT}/node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json`;
+
+type SarifResult = {
+  ruleId: string;
+  ruleIndex: number;
+  level: string;
+  message: { text: string };
+  locations: {
+    physicalLocation: {
+      artifactLocation: { uri: string };
+      region: { startLine: number; startColumn: number };
+    };
+  }[];
+  partialFingerprints: { primaryLocationLineHash: string };
+  suppressions?: { kind: string; justification: string }[];
+  relatedLocations?: unknown[];
+};
+type SarifLog = {
+  runs: {
+    tool: { driver: { rules: { id: string; name: string; fullDescription: { text: string } }[] } };
+    automationDetails: { id: string };
+    results: SarifResult[];
+  }[];
+};
+
+function sarif(report: Report, omitSuppressed = false): SarifLog {
+  return JSON.parse(renderSarif(report, context({ omitSuppressed })));
+}
+
+const REPORTS: [string, () => Report][] = [
+  ["example", exampleReport],
+  ["hostile", hostileReport],
+  ["empty", emptyReport],
+  ["mixed", () => reportOf("diff/base.json", "diff/mixed_changes.json")],
+];
+
+Deno.test("renderSarif() output validates against the SARIF 2.1.0 JSON Schema", () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, "utf8")));
+  for (const [name, make] of REPORTS) {
+    const log = sarif(make());
+    assert.ok(validate(log), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  }
+});
+
+Deno.test("renderSarif() output passes sarif-multitool validate with GitHub's ingestion rules", () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-sarif-"));
+  try {
+    const files = REPORTS.map(([name, make]) => {
+      const file = join(dir, `${name}.sarif`);
+      writeFileSync(file, renderSarif(make(), context()));
+      return file;
+    });
+    const out = join(dir, "validation.sarif");
+    execFileSync(MULTITOOL, ["validate", "--rule-kind", "Gh;Sarif", "-o", out, ...files], {
+      stdio: "pipe",
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: "1" },
+    });
+    const run = JSON.parse(readFileSync(out, "utf8")).runs[0];
+    assert.equal(run.artifacts?.length ?? files.length, files.length, "every file was scanned");
+    const problems = (run.results as { level: string }[]).filter((f) =>
+      f.level === "error" || f.level === "warning"
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("renderSarif() gives each result one physical location on the line of the changed key", () => {
+  const report = reportOf("diff/base.json", "diff/mixed_changes.json");
+  const file = "tests/fixtures/diff/mixed_changes.json";
+  const text = readFileSync(`${ROOT}/${file}`, "utf8");
+  const doc = JSON.parse(text) as { tools: Record<string, unknown>[] };
+  const results = sarif(report).runs[0]!.results;
+  assert.equal(results.length, report.changes.length);
+  results.forEach((result, i) => {
+    const change = report.changes[i]!;
+    assert.equal(result.locations.length, 1);
+    const { artifactLocation, region } = result.locations[0]!.physicalLocation;
+    assert.equal(artifactLocation.uri, file);
+    // The deepest part of the change's pointer that exists in the new file decides the line.
+    const index = doc.tools.findIndex((t) => t.name === change.entity.name);
+    const tokens = pointerTokens(change.pointer).slice(2);
+    let node: unknown = index === -1 ? doc.tools : doc.tools[index];
+    let expected = index === -1 ? '"tools"' : "{";
+    for (const token of tokens) {
+      const next = (node as Record<string, unknown> | undefined)?.[token];
+      if (next === undefined) break;
+      node = next;
+      expected = `"${token}"`;
+    }
+    const line = text.split("\n")[region.startLine - 1]!;
+    assert.ok(
+      line.includes(expected),
+      `${change.rule}: line ${region.startLine} ${line} lacks ${expected}`,
+    );
+    assert.equal(line.slice(region.startColumn - 1, region.startColumn), expected[0]);
+  });
+});
+
+Deno.test("renderSarif() pairs ruleId with ruleIndex and keeps the full rule catalogue", () => {
+  const log = sarif(hostileReport());
+  const rules = log.runs[0]!.tool.driver.rules;
+  assert.equal(rules.length, context().rules.length);
+  for (const rule of rules) {
+    assert.notEqual(rule.name, rule.id);
+    assert.ok(rule.fullDescription.text.length > 0 && rule.fullDescription.text.length <= 1024);
+  }
+  for (const result of log.runs[0]!.results) {
+    assert.equal(rules[result.ruleIndex]!.id, result.ruleId);
+    assert.match(result.message.text, /^[^\n]+[.!?]/);
+  }
+  assert.equal(log.runs[0]!.automationDetails.id, "proxar/evil-mcp/");
+});
+
+Deno.test("renderSarif() fingerprints stay the same when lines move", () => {
+  const prints = (report: Report) =>
+    sarif(report).runs[0]!.results.map((r) => r.partialFingerprints.primaryLocationLineHash).sort();
+  const a = prints(reportOf("diff/base.json", "diff/mixed_changes.json"));
+  const b = prints(reportOf("diff/shuffled.json", "diff/mixed_changes.json"));
+  assert.deepEqual(a, b);
+  assert.equal(new Set(a).size, a.length);
+  for (const p of a) assert.match(p, /^[0-9a-f]{64}:1$/);
+});
+
+Deno.test("renderSarif() marks suppressed changes with a justification, or omits them on request", () => {
+  const report = hostileReport();
+  const suppressed = report.changes.filter((c) => c.suppressed);
+  assert.ok(suppressed.length > 0);
+  const all = sarif(report).runs[0]!.results;
+  const marked = all.filter((r) => r.suppressions);
+  assert.equal(marked.length, suppressed.length);
+  assert.deepEqual(marked[0]!.suppressions, [{
+    kind: "external",
+    status: "accepted",
+    justification: "Legacy <tools> are | being rewritten",
+  }]);
+  const omitted = sarif(report, true).runs[0]!.results;
+  assert.equal(omitted.length, all.length - suppressed.length);
+  assert.ok(omitted.every((r) => !r.suppressions));
+});
+
+Deno.test("renderSarif() keeps a results array when there are no changes", () => {
+  const log = sarif(emptyReport());
+  assert.deepEqual(log.runs[0]!.results, []);
+});
