@@ -24,6 +24,8 @@ export interface DiffCommandOptions extends DiffSourceOptions {
   output?: string;
   /** `--no-locations`: skip finding each change's line and column in the files. */
   locations?: boolean;
+  /** Leave suppressed changes out of SARIF. */
+  sarifOmitSuppressed?: boolean;
 }
 
 /** Runs a diff and writes its reports; returns the exit code. */
@@ -43,7 +45,9 @@ export async function diffCommand(
   const today = io.env.PROXAR_TODAY;
   const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
   if (options.locations !== false) locateChanges(report.changes, old, next);
-  await writeOutputs(outputs, report, registry, io);
+  await writeOutputs(outputs, report, registry, io, {
+    omitSuppressed: options.sarifOmitSuppressed === true,
+  });
   return report.decision.exitCode;
 }
 
@@ -77,6 +81,10 @@ export function registerDiff(program: Command, context: CliContext): void {
       [],
     )
     .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option(
+      "--sarif-omit-suppressed",
+      "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",
+    )
     .option(
       "--no-locations",
       "do not look up line and column of each change (faster on huge files)",
