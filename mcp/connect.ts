@@ -44,6 +44,9 @@ export interface ConnectOptions {
 
 type Transport = Parameters<Client["connect"]>[0];
 
+/** The largest message accepted from a stdio server. */
+const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
 type Sdk = {
   Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
   ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
@@ -80,6 +83,9 @@ async function connectStdio(
     env: target.env,
     ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
     stderr: "pipe",
+    // One JSON-RPC line holds a whole page; the SDK's default of 10 MB is too small for the
+    // largest single-page listings seen in the wild.
+    maxBufferSize: MAX_MESSAGE_BYTES,
   });
   const tail = options.stderr;
   transport.stderr?.on("data", (chunk: Uint8Array) => tail?.push(chunk));
