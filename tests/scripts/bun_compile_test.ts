@@ -32,6 +32,13 @@ Deno.test("bun build --compile makes a binary that imports .ts and .js plugins a
       load("ts_plugin.ts"),
       '{"name":"acme","apiVersion":1,"ruleIds":["acme.tool.delete.added"]}\n',
     );
+    // A plugin typed against the npm package: its type-only imports of "proxar", which does not
+    // resolve beside the binary, must vanish.
+    const typed = JSON.parse(load("../npm/typed_plugin.ts"));
+    assert.deepEqual(
+      [typed.name, typed.apiVersion, typed.rules[0].meta.id, typed.reporters[0].name],
+      ["acme", 1, "acme.tool.delete.added", "acme-count"],
+    );
     assert.equal(
       load("js_plugin.js"),
       '{"name":"acme-js","apiVersion":1,"ruleIds":["acme-js.tool.removed"]}\n',
