@@ -121,6 +121,13 @@ Deno.test("proxar snapshot sends configured headers; a wrong token is HTTP 401, 
       stderr,
       'proxar: Cannot snapshot "server:remote": the server answered initialize with HTTP 401 Unauthorized: check the credentials in the headers\n',
     );
+    assert.equal(
+      await failedSnapshot([url, "--header", "Authorization: Bearer wrong-token-17"]),
+      `proxar: Cannot snapshot "${url}": the server answered initialize with HTTP 401 Unauthorized: check the credentials in the headers\n`,
+    );
+    const adHoc = await runCli(["snapshot", url, "-H", "Authorization: Bearer right-token-42"]);
+    assert.equal(adHoc.code, 0);
+    assert.equal(JSON.parse(adHoc.stdout).server.name, "issues-mcp");
     const dir = tempDir();
     try {
       writeConfig(dir, config);

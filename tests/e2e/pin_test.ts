@@ -124,6 +124,34 @@ Deno.test("proxar pin and diff --server --against pinned: the seed's workflow en
         `* 2026-03-01T10:00:04.000Z  sha256:${v2.slice(7, 19)}  pinned\n` +
         `  2026-03-01T10:00:01.000Z  sha256:${v1.slice(7, 19)}\n`,
     );
+    const listed = await proxar(
+      dir,
+      undefined,
+      "08",
+      "history",
+      "--server",
+      "issues-mcp",
+      "-f",
+      "json",
+    );
+    assert.deepEqual(JSON.parse(listed.stdout), {
+      server: "issues-mcp",
+      pinned: v2,
+      snapshots: [
+        {
+          time: "2026-03-01T10:00:04.000Z",
+          hash: `sha256:${v2.slice(7, 19)}`,
+          file: `.proxar/history/issues-mcp/20260301T100004000Z-${v2.slice(7, 19)}.json`,
+          pinned: true,
+        },
+        {
+          time: "2026-03-01T10:00:01.000Z",
+          hash: `sha256:${v1.slice(7, 19)}`,
+          file: `.proxar/history/issues-mcp/20260301T100001000Z-${v1.slice(7, 19)}.json`,
+          pinned: false,
+        },
+      ],
+    });
     const back = await proxar(
       dir,
       undefined,
