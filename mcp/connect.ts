@@ -109,6 +109,7 @@ async function connectHttp(
   const { StreamableHTTPClientTransport, StreamableHTTPError } = await import(
     "@modelcontextprotocol/sdk/client/streamableHttp.js"
   );
+  let postStatus: number;
   try {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit,
@@ -124,10 +125,22 @@ async function connectHttp(
     if (status === undefined || status < 400 || status > 499 || status === 401 || status === 403) {
       throw error;
     }
+    postStatus = status;
   }
   const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
   const transport = new SSEClientTransport(url, { requestInit });
-  return await open(sdk, transport, "sse", options);
+  try {
+    return await open(sdk, transport, "sse", options);
+  } catch (error) {
+    const reason = (error as Error).message.replace(
+      / with HTTP (\d+): Non-200 status code \(\1\)$/,
+      " with HTTP $1",
+    );
+    throw new LiveError(
+      `the Streamable HTTP POST was answered with HTTP ${postStatus}, and the older HTTP+SSE transport failed too: ${reason}`,
+      { cause: (error as Error).cause },
+    );
+  }
 }
 
 /**

@@ -84,6 +84,29 @@ Deno.test("proxar snapshot exits 2 when tools/list answers with a malformed resu
   );
 });
 
+Deno.test("proxar snapshot exits 2 when a list request outlasts --timeout", async () => {
+  const spec = testServerSpec("--hang-list");
+  assert.equal(
+    await failedSnapshot([spec, "--timeout", "0.5", "--connect-timeout", "30"]),
+    `proxar: Cannot snapshot "${spec}": no answer to tools/list within 0.5s\n`,
+  );
+});
+
+Deno.test("proxar snapshot exits 2 when neither Streamable HTTP nor HTTP+SSE answers", async () => {
+  const server = await startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0"], {
+    ready: /listening (http:\/\/\S+)\/mcp/,
+  });
+  try {
+    const url = `${server.ready[1]}/elsewhere`;
+    assert.equal(
+      await failedSnapshot([url]),
+      `proxar: Cannot snapshot "${url}": the Streamable HTTP POST was answered with HTTP 405, and the older HTTP+SSE transport failed too: the server answered initialize with HTTP 405\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+});
+
 Deno.test("proxar snapshot exits 2 when the server repeats a cursor or never stops paging", async () => {
   const loop = testServerSpec("--cursor-loop");
   assert.equal(
