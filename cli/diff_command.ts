@@ -26,6 +26,8 @@ export interface DiffCommandOptions extends DiffSourceOptions {
   locations?: boolean;
   /** Leave suppressed changes out of SARIF. */
   sarifOmitSuppressed?: boolean;
+  /** `--no-step-summary`: do not append Markdown to `GITHUB_STEP_SUMMARY`. */
+  stepSummary?: boolean;
 }
 
 /** Runs a diff and writes its reports; returns the exit code. */
@@ -47,7 +49,7 @@ export async function diffCommand(
   if (options.locations !== false) locateChanges(report.changes, old, next);
   await writeOutputs(outputs, report, registry, io, {
     omitSuppressed: options.sarifOmitSuppressed === true,
-  });
+  }, { stepSummary: options.stepSummary !== false });
   return report.decision.exitCode;
 }
 
@@ -81,6 +83,10 @@ export function registerDiff(program: Command, context: CliContext): void {
       [],
     )
     .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option(
+      "--no-step-summary",
+      "with --format markdown, do not also append to $GITHUB_STEP_SUMMARY when it is set",
+    )
     .option(
       "--sarif-omit-suppressed",
       "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",

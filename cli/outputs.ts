@@ -2,6 +2,7 @@
  * `--format NAME[=FILE]` handling: choosing reporters and writing each output.
  * @module
  */
+import { appendFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
 import type { Report } from "../core/report.ts";
@@ -50,6 +51,7 @@ export async function writeOutputs(
   registry: Registry,
   io: Io,
   options: ReporterOptions = {},
+  write: { stepSummary?: boolean } = {},
 ): Promise<void> {
   const color = io.isTTY && !io.env.NO_COLOR;
   const rendered = specs.map((spec) => ({
@@ -63,5 +65,16 @@ export async function writeOutputs(
   for (const { spec, text } of rendered) {
     if (spec.file === undefined) io.stdout(text);
     else await writeFileAtomic(resolve(io.cwd, spec.file), text);
+  }
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  const markdown = rendered.find((r) => r.spec.reporter.name === "markdown");
+  if (summary && markdown && write.stepSummary !== false) {
+    try {
+      await appendFile(resolve(io.cwd, summary), markdown.text);
+    } catch (error) {
+      throw new UserError(
+        `Cannot append to GITHUB_STEP_SUMMARY "${summary}": ${(error as Error).message}`,
+      );
+    }
   }
 }

@@ -6,6 +6,7 @@ import { githubReporter } from "./github.ts";
 import { gitlabReporter } from "./gitlab.ts";
 import { jsonReporter } from "./json.ts";
 import { junitReporter } from "./junit.ts";
+import { markdownReporter } from "./markdown.ts";
 import type { Reporter } from "./reporter.ts";
 import { sarifReporter } from "./sarif.ts";
 import { textReporter } from "./text.ts";
@@ -15,6 +16,7 @@ export const builtinReporters: readonly Reporter[] = [
   textReporter,
   jsonReporter,
   sarifReporter,
+  markdownReporter,
   junitReporter,
   gitlabReporter,
   githubReporter,

@@ -4,27 +4,12 @@
  * @module
  */
 import pc from "picocolors";
-import type { Change } from "../core/change.ts";
 import { describeStep } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
+import { groupByEntity, KIND_NAMES, LABELS, plural } from "./_shared.ts";
 import type { Reporter } from "./reporter.ts";
 import { cap, stripControl } from "./sanitize.ts";
-
-const LABELS: Record<Severity, string> = {
-  BREAKING: "breaking",
-  POTENTIALLY_BREAKING: "potentially breaking",
-  NON_BREAKING: "non-breaking",
-  DOCUMENTATION: "documentation",
-};
-
-const KIND_NAMES = {
-  tool: "tool",
-  prompt: "prompt",
-  resource: "resource",
-  resourceTemplate: "resource template",
-  server: "server",
-};
 
 function clean(text: string, max = 400): string {
   return cap(stripControl(text), max);
@@ -32,21 +17,6 @@ function clean(text: string, max = 400): string {
 
 function value(v: unknown): string {
   return clean(typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? "", 300);
-}
-
-function groups(changes: readonly Change[]): Change[][] {
-  const byEntity = new Map<string, Change[]>();
-  for (const c of changes) {
-    const key = `${c.entity.kind}\u0000${c.entity.name}`;
-    const list = byEntity.get(key);
-    if (list) list.push(c);
-    else byEntity.set(key, [c]);
-  }
-  return [...byEntity.values()];
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** Renders the text report. */
@@ -65,7 +35,7 @@ export function renderText(report: Report, color: boolean): string {
       : `${clean(s.source)} (${clean(s.server.name)} ${clean(s.server.version)})`;
   out.push(`${c.bold("proxar")} ${side(report.old)} → ${side(report.new)}`, "");
   const active = report.changes.filter((x) => !x.suppressed);
-  for (const group of groups(active)) {
+  for (const group of groupByEntity(active)) {
     const first = group[0]!;
     out.push(c.bold(`${KIND_NAMES[first.entity.kind]} ${clean(first.entity.name)}`));
     for (const change of group) {

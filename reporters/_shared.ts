@@ -1,0 +1,41 @@
+/**
+ * Wording and grouping shared by the human-readable reporters (text, Markdown).
+ * @module
+ */
+import type { Change } from "../core/change.ts";
+import type { EntityKind } from "../core/contract.ts";
+import type { Severity } from "../core/severity.ts";
+
+/** Severities in lower-case words. */
+export const LABELS: Record<Severity, string> = {
+  BREAKING: "breaking",
+  POTENTIALLY_BREAKING: "potentially breaking",
+  NON_BREAKING: "non-breaking",
+  DOCUMENTATION: "documentation",
+};
+
+/** Entity kinds in words. */
+export const KIND_NAMES: Record<EntityKind, string> = {
+  tool: "tool",
+  prompt: "prompt",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  server: "server",
+};
+
+/** Changes grouped by entity, groups in the order of their first (strongest) change. */
+export function groupByEntity(changes: readonly Change[]): Change[][] {
+  const byEntity = new Map<string, Change[]>();
+  for (const c of changes) {
+    const key = `${c.server ?? ""}\u0000${c.entity.kind}\u0000${c.entity.name}`;
+    const list = byEntity.get(key);
+    if (list) list.push(c);
+    else byEntity.set(key, [c]);
+  }
+  return [...byEntity.values()];
+}
+
+/** `1 change`, `2 changes`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
