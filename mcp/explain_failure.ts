@@ -43,14 +43,22 @@ export function explainFailure(error: unknown, context: FailureContext): LiveErr
 
 function describe(error: unknown, context: FailureContext): string {
   const { method } = context;
-  const err = error as { code?: unknown; message?: unknown; name?: unknown; path?: unknown };
+  const err = error as {
+    code?: unknown;
+    message?: unknown;
+    name?: unknown;
+    path?: unknown;
+    syscall?: unknown;
+  };
   const message = String(err?.message ?? error);
-  if (err?.code === "ENOENT" && /spawn/.test(message)) {
+  // Node and Deno say "spawn CMD ENOENT", Bun "Executable not found in $PATH"; all set syscall.
+  const spawning = /^spawn/.test(String(err?.syscall ?? message));
+  if (err?.code === "ENOENT" && spawning) {
     return `the command "${
       String(err.path ?? message.replace(/^spawn | ENOENT$/g, ""))
     }" was not found`;
   }
-  if (err?.code === "EACCES" && /spawn/.test(message)) {
+  if (err?.code === "EACCES" && spawning) {
     return `the command "${String(err.path ?? "")}" cannot be run: permission denied`;
   }
   if (err?.name === "McpError" && err.code === REQUEST_TIMEOUT) {
