@@ -7,7 +7,7 @@
 import { UserError } from "../core/errors.ts";
 import { stripControl } from "../reporters/sanitize.ts";
 import { connect } from "./connect.ts";
-import { fetchListing } from "./fetch_listing.ts";
+import { fetchListing, type Listing } from "./fetch_listing.ts";
 import { LiveError } from "./live_error.ts";
 import { contractFromLive, type Snapshot, snapshotOf } from "./snapshot.ts";
 import type { LiveSource } from "./sources.ts";
@@ -30,7 +30,7 @@ export async function snapshotLive(
   const { redactor } = source;
   try {
     const connection = await connect(source.target, { timeouts: source.timeouts, stderr });
-    let listing;
+    let listing: Listing;
     try {
       listing = await fetchListing(
         connection,
@@ -39,8 +39,8 @@ export async function snapshotLive(
     } finally {
       await connection.close();
     }
-    const info = redactor.json({ ...connection.info } as never);
-    const contract = contractFromLive(source.label, info, redactor.json(listing as never));
+    const info = redactor.json(connection.info);
+    const contract = contractFromLive(source.label, info, redactor.json(listing));
     const capturedAt = (options.now ?? new Date()).toISOString();
     return snapshotOf(contract, capturedAt, source.label);
   } catch (error) {

@@ -50,9 +50,9 @@ export class Redactor {
   }
 
   /** A copy of a JSON value with secrets redacted from every string (keys included). */
-  json<T extends JsonValue>(value: T): T {
+  json<T>(value: T): T {
     if (this.empty) return value;
-    return this.#walk(value) as T;
+    return this.#walk(value as JsonValue) as T;
   }
 
   #walk(value: JsonValue): JsonValue {
