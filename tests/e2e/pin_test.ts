@@ -309,6 +309,11 @@ Deno.test("proxar check writes one combined report for every configured server, 
       /^proxar pinned snapshots of issues-mcp, stable-mcp → live issues-mcp, stable-mcp\n/,
     );
     assert.match(text.stdout, /search_issues\.inputSchema\.required/);
+    const sarif = await proxar(dir, "2", "06", "check", "-f", "sarif");
+    assert.equal(sarif.code, 1);
+    const results = JSON.parse(sarif.stdout).runs[0].results as { message: { text: string } }[];
+    assert.equal(results.length, 3);
+    assert.ok(results.every((r) => r.message.text.startsWith("[issues-mcp] ")));
     const one = await proxar(dir, "2", "07", "check", "--server", "stable-mcp");
     assert.equal(one.code, 0);
   }, config);
