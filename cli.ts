@@ -13,6 +13,7 @@ import { builtinRules } from "./rules/mod.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
 import { registerCheck } from "./cli/check_command.ts";
 import { registerDiff } from "./cli/diff_command.ts";
+import { registerExplain } from "./cli/explain_command.ts";
 import { registerHistory } from "./cli/history_command.ts";
 import { registerInit } from "./cli/init_command.ts";
 import { type Io, processIo } from "./cli/io.ts";
@@ -30,6 +31,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerHistory,
   registerCheck,
   registerRules,
+  registerExplain,
   registerInit,
 ];
 
@@ -86,5 +88,10 @@ function exitOverrideAll(command: Command): void {
 }
 
 if ((import.meta as { main?: boolean }).main) {
+  // A closed pipe (`proxar rules | head`) ends the output, not the process with a stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   process.exitCode = await main(process.argv.slice(2), processIo());
 }

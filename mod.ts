@@ -32,7 +32,14 @@ export type {
   Tool,
 } from "./core/contract.ts";
 export { emptyContract } from "./core/contract.ts";
-export { compareContracts, diffContracts, type DiffOptions } from "./core/engine.ts";
+export {
+  type AsyncDiffOptions,
+  compareContracts,
+  compareContractsAsync,
+  diffContracts,
+  diffContractsAsync,
+  type DiffOptions,
+} from "./core/engine.ts";
 export { isUserError, UserError } from "./core/errors.ts";
 export { contractHash } from "./core/hash.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
@@ -65,6 +72,16 @@ export type {
 } from "./core/rule.ts";
 export { SEVERITIES, type Severity, type Threshold } from "./core/severity.ts";
 export { VERSION } from "./core/version.ts";
-export type { Reporter, ReporterContext } from "./reporters/reporter.ts";
+export type { Reporter, ReporterContext, ReporterOptions } from "./reporters/reporter.ts";
+export {
+  definePlugin,
+  defineReporter,
+  defineRule,
+  type Plugin,
+  PLUGIN_API_VERSION,
+} from "./plugins/api.ts";
+export type { EntityPairs, ListPairs, Located, Paired } from "./core/pairing.ts";
+export type { ToolSchemaDelta } from "./core/schema/compare_tool.ts";
+export type { SchemaDelta, Side } from "./core/schema/types.ts";
 export { builtinReporters } from "./reporters/mod.ts";
 export { builtinRules } from "./rules/mod.ts";

@@ -2,17 +2,16 @@
  * `proxar diff OLD NEW`.
  * @module
  */
-import { compareContracts } from "../core/engine.ts";
+import { compareContractsAsync } from "../core/engine.ts";
 import { locateChanges } from "../core/locate.ts";
-import type { Registry } from "../core/registry.ts";
 import { SEVERITIES, type Threshold } from "../core/severity.ts";
 import { type Command, Option } from "commander";
 import { checkConfigRules } from "../core/suppress.ts";
-import type { Reporter } from "../reporters/reporter.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import { parseFormats, writeOutputs } from "./outputs.ts";
+import { collectPlugin, withPlugins } from "./plugins.ts";
 import { type DiffSourceOptions, diffSources } from "./server_sources.ts";
 
 /** Options of `proxar diff`. */
@@ -28,6 +27,8 @@ export interface DiffCommandOptions extends DiffSourceOptions {
   sarifOmitSuppressed?: boolean;
   /** `--no-step-summary`: do not append Markdown to `GITHUB_STEP_SUMMARY`. */
   stepSummary?: boolean;
+  /** `--plugin PATH`, repeatable. */
+  plugin?: string[];
 }
 
 /** Runs a diff and writes its reports; returns the exit code. */
@@ -35,17 +36,24 @@ export async function diffCommand(
   oldSpec: string | undefined,
   newSpec: string | undefined,
   options: DiffCommandOptions,
-  env: { io: Io; registry: Registry; reporters: readonly Reporter[] },
+  env: { io: Io },
 ): Promise<number> {
-  const { io, registry } = env;
-  const outputs = parseFormats(options.format, options.output, env.reporters);
+  const { io } = env;
   const config = await readConfig(io.cwd, options.config);
   if (options.failOn) config.fail_on = options.failOn;
   if (options.warnOn) config.warn_on = options.warnOn;
+  const { registry, reporters, plugins } = await withPlugins(io, config, options.plugin);
+  const outputs = parseFormats(options.format, options.output, reporters);
   checkConfigRules(config, registry);
   const [old, next] = await diffSources(oldSpec, newSpec, options, config, io);
   const today = io.env.PROXAR_TODAY;
-  const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
+  const report = await compareContractsAsync(old, next, {
+    registry,
+    config,
+    ruleTimeoutMs: config.rule_timeout * 1000,
+    freezeInputs: plugins.length > 0,
+    ...(today ? { today } : {}),
+  });
   if (options.locations !== false) locateChanges(report.changes, old, next);
   await writeOutputs(outputs, report, registry, io, {
     omitSuppressed: options.sarifOmitSuppressed === true,
@@ -70,6 +78,7 @@ export function registerDiff(program: Command, context: CliContext): void {
     .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
     .option("--connect-timeout <seconds>", "time limit for starting a live server (default 30)")
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
+    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, [])
     .addOption(
       new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
     )

@@ -7,6 +7,8 @@ import type { Registry } from "../core/registry.ts";
 import type { Command } from "commander";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
+import { readConfig } from "./config_file.ts";
+import { collectPlugin, withPlugins } from "./plugins.ts";
 
 /** Prints the rule list as text or JSON. */
 export function rulesCommand(format: string, registry: Registry, io: Io): number {
@@ -18,6 +20,7 @@ export function rulesCommand(format: string, registry: Registry, io: Io): number
       summary: m.summary,
       rationale: m.rationale,
       ...(m.gradedBy ? { gradedBy: m.gradedBy } : {}),
+      ...(registry.pluginOf(m.id) ? { plugin: registry.pluginOf(m.id) } : {}),
     }));
     io.stdout(JSON.stringify(list, null, 2) + "\n");
     return 0;
@@ -28,7 +31,7 @@ export function rulesCommand(format: string, registry: Registry, io: Io): number
   const width = Math.max(...rules.map((m) => m.id.length));
   const sevWidth = "POTENTIALLY_BREAKING".length;
   for (const m of rules) {
-    const severity = m.gradedBy === "prose" ? "prose-graded" : m.severity;
+    const severity = m.gradedBy ? `${m.gradedBy}-graded` : m.severity;
     io.stdout(`${m.id.padEnd(width)}  ${severity.padEnd(sevWidth)}  ${m.summary}\n`);
   }
   return 0;
@@ -39,7 +42,11 @@ export function registerRules(program: Command, context: CliContext): void {
   program.command("rules")
     .description("List every rule with its id, default severity and summary")
     .option("-f, --format <name>", "text or json", "text")
-    .action((opts: { format: string }) => {
-      context.exitCode = rulesCommand(opts.format, context.registry, context.io);
+    .option("-c, --config <file>", "configuration file whose plugins to include")
+    .option("-p, --plugin <path>", "include a plugin's rules (repeatable)", collectPlugin, [])
+    .action(async (opts: { format: string; config?: string; plugin: string[] }) => {
+      const config = await readConfig(context.io.cwd, opts.config);
+      const { registry } = await withPlugins(context.io, config, opts.plugin);
+      context.exitCode = rulesCommand(opts.format, registry, context.io);
     });
 }

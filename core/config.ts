@@ -42,6 +42,8 @@ export interface Config {
   severity_overrides: Record<string, Severity>;
   ignore: IgnoreEntry[];
   plugins: string[];
+  /** How long one plugin rule may run, in seconds. */
+  rule_timeout: number;
   prose: ProseOptions;
   servers: Record<string, ServerConfig>;
   store: string;
@@ -59,6 +61,7 @@ export function defaultConfig(): Config {
     severity_overrides: {},
     ignore: [],
     plugins: [],
+    rule_timeout: 10,
     prose: { ...DEFAULT_PROSE_OPTIONS },
     servers: {},
     store: ".proxar",
@@ -170,5 +173,10 @@ export const configSchema: JsonObject = {
       },
     },
     store: { type: "string", minLength: 1 },
+    rule_timeout: {
+      type: "number",
+      exclusiveMinimum: 0,
+      description: "Seconds one plugin rule may run before the run fails (default 10)",
+    },
   },
 };

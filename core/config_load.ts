@@ -113,5 +113,6 @@ export function parseConfig(text: string, file: string): Config {
   }
   if (raw.servers) config.servers = raw.servers;
   if (raw.store) config.store = raw.store;
+  if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
   return config;
 }

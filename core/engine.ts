@@ -11,8 +11,8 @@ import { UserError } from "./errors.ts";
 import { contractHash } from "./hash.ts";
 import { isObject, sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
-import { pairEntities } from "./pairing.ts";
-import { classifyProse } from "./prose.ts";
+import { type EntityPairs, pairEntities } from "./pairing.ts";
+import { classifyProse, type ProseVerdict } from "./prose.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
 import type { Registry } from "./registry.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
@@ -31,7 +31,7 @@ export interface DiffOptions {
 
 const ENTITY_KINDS = new Set(["tool", "prompt", "resource", "resourceTemplate", "server"]);
 
-function checkFinding(rule: Rule, finding: Finding): void {
+function checkFinding(rule: Rule, finding: Finding, registry: Registry): void {
   const problem = !isObject(finding)
     ? "a finding must be an object"
     : !isObject(finding.entity) || !ENTITY_KINDS.has(String(finding.entity.kind))
@@ -48,13 +48,113 @@ function checkFinding(rule: Rule, finding: Finding): void {
     ? `severity must be a severity, found ${JSON.stringify(finding.severity)}`
     : undefined;
   if (problem) {
-    throw new UserError(`Rule "${rule.meta.id}" reported a malformed finding: ${problem}`);
+    throw new UserError(`${ruleName(rule, registry)} reported a malformed finding: ${problem}`);
   }
+}
+
+/** Options of an asynchronous diff, which may run rules that return promises. */
+export interface AsyncDiffOptions extends DiffOptions {
+  /** How long one rule may take before the run fails, in milliseconds (default 10,000). */
+  ruleTimeoutMs?: number;
+  /** Freeze both contracts so no rule can change what other rules see (used with plugins). */
+  freezeInputs?: boolean;
+}
+
+/** One diff in progress: the shared, computed-once context and the collected changes. */
+class DiffRun {
+  readonly changes: Change[] = [];
+  readonly config: Config;
+  readonly pairs: EntityPairs;
+  deltas: Map<string, ToolSchemaDelta[]> | undefined;
+
+  constructor(
+    readonly old: Contract,
+    readonly next: Contract,
+    readonly options: DiffOptions,
+  ) {
+    this.config = options.config ?? defaultConfig();
+    this.pairs = pairEntities(old, next);
+  }
+
+  classify = (a: string | undefined, b: string | undefined): ProseVerdict =>
+    classifyProse(a, b, this.config.prose);
+
+  allDeltas(): Map<string, ToolSchemaDelta[]> {
+    this.deltas ??= toolSchemaDeltas(this.pairs, this.classify);
+    return this.deltas;
+  }
+
+  /** Runs one rule; returns what its check returned (a promise for asynchronous rules). */
+  check(rule: Rule): unknown {
+    const report = (finding: Finding) => {
+      checkFinding(rule, finding, this.options.registry);
+      const change: Change = {
+        rule: rule.meta.id,
+        severity: finding.severity ?? rule.meta.severity,
+        entity: { kind: finding.entity.kind, name: finding.entity.name },
+        path: finding.path,
+        pointer: finding.pointer,
+        message: finding.message,
+      };
+      if (finding.old !== undefined) change.old = sortKeys(finding.old);
+      if (finding.new !== undefined) change.new = sortKeys(finding.new);
+      if (finding.hint !== undefined) change.hint = finding.hint;
+      if (finding.prose !== undefined) change.prose = finding.prose;
+      this.changes.push(change);
+    };
+    try {
+      return rule.check({
+        old: this.old,
+        new: this.next,
+        pairs: this.pairs,
+        schemaDeltas: (id) => this.allDeltas().get(id) ?? [],
+        allSchemaDeltas: () => [...this.allDeltas().values()].flat(),
+        classifyProse: this.classify,
+        report,
+      });
+    } catch (error) {
+      throw ruleFailure(rule, error, this.options.registry);
+    }
+  }
+
+  finish(): { changes: Change[]; expired: ExpiredIgnore[] } {
+    for (const id of (this.deltas ?? new Map()).keys()) {
+      if (!this.options.registry.has(id)) {
+        throw new Error(`No rule is registered for schema change "${id}"`);
+      }
+    }
+    const today = this.options.today ?? new Date().toISOString().slice(0, 10);
+    const expired = applyConfig(this.changes, this.config, today);
+    this.changes.sort(compareChanges);
+    return { changes: this.changes, expired };
+  }
+}
+
+/** `Rule "x"`, or `Plugin "./acme.ts": rule "acme.x"` for a plugin's rule. */
+function ruleName(rule: Rule, registry: Registry): string {
+  const plugin = registry.pluginOf(rule.meta.id);
+  return plugin ? `Plugin "${plugin}": rule "${rule.meta.id}"` : `Rule "${rule.meta.id}"`;
+}
+
+function ruleFailure(rule: Rule, error: unknown, registry: Registry): UserError {
+  const why = error instanceof Error ? error.message : String(error);
+  if (error instanceof UserError) {
+    const plugin = registry.pluginOf(rule.meta.id);
+    return plugin && !why.startsWith("Plugin ")
+      ? new UserError(`Plugin "${plugin}": ${why}`)
+      : error;
+  }
+  return new UserError(`${ruleName(rule, registry)} failed: ${why}`);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 /**
  * Runs every rule of the registry on two contracts and returns the graded, configured, sorted
- * changes plus the ignore entries that have expired.
+ * changes plus the ignore entries that have expired. Every rule must be synchronous; use
+ * {@link diffContractsAsync} for rules that return promises (plugins may).
  *
  * @example
  * ```ts
@@ -71,56 +171,63 @@ export function diffContracts(
   next: Contract,
   options: DiffOptions,
 ): { changes: Change[]; expired: ExpiredIgnore[] } {
-  const config = options.config ?? defaultConfig();
-  const pairs = pairEntities(old, next);
-  const classify = (a: string | undefined, b: string | undefined) =>
-    classifyProse(a, b, config.prose);
-  let deltas: Map<string, ToolSchemaDelta[]> | undefined;
-  const schemaDeltas = (id: string) => {
-    deltas ??= toolSchemaDeltas(pairs, classify);
-    return deltas.get(id) ?? [];
-  };
-  const changes: Change[] = [];
+  const run = new DiffRun(old, next, options);
   for (const rule of options.registry.rules) {
-    const report = (finding: Finding) => {
-      checkFinding(rule, finding);
-      const change: Change = {
-        rule: rule.meta.id,
-        severity: finding.severity ?? rule.meta.severity,
-        entity: { kind: finding.entity.kind, name: finding.entity.name },
-        path: finding.path,
-        pointer: finding.pointer,
-        message: finding.message,
-      };
-      if (finding.old !== undefined) change.old = sortKeys(finding.old);
-      if (finding.new !== undefined) change.new = sortKeys(finding.new);
-      if (finding.hint !== undefined) change.hint = finding.hint;
-      if (finding.prose !== undefined) change.prose = finding.prose;
-      changes.push(change);
-    };
+    const result = run.check(rule);
+    if (isThenable(result)) {
+      throw new UserError(
+        `${ruleName(rule, options.registry)} is asynchronous; run it with diffContractsAsync`,
+      );
+    }
+  }
+  return run.finish();
+}
+
+/** Like {@link diffContracts}, awaiting rules that return promises, each within a time limit. */
+export async function diffContractsAsync(
+  old: Contract,
+  next: Contract,
+  options: AsyncDiffOptions,
+): Promise<{ changes: Change[]; expired: ExpiredIgnore[] }> {
+  if (options.freezeInputs) {
+    deepFreeze(old);
+    deepFreeze(next);
+  }
+  const run = new DiffRun(old, next, options);
+  const limit = options.ruleTimeoutMs ?? 10_000;
+  for (const rule of options.registry.rules) {
+    const result = run.check(rule);
+    if (!isThenable(result)) continue;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, fail) => {
+      timer = setTimeout(
+        () =>
+          fail(
+            new UserError(`${ruleName(rule, options.registry)} did not finish within ${limit} ms`),
+          ),
+        limit,
+      );
+    });
     try {
-      rule.check({
-        old,
-        new: next,
-        pairs,
-        schemaDeltas,
-        classifyProse: classify,
-        report,
-      });
+      await Promise.race([Promise.resolve(result), timeout]);
     } catch (error) {
-      if (error instanceof UserError) throw error;
-      throw new UserError(`Rule "${rule.meta.id}" failed: ${(error as Error)?.message ?? error}`);
+      throw ruleFailure(rule, error, options.registry);
+    } finally {
+      clearTimeout(timer);
     }
   }
-  for (const id of (deltas ?? new Map()).keys()) {
-    if (!options.registry.has(id)) {
-      throw new Error(`No rule is registered for schema change "${id}"`);
-    }
+  return run.finish();
+}
+
+/** Freezes a JSON-like value and everything in it, without recursion. */
+function deepFreeze(value: unknown): void {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
+    Object.freeze(v);
+    for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key]);
   }
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const expired = applyConfig(changes, config, today);
-  changes.sort(compareChanges);
-  return { changes, expired };
 }
 
 function summariseContract(loaded: LoadedContract): ContractSummary {
@@ -138,20 +245,42 @@ function summariseContract(loaded: LoadedContract): ContractSummary {
   };
 }
 
+function reportOf(
+  old: LoadedContract,
+  next: LoadedContract,
+  config: Config,
+  result: { changes: Change[]; expired: ExpiredIgnore[] },
+): Report {
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    proxar: { version: VERSION },
+    old: summariseContract(old),
+    new: summariseContract(next),
+    changes: result.changes,
+    ...summarise(
+      result.changes,
+      { failOn: config.fail_on, warnOn: config.warn_on },
+      result.expired,
+    ),
+  };
+}
+
 /** Compares two loaded contracts and builds the full report. */
 export function compareContracts(
   old: LoadedContract,
   next: LoadedContract,
   options: DiffOptions,
 ): Report {
-  const config = options.config ?? defaultConfig();
-  const { changes, expired } = diffContracts(old.contract, next.contract, options);
-  return {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    proxar: { version: VERSION },
-    old: summariseContract(old),
-    new: summariseContract(next),
-    changes,
-    ...summarise(changes, { failOn: config.fail_on, warnOn: config.warn_on }, expired),
-  };
+  const result = diffContracts(old.contract, next.contract, options);
+  return reportOf(old, next, options.config ?? defaultConfig(), result);
+}
+
+/** Like {@link compareContracts}, for registries whose rules may be asynchronous (plugins). */
+export async function compareContractsAsync(
+  old: LoadedContract,
+  next: LoadedContract,
+  options: AsyncDiffOptions,
+): Promise<Report> {
+  const result = await diffContractsAsync(old.contract, next.contract, options);
+  return reportOf(old, next, options.config ?? defaultConfig(), result);
 }

@@ -13,6 +13,8 @@ export interface Registry {
   readonly rules: readonly Rule[];
   get(id: string): Rule | undefined;
   has(id: string): boolean;
+  /** The plugin file a rule came from, or undefined for a built-in rule. */
+  pluginOf(id: string): string | undefined;
 }
 
 const ID = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
@@ -28,14 +30,22 @@ const ID = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
  * assert.ok(registry.rules.length === 0);
  * ```
  */
-export function createRegistry(rules: readonly Rule[]): Registry {
+export function createRegistry(
+  rules: readonly Rule[],
+  plugins: ReadonlyMap<string, string> = new Map(),
+): Registry {
   const byId = new Map<string, Rule>();
   for (const rule of rules) {
     const id = rule.meta.id;
     if (!ID.test(id)) {
       throw new UserError(`Cannot register rule "${id}": ids are dotted lowerCamel words`);
     }
-    if (byId.has(id)) throw new UserError(`Cannot register rule "${id}": the id is already taken`);
+    if (byId.has(id)) {
+      const owner = (x: string | undefined) => (x ? `plugin "${x}"` : "Proxar's built-in rules");
+      throw new UserError(
+        `Cannot register rule "${id}" from ${owner(plugins.get(id))}: the id is already taken`,
+      );
+    }
     byId.set(id, rule);
   }
   const sorted = [...byId.values()].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1));
@@ -43,6 +53,7 @@ export function createRegistry(rules: readonly Rule[]): Registry {
     rules: sorted,
     get: (id) => byId.get(id),
     has: (id) => byId.has(id),
+    pluginOf: (id) => plugins.get(id),
   };
 }
 

@@ -72,13 +72,15 @@ export interface RuleContext {
    * computed once per diff for every paired tool.
    */
   schemaDeltas(ruleId: string): readonly ToolSchemaDelta[];
+  /** Every schema difference of every paired tool, whatever rule reports it. */
+  allSchemaDeltas(): readonly ToolSchemaDelta[];
   /** Classifies a change of prose (descriptions, titles, instructions). */
   classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
   report(finding: Finding): void;
 }
 
-/** A rule: metadata plus a check. */
+/** A rule: metadata plus a check. A plugin rule's check may return a promise. */
 export interface Rule {
   meta: RuleMeta;
-  check(context: RuleContext): void;
+  check(context: RuleContext): void | Promise<void>;
 }

@@ -72,3 +72,15 @@ Deno.test("docs/schema-coverage.md is generated from the registry and up to date
     assert.ok(committed.includes(`\`${keyword}\``), keyword);
   }
 });
+
+Deno.test("docs/rules.md is generated from the registry, covers every rule and is up to date", async () => {
+  const { renderRuleDocs } = await import("../../scripts/gen_rule_docs.ts");
+  const { builtinRules } = await import("../../rules/mod.ts");
+  const { headingAnchor, ruleDocUrl } = await import("../../reporters/links.ts");
+  const committed = await readFile(`${ROOT}/docs/rules.md`, "utf8");
+  assert.equal(committed, renderRuleDocs(), "run: deno run -A scripts/gen_rule_docs.ts");
+  for (const rule of builtinRules) {
+    assert.ok(committed.includes(`\n### ${rule.meta.id}\n`), rule.meta.id);
+    assert.ok(ruleDocUrl(rule.meta.id).endsWith(`#${headingAnchor(rule.meta.id)}`));
+  }
+});
