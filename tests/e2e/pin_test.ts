@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
-import { findings, ROOT, runCli } from "../helpers.ts";
+import { DENO_SOURCE_COMMAND, findings, proxarCommand, runCli } from "../helpers.ts";
 import { DENO, filesBelow, removeDir, tempDir, TEST_SERVER, writeConfig } from "./_live_servers.ts";
 
 function serverEntry(name: string, variant: string): string {
@@ -359,7 +359,8 @@ interface ProcessResult {
 
 function proxarProcess(dir: string, variant: string, ...args: string[]): Promise<ProcessResult> {
   return new Promise((done, failed) => {
-    const child = spawn(DENO, ["run", "-A", `${ROOT}/cli.ts`, ...args], {
+    const [command, ...prefix] = proxarCommand() ?? DENO_SOURCE_COMMAND;
+    const child = spawn(command!, [...prefix, ...args], {
       cwd: dir,
       env: { ...process.env, ISSUES_VARIANT: variant, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
