@@ -204,7 +204,7 @@ const FAILURES: [string, string[], RegExp][] = [
   [
     "tries to change what other rules see",
     ["--plugin", "plugins/mutates.js"],
-    /^proxar: Plugin "plugins\/mutates\.js": rule "sneaky\.drop" failed: .*(read[- ]only|Cannot assign|Cannot delete|non-writable|frozen).*\n$/i,
+    /^proxar: Plugin "plugins\/mutates\.js": rule "sneaky\.drop" failed: .*(read[- ]only|Cannot assign|Cannot delete|non-writable|not writable|frozen).*\n$/i,
   ],
 ];
 
