@@ -87,7 +87,7 @@ Deno.test("renderMarkdown() starts with the marker and shows verdict, counts, bl
   const md = renderMarkdown(exampleReport());
   assert.ok(md.startsWith("<!-- proxar -->\n"));
   assert.match(md, /^:x: \*\*Proxar: breaking changes reach `fail_on: BREAKING`\*\*$/m);
-  assert.match(md, /^\| Breaking \| 4 \|$/m);
+  assert.match(md, /^\| Breaking \| 6 \|$/m);
   assert.match(md, /^\| Suppressed \| 1 \|$/m);
   assert.equal(md.match(/<details>/g)?.length, 8);
   assert.match(
