@@ -6,6 +6,7 @@ import type { PromptArgument } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
 import type { Rule, RuleContext } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
+import { lifecycleRules } from "./_lifecycle.ts";
 
 const issueArg = { name: "issue", required: true };
 const toneArg = { name: "tone" };
@@ -52,51 +53,13 @@ function argumentEvents(ctx: RuleContext): ArgEvent[] {
 
 /** Prompt rules. */
 export const promptRules: Rule[] = [
-  rule({
-    id: "prompt.removed",
-    severity: "BREAKING",
-    summary: "A prompt was removed",
-    rationale: "Clients that offer it (slash commands, menus) fail when a user picks it.",
-    examples: [{
-      title: "triage is gone",
-      old: { prompts: [triage] },
-      new: { prompts: [] },
-      findings: [{ rule: "prompt.removed", path: "triage", severity: "BREAKING" }],
-    }],
-    check({ pairs, report }) {
-      for (const gone of pairs.prompts.removed) {
-        report({
-          entity: { kind: "prompt", name: gone.id },
-          path: gone.id,
-          pointer: at("prompts", gone.index),
-          old: gone.id,
-          message: `Prompt "${gone.id}" was removed`,
-        });
-      }
-    },
-  }),
-  rule({
-    id: "prompt.added",
-    severity: "NON_BREAKING",
-    summary: "A prompt was added",
-    rationale: "Nothing that worked before is affected.",
-    examples: [{
-      title: "triage is new",
-      old: { prompts: [] },
-      new: { prompts: [triage] },
-      findings: [{ rule: "prompt.added", path: "triage", severity: "NON_BREAKING" }],
-    }],
-    check({ pairs, report }) {
-      for (const added of pairs.prompts.added) {
-        report({
-          entity: { kind: "prompt", name: added.id },
-          path: added.id,
-          pointer: at("prompts", added.index),
-          new: added.id,
-          message: `Prompt "${added.id}" was added`,
-        });
-      }
-    },
+  ...lifecycleRules({
+    kind: "prompt",
+    list: "prompts",
+    noun: "Prompt",
+    sample: triage,
+    id: "triage",
+    removedRationale: "Clients that offer it (slash commands, menus) fail when a user picks it.",
   }),
   rule({
     id: "prompt.argument.removed",

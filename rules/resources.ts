@@ -5,6 +5,7 @@
 import type { JsonObject } from "../core/json.ts";
 import type { Rule } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
+import { lifecycleRules } from "./_lifecycle.ts";
 
 const LISTS = [
   {
@@ -62,51 +63,14 @@ function rulesFor(spec: (typeof LISTS)[number]): Rule[] {
       },
     });
   return [
-    rule({
-      id: `${kind}.removed`,
-      severity: "BREAKING",
-      summary: `A ${noun.toLowerCase()} was removed`,
-      rationale: "Clients that read it by URI get an error; agents that were told about it fail.",
-      examples: [{
-        title: `${id} is gone`,
-        old: { [list]: [sample] },
-        new: { [list]: [] },
-        findings: [{ rule: `${kind}.removed`, path: id, severity: "BREAKING" }],
-      }],
-      check({ pairs, report }) {
-        for (const gone of pairs[list].removed) {
-          report({
-            entity: { kind, name: gone.id },
-            path: gone.id,
-            pointer: at(list, gone.index),
-            old: gone.id,
-            message: `${noun} "${gone.id}" was removed`,
-          });
-        }
-      },
-    }),
-    rule({
-      id: `${kind}.added`,
-      severity: "NON_BREAKING",
-      summary: `A ${noun.toLowerCase()} was added`,
-      rationale: "Nothing that worked before is affected.",
-      examples: [{
-        title: `${id} is new`,
-        old: { [list]: [] },
-        new: { [list]: [sample] },
-        findings: [{ rule: `${kind}.added`, path: id, severity: "NON_BREAKING" }],
-      }],
-      check({ pairs, report }) {
-        for (const added of pairs[list].added) {
-          report({
-            entity: { kind, name: added.id },
-            path: added.id,
-            pointer: at(list, added.index),
-            new: added.id,
-            message: `${noun} "${added.id}" was added`,
-          });
-        }
-      },
+    ...lifecycleRules({
+      kind,
+      list,
+      noun,
+      sample,
+      id,
+      removedRationale:
+        "Clients that read it by URI get an error; agents that were told about it fail.",
     }),
     fieldRule(
       "mimeType",
