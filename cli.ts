@@ -6,10 +6,7 @@
 import { Command, CommanderError } from "commander";
 import process from "node:process";
 import { isUserError } from "./core/errors.ts";
-import { createRegistry } from "./core/registry.ts";
 import { versionLine } from "./core/version.ts";
-import { builtinReporters } from "./reporters/mod.ts";
-import { builtinRules } from "./rules/mod.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
 import { registerCheck } from "./cli/check_command.ts";
 import { registerDiff } from "./cli/diff_command.ts";
@@ -49,12 +46,7 @@ const COMMANDS: readonly RegisterCommand[] = [
  * ```
  */
 export async function main(args: readonly string[], io: Io): Promise<number> {
-  const context: CliContext = {
-    io,
-    registry: createRegistry(builtinRules),
-    reporters: builtinReporters,
-    exitCode: 0,
-  };
+  const context: CliContext = { io, exitCode: 0 };
   const program = new Command("proxar")
     .description("Tells whether a change to an MCP server will break the agents that use it")
     .version(versionLine(), "-V, --version", "Print the version")

@@ -7,38 +7,31 @@ import { type Command, Option } from "commander";
 import { createHash } from "node:crypto";
 import type { Change } from "../core/change.ts";
 import { compareChanges } from "../core/change.ts";
-import { compareContracts } from "../core/engine.ts";
 import { UserError } from "../core/errors.ts";
-import { locateChanges } from "../core/locate.ts";
 import { type ContractSummary, type Report, summarise } from "../core/report.ts";
-import { SEVERITIES, type Threshold } from "../core/severity.ts";
+import type { Threshold } from "../core/severity.ts";
 import type { ExpiredIgnore } from "../core/suppress.ts";
-import { checkConfigRules } from "../core/suppress.ts";
-import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
-import { parseFormats, writeOutputs } from "./outputs.ts";
+import {
+  addReportOptions,
+  compareForReport,
+  prepareReportRun,
+  type ReportFlags,
+  writeReport,
+} from "./report_run.ts";
 import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
 
 /** Options of `proxar check`. */
-export interface CheckOptions extends TimeoutFlags {
-  config?: string;
+export interface CheckOptions extends TimeoutFlags, ReportFlags {
   server: string[];
   against: string;
-  failOn?: Threshold;
-  warnOn?: Threshold;
-  format: string[];
-  output?: string;
-  locations?: boolean;
 }
 
 /** Checks every configured server (or those named) and writes the combined report. */
 export async function checkCommand(options: CheckOptions, context: CliContext): Promise<number> {
-  const { io, registry } = context;
-  const outputs = parseFormats(options.format, options.output, context.reporters);
-  const config = await readConfig(io.cwd, options.config);
-  if (options.failOn) config.fail_on = options.failOn;
-  if (options.warnOn) config.warn_on = options.warnOn;
-  checkConfigRules(config, registry);
+  const { io } = context;
+  const run = await prepareReportRun(io, options);
+  const config = run.config;
   const session = new LiveSession(config, io, options);
   const names = options.server.length > 0
     ? [...new Set(options.server)].sort()
@@ -48,16 +41,13 @@ export async function checkCommand(options: CheckOptions, context: CliContext): 
       `proxar check needs servers: in ${config.file ?? "proxar.yaml"} (none are configured)`,
     );
   }
-  const today = io.env.PROXAR_TODAY;
   const reports: { server: string; report: Report }[] = [];
   for (const server of names) {
     const [old, next] = await session.serverPair(server, options.against);
-    const report = compareContracts(old, next, { registry, config, ...(today ? { today } : {}) });
-    if (options.locations !== false) locateChanges(report.changes, old, next);
-    reports.push({ server, report });
+    reports.push({ server, report: await compareForReport(run, old, next, io, options) });
   }
   const report = combine(reports, options.against, config);
-  await writeOutputs(outputs, report, registry, io);
+  await writeReport(run, report, io, options);
   return report.decision.exitCode;
 }
 
@@ -125,8 +115,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-const THRESHOLDS = [...SEVERITIES, "never"];
-
 /** Adds `proxar check`. */
 export function registerCheck(program: Command, context: CliContext): void {
   const command = program.command("check")
@@ -135,22 +123,8 @@ export function registerCheck(program: Command, context: CliContext): void {
     .addOption(
       new Option("--against <ref>", "compare with each server's pinned or latest snapshot")
         .choices(["pinned", "latest"]).default("pinned"),
-    )
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .addOption(
-      new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
-    )
-    .addOption(
-      new Option("--warn-on <level>", "warn at or above this severity").choices(THRESHOLDS),
-    )
-    .option(
-      "-f, --format <name[=file]>",
-      `report format, repeatable: ${context.reporters.map((r) => r.name).join(", ")}`,
-      collect,
-      [],
-    )
-    .option("-o, --output <file>", "write the report to a file instead of standard output")
-    .option("--no-locations", "do not look up line and column of each change");
+    );
+  addReportOptions(command);
   addTimeoutOptions(command).action(async (opts: CheckOptions) => {
     context.exitCode = await checkCommand(opts, context);
   });

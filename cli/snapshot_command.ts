@@ -7,29 +7,29 @@
 import type { Command } from "commander";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { compareContracts } from "../core/engine.ts";
 import { UserError } from "../core/errors.ts";
 import { contractHash } from "../core/hash.ts";
-import { locateChanges } from "../core/locate.ts";
 import { isLiveSource, readSource } from "../core/read_source.ts";
-import { checkConfigRules } from "../core/suppress.ts";
 import { readSnapshotText, type Snapshot, snapshotOf } from "../mcp/snapshot.ts";
 import type { LiveSource } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
-import { parseFormats, writeOutputs } from "./outputs.ts";
+import {
+  addReportOptions,
+  compareForReport,
+  prepareReportRun,
+  type ReportFlags,
+  writeReport,
+} from "./report_run.ts";
 import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
 import { writeFileAtomic } from "./write_file.ts";
 
 /** Options of `proxar snapshot`. */
-export interface SnapshotOptions extends TimeoutFlags {
+export interface SnapshotOptions extends TimeoutFlags, ReportFlags {
   server?: string;
   out?: string;
   check?: string;
-  config?: string;
   header: string[];
-  format: string[];
-  output?: string;
 }
 
 /** Runs `proxar snapshot`; returns the exit code. */
@@ -47,10 +47,8 @@ export async function snapshotCommand(
   if (options.out !== undefined && options.check !== undefined) {
     throw new UserError("Give --out or --check, not both");
   }
-  const outputs = options.check === undefined
-    ? []
-    : parseFormats(options.format, options.output, context.reporters);
-  const config = await readConfig(io.cwd, options.config);
+  const run = options.check === undefined ? undefined : await prepareReportRun(io, options);
+  const config = run?.config ?? await readConfig(io.cwd, options.config);
   const session = new LiveSession(config, io, options);
   const source = spec ?? `server:${options.server}`;
   let snapshot: Snapshot;
@@ -62,8 +60,7 @@ export async function snapshotCommand(
     const loaded = await readSource(source, session.sourceContext());
     snapshot = snapshotOf(loaded.contract, session.now().toISOString(), source);
   }
-  if (options.check !== undefined) {
-    checkConfigRules(config, context.registry);
+  if (run && options.check !== undefined) {
     const committed = await readSource(options.check, session.sourceContext());
     const committedHash = contractHash(committed.contract);
     if (committedHash === snapshot.hash) {
@@ -75,14 +72,8 @@ export async function snapshotCommand(
         spec ?? `--server ${options.server}`
       } --out ${options.check}\n`,
     );
-    const today = io.env.PROXAR_TODAY;
-    const report = compareContracts(committed, snapshot.loaded, {
-      registry: context.registry,
-      config,
-      ...(today ? { today } : {}),
-    });
-    locateChanges(report.changes, committed, snapshot.loaded);
-    await writeOutputs(outputs, report, context.registry, io);
+    const report = await compareForReport(run, committed, snapshot.loaded, io, options);
+    await writeReport(run, report, io, options);
     return 1;
   }
   if (options.out === undefined) {
@@ -151,15 +142,13 @@ export function registerSnapshot(program: Command, context: CliContext): void {
     .option("-s, --server <name>", "a server from servers: in the configuration")
     .option("--out <file>", "write the snapshot to a file (unchanged when the hash is the same)")
     .option("--check <file>", "exit 1 and print the diff when the file no longer matches")
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
     .option(
       "-H, --header <name: value>",
       "HTTP header for an http(s) source, repeatable",
       collect,
       [],
-    )
-    .option("-f, --format <name[=file]>", "report format of --check, repeatable", collect, [])
-    .option("-o, --output <file>", "write the --check report to a file");
+    );
+  addReportOptions(command);
   addTimeoutOptions(command).action(async (spec: string | undefined, opts: SnapshotOptions) => {
     context.exitCode = await snapshotCommand(spec, opts, context);
   });

@@ -1,0 +1,126 @@
+/**
+ * What every command that compares contracts and writes a report shares: the report options,
+ * reading the config and loading plugins, comparing (plugin rules included), locating changes,
+ * and writing every requested format.
+ * @module
+ */
+import { type Command, Option } from "commander";
+import type { Config } from "../core/config.ts";
+import { compareContractsAsync } from "../core/engine.ts";
+import type { LoadedContract } from "../core/load_contract.ts";
+import { locateChanges } from "../core/locate.ts";
+import type { Registry } from "../core/registry.ts";
+import type { Report } from "../core/report.ts";
+import { SEVERITIES, type Threshold } from "../core/severity.ts";
+import { checkConfigRules } from "../core/suppress.ts";
+import { builtinReporters } from "../reporters/mod.ts";
+import { readConfig } from "./config_file.ts";
+import type { Io } from "./io.ts";
+import { type OutputSpec, parseFormats, writeOutputs } from "./outputs.ts";
+import { collectPlugin, withPlugins } from "./plugins.ts";
+
+/** The report options as commander parses them. */
+export interface ReportFlags {
+  config?: string;
+  plugin?: string[];
+  failOn?: Threshold;
+  warnOn?: Threshold;
+  format: string[];
+  output?: string;
+  /** `--no-locations`. */
+  locations?: boolean;
+  sarifOmitSuppressed?: boolean;
+  /** `--no-step-summary`. */
+  stepSummary?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+const THRESHOLDS = [...SEVERITIES, "never"];
+
+/** Adds the report options to a command. */
+export function addReportOptions(command: Command): Command {
+  return command
+    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
+    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, [])
+    .addOption(
+      new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
+    )
+    .addOption(
+      new Option("--warn-on <level>", "warn at or above this severity").choices(THRESHOLDS),
+    )
+    .option(
+      "-f, --format <name[=file]>",
+      `report format, repeatable: ${
+        builtinReporters.map((r) => r.name).join(", ")
+      } and plugin formats`,
+      collect,
+      [],
+    )
+    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option(
+      "--no-step-summary",
+      "with --format markdown, do not also append to $GITHUB_STEP_SUMMARY when it is set",
+    )
+    .option(
+      "--sarif-omit-suppressed",
+      "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",
+    )
+    .option(
+      "--no-locations",
+      "do not look up line and column of each change (faster on huge files)",
+    );
+}
+
+/** A prepared run: configuration, rules (with plugins), reporters and the requested outputs. */
+export interface ReportRun {
+  config: Config;
+  registry: Registry;
+  outputs: OutputSpec[];
+  withPlugins: boolean;
+}
+
+/** Reads the config, applies threshold flags, loads plugins and checks formats and rule ids. */
+export async function prepareReportRun(io: Io, flags: ReportFlags): Promise<ReportRun> {
+  const config = await readConfig(io.cwd, flags.config);
+  if (flags.failOn) config.fail_on = flags.failOn;
+  if (flags.warnOn) config.warn_on = flags.warnOn;
+  const { registry, reporters, plugins } = await withPlugins(io, config, flags.plugin);
+  const outputs = parseFormats(flags.format, flags.output, reporters);
+  checkConfigRules(config, registry);
+  return { config, registry, outputs, withPlugins: plugins.length > 0 };
+}
+
+/** Compares two contracts with every rule and locates the changes in their files. */
+export async function compareForReport(
+  run: ReportRun,
+  old: LoadedContract,
+  next: LoadedContract,
+  io: Io,
+  flags: ReportFlags,
+): Promise<Report> {
+  const today = io.env.PROXAR_TODAY;
+  const report = await compareContractsAsync(old, next, {
+    registry: run.registry,
+    config: run.config,
+    ruleTimeoutMs: run.config.rule_timeout * 1000,
+    freezeInputs: run.withPlugins,
+    ...(today ? { today } : {}),
+  });
+  if (flags.locations !== false) locateChanges(report.changes, old, next);
+  return report;
+}
+
+/** Writes every requested format of a report. */
+export async function writeReport(
+  run: ReportRun,
+  report: Report,
+  io: Io,
+  flags: ReportFlags,
+): Promise<void> {
+  await writeOutputs(run.outputs, report, run.registry, io, {
+    omitSuppressed: flags.sarifOmitSuppressed === true,
+  }, { stepSummary: flags.stepSummary !== false });
+}
