@@ -5,8 +5,8 @@
  * - `deno`: the source, spawned as `deno run -A cli.ts`;
  * - `bin`: the compiled binary for this machine, `dist/bin/proxar-OS-ARCH` (`npm run build:bin`);
  * - `npm`: the packed package `dist/proxar-VERSION.tgz` (`npm run build:npm`) installed into a
- *   temporary project and run by Node through its `proxar` bin. Before the suite, a plugin
- *   fixture must type-check against the package's declarations and a broken one must not.
+ *   temporary project, its bin run as `node node_modules/.bin/proxar`. Before the suite, a
+ *   plugin fixture must type-check against the package's declarations and a broken one must not.
  *
  * Further arguments go to `deno test` (for example `--filter version`).
  * @module
@@ -117,7 +117,8 @@ function main(): number {
   else if (runtime === "bin") command = hostBinary();
   else if (runtime === "npm") {
     project = mkdtempSync(join(tmpdir(), "proxar-npm-e2e-"));
-    command = installPackage(project);
+    // Node named explicitly (as npx would run the bin), so tests can tell the runtime is Node.
+    command = `node ${installPackage(project)}`;
   } else {
     process.stderr.write("usage: test_e2e.ts deno|bin|npm [deno test arguments]\n");
     return 2;
