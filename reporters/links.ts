@@ -3,8 +3,8 @@
  * @module
  */
 
-/** The project's home page. */
-export const PROJECT_URL = "https://github.com/proxar-dev/proxar";
+/** The project's home page (the same repository `proxar init` and action.yml name). */
+export const PROJECT_URL = "https://github.com/proxar/proxar";
 
 /** The GitHub-style anchor of a heading: lowercase, punctuation other than `-` and `_` removed. */
 export function headingAnchor(heading: string): string {
