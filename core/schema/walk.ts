@@ -171,6 +171,19 @@ class Walker {
     );
   }
 
+  /** A graded change of one keyword that is its own facet and rule aspect. */
+  keyword(ctx: Ctx, key: string, a: JsonObject, b: JsonObject, effect: Effect, what: string): void {
+    this.graded(
+      ctx,
+      key,
+      key,
+      effect,
+      key,
+      { old: a[key] ?? null, new: b[key] ?? null },
+      `${key} ${what}`,
+    );
+  }
+
   compare(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx): void {
     if (ctx.depth > MAX_DEPTH) {
       this.emit(
@@ -327,42 +340,26 @@ class Walker {
     }
     for (const [key, kind] of COUNT_BOUNDS) {
       const effect = boundEffect(countBound(a, key), countBound(b, key), kind);
+      const how = effect === "narrowed" ? "tightened" : "relaxed";
       if (effect) {
-        this.graded(
-          ctx,
-          key,
-          key,
-          effect,
-          key,
-          { old: a[key] ?? null, new: b[key] ?? null },
-          `${key} ${effect === "narrowed" ? "tightened" : "relaxed"} from ${show(a[key])} to ${
-            show(b[key])
-          }`,
-        );
+        this.keyword(ctx, key, a, b, effect, `${how} from ${show(a[key])} to ${show(b[key])}`);
       }
     }
     const multiple = multipleOfEffect(a.multipleOf, b.multipleOf);
     if (multiple) {
-      this.graded(ctx, "multipleOf", "multipleOf", multiple, "multipleOf", {
-        old: a.multipleOf ?? null,
-        new: b.multipleOf ?? null,
-      }, `multipleOf ${multiple} from ${show(a.multipleOf)} to ${show(b.multipleOf)}`);
+      this.keyword(
+        ctx,
+        "multipleOf",
+        a,
+        b,
+        multiple,
+        `${multiple} from ${show(a.multipleOf)} to ${show(b.multipleOf)}`,
+      );
     }
     for (const key of PRESENCE) {
       const effect = presenceEffect(a[key], b[key]);
-      if (effect) {
-        this.graded(
-          ctx,
-          key,
-          key,
-          effect,
-          key,
-          { old: a[key] ?? null, new: b[key] ?? null },
-          `${key} ${
-            a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
-          }: ${show(a[key])} → ${show(b[key])}`,
-        );
-      }
+      const how = a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed";
+      if (effect) this.keyword(ctx, key, a, b, effect, `${how}: ${show(a[key])} → ${show(b[key])}`);
     }
     const ua = a.uniqueItems === true;
     const ub = b.uniqueItems === true;
