@@ -6,7 +6,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue, own } from "../json.ts";
-import type { Effect } from "./types.ts";
+import { type Effect, isAnnotationKeyword } from "./types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import {
   EMPTY,
@@ -217,12 +217,21 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const a = walk.read(node.o, keyword), b = walk.read(node.n, keyword);
   const conjunction = keyword === "allOf";
   if (a === undefined || b === undefined) {
-    const effect = a === undefined ? "narrowed" : "widened";
+    // A lone schema that became one branch of a union (or a union that became one of its
+    // branches) extends (or narrows) the union; otherwise adding anyOf constrains.
+    const lone = loneBranch(walk, node, keyword, a === undefined);
+    const effect = lone
+      ? (a === undefined ? "widened" : "narrowed")
+      : a === undefined
+      ? "narrowed"
+      : "widened";
     return walk.facetDelta(
       node,
       keyword,
       effect,
-      `${keyword} ${a === undefined ? "added" : "removed"}`,
+      `${keyword} ${a === undefined ? "added" : "removed"}${
+        lone ? " around the former schema" : ""
+      }`,
     );
   }
   if (!Array.isArray(a) || !Array.isArray(b)) {
@@ -247,6 +256,25 @@ const branches: FacetHandler = (walk, node, keyword) => {
     `${keyword} went from ${a.length} to ${b.length} branches`,
   );
 };
+
+/**
+ * Whether one side is a lone schema equal to a branch of the other side's union, and the union
+ * side has no constraint besides the union itself.
+ */
+function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): boolean {
+  if (keyword === "allOf") return false;
+  const single = added ? node.o : node.n;
+  const union = added ? node.n : node.o;
+  const list = walk.read(union, keyword);
+  if (!Array.isArray(list)) return false;
+  const constraints = (x: JsonObject) =>
+    Object.fromEntries(Object.keys(x).filter((k) => !isAnnotationKeyword(k)).map((k) => [k, x[k]]));
+  const others = Object.keys(constraints(union)).filter((k) => k !== keyword);
+  const mine = constraints(single);
+  if (others.length > 0 || Object.keys(mine).length === 0) return false;
+  if (Array.isArray(single.anyOf) || Array.isArray(single.oneOf)) return false;
+  return list.some((branch) => walk.same(mine, branch));
+}
 
 /** `if` is undecidable: any change is `changed`. */
 const condition: FacetHandler = (walk, node) => {

@@ -126,6 +126,11 @@ export const ANNOTATION_FACETS: ReadonlySet<string> = new Set([
   "$defs",
 ]);
 
+/** Whether a keyword only annotates (its facet is in {@link ANNOTATION_FACETS}). */
+export function isAnnotationKeyword(keyword: string): boolean {
+  return Object.hasOwn(FACET_OF, keyword) && ANNOTATION_FACETS.has(FACET_OF[keyword]!);
+}
+
 /** One difference found by either implementation, before it becomes a rule finding. */
 export interface SchemaDelta {
   /** The facet (see {@link FACET_OF}), or the raw keyword for an unmodelled one. */

@@ -14,6 +14,7 @@ import {
   type Effect,
   FACET_OF,
   flipEffect,
+  isAnnotationKeyword,
   type SchemaDelta,
   type Side,
   varianceSeverity,
@@ -263,7 +264,8 @@ class Walker {
     };
   }
 
-  facets(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+  facets(old: JsonObject, next: JsonObject, ctx: Ctx): void {
+    const [a, b] = liftUnion(old, next);
     this.values(a, b, ctx);
     this.objects(a, b, ctx);
     this.arrays(a, b, ctx);
@@ -761,6 +763,37 @@ class Walker {
       this.out.push(delta);
     }
   }
+}
+
+/** The keywords of a schema that constrain values (annotations left out). */
+function constraintsOf(schema: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    if (!isAnnotationKeyword(key)) out[key] = schema[key]!;
+  }
+  return out;
+}
+
+/**
+ * A schema that became one branch of a union (`{type: string}` → `{anyOf: [{type: string},
+ * {type: integer}]}`), or the reverse, is compared as a one-branch union, so the change reads as
+ * the union extended or narrowed rather than as unrelated keyword changes.
+ */
+function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
+  const union = (x: JsonObject) => Array.isArray(x.anyOf) || Array.isArray(x.oneOf);
+  const lift = (single: JsonObject, other: JsonObject): JsonObject | undefined => {
+    const key = Array.isArray(other.anyOf) ? "anyOf" : "oneOf";
+    const rest = Object.keys(constraintsOf(other)).filter((k) => k !== key);
+    const constraints = constraintsOf(single);
+    if (union(single) || rest.length > 0 || Object.keys(constraints).length === 0) return undefined;
+    const lifted: JsonObject = {};
+    for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
+    lifted[key] = [constraints];
+    return lifted;
+  };
+  if (union(b) && !union(a)) return [lift(a, b) ?? a, b];
+  if (union(a) && !union(b)) return [a, lift(b, a) ?? b];
+  return [a, b];
 }
 
 interface Tuple {
