@@ -185,6 +185,19 @@ class Walker {
     );
   }
 
+  /**
+   * A subschema keyword whose presence constrains (`contains`, `not`, `then`, `else`): added
+   * narrows, removed widens, present on both sides is walked (with `polarity` for `not`).
+   */
+  optional(ctx: Ctx, key: string, a: JsonObject, b: JsonObject, polarity = ctx.polarity): void {
+    if (a[key] === undefined && b[key] === undefined) return;
+    if (a[key] !== undefined && b[key] !== undefined) {
+      return this.compare(a[key], b[key], this.child(ctx, [key], key, key, polarity));
+    }
+    const added = a[key] === undefined;
+    this.keyword(ctx, key, a, b, added ? "narrowed" : "widened", added ? "added" : "removed");
+  }
+
   compare(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx): void {
     if (ctx.depth > MAX_DEPTH) {
       this.emit(
@@ -589,19 +602,7 @@ class Walker {
         oldLoc: `${ctx.oldLoc}/${ta.restKey}`,
       });
     }
-    if (a.contains !== undefined || b.contains !== undefined) {
-      if (a.contains === undefined || b.contains === undefined) {
-        const effect = a.contains === undefined ? "narrowed" : "widened";
-        this.graded(ctx, "contains", "contains", effect, "contains", {
-          old: a.contains ?? null,
-          new: b.contains ?? null,
-        }, `contains ${a.contains === undefined ? "added" : "removed"}`);
-      } else {this.compare(
-          a.contains,
-          b.contains,
-          this.child(ctx, ["contains"], "contains", "contains"),
-        );}
-    }
+    this.optional(ctx, "contains", a, b);
   }
 
   combinators(a: JsonObject, b: JsonObject, ctx: Ctx): void {
@@ -666,47 +667,14 @@ class Walker {
         );
       }
     }
-    if (a.not !== undefined || b.not !== undefined) {
-      if (a.not === undefined || b.not === undefined) {
-        const effect = a.not === undefined ? "narrowed" : "widened";
-        this.graded(
-          ctx,
-          "not",
-          "not",
-          effect,
-          "not",
-          { old: a.not ?? null, new: b.not ?? null },
-          `not ${a.not === undefined ? "added" : "removed"}`,
-        );
-      } else {
-        this.compare(
-          a.not,
-          b.not,
-          this.child(ctx, ["not"], "not", "not", ctx.polarity === 1 ? -1 : 1),
-        );
-      }
-    }
+    this.optional(ctx, "not", a, b, ctx.polarity === 1 ? -1 : 1);
     if (!jsonEqual(a.if, b.if)) {
       this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
         old: a.if ?? null,
         new: b.if ?? null,
       }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
     }
-    for (const key of ["then", "else"] as const) {
-      if (a[key] === undefined && b[key] === undefined) continue;
-      if (a[key] === undefined || b[key] === undefined) {
-        const effect = a[key] === undefined ? "narrowed" : "widened";
-        this.graded(
-          ctx,
-          key,
-          key,
-          effect,
-          key,
-          { old: a[key] ?? null, new: b[key] ?? null },
-          `${key} ${a[key] === undefined ? "added" : "removed"}`,
-        );
-      } else this.compare(a[key], b[key], this.child(ctx, [key], key, key));
-    }
+    for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
     for (const key of ["$ref", "$dynamicRef"] as const) {
       const ra = typeof a[key] === "string" ? a[key] : undefined;
       const rb = typeof b[key] === "string" ? b[key] : undefined;
