@@ -16,7 +16,7 @@ function clean(text: string, max = 400): string {
 }
 
 function value(v: unknown): string {
-  return clean(typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? "", 300);
+  return clean(JSON.stringify(v) ?? "", 300);
 }
 
 /** Renders the text report. */

@@ -2,8 +2,8 @@
  * Small helpers shared by the built-in rule modules.
  * @module
  */
-import type { JsonObject, JsonValue } from "../core/json.ts";
-import { isObject, pointerOf } from "../core/json.ts";
+import type { JsonObject } from "../core/json.ts";
+import { pointerOf } from "../core/json.ts";
 import type { Rule, RuleContext, RuleMeta } from "../core/rule.ts";
 
 /** Builds a rule from its metadata and check, flat. */
@@ -27,22 +27,4 @@ export function tool(
   const inputSchema: JsonObject = { type: "object", properties };
   if (required.length > 0) inputSchema.required = required;
   return { name, inputSchema, ...extra };
-}
-
-/** The `properties` object of a schema, or an empty one. */
-export function propertiesOf(schema: JsonValue | undefined): JsonObject {
-  if (!isObject(schema) || !isObject(schema.properties)) return {};
-  return schema.properties;
-}
-
-/** The `required` names of a schema, as a set. */
-export function requiredOf(schema: JsonValue | undefined): Set<string> {
-  if (!isObject(schema) || !Array.isArray(schema.required)) return new Set();
-  return new Set(schema.required.filter((r): r is string => typeof r === "string"));
-}
-
-/** `"a", "b" and "c"`. */
-export function quoteList(names: readonly string[]): string {
-  const q = names.map((n) => `"${n}"`);
-  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} and ${q[q.length - 1]}`;
 }
