@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import process from "node:process";
-import { diffContracts } from "../core/engine.ts";
+import { compareContracts, diffContracts } from "../core/engine.ts";
 import type { JsonObject, JsonValue } from "../core/json.ts";
 import { contractFromDocument } from "../core/load_contract.ts";
 import { createRegistry } from "../core/registry.ts";
@@ -82,6 +82,7 @@ console.log(
 const registry = createRegistry(builtinRules);
 const parse: number[] = [];
 const diff: number[] = [];
+const full: number[] = [];
 let findings = 0;
 for (let i = 0; i < runs; i++) {
   let t = performance.now();
@@ -93,6 +94,14 @@ for (let i = 0; i < runs; i++) {
   const newC = contractFromDocument({ label: "new", value: b }).contract;
   findings = diffContracts(oldC, newC, { registry }).changes.length;
   diff.push(performance.now() - t);
+  // What the CLI does: the report adds both contracts' content hashes (RFC 8785 + sha256).
+  t = performance.now();
+  compareContracts(
+    contractFromDocument({ label: "old", value: a }),
+    contractFromDocument({ label: "new", value: b }),
+    { registry },
+  );
+  full.push(performance.now() - t);
 }
 const p = median(parse);
 const d = median(diff);
@@ -100,3 +109,4 @@ console.log(`runs: ${runs}, findings: ${findings}`);
 console.log(`JSON.parse of both files: median ${p.toFixed(0)} ms`);
 console.log(`load + diff:              median ${d.toFixed(0)} ms`);
 console.log(`ratio diff / parse:       ${(d / p).toFixed(2)}`);
+console.log(`load + diff + report with content hashes: median ${median(full).toFixed(0)} ms`);
