@@ -9,6 +9,7 @@ import addFormats from "ajv-formats";
 import { pointerTokens } from "../../core/json.ts";
 import type { Report } from "../../core/report.ts";
 import { renderSarif } from "../../reporters/sarif.ts";
+import { PROJECT_URL } from "../../reporters/links.ts";
 import { ROOT } from "../helpers.ts";
 import { context, emptyReport, exampleReport, hostileReport, reportOf } from "./_reports.ts";
 
@@ -64,7 +65,13 @@ Deno.test("renderSarif() output passes sarif-multitool validate with GitHub's in
   try {
     const files = REPORTS.map(([name, make]) => {
       const file = join(dir, `${name}.sarif`);
-      writeFileSync(file, renderSarif(make(), context()));
+      // The validator resolves every help URL and waits for DNS to time out where there is no
+      // network; a host under `.invalid` (RFC 6761) fails at once and leaves the URL's shape intact.
+      const offline = renderSarif(make(), context()).replaceAll(
+        `${new URL(PROJECT_URL).origin}/`,
+        "https://proxar.invalid/",
+      );
+      writeFileSync(file, offline);
       return file;
     });
     const out = join(dir, "validation.sarif");
