@@ -3,10 +3,10 @@
  * kept and marked; expired entries stop suppressing and are reported.
  * @module
  */
-import picomatch from "picomatch";
 import type { Change } from "./change.ts";
 import type { Config, IgnoreEntry } from "./config.ts";
 import { UserError } from "./errors.ts";
+import { compileGlob, isGlob } from "./glob.ts";
 import { type Registry, requireRule } from "./registry.ts";
 import { didYouMean } from "./suggest.ts";
 
@@ -22,12 +22,6 @@ export interface ExpiredIgnore {
   matched: number;
 }
 
-const GLOB = /[*?[\]{}!]/;
-
-function matcher(glob: string): (s: string) => boolean {
-  return picomatch(glob, { dot: true, bash: true, nonegate: false });
-}
-
 /** Checks that every rule id named in the config is registered (globs must match one). */
 export function checkConfigRules(config: Config, registry: Registry): void {
   for (const id of Object.keys(config.severity_overrides)) {
@@ -36,8 +30,8 @@ export function checkConfigRules(config: Config, registry: Registry): void {
   const ids = registry.rules.map((r) => r.meta.id);
   for (const entry of config.ignore) {
     const where = entry.where ?? "ignore";
-    if (!GLOB.test(entry.rule)) requireRule(registry, entry.rule, where);
-    else if (!ids.some(globMatches(entry.rule))) {
+    if (!isGlob(entry.rule)) requireRule(registry, entry.rule, where);
+    else if (!ids.some(compileGlob(entry.rule))) {
       throw new UserError(
         `${where}: the pattern "${entry.rule}" matches no rule${didYouMean(entry.rule, ids)}`,
       );
@@ -45,16 +39,10 @@ export function checkConfigRules(config: Config, registry: Registry): void {
   }
 }
 
-/** A one-argument matcher (picomatch's matcher takes a second argument, so never pass it on). */
-function globMatches(glob: string): (s: string) => boolean {
-  const m = matcher(glob);
-  return (s) => m(s);
-}
-
 function entryMatcher(entry: IgnoreEntry): (change: Change) => boolean {
-  const rule = matcher(entry.rule);
-  const entity = entry.entity === undefined ? undefined : matcher(entry.entity);
-  const path = entry.path === undefined ? undefined : matcher(entry.path);
+  const rule = compileGlob(entry.rule);
+  const entity = entry.entity === undefined ? undefined : compileGlob(entry.entity);
+  const path = entry.path === undefined ? undefined : compileGlob(entry.path);
   return (c) => rule(c.rule) && (!entity || entity(c.entity.name)) && (!path || path(c.path));
 }
 

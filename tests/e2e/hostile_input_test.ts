@@ -1,0 +1,50 @@
+/**
+ * Hostile input from the command line (issue 17): each case must end with a correct result or
+ * a clear exit-2 message, never a hang, a crash or a stack trace. No test asserts a duration:
+ * the sizes are chosen so that the old, backtracking or quadratic code would run for minutes.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findings, runCli } from "../helpers.ts";
+
+/** Runs `proxar ARGS` in a temporary directory holding `files`. */
+async function inDir(files: Record<string, string>, args: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-hostile-"));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return await runCli(args, { cwd: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const tools = (...names: string[]) =>
+  JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: "object" } })) });
+
+Deno.test("proxar diff matches ignore globs against long server names without backtracking", async () => {
+  const segments = Array.from({ length: 60 }, (_, i) => `part${i}`).join("_");
+  const as = "a".repeat(64);
+  const result = await inDir({
+    "old.json": tools(segments, as, "old_legacy"),
+    "new.json": tools(),
+    "proxar.yaml": [
+      "ignore:",
+      "  - rule: tool.removed",
+      "    entity: '*_*_*_*_*_*_*_*_*_*_*_*_legacy'",
+      "  - rule: tool.removed",
+      `    entity: '${"*a".repeat(12)}!'`,
+      "  - rule: tool.removed",
+      "    entity: '*_legacy'",
+    ].join("\n"),
+  }, ["diff", "old.json", "new.json", "--format", "json"]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 1);
+  assert.deepEqual(findings(result.stdout), [
+    `tool.removed|${as}|BREAKING`,
+    "tool.removed|old_legacy|BREAKING|suppressed",
+    `tool.removed|${segments}|BREAKING`,
+  ]);
+});
