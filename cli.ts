@@ -15,6 +15,7 @@ import { registerHistory } from "./cli/history_command.ts";
 import { registerInit } from "./cli/init_command.ts";
 import { type Io, processIo } from "./cli/io.ts";
 import { registerPin } from "./cli/pin_command.ts";
+import { registerProxy } from "./cli/proxy_command.ts";
 import { registerRules } from "./cli/rules_command.ts";
 import { registerSnapshot } from "./cli/snapshot_command.ts";
 
@@ -27,6 +28,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerPin,
   registerHistory,
   registerCheck,
+  registerProxy,
   registerRules,
   registerExplain,
   registerInit,

@@ -4,6 +4,7 @@
  */
 import { Buffer } from "node:buffer";
 import process from "node:process";
+import type { Readable, Writable } from "node:stream";
 
 /** The CLI's view of the process. */
 export interface Io {
@@ -14,6 +15,8 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Whether standard output is a terminal (colour is used only then). */
   isTTY: boolean;
+  /** The raw standard streams, for commands that relay bytes (`proxar proxy`). */
+  streams?: { stdin: Readable; stdout: Writable };
 }
 
 /** The real process. */
@@ -29,5 +32,6 @@ export function processIo(): Io {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
+    streams: { stdin: process.stdin, stdout: process.stdout },
   };
 }

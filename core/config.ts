@@ -35,6 +35,23 @@ export interface ServerConfig {
   connect_timeout?: number;
 }
 
+/** What `proxar proxy` does with a tool whose changes reach a severity. */
+export type PolicyAction = "pass" | "withhold";
+
+/** `proxy:` settings. */
+export interface ProxyConfig {
+  /** Severity to action; severities not named pass. */
+  policy: Partial<Record<Severity, PolicyAction>>;
+}
+
+/** `alerts:` settings of `proxar proxy`. */
+export interface AlertsConfig {
+  /** An http(s) URL each alert is POSTed to as JSON. */
+  webhook?: string;
+  /** Headers of the webhook request (values may hold `${VAR}`; never logged). */
+  headers?: Record<string, string>;
+}
+
 /** A loaded configuration. */
 export interface Config {
   fail_on: Threshold;
@@ -47,6 +64,8 @@ export interface Config {
   prose: ProseOptions;
   servers: Record<string, ServerConfig>;
   store: string;
+  proxy: ProxyConfig;
+  alerts: AlertsConfig;
   /** The file it was read from, if any. */
   file?: string;
   /** `file:line:column` of each severity override key, for messages. */
@@ -65,6 +84,8 @@ export function defaultConfig(): Config {
     prose: { ...DEFAULT_PROSE_OPTIONS },
     servers: {},
     store: ".proxar",
+    proxy: { policy: {} },
+    alerts: {},
   };
 }
 
@@ -173,6 +194,35 @@ export const configSchema: JsonObject = {
       },
     },
     store: { type: "string", minLength: 1 },
+    proxy: {
+      type: "object",
+      additionalProperties: false,
+      description: "proxar proxy (docs/proxy.md)",
+      properties: {
+        policy: {
+          type: "object",
+          additionalProperties: false,
+          description:
+            "Severity to action: pass (forward and alert, the default) or withhold (hide the tools whose changes reach it)",
+          properties: Object.fromEntries(
+            SEVERITIES.map((s) => [s, { enum: ["pass", "withhold"] }]),
+          ),
+        },
+      },
+    },
+    alerts: {
+      type: "object",
+      additionalProperties: false,
+      description: "Where proxar proxy sends drift alerts besides standard error and alerts.jsonl",
+      properties: {
+        webhook: {
+          type: "string",
+          pattern: "^https?://",
+          description: "An http(s) URL each alert is POSTed to as JSON",
+        },
+        headers: { ...stringMap, description: "Headers of the webhook request; ${VAR} expands" },
+      },
+    },
     rule_timeout: {
       type: "number",
       exclusiveMinimum: 0,

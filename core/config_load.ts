@@ -114,5 +114,7 @@ export function parseConfig(text: string, file: string): Config {
   if (raw.servers) config.servers = raw.servers;
   if (raw.store) config.store = raw.store;
   if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
+  if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
+  if (raw.alerts) config.alerts = { ...raw.alerts };
   return config;
 }

@@ -1,0 +1,158 @@
+/**
+ * What `proxar proxy` puts beside the relay: the observer with the CLI's own diff (config,
+ * rules, plugins), the store, the alert sinks (standard error, `alerts.jsonl`, the webhook) and
+ * a watch on the pin file, so `proxar pin` takes effect without a restart.
+ * @module
+ */
+import { type Stats, unwatchFile, watchFile } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../core/config.ts";
+import { compareContractsAsync } from "../core/engine.ts";
+import { checkConfigRules } from "../core/suppress.ts";
+import {
+  type AlertEntry,
+  alertKey,
+  appendAlert,
+  postWebhook,
+  readAlerts,
+} from "../mcp/proxy/alert.ts";
+import { Observer, type ToolResultEvent } from "../mcp/proxy/observer.ts";
+import { acceptCommand } from "../mcp/proxy/policy.ts";
+import type { Relay, RelayHooks } from "../mcp/proxy/relay.ts";
+import type { LiveSource } from "../mcp/sources.ts";
+import { expandVariables } from "../mcp/env_expand.ts";
+import { headerSecret, Redactor } from "../mcp/redact.ts";
+import type { Io } from "./io.ts";
+import { withPlugins } from "./plugins.ts";
+import { alertLines } from "./alert_lines.ts";
+import type { LiveSession } from "./server_sources.ts";
+
+/** The file of the alert log inside the store. */
+export const ALERTS_FILE = "alerts.jsonl";
+
+/** What {@link startWatch} needs. */
+export interface WatchOptions {
+  io: Io;
+  config: Config;
+  session: LiveSession;
+  source: LiveSource;
+  plugins: string[];
+  log(text: string): void;
+  /** The response sampling hook (see {@link ToolResultEvent}). */
+  onToolResult?(event: ToolResultEvent): void;
+}
+
+/** A started watch. */
+export interface Watch {
+  hooks: Omit<RelayHooks, "log">;
+  observer: Observer;
+  attach(relay: Relay): void;
+  /** Stops watching; waits (bounded) for queued observer work and webhook deliveries. */
+  close(): Promise<void>;
+}
+
+/** Loads plugins, reads the alert log and sets up the observer of one proxy session. */
+export async function startWatch(options: WatchOptions): Promise<Watch> {
+  const { io, config, session, source, log } = options;
+  const { registry, plugins } = await withPlugins(io, config, options.plugins);
+  checkConfigRules(config, registry);
+  const store = session.store;
+  const server = source.server;
+  const name = server ?? source.label;
+  const alertsPath = join(store.root, ALERTS_FILE);
+  const previous = new Set(
+    (await readAlerts(alertsPath).catch(() => ({ entries: [] }))).entries.map((entry) =>
+      alertKey(entry.server, entry.old?.hash, entry.new?.hash)
+    ),
+  );
+  const hook = webhookSettings(config, io.env);
+  const webhook = hook.url;
+  const hookSecrets = new Redactor(hook.secrets);
+  const deliveries = new Set<Promise<unknown>>();
+  const today = io.env.PROXAR_TODAY;
+  const observer = new Observer({
+    name,
+    ...(server === undefined ? {} : { server }),
+    policy: config.proxy.policy,
+    redactor: source.redactor,
+    requestMs: source.timeouts.requestMs,
+    now: () => session.now(),
+    pinned: async () => server === undefined ? undefined : await store.pinned(server),
+    lastSeen: async () => server === undefined ? undefined : await store.latest(server),
+    record: async (snapshot) => {
+      if (server !== undefined) await store.record(server, snapshot);
+    },
+    compare: (old, next) =>
+      compareContractsAsync(old, next, {
+        registry,
+        config,
+        ruleTimeoutMs: config.rule_timeout * 1000,
+        freezeInputs: plugins.length > 0,
+        ...(today ? { today } : {}),
+      }),
+    alerted: (oldHash, newHash) => previous.has(alertKey(name, oldHash, newHash)),
+    alert: async (entry: AlertEntry) => {
+      for (const line of alertLines(entry, acceptCommand(server))) io.stderr(`proxar: ${line}\n`);
+      try {
+        await appendAlert(alertsPath, entry);
+      } catch (error) {
+        log(`cannot append to ${store.display(alertsPath)}: ${(error as Error).message}`);
+      }
+      if (webhook !== undefined) {
+        const delivery = postWebhook(webhook, entry, { headers: hook.headers })
+          .then((result) => {
+            if (!result.ok) {
+              log(hookSecrets.text(
+                `the alert webhook failed after ${result.attempts} attempts: ${result.error}`,
+              ));
+            }
+          });
+        deliveries.add(delivery);
+        void delivery.finally(() => deliveries.delete(delivery));
+      }
+    },
+    log,
+    ...(options.onToolResult ? { onToolResult: options.onToolResult } : {}),
+  });
+  let unwatch = () => {};
+  if (server !== undefined) {
+    const pinPath = store.pinnedPath(server);
+    const changed = (now: Stats, before: Stats) => {
+      if (now.mtimeMs !== before.mtimeMs || now.ino !== before.ino || now.size !== before.size) {
+        void observer.pinChanged();
+      }
+    };
+    watchFile(pinPath, { interval: 300, persistent: false }, changed);
+    unwatch = () => unwatchFile(pinPath, changed);
+  }
+  return {
+    hooks: observer.hooks(),
+    observer,
+    attach: (relay) => observer.attach(relay),
+    async close() {
+      unwatch();
+      await observer.close();
+      const limit = new Promise((done) => setTimeout(done, 10_000).unref());
+      await Promise.race([Promise.all(deliveries), limit]);
+    },
+  };
+}
+
+/** The webhook URL and headers with `${VAR}` expanded, and the secrets to keep out of logs. */
+function webhookSettings(
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+): { url?: string; headers: Record<string, string>; secrets: string[] } {
+  const place = `${config.file ?? "the configuration"}: alerts`;
+  const secrets: string[] = [];
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.alerts.headers ?? {})) {
+    const expanded = expandVariables(value, env, `${place}.headers.${key}`);
+    headers[key] = expanded.text;
+    secrets.push(headerSecret(expanded.text), ...expanded.substituted);
+  }
+  if (config.alerts.webhook === undefined) return { headers, secrets };
+  const url = expandVariables(config.alerts.webhook, env, `${place}.webhook`);
+  secrets.push(...url.substituted);
+  return { url: url.text, headers, secrets };
+}

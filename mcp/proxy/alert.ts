@@ -1,0 +1,159 @@
+/**
+ * Drift alerts: the entry the proxy writes when a server's contract changed, the append-only
+ * log in the store (`alerts.jsonl`, one JSON object a line) and the webhook sink.
+ * @module
+ */
+import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Change } from "../../core/change.ts";
+import type { Report } from "../../core/report.ts";
+import type { SeverityCounts } from "../../core/report.ts";
+import type { Severity } from "../../core/severity.ts";
+
+/** The version of an alert entry's format (its `proxar` field). */
+export const ALERT_FORMAT = 1;
+
+/** One finding of an alert. */
+export interface AlertFinding {
+  severity: Severity;
+  rule: string;
+  entity: { kind: string; name: string };
+  path: string;
+  message: string;
+  /** Set when an `ignore` entry matched. */
+  suppressed?: string;
+}
+
+/** One alert: a server's contract differs from its reference. */
+export interface AlertEntry {
+  proxar: number;
+  time: string;
+  /** The configured server name, or the source as given. */
+  server: string;
+  /** What the new contract was compared with: the pinned snapshot or the last one seen. */
+  against: "pinned" | "last-seen";
+  old: { hash: string; version: string };
+  new: { hash: string; version: string };
+  counts: SeverityCounts;
+  suppressed: number;
+  findings: AlertFinding[];
+  /** Tools the policy withholds from the client because of these findings. */
+  withheld: string[];
+}
+
+/** Builds the alert entry of a report. */
+export function alertOf(
+  report: Report,
+  details: { time: string; server: string; against: AlertEntry["against"]; withheld: string[] },
+): AlertEntry {
+  return {
+    proxar: ALERT_FORMAT,
+    time: details.time,
+    server: details.server,
+    against: details.against,
+    old: { hash: report.old.hash, version: report.old.server.version },
+    new: { hash: report.new.hash, version: report.new.server.version },
+    counts: report.summary.counts,
+    suppressed: report.summary.suppressed.total,
+    findings: report.changes.map(findingOf),
+    withheld: [...details.withheld].sort(),
+  };
+}
+
+function findingOf(change: Change): AlertFinding {
+  return {
+    severity: change.severity,
+    rule: change.rule,
+    entity: { kind: change.entity.kind, name: change.entity.name },
+    path: change.path,
+    message: change.message,
+    ...(change.suppressed ? { suppressed: change.suppressed.reason } : {}),
+  };
+}
+
+/** The key under which an alert is raised only once. */
+export function alertKey(server: string, oldHash: string, newHash: string): string {
+  return `${server}\n${oldHash}\n${newHash}`;
+}
+
+/**
+ * Appends an entry to the log as one line in one write, so a reader never sees half of it
+ * (the log is only ever appended to).
+ */
+export async function appendAlert(path: string, entry: AlertEntry): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await appendFile(path, JSON.stringify(entry) + "\n", { flag: "a" });
+}
+
+/** Every entry of the log that parses; unreadable lines are counted, never fatal. */
+export async function readAlerts(path: string): Promise<{ entries: AlertEntry[]; bad: number[] }> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return { entries: [], bad: [] };
+    throw error;
+  }
+  const entries: AlertEntry[] = [];
+  const bad: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      const value = JSON.parse(line);
+      if (value && typeof value === "object" && typeof value.server === "string") {
+        entries.push(value as AlertEntry);
+        return;
+      }
+    } catch {
+      // counted below
+    }
+    bad.push(i + 1);
+  });
+  return { entries, bad };
+}
+
+/** Options of {@link postWebhook}. */
+export interface WebhookOptions {
+  headers?: Record<string, string>;
+  /** Attempts in all (default 4). */
+  attempts?: number;
+  /** Time limit of each attempt in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Wait before the first retry in milliseconds; doubled after each (default 500). */
+  backoffMs?: number;
+}
+
+/**
+ * POSTs an alert as JSON, retrying failures (network errors, 5xx and 429) with exponential
+ * backoff. Resolves with what happened; never rejects.
+ */
+export async function postWebhook(
+  url: string,
+  entry: AlertEntry,
+  options: WebhookOptions = {},
+): Promise<{ ok: boolean; attempts: number; error?: string }> {
+  const attempts = options.attempts ?? 4;
+  let wait = options.backoffMs ?? 500;
+  let error = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...options.headers },
+        body: JSON.stringify(entry),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+      });
+      await response.body?.cancel();
+      if (response.ok) return { ok: true, attempts: attempt };
+      error = `HTTP ${response.status}`;
+      if (response.status < 500 && response.status !== 429) return { ok: false, attempts, error };
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    if (attempt < attempts) {
+      await new Promise((done) => setTimeout(done, wait));
+      wait *= 2;
+    }
+  }
+  return { ok: false, attempts, error };
+}
