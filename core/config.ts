@@ -26,6 +26,8 @@ export interface ServerConfig {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
+  /** Names of `env` entries whose values are secrets (beyond those whose names say so). */
+  secret_env?: string[];
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
@@ -177,6 +179,12 @@ export const configSchema: JsonObject = {
           command: { type: "string", minLength: 1 },
           args: { type: "array", items: { type: "string" } },
           env: stringMap,
+          secret_env: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description:
+              "Names of env entries whose values are secrets, redacted from messages; names with TOKEN, KEY, SECRET, PASSWORD and the like are secrets without it",
+          },
           cwd: { type: "string" },
           url: { type: "string", pattern: "^https?://" },
           headers: stringMap,

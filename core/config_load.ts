@@ -4,9 +4,16 @@
  * @module
  */
 import { isMap, isScalar, LineCounter, type Node, parseDocument } from "yaml";
-import { type Config, configSchema, defaultConfig, type IgnoreEntry } from "./config.ts";
+import {
+  type Config,
+  configSchema,
+  defaultConfig,
+  type IgnoreEntry,
+  type ServerConfig,
+} from "./config.ts";
 import { UserError } from "./errors.ts";
 import { pointerTokens } from "./json.ts";
+import { serverNameProblem } from "./server_name.ts";
 import type { Severity, Threshold } from "./severity.ts";
 import { compileShape, type ShapeValidator } from "./validate.ts";
 
@@ -111,10 +118,37 @@ export function parseConfig(text: string, file: string): Config {
       );
     }
   }
-  if (raw.servers) config.servers = raw.servers;
+  if (raw.servers) config.servers = checkServers(raw.servers, at);
   if (raw.store) config.store = raw.store;
   if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
   if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
   if (raw.alerts) config.alerts = { ...raw.alerts };
   return config;
+}
+
+/** Server names must be usable as file names; `secret_env` must name entries of `env`. */
+function checkServers(
+  servers: Record<string, ServerConfig>,
+  at: Located,
+): Record<string, ServerConfig> {
+  for (const [name, server] of Object.entries(servers)) {
+    const problem = serverNameProblem(name);
+    if (problem !== undefined) {
+      throw new UserError(
+        `${at.where(["servers", name], true)}: servers: the server name ${
+          JSON.stringify(name)
+        } cannot be used (it names files in the store): ${problem}`,
+      );
+    }
+    for (const [i, key] of (server.secret_env ?? []).entries()) {
+      if (!Object.hasOwn(server.env ?? {}, key)) {
+        throw new UserError(
+          `${at.where(["servers", name, "secret_env", i])}: servers.${name}.secret_env: ${
+            JSON.stringify(key)
+          } is not an entry of env`,
+        );
+      }
+    }
+  }
+  return servers;
 }

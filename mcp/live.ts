@@ -1,7 +1,7 @@
 /**
  * Takes a snapshot of a live server: connect, `initialize`, every page of every announced list,
  * close. Failures become one {@link UserError} naming the source, quoting the end of the
- * server's standard error, with every secret redacted.
+ * server's standard error, with every secret redacted. The snapshot itself is never redacted.
  * @module
  */
 import { UserError } from "../core/errors.ts";
@@ -39,21 +39,22 @@ export async function snapshotLive(
     } finally {
       await connection.close();
     }
-    const info = redactor.json(connection.info);
-    const contract = contractFromLive(source.label, info, redactor.json(listing));
+    // The contract is written as the server sent it: redaction is for Proxar's own messages.
+    const contract = contractFromLive(source.label, connection.info, listing);
     const capturedAt = (options.now ?? new Date()).toISOString();
     return snapshotOf(contract, capturedAt, source.label);
   } catch (error) {
     if (error instanceof LiveError) {
-      throw new UserError(redactor.text(failureMessage(source.label, error.message, stderr)));
+      const quoted = stderr.lines(10, 300, redactor);
+      throw new UserError(redactor.text(failureMessage(source.label, error.message, quoted)));
     }
     if (error instanceof UserError) throw new UserError(redactor.text(error.message));
     throw error;
   }
 }
 
-function failureMessage(label: string, reason: string, stderr: StderrTail): string {
-  const lines = stderr.lines(10).map((line) => `  | ${stripControl(line)}`);
+function failureMessage(label: string, reason: string, stderr: string[]): string {
+  const lines = stderr.map((line) => `  | ${stripControl(line)}`);
   const quote = lines.length === 0
     ? ""
     : `\n  The server's standard error ended with:\n${lines.join("\n")}`;

@@ -1,24 +1,80 @@
 /**
- * Keeps secrets (header values, environment values given to servers, values substituted from
- * `${VAR}`) out of every message, snapshot and report by replacing them with `***`.
+ * Keeps secrets out of the text Proxar writes about a live server (failure messages, the server's
+ * quoted standard error, HTTP error pages, URLs and headers) by replacing them with `***`.
+ * Redaction never touches a server's contract: snapshots hold exactly what the server said.
+ *
+ * A secret is replaced in every form it is likely to appear in: as is, JSON-escaped,
+ * URL-encoded and base64 (standard and URL-safe, at any byte alignment).
  * @module
  */
-import type { JsonValue } from "../core/json.ts";
+import { secretForms } from "./secret_forms.ts";
 
 /** What a secret is replaced with. */
 export const REDACTED = "***";
 
-/** Secrets shorter than this are not redacted: replacing every "1" or "on" would garble text. */
-export const MIN_SECRET_LENGTH = 4;
+/** Values shorter than this are never treated as secrets: replacing them would garble text. */
+export const MIN_SECRET_LENGTH = 6;
 
-/** Replaces known secret values in text and JSON values. */
+/**
+ * Values too common to be secrets (compared case-insensitively): booleans, environment names, log
+ * levels, JSON Schema type names, host names.
+ */
+const COMMON_VALUES = new Set([
+  "true",
+  "false",
+  "enabled",
+  "disabled",
+  "production",
+  "development",
+  "staging",
+  "testing",
+  "default",
+  "localhost",
+  "verbose",
+  "warning",
+  "notice",
+  "critical",
+  "silent",
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "undefined",
+]);
+
+/**
+ * Whether `value` can be a secret: at least {@link MIN_SECRET_LENGTH} characters, not a plain
+ * number (ports, counts, time limits), not a media type (`application/json`) and not one of a few
+ * common words (`production`, `string`, `localhost` …).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { canBeSecret } from "./redact.ts";
+ * assert.equal(canBeSecret("ghp_3kTq9zLw"), true);
+ * assert.equal(canBeSecret("production"), false);
+ * assert.equal(canBeSecret("8080"), false);
+ * ```
+ */
+export function canBeSecret(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return false;
+  if (/^[+-]?\d+(\.\d+)?$/.test(trimmed)) return false;
+  if (/^[a-z]+\/[a-z0-9.+-]+$/i.test(trimmed)) return false;
+  return !COMMON_VALUES.has(trimmed.toLowerCase());
+}
+
+/** Replaces known secret values in text. */
 export class Redactor {
   readonly #secrets: string[];
+  readonly #patterns: string[];
 
-  /** A redactor for `secrets`; short and duplicate values are dropped, longest first. */
+  /** A redactor for `secrets`; values that cannot be secrets ({@link canBeSecret}) are dropped. */
   constructor(secrets: Iterable<string> = []) {
-    const unique = new Set([...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH));
-    this.#secrets = [...unique].sort((a, b) => b.length - a.length);
+    this.#secrets = [...new Set([...secrets].filter(canBeSecret))];
+    const patterns = new Set(this.#secrets.flatMap(secretForms));
+    this.#patterns = [...patterns].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   }
 
   /** A redactor that also hides `more`. */
@@ -28,45 +84,33 @@ export class Redactor {
 
   /** Whether there is anything to redact. */
   get empty(): boolean {
-    return this.#secrets.length === 0;
+    return this.#patterns.length === 0;
   }
 
   /**
-   * `text` with every secret replaced by `***`.
+   * The length of the longest form of any secret: text cut at an unknown place must lose this
+   * many characters at the cut before it is redacted, or part of a secret could survive.
+   */
+  get longest(): number {
+    return this.#patterns[0]?.length ?? 0;
+  }
+
+  /**
+   * `text` with every form of every secret replaced by `***`.
    *
    * @example
    * ```ts
    * import assert from "node:assert/strict";
    * import { Redactor } from "./redact.ts";
-   * assert.equal(new Redactor(["s3cret-token"]).text("Bearer s3cret-token"), "Bearer ***");
+   * const redactor = new Redactor(["s3cret/token"]);
+   * assert.equal(redactor.text("Bearer s3cret/token"), "Bearer ***");
+   * assert.equal(redactor.text("?t=s3cret%2Ftoken"), "?t=***");
    * ```
    */
   text(text: string): string {
     let out = text;
-    for (const secret of this.#secrets) {
-      if (out.includes(secret)) out = out.replaceAll(secret, REDACTED);
-    }
-    return out;
-  }
-
-  /** A copy of a JSON value with secrets redacted from every string (keys included). */
-  json<T>(value: T): T {
-    if (this.empty) return value;
-    return this.#walk(value as JsonValue) as T;
-  }
-
-  #walk(value: JsonValue): JsonValue {
-    if (typeof value === "string") return this.text(value);
-    if (Array.isArray(value)) return value.map((v) => this.#walk(v));
-    if (value === null || typeof value !== "object") return value;
-    const out: Record<string, JsonValue> = {};
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, this.text(key), {
-        value: this.#walk(item),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (const pattern of this.#patterns) {
+      if (out.includes(pattern)) out = out.replaceAll(pattern, REDACTED);
     }
     return out;
   }

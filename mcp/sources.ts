@@ -4,12 +4,14 @@
  * time limits chosen and every secret collected for redaction.
  * @module
  */
+import { Buffer } from "node:buffer";
 import { isAbsolute, resolve } from "node:path";
 import type { ServerConfig } from "../core/config.ts";
 import { UserError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { expandVariables } from "./env_expand.ts";
 import { headerSecret, Redactor } from "./redact.ts";
+import { looksLikeSecretName } from "./secret_names.ts";
 import { DEFAULT_TIMEOUTS, type ServerTarget, type Timeouts } from "./target.ts";
 import { splitWords } from "./words.ts";
 
@@ -79,7 +81,7 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
   return {
     label: url.password ? spec.replace(url.password, "***") : spec,
     target: { kind: "http", url: url.href, headers: {} },
-    redactor: new Redactor(url.password ? [url.password] : []),
+    redactor: new Redactor(urlPasswords(spec)),
     timeouts,
   };
 }
@@ -118,9 +120,11 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     throw new UserError(`${place}: give either "command" or "url", not both`);
   } else if (config.command !== undefined) {
     const env: Record<string, string> = {};
+    const marked = new Set(config.secret_env ?? []);
     for (const [key, value] of Object.entries(config.env ?? {})) {
       env[key] = expand(value, `env.${key}`);
-      secrets.push(env[key]!);
+      if (marked.has(key) || looksLikeSecretName(key)) secrets.push(env[key]!);
+      secrets.push(...urlPasswords(env[key]!));
     }
     const cwd = config.cwd === undefined ? settings.configDir : expand(config.cwd, "cwd");
     target = {
@@ -134,10 +138,10 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     const headers: Record<string, string> = {};
     for (const [key, value] of Object.entries(config.headers ?? {})) {
       headers[key] = expand(value, `headers.${key}`);
-      secrets.push(headerSecret(headers[key]!));
+      secrets.push(...headerSecrets(headers[key]!));
     }
     const url = parseUrl(expand(config.url, "url"), place);
-    if (url.password) secrets.push(url.password);
+    secrets.push(...urlPasswords(url.href));
     target = { kind: "http", url: url.href, headers };
   } else {
     throw new UserError(`${place}: give "command" (a stdio server) or "url" (an HTTP server)`);
@@ -149,6 +153,32 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     redactor: new Redactor(secrets),
     timeouts,
   };
+}
+
+/**
+ * The secrets in a header value: the credentials after its scheme, and for `Basic` also the
+ * decoded `user:password` and the password.
+ */
+export function headerSecrets(value: string): string[] {
+  const secret = headerSecret(value);
+  if (!/^Basic\s/i.test(value.trim())) return [secret];
+  const decoded = Buffer.from(secret, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? [secret, decoded] : [secret, decoded, decoded.slice(colon + 1)];
+}
+
+/** The password of a URL with credentials (`postgres://user:pw@host/db`), as typed and decoded. */
+function urlPasswords(text: string): string[] {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:([^/@\s]+)@/i.exec(text.trim());
+  if (!match) return [];
+  const typed = match[1]!;
+  let decoded = typed;
+  try {
+    decoded = decodeURIComponent(typed);
+  } catch {
+    // not percent-encoded
+  }
+  return [typed, decoded];
 }
 
 function seconds(value: number | undefined): number | undefined {

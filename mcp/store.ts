@@ -10,6 +10,7 @@ import { access, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { writeFileAtomic } from "../cli/write_file.ts";
 import { UserError } from "../core/errors.ts";
+import { serverNameProblem } from "../core/server_name.ts";
 import { withLock } from "./lock.ts";
 import { readSnapshotText, type Snapshot } from "./snapshot.ts";
 
@@ -24,7 +25,6 @@ export interface HistoryEntry {
 }
 
 const HISTORY_FILE = /^(\d{8}T\d{6})(\d{3})Z-([0-9a-f]{12})\.json$/;
-const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** The file name of a history entry: `20261130T034536123Z-0123456789ab.json`. */
 export function historyFileName(capturedAt: string, hash: string): string {
@@ -195,11 +195,12 @@ async function ensureDir(dir: string, label: string): Promise<void> {
   }
 }
 
-/** Server names become file names, so only safe characters are allowed. */
+/** Server names become file names, so only names safe on every system are allowed. */
 function checkName(server: string): string {
-  if (!SERVER_NAME.test(server) || server.includes("..")) {
+  const problem = serverNameProblem(server);
+  if (problem !== undefined) {
     throw new UserError(
-      `Server name "${server}" cannot be used in the snapshot store: use letters, digits, ".", "_" and "-"`,
+      `Server name "${server}" cannot be used in the snapshot store: ${problem}`,
     );
   }
   return server;

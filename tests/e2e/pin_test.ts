@@ -399,3 +399,23 @@ Deno.test("proxar snapshot processes writing the same store at once leave it con
     assert.deepEqual(hashes, [...v1, ...v2]);
   });
 });
+
+Deno.test("proxar refuses Windows device names as server names, with or without extension", async () => {
+  for (const name of ["CON", "nul", "Com1", "lpt9.json", "aux.tar.gz"]) {
+    await withProject(async (dir) => {
+      const result = await proxar(dir, "1", "01", "pin", "--server", name);
+      assert.equal(result.stdout, "");
+      assert.equal(
+        result.stderr,
+        `proxar: proxar.yaml:2:3: servers: the server name "${name}" cannot be used (it names files in the store): "${name}" is a device name on Windows\n`,
+      );
+      assert.equal(result.code, 2);
+      assert.deepEqual(filesBelow(dir), ["proxar.yaml"]);
+    }, "servers:\n" + serverEntry(name, "1"));
+  }
+  await withProject(async (dir) => {
+    const result = await proxar(dir, "1", "01", "pin", "--server", "console");
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 0);
+  }, "servers:\n" + serverEntry("console", "1"));
+});

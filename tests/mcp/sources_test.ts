@@ -44,10 +44,13 @@ Deno.test("expandVariables() replaces ${VAR}, keeps $${VAR} literal and names a 
   });
 });
 
-Deno.test("Redactor.text() hides secrets, longest first, and ignores very short values", () => {
-  const redactor = new Redactor(["abc", "s3cret", "s3cret-and-more"]);
-  assert.equal(redactor.text("s3cret-and-more / s3cret / abc"), "*** / *** / abc");
-  assert.deepEqual(redactor.json({ "key s3cret": ["s3cret"] }), { "key ***": ["***"] });
+Deno.test("Redactor.text() hides secrets, longest first, and ignores short and common values", () => {
+  const redactor = new Redactor(["abcde", "s3cret", "s3cret-and-more", "production", "8080"]);
+  assert.equal(
+    redactor.text("s3cret-and-more / s3cret / abcde / production:8080"),
+    "*** / *** / abcde / production:8080",
+  );
+  assert.equal(new Redactor(["string", "application/json", "True"]).empty, true);
   assert.equal(headerSecret("Bearer xyz.123"), "xyz.123");
   assert.equal(headerSecret("plain-api-key"), "plain-api-key");
 });
@@ -80,7 +83,14 @@ Deno.test("resolveServer() expands variables, resolves cwd and collects every se
     issues: {
       command: "node",
       args: ["server.js", "--org", "${ORG}"],
-      env: { TOKEN: "${ISSUES_TOKEN}", MODE: "fast-mode" },
+      env: {
+        TOKEN: "${ISSUES_TOKEN}",
+        MODE: "fast-mode",
+        DB: "pg://u:db-pa55@db/x",
+        CUSTOM: "custom-secret",
+        NODE_ENV: "staging-eu",
+      },
+      secret_env: ["CUSTOM"],
       cwd: "srv",
       timeout: 2.5,
     },
@@ -96,13 +106,22 @@ Deno.test("resolveServer() expands variables, resolves cwd and collects every se
     kind: "stdio",
     command: "node",
     args: ["server.js", "--org", "acme"],
-    env: { TOKEN: "tok-issues", MODE: "fast-mode" },
+    env: {
+      TOKEN: "tok-issues",
+      MODE: "fast-mode",
+      DB: "pg://u:db-pa55@db/x",
+      CUSTOM: "custom-secret",
+      NODE_ENV: "staging-eu",
+    },
     cwd: "/project/srv",
   });
   assert.equal(issues.label, "server:issues");
   assert.equal(issues.server, "issues");
   assert.deepEqual(issues.timeouts, { connectMs: 2500, requestMs: 2500 });
-  assert.equal(issues.redactor.text("acme tok-issues fast-mode"), "*** *** ***");
+  assert.equal(
+    issues.redactor.text("acme tok-issues fast-mode db-pa55 custom-secret staging-eu"),
+    "acme *** fast-mode *** *** staging-eu",
+  );
 
   const remote = resolveServer("remote", settings({ servers, env, timeouts: { requestMs: 900 } }));
   assert.deepEqual(remote.target, {
@@ -114,6 +133,18 @@ Deno.test("resolveServer() expands variables, resolves cwd and collects every se
   assert.equal(
     remote.redactor.text("Authorization: Bearer tok-api; X-Team: platform-team"),
     "Authorization: Bearer ***; X-Team: ***",
+  );
+  const basic = resolveServer(
+    "basic",
+    settings({
+      servers: {
+        basic: { url: "https://x.test/", headers: { Authorization: "Basic Ym90OmItcGFzcy05" } },
+      },
+    }),
+  );
+  assert.equal(
+    basic.redactor.text("Basic Ym90OmItcGFzcy05 = bot:b-pass-9, b-pass-9"),
+    "Basic *** = ***, ***",
   );
 });
 
