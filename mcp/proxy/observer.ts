@@ -284,10 +284,11 @@ export class Observer {
   }
 
   async #assemble(): Promise<void> {
-    const { redactor, name } = this.#options;
+    const { name } = this.#options;
     let contract: Contract;
     try {
-      contract = contractFromLive(name, redactor.json(this.#info!), redactor.json(this.#listing!));
+      // As in snapshots, the contract is kept as the server sent it; redaction is for messages.
+      contract = contractFromLive(name, this.#info!, this.#listing!);
     } catch (error) {
       this.#options.log(`cannot read the server's contract: ${(error as Error).message}`);
       return;
