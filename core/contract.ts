@@ -3,6 +3,7 @@
  * @module
  */
 import type { JsonObject, JsonValue } from "./json.ts";
+import type { ToolResponseShape } from "./response/result.ts";
 
 /** The identity and version a server reports in `initialize`. */
 export interface ServerInfo {
@@ -73,6 +74,8 @@ export interface Contract {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /** Recorded shapes of tool results by tool name (`proxar sample`), when there are any. */
+  responses?: Record<string, ToolResponseShape>;
 }
 
 /** The kinds of entity a change can be about. */

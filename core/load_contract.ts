@@ -16,6 +16,7 @@ import { UserError } from "./errors.ts";
 import { isObject, type JsonObject, type JsonValue, pointerOf, stableStringify } from "./json.ts";
 import { locatePointer } from "./positions.ts";
 import { ALL_SHAPES, listingShape, snapshotShape, toolShape } from "./shapes.ts";
+import type { ToolResponseShape } from "./response/result.ts";
 import { compileShape, kindOf, type ShapeValidator } from "./validate.ts";
 
 /** A parsed JSON document and where it came from. */
@@ -69,6 +70,7 @@ class Builder {
   protocolVersion: string | undefined;
   instructions: string | undefined;
   capabilities: JsonObject | undefined;
+  responses: Record<string, ToolResponseShape> | undefined;
   lists = {
     tools: [] as JsonObject[],
     prompts: [] as JsonObject[],
@@ -92,6 +94,9 @@ class Builder {
     }
     if (typeof listing.instructions === "string") this.instructions ??= listing.instructions;
     if (isObject(listing.capabilities)) this.capabilities ??= listing.capabilities;
+    if (isObject(listing.responses)) {
+      this.responses ??= listing.responses as unknown as Record<string, ToolResponseShape>;
+    }
     this.place(doc, "root", base);
     for (const list of ENTITY_LISTS) {
       const entries = listing[list.list];
@@ -126,6 +131,7 @@ class Builder {
     if (this.protocolVersion !== undefined) contract.protocolVersion = this.protocolVersion;
     if (this.instructions !== undefined) contract.instructions = this.instructions;
     if (this.capabilities !== undefined) contract.capabilities = this.capabilities;
+    if (this.responses !== undefined) contract.responses = this.responses;
     for (const list of ENTITY_LISTS) {
       const sorted = sortByIdentity(this.lists[list.list], (e) => identityOf(list, e));
       (contract[list.list] as JsonObject[]) = sorted;
@@ -166,7 +172,7 @@ function check(
   }
 }
 
-const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates"];
+const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates", "responses"];
 
 /** Deepest nesting of arrays and objects accepted; real contracts stay far below it. */
 export const MAX_NESTING = 1000;

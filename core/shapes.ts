@@ -4,6 +4,7 @@
  * @module
  */
 import type { JsonObject } from "./json.ts";
+import { responsesShape, shapeNodeShape, toolResponseShape } from "./response/schema.ts";
 
 const text = { type: "string" };
 const nonEmpty = { type: "string", minLength: 1 };
@@ -94,6 +95,7 @@ export const listingShape: JsonObject = {
     protocolVersion: text,
     instructions: text,
     capabilities: { type: "object" },
+    responses: { $ref: "proxar:responses" },
   },
 };
 
@@ -118,6 +120,9 @@ export const snapshotShape: JsonObject = {
 
 /** Every shape, in the order they must be registered (referenced ones first). */
 export const ALL_SHAPES: readonly JsonObject[] = [
+  shapeNodeShape,
+  toolResponseShape,
+  responsesShape,
   toolShape,
   promptShape,
   resourceShape,

@@ -9,6 +9,7 @@ import { fieldRules } from "./fields.ts";
 import { promptRules } from "./prompts.ts";
 import { proseRules } from "./prose.ts";
 import { resourceRules } from "./resources.ts";
+import { responseRules } from "./responses.ts";
 import { schemaRules } from "./schema.ts";
 import { serverRules } from "./server.ts";
 import { toolRules } from "./tools.ts";
@@ -23,5 +24,6 @@ export const builtinRules: readonly Rule[] = [
   ...proseRules,
   ...promptRules,
   ...resourceRules,
+  ...responseRules,
   ...serverRules,
 ];
