@@ -8,6 +8,7 @@ import process from "node:process";
 import { isUserError } from "./core/errors.ts";
 import { versionLine } from "./core/version.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
+import { registerAlerts } from "./cli/alerts_command.ts";
 import { registerCheck } from "./cli/check_command.ts";
 import { registerDiff } from "./cli/diff_command.ts";
 import { registerExplain } from "./cli/explain_command.ts";
@@ -29,6 +30,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerHistory,
   registerCheck,
   registerProxy,
+  registerAlerts,
   registerRules,
   registerExplain,
   registerInit,
