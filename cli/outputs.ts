@@ -18,7 +18,10 @@ export interface OutputSpec {
   file?: string;
 }
 
-/** Parses the `--format` values; `output` is where a format without `=FILE` goes. */
+/**
+ * Parses the `--format` values; `output` is where a format without `=FILE` goes. A file named `-`
+ * is standard output.
+ */
 export function parseFormats(
   formats: readonly string[],
   output: string | undefined,
@@ -36,7 +39,7 @@ export function parseFormats(
     }
     const file = eq === -1 ? output : value.slice(eq + 1);
     if (file === "") throw new UserError(`Format "${name}=" needs a file name after "="`);
-    return file === undefined ? { reporter } : { reporter, file };
+    return file === undefined || file === "-" ? { reporter } : { reporter, file };
   });
   if (specs.filter((s) => s.file === undefined).length > 1) {
     throw new UserError("Only one format can go to standard output; give the others =FILE");

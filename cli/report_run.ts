@@ -59,7 +59,10 @@ export function addReportOptions(command: Command): Command {
       collect,
       [],
     )
-    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option(
+      "-o, --output <file>",
+      "write the report to a file instead of standard output (- is standard output)",
+    )
     .option(
       "--no-step-summary",
       "with --format markdown, do not also append to $GITHUB_STEP_SUMMARY when it is set",

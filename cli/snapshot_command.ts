@@ -76,7 +76,7 @@ export async function snapshotCommand(
     await writeReport(run, report, io, options);
     return 1;
   }
-  if (options.out === undefined) {
+  if (options.out === undefined || options.out === "-") {
     io.stdout(snapshot.text);
     return 0;
   }
