@@ -7,12 +7,16 @@ import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../core/js
 import type { Finding, Rule } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
 
-/** The hints, their defaults, and which value is the safer one. */
+/**
+ * The hints, their defaults, which value is the safer one, and whether the safer value is a claim
+ * that the tool is read-only or harmless (`safetyClaimed`) or a lesser one (`safetyStrengthened`).
+ * `destructiveHint` and `idempotentHint` mean something only while `readOnlyHint` is false.
+ */
 const HINTS = [
-  { key: "readOnlyHint", fallback: false, safe: true },
-  { key: "destructiveHint", fallback: true, safe: false },
-  { key: "idempotentHint", fallback: false, safe: true },
-  { key: "openWorldHint", fallback: true, safe: false },
+  { key: "readOnlyHint", fallback: false, safe: true, claim: true, needsWrite: false },
+  { key: "destructiveHint", fallback: true, safe: false, claim: true, needsWrite: true },
+  { key: "idempotentHint", fallback: false, safe: true, claim: false, needsWrite: true },
+  { key: "openWorldHint", fallback: true, safe: false, claim: false, needsWrite: false },
 ] as const;
 const KNOWN = new Set<string>([...HINTS.map((h) => h.key), "title"]);
 
@@ -32,41 +36,87 @@ function effective(a: JsonObject, key: string, fallback: boolean): boolean {
 
 const del = (hints: JsonObject) => tool("delete_issue", {}, [], { annotations: hints });
 
-function hintRule(weakened: boolean): Rule {
-  const id = weakened ? "tool.annotations.safetyWeakened" : "tool.annotations.safetyStrengthened";
+type HintChange = "safetyWeakened" | "safetyClaimed" | "safetyStrengthened";
+
+const HINT_RULES: Record<HintChange, {
+  summary: string;
+  rationale: string;
+  title: string;
+  old: JsonObject;
+  new: JsonObject;
+  key: string;
+}> = {
+  safetyWeakened: {
+    summary:
+      "A safety hint now says the tool is less safe (no longer read-only, destructive, not idempotent, open-world)",
+    rationale:
+      "Clients decide from the hints whether to ask the user before calling a tool; a tool that became destructive may now run without the confirmation it needs, or agents that retried it freely may now cause harm. Hints are compared by their effective value: an absent hint takes the specification's default (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true), so setting a hint to its default is no change; destructiveHint and idempotentHint count only while the tool is not read-only on both sides, as the specification says they mean nothing otherwise. POTENTIALLY_BREAKING, as for every surface that steers how a tool is chosen and gated; raise it to BREAKING with severity_overrides if your clients auto-approve by hints.",
+    title: "destructiveHint false → true",
+    old: { destructiveHint: false },
+    new: { destructiveHint: true },
+    key: "destructiveHint",
+  },
+  safetyClaimed: {
+    summary:
+      "A tool newly claims to be read-only (readOnlyHint true) or harmless (destructiveHint false)",
+    rationale:
+      "A client that trusts the hints may now call the tool without asking the user (auto-approval of read-only tools is common), so a reviewer must check the claim: if it is wrong, actions that used to need a confirmation now run unattended. Compared by effective value like safetyWeakened; POTENTIALLY_BREAKING because it changes how clients gate the tool, with its own id so it can be raised or ignored on its own.",
+    title: "readOnlyHint false → true",
+    old: {},
+    new: { readOnlyHint: true },
+    key: "readOnlyHint",
+  },
+  safetyStrengthened: {
+    summary: "A tool newly says it is idempotent or closed-world",
+    rationale:
+      "Clients may retry an idempotent tool freely and treat a closed-world tool as touching nothing outside; both change how clients gate the tool, so a reviewer should check the new claim. Compared by effective value like safetyWeakened; POTENTIALLY_BREAKING as for every change of an effective hint.",
+    title: "openWorldHint true → false",
+    old: {},
+    new: { openWorldHint: false },
+    key: "openWorldHint",
+  },
+};
+
+function hintRule(change: HintChange): Rule {
+  const id = `tool.annotations.${change}`;
+  const meta = HINT_RULES[change];
   return rule({
     id,
-    severity: weakened ? "POTENTIALLY_BREAKING" : "NON_BREAKING",
-    summary: weakened
-      ? "A safety hint now says the tool is less safe (no longer read-only, destructive, not idempotent, open-world)"
-      : "A safety hint now says the tool is safer",
-    rationale: weakened
-      ? "Clients decide from the hints whether to ask the user before calling a tool; a tool that became destructive may now run without the confirmation it needs, or agents that retried it freely may now cause harm. Absent hints take the specification's defaults (readOnly false, destructive true, idempotent false, openWorld true). Raise it to BREAKING with severity_overrides if your clients auto-approve by hints."
-      : "Clients may ask for confirmation less often; nothing that worked stops working.",
+    severity: "POTENTIALLY_BREAKING",
+    summary: meta.summary,
+    rationale: meta.rationale,
     examples: [{
-      title: weakened ? "destructiveHint false → true" : "readOnlyHint false → true",
-      old: { tools: [del(weakened ? { destructiveHint: false } : {})] },
-      new: { tools: [del(weakened ? { destructiveHint: true } : { readOnlyHint: true })] },
+      title: meta.title,
+      old: { tools: [del(meta.old)] },
+      new: { tools: [del(meta.new)] },
       findings: [{
         rule: id,
-        path: weakened
-          ? "delete_issue.annotations.destructiveHint"
-          : "delete_issue.annotations.readOnlyHint",
-        severity: weakened ? "POTENTIALLY_BREAKING" : "NON_BREAKING",
+        path: `delete_issue.annotations.${meta.key}`,
+        severity: "POTENTIALLY_BREAKING",
       }],
     }],
     check({ pairs, report }) {
       for (const p of pairs.tools.paired) {
         const a = annotationsOf(p.old.annotations);
         const b = annotationsOf(p.new.annotations);
+        const readOnly = [a, b].some((x) => effective(x, "readOnlyHint", false));
         for (const h of HINTS) {
+          if (h.needsWrite && readOnly) continue;
           const before = effective(a, h.key, h.fallback);
           const after = effective(b, h.key, h.fallback);
-          if (before === after || (after !== h.safe) !== weakened) continue;
+          if (before === after) continue;
+          const kind: HintChange = after !== h.safe
+            ? "safetyWeakened"
+            : h.claim
+            ? "safetyClaimed"
+            : "safetyStrengthened";
+          if (kind !== change) continue;
           report({
             entity: { kind: "tool", name: p.id },
             path: `${p.id}.annotations.${h.key}`,
-            pointer: at("tools", p.newIndex, "annotations", h.key),
+            pointer: b[h.key] === undefined
+              ? at("tools", p.newIndex, ...(isObject(p.new.annotations) ? ["annotations"] : []))
+              : at("tools", p.newIndex, "annotations", h.key),
             old: before,
             new: after,
             message: `"${p.id}": ${h.key} is now ${after}${
@@ -120,14 +170,15 @@ function wholeFieldRule(
 
 /** Annotation, icon and `_meta` rules. */
 export const annotationRules: Rule[] = [
-  hintRule(true),
-  hintRule(false),
+  hintRule("safetyWeakened"),
+  hintRule("safetyClaimed"),
+  hintRule("safetyStrengthened"),
   rule({
     id: "tool.annotations.unmodelled",
     severity: "BREAKING",
     summary: "An annotation Proxar does not model changed",
     rationale:
-      "Unmodelled means breaking: an annotation added by a future specification revision or a vendor may change how clients treat the tool. A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way.",
+      "An annotation key is not a JSON Schema keyword but a field of the contract, so an unknown one is graded like every other unknown contract field (tool.field.unmodelled): unmodelled means breaking, since an annotation added by a later specification revision or a vendor may change how clients treat the tool. A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way.",
     examples: [{
       title: "a vendor annotation changed",
       old: { tools: [del({ "x-risk": "low" })] },

@@ -1,30 +1,54 @@
 /**
- * Entity fields that no rule models yet are reported as BREAKING, in the spirit of "unmodelled
+ * Entity fields that no rule models are reported as BREAKING, in the spirit of "unmodelled
  * means breaking": a field added by a future specification revision is visible on the day it
- * changes, never silently ignored.
+ * changes, never silently ignored. Which fields are modelled comes from `spec_fields.ts`; so do
+ * the known keys of the nested objects (`execution`, resource `annotations`, prompt `arguments`).
  * @module
  */
 import { ENTITY_LISTS } from "../core/contract.ts";
-import { jsonEqual, type JsonObject } from "../core/json.ts";
-import type { Rule } from "../core/rule.ts";
+import { isObject, jsonEqual, type JsonObject, type JsonValue, pointerOf } from "../core/json.ts";
+import type { Finding, Rule } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
+import { modelledFields, type SpecDefinition } from "./spec_fields.ts";
+
+const DEFINITIONS = {
+  tools: "Tool",
+  prompts: "Prompt",
+  resources: "Resource",
+  resourceTemplates: "ResourceTemplate",
+} as const satisfies Record<string, SpecDefinition>;
 
 /** Fields that other rules compare, per list. Everything else is unmodelled. */
-export const MODELLED_FIELDS: Record<string, readonly string[]> = {
-  tools: [
-    "name",
-    "title",
-    "description",
-    "inputSchema",
-    "outputSchema",
-    "annotations",
-    "icons",
-    "_meta",
-  ],
-  prompts: ["name", "title", "description", "arguments"],
-  resources: ["uri", "name", "title", "description", "mimeType"],
-  resourceTemplates: ["uriTemplate", "name", "title", "description", "mimeType"],
+export const MODELLED_FIELDS: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(DEFINITIONS).map(([list, def]) => [list, modelledFields(def)]),
+);
+
+/** Modelled fields holding an object whose own keys are checked the same way. */
+const NESTED: Record<string, Record<string, SpecDefinition>> = {
+  tools: { execution: "ToolExecution" },
+  resources: { annotations: "Annotations" },
+  resourceTemplates: { annotations: "Annotations" },
 };
+
+/** Values the rules of a modelled field can compare; any other value is unmodelled. */
+const VALUES: Partial<Record<SpecDefinition, Record<string, (v: JsonValue) => boolean>>> = {
+  ToolExecution: {
+    taskSupport: (v) => v === "forbidden" || v === "optional" || v === "required",
+  },
+  Resource: { size: (v) => typeof v === "number" },
+  Annotations: {
+    audience: (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
+    priority: (v) => typeof v === "number",
+    lastModified: (v) => typeof v === "string",
+  },
+  Implementation: { websiteUrl: (v) => typeof v === "string" },
+};
+
+/** Whether a value of a modelled field is one its rules compare (else it is unmodelled). */
+export function comparable(definition: SpecDefinition, field: string, value: unknown): boolean {
+  const check = VALUES[definition]?.[field];
+  return value === undefined || !check || check(value as JsonValue);
+}
 
 const SAMPLES: Record<string, JsonObject> = {
   tools: tool("search_issues"),
@@ -33,47 +57,148 @@ const SAMPLES: Record<string, JsonObject> = {
   resourceTemplates: { uriTemplate: "file:///{d}.log", name: "d" },
 };
 
+/** One unmodelled difference: where it is, relative to the entity, and its two values. */
+interface Difference {
+  keys: string[];
+  pointer: (string | number)[];
+  before: JsonValue | undefined;
+  after: JsonValue | undefined;
+}
+
+const get = (o: JsonObject, key: string) => (Object.hasOwn(o, key) ? o[key] : undefined);
+const keysOf = (a: JsonObject, b: JsonObject) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+
+/** Differences of two objects at the keys not in `modelled`; `nested` keys are checked inside. */
+function differences(
+  a: JsonObject,
+  b: JsonObject,
+  modelled: ReadonlySet<string>,
+  nested: Record<string, SpecDefinition> = {},
+  valid: Record<string, (v: JsonValue) => boolean> = {},
+): Difference[] {
+  const out: Difference[] = [];
+  for (const key of keysOf(a, b)) {
+    const before = get(a, key);
+    const after = get(b, key);
+    if (jsonEqual(before, after)) continue;
+    const inner = nested[key];
+    const check = valid[key];
+    const wellFormed = (v: JsonValue | undefined) => v === undefined || !check || check(v);
+    if (!modelled.has(key) || !wellFormed(before) || !wellFormed(after)) {
+      out.push({ keys: [key], pointer: [key], before, after });
+    } else if (inner) {
+      const objectOrAbsent = (v: JsonValue | undefined) => v === undefined || isObject(v);
+      if (!objectOrAbsent(before) || !objectOrAbsent(after)) {
+        out.push({ keys: [key], pointer: [key], before, after });
+        continue;
+      }
+      const known = new Set(modelledFields(inner));
+      for (const d of differences(before ?? {}, after ?? {}, known, {}, VALUES[inner])) {
+        out.push({ ...d, keys: [key, ...d.keys], pointer: [key, ...d.pointer] });
+      }
+    }
+  }
+  return out;
+}
+
+/** Unknown fields of the prompt arguments present on both sides, keyed by argument name. */
+function argumentDifferences(a: JsonObject, b: JsonObject): Difference[] {
+  const list = (v: JsonValue | undefined) => (Array.isArray(v) ? v.filter(isObject) : []);
+  const after = list(b.arguments);
+  const known = new Set(modelledFields("PromptArgument"));
+  return list(a.arguments).flatMap((before) => {
+    const index = after.findIndex((x) => x.name === before.name);
+    if (index < 0) return [];
+    return differences(before, after[index]!, known).map((d) => ({
+      ...d,
+      keys: ["arguments", String(before.name), ...d.keys],
+      pointer: ["arguments", index, ...d.pointer],
+    }));
+  });
+}
+
+function describe(d: Difference): string {
+  return d.before === undefined ? "was added" : d.after === undefined ? "was removed" : "changed";
+}
+
 /** `tool.field.unmodelled` and its siblings. */
-export const fieldRules: Rule[] = ENTITY_LISTS.map((list) => {
-  const id = `${list.kind}.field.unmodelled`;
-  const modelled = new Set(MODELLED_FIELDS[list.list]);
-  const sample = SAMPLES[list.list]!;
-  const name = String(sample[list.key]);
-  return rule({
-    id,
-    severity: "BREAKING",
-    summary: `A ${list.kind} field that Proxar does not model changed`,
-    rationale:
-      "Proxar cannot tell whether a change to a field it does not understand is safe, so it reports it at the strictest level rather than letting it pass silently. Override the severity or ignore it for a field you know to be harmless.",
-    examples: [{
-      title: "a vendor field changed",
-      old: { [list.list]: [{ ...sample, "x-vendor": 1 }] },
-      new: { [list.list]: [{ ...sample, "x-vendor": 2 }] },
-      findings: [{ rule: id, path: `${name}.x-vendor`, severity: "BREAKING" }],
-    }],
-    check({ pairs, report }) {
-      for (const p of pairs[list.list].paired) {
-        const a = p.old as unknown as JsonObject;
-        const b = p.new as unknown as JsonObject;
-        const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-        for (const key of keys) {
-          if (modelled.has(key)) continue;
-          const before = Object.hasOwn(a, key) ? a[key] : undefined;
-          const after = Object.hasOwn(b, key) ? b[key] : undefined;
-          if (jsonEqual(before, after)) continue;
-          const finding: Parameters<typeof report>[0] = {
-            entity: { kind: list.kind, name: p.id },
-            path: `${p.id}.${key}`,
-            pointer: at(list.list, p.newIndex, key),
-            message: `${list.kind} "${p.id}": field "${key}" ${
-              before === undefined ? "was added" : after === undefined ? "was removed" : "changed"
-            }, and Proxar does not model it`,
-          };
-          if (before !== undefined) finding.old = before;
-          if (after !== undefined) finding.new = after;
-          report(finding);
+export const fieldRules: Rule[] = [
+  ...ENTITY_LISTS.map((list) => {
+    const id = `${list.kind}.field.unmodelled`;
+    const modelled = new Set(MODELLED_FIELDS[list.list]);
+    const sample = SAMPLES[list.list]!;
+    const name = String(sample[list.key]);
+    return rule({
+      id,
+      severity: "BREAKING",
+      summary: `A ${list.kind} field that Proxar does not model changed`,
+      rationale:
+        "Proxar cannot tell whether a change to a field it does not understand is safe, so it reports it at the strictest level rather than letting it pass silently. Every field of the MCP specification through revision 2026-07-28 is modelled by a rule of its own (see rules/spec_fields.ts); this rule catches vendor fields, fields of later revisions, unknown keys inside modelled objects (tool execution, resource annotations, prompt arguments), and a modelled field holding a value its rules cannot compare (an execution.taskSupport the specification does not define, a size or priority that is not a number). Override the severity or ignore it for a field you know to be harmless.",
+      examples: [{
+        title: "a vendor field changed",
+        old: { [list.list]: [{ ...sample, "x-vendor": 1 }] },
+        new: { [list.list]: [{ ...sample, "x-vendor": 2 }] },
+        findings: [{ rule: id, path: `${name}.x-vendor`, severity: "BREAKING" }],
+      }],
+      check({ pairs, report }) {
+        for (const p of pairs[list.list].paired) {
+          const a = p.old as unknown as JsonObject;
+          const b = p.new as unknown as JsonObject;
+          const def = DEFINITIONS[list.list];
+          const found = differences(a, b, modelled, NESTED[list.list], VALUES[def]);
+          if (list.list === "prompts") found.push(...argumentDifferences(a, b));
+          for (const d of found) {
+            const finding: Finding = {
+              entity: { kind: list.kind, name: p.id },
+              path: [p.id, ...d.keys].join("."),
+              pointer: at(list.list, p.newIndex, ...d.pointer),
+              message: `${list.kind} "${p.id}": field "${d.keys.join(".")}" ${
+                describe(d)
+              }, and Proxar does not model it`,
+            };
+            if (d.before !== undefined) finding.old = d.before;
+            if (d.after !== undefined) finding.new = d.after;
+            report(finding);
+          }
         }
+      },
+    });
+  }),
+  rule({
+    id: "server.field.unmodelled",
+    severity: "BREAKING",
+    summary: "A field of the server information that Proxar does not model changed",
+    rationale:
+      "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server. Compared only when both contracts carry server information.",
+    examples: [{
+      title: "a vendor field of serverInfo changed",
+      old: { server: { name: "issues-mcp", version: "1.0.0", "x-region": "eu" }, tools: [] },
+      new: { server: { name: "issues-mcp", version: "1.0.0", "x-region": "us" }, tools: [] },
+      findings: [{
+        rule: "server.field.unmodelled",
+        path: "server.serverInfo.x-region",
+        severity: "BREAKING",
+      }],
+    }],
+    check({ old, new: next, report }) {
+      if (old.server.name === "unknown" || next.server.name === "unknown") return;
+      const a = old.server as unknown as JsonObject;
+      const b = next.server as unknown as JsonObject;
+      const known = new Set(modelledFields("Implementation"));
+      for (const d of differences(a, b, known, {}, VALUES.Implementation)) {
+        const finding: Finding = {
+          entity: { kind: "server", name: next.server.name },
+          path: `server.serverInfo.${d.keys.join(".")}`,
+          pointer: pointerOf(["server", d.keys[0]!]),
+          message: `Server information field "${d.keys.join(".")}" ${
+            describe(d)
+          }, and Proxar does not model it`,
+        };
+        if (d.before !== undefined) finding.old = d.before;
+        if (d.after !== undefined) finding.new = d.after;
+        report(finding);
       }
     },
-  });
-});
+  }),
+];

@@ -5,7 +5,9 @@
 import type { Rule } from "../core/rule.ts";
 import { annotationRules } from "./annotations.ts";
 import { duplicateRules } from "./duplicates.ts";
+import { executionRules } from "./execution.ts";
 import { fieldRules } from "./fields.ts";
+import { metadataRules } from "./metadata.ts";
 import { promptRules } from "./prompts.ts";
 import { proseRules } from "./prose.ts";
 import { resourceRules } from "./resources.ts";
@@ -19,6 +21,8 @@ export const builtinRules: readonly Rule[] = [
   ...toolRules,
   ...schemaRules,
   ...annotationRules,
+  ...executionRules,
+  ...metadataRules,
   ...duplicateRules,
   ...fieldRules,
   ...proseRules,

@@ -152,7 +152,7 @@ Deno.test("proxar diff finds the real changes between server-filesystem 2025.12.
       "search_files",
       "write_file",
     ].map((tool) =>
-      `tool.annotations.safetyStrengthened|${tool}.annotations.openWorldHint|NON_BREAKING`
+      `tool.annotations.safetyStrengthened|${tool}.annotations.openWorldHint|POTENTIALLY_BREAKING`
     );
     const media = "read_media_file.outputSchema.properties.content.items";
     assert.deepEqual(

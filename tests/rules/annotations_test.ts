@@ -30,19 +30,19 @@ function changes(before: JsonObject, after: JsonObject, config?: Config): string
 }
 
 const HINTS = [
-  // key, specification default, the safer value
-  ["readOnlyHint", false, true],
-  ["destructiveHint", true, false],
-  ["idempotentHint", false, true],
-  ["openWorldHint", true, false],
+  // key, specification default, the safer value, the id of moving to the safer value
+  ["readOnlyHint", false, true, "safetyClaimed"],
+  ["destructiveHint", true, false, "safetyClaimed"],
+  ["idempotentHint", false, true, "safetyStrengthened"],
+  ["openWorldHint", true, false, "safetyStrengthened"],
 ] as const;
 
-for (const [key, fallback, safe] of HINTS) {
-  Deno.test(`tool.annotations ${key}: ${!safe} → ${safe} strengthens, ${safe} → ${!safe} weakens`, () => {
+for (const [key, fallback, safe, safer] of HINTS) {
+  Deno.test(`tool.annotations ${key}: ${!safe} → ${safe} is ${safer}, ${safe} → ${!safe} weakens, both POTENTIALLY_BREAKING`, () => {
     const path = `delete_issue.annotations.${key}`;
     assert.deepEqual(
       changes({ annotations: { [key]: !safe } }, { annotations: { [key]: safe } }),
-      [`tool.annotations.safetyStrengthened ${path} NON_BREAKING ${!safe}→${safe}`],
+      [`tool.annotations.${safer} ${path} POTENTIALLY_BREAKING ${!safe}→${safe}`],
     );
     assert.deepEqual(
       changes({ annotations: { [key]: safe } }, { annotations: { [key]: !safe } }),
@@ -58,17 +58,36 @@ for (const [key, fallback, safe] of HINTS) {
     assert.deepEqual(changes({ annotations: {} }, { annotations: { [key]: fallback } }), []);
     // Absent against the other value compares with the default.
     const other = !fallback;
-    const fromDefault = other === safe ? "safetyStrengthened" : "safetyWeakened";
-    const toDefault = other === safe ? "safetyWeakened" : "safetyStrengthened";
-    const grade = (id: string) => id === "safetyWeakened" ? "POTENTIALLY_BREAKING" : "NON_BREAKING";
+    const fromDefault = other === safe ? safer : "safetyWeakened";
+    const toDefault = other === safe ? "safetyWeakened" : safer;
     assert.deepEqual(changes({}, { annotations: { [key]: other } }), [
-      `tool.annotations.${fromDefault} ${path} ${grade(fromDefault)} ${fallback}→${other}`,
+      `tool.annotations.${fromDefault} ${path} POTENTIALLY_BREAKING ${fallback}→${other}`,
     ]);
     assert.deepEqual(changes({ annotations: { [key]: other } }, {}), [
-      `tool.annotations.${toDefault} ${path} ${grade(toDefault)} ${other}→${fallback}`,
+      `tool.annotations.${toDefault} ${path} POTENTIALLY_BREAKING ${other}→${fallback}`,
     ]);
   });
 }
+
+Deno.test("tool.annotations destructiveHint and idempotentHint count only while the tool is not read-only", () => {
+  // The specification: both are "meaningful only when readOnlyHint == false".
+  assert.deepEqual(
+    changes(
+      { annotations: { readOnlyHint: true, destructiveHint: false } },
+      { annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: true } },
+    ),
+    [],
+  );
+  // Becoming read-only is the claim; the destructive default that stops mattering is not a change.
+  assert.deepEqual(
+    changes({ annotations: { destructiveHint: false } }, { annotations: { readOnlyHint: true } }),
+    ["tool.annotations.safetyClaimed delete_issue.annotations.readOnlyHint POTENTIALLY_BREAKING false→true"],
+  );
+  assert.deepEqual(
+    changes({ annotations: { readOnlyHint: true } }, { annotations: { destructiveHint: false } }),
+    ["tool.annotations.safetyWeakened delete_issue.annotations.readOnlyHint POTENTIALLY_BREAKING true→false"],
+  );
+});
 
 Deno.test("tool.annotations.safetyWeakened names the default when the hint is no longer set", () => {
   const { changes } = diffContracts(
@@ -91,23 +110,32 @@ Deno.test("tool.annotations.safetyWeakened is raised to BREAKING by the seed's s
   assert.deepEqual(weakened, [
     "tool.annotations.safetyWeakened delete_issue.annotations.destructiveHint BREAKING false→true",
   ]);
-  // Strengthening is untouched by the override.
+  // A new claim of safety keeps its own id, untouched by the override.
   assert.deepEqual(changes({}, { annotations: { destructiveHint: false } }, config), [
-    "tool.annotations.safetyStrengthened delete_issue.annotations.destructiveHint NON_BREAKING true→false",
+    "tool.annotations.safetyClaimed delete_issue.annotations.destructiveHint POTENTIALLY_BREAKING true→false",
   ]);
 });
 
 Deno.test("tool.annotations several hints changed at once are reported one by one", () => {
   assert.deepEqual(
     changes(
-      { annotations: { readOnlyHint: true, openWorldHint: false } },
-      { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } },
+      { annotations: { readOnlyHint: false, openWorldHint: false } },
+      { annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false } },
     ).sort(),
     [
-      "tool.annotations.safetyStrengthened delete_issue.annotations.destructiveHint NON_BREAKING true→false",
-      "tool.annotations.safetyStrengthened delete_issue.annotations.idempotentHint NON_BREAKING false→true",
+      "tool.annotations.safetyClaimed delete_issue.annotations.readOnlyHint POTENTIALLY_BREAKING false→true",
       "tool.annotations.safetyWeakened delete_issue.annotations.openWorldHint POTENTIALLY_BREAKING false→true",
-      "tool.annotations.safetyWeakened delete_issue.annotations.readOnlyHint POTENTIALLY_BREAKING true→false",
+    ],
+  );
+  assert.deepEqual(
+    changes(
+      { annotations: { openWorldHint: false } },
+      { annotations: { openWorldHint: true, destructiveHint: false, idempotentHint: true } },
+    ).sort(),
+    [
+      "tool.annotations.safetyClaimed delete_issue.annotations.destructiveHint POTENTIALLY_BREAKING true→false",
+      "tool.annotations.safetyStrengthened delete_issue.annotations.idempotentHint POTENTIALLY_BREAKING false→true",
+      "tool.annotations.safetyWeakened delete_issue.annotations.openWorldHint POTENTIALLY_BREAKING false→true",
     ],
   );
 });
@@ -144,8 +172,16 @@ Deno.test("tool.icons.changed is DOCUMENTATION and tool.meta.changed POTENTIALLY
 });
 
 Deno.test("tool.field.unmodelled reports a tool-level field Proxar does not model as BREAKING", () => {
+  // execution is modelled (MCP 2025-11-25): a new taskSupport is graded by tool.execution.*.
   assert.deepEqual(changes({}, { execution: { taskSupport: "optional" } }), [
-    'tool.field.unmodelled delete_issue.execution BREAKING undefined→{"taskSupport":"optional"}',
+    'tool.execution.taskSupport.widened delete_issue.execution.taskSupport NON_BREAKING "forbidden"→"optional"',
+  ]);
+  // An unknown key inside execution, or a value the specification does not define, is not.
+  assert.deepEqual(changes({}, { execution: { "x-queue": "slow" } }), [
+    'tool.field.unmodelled delete_issue.execution.x-queue BREAKING undefined→"slow"',
+  ]);
+  assert.deepEqual(changes({}, { execution: { taskSupport: "sometimes" } }), [
+    'tool.field.unmodelled delete_issue.execution.taskSupport BREAKING undefined→"sometimes"',
   ]);
   assert.deepEqual(changes({ "x-owner": "a" }, {}), [
     'tool.field.unmodelled delete_issue.x-owner BREAKING "a"→undefined',

@@ -1,0 +1,137 @@
+/**
+ * End-to-end tests of the contract fields of the MCP specification (through revision 2026-07-28)
+ * and of tool annotations graded by their effective values: the CLI on fixture pairs under
+ * `tests/fixtures/contract/`, both directions, exact findings and exit codes, and the real
+ * everything server, which advertises `execution.taskSupport` on every tool.
+ */
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findings, runCli } from "../helpers.ts";
+import { EVERYTHING, quote, removeDir, tempDir } from "./_live_servers.ts";
+
+async function diff(oldFile: string, newFile: string, cwd?: string) {
+  const args = ["diff", oldFile, newFile, "--format", "json"];
+  const result = await runCli(args, cwd ? { cwd } : {});
+  assert.equal(result.stderr, "");
+  return { code: result.code, found: findings(result.stdout), report: JSON.parse(result.stdout) };
+}
+
+const c = (name: string) => `contract/${name}.json`;
+
+Deno.test("proxar diff: a server rebuilt on an SDK that advertises execution is not BREAKING", async () => {
+  const { code, found } = await diff(c("tasks_before"), c("tasks_sdk"));
+  // echo gets "forbidden" and export an empty execution: both mean what absence meant.
+  assert.deepEqual(found, [
+    "tool.execution.taskSupport.widened|research.execution.taskSupport|NON_BREAKING",
+  ]);
+  assert.equal(code, 0);
+});
+
+Deno.test("proxar diff: taskSupport that drops a way of calling a tool is BREAKING in both directions", async () => {
+  let { code, found, report } = await diff(c("tasks_sdk"), c("tasks_before"));
+  assert.deepEqual(found, [
+    "tool.execution.taskSupport.narrowed|research.execution.taskSupport|BREAKING",
+  ]);
+  assert.equal(code, 1);
+  assert.equal(
+    report.changes[0].message,
+    '"research": execution.taskSupport changed from "optional" to "forbidden": clients that called it as a task now get an error',
+  );
+  ({ code, found, report } = await diff(c("tasks_before"), c("tasks_required")));
+  assert.deepEqual(found, [
+    "tool.execution.taskSupport.narrowed|research.execution.taskSupport|BREAKING",
+    // A value the specification does not define stays with the catch-all.
+    "tool.field.unmodelled|export.execution.taskSupport|BREAKING",
+  ]);
+  assert.equal(code, 1);
+  const narrowed = report.changes.find((x: { rule: string }) => x.rule.endsWith("narrowed"));
+  assert.equal(
+    narrowed.message,
+    '"research": execution.taskSupport changed from "forbidden" to "required": clients without task support, and plain calls, can no longer call it',
+  );
+  ({ code, found } = await diff(c("tasks_required"), c("tasks_sdk")));
+  assert.deepEqual(found, [
+    "tool.execution.taskSupport.widened|research.execution.taskSupport|NON_BREAKING",
+    "tool.field.unmodelled|export.execution.taskSupport|BREAKING",
+  ]);
+  assert.equal(code, 1);
+});
+
+const META_FINDINGS = [
+  "server.field.unmodelled|server.serverInfo.x-region|BREAKING",
+  "prompt.field.unmodelled|triage.arguments.issue.x-hidden|BREAKING",
+  "resource.field.unmodelled|file:///logs/app.log.annotations.x-cache|BREAKING",
+  "prompt.meta.changed|triage._meta|POTENTIALLY_BREAKING",
+  "resource.annotations.priority.changed|file:///logs/app.log.annotations.priority|POTENTIALLY_BREAKING",
+  "resourceTemplate.meta.changed|file:///logs/{day}.log._meta|POTENTIALLY_BREAKING",
+  "resourceTemplate.annotations.audience.changed|file:///logs/{day}.log.annotations.audience|POTENTIALLY_BREAKING",
+  "server.icons.changed|server.serverInfo.icons|DOCUMENTATION",
+  "server.websiteUrl.changed|server.serverInfo.websiteUrl|DOCUMENTATION",
+  "prompt.icons.changed|triage.icons|DOCUMENTATION",
+  "resource.annotations.lastModified.changed|file:///logs/app.log.annotations.lastModified|DOCUMENTATION",
+  "resource.icons.changed|file:///logs/app.log.icons|DOCUMENTATION",
+  "resource.size.changed|file:///logs/app.log.size|DOCUMENTATION",
+];
+
+Deno.test("proxar diff grades icons, _meta, size, resource annotations and server fields, both ways", async () => {
+  for (const [a, b] of [["meta_before", "meta_after"], ["meta_after", "meta_before"]]) {
+    const { code, found } = await diff(c(a!), c(b!));
+    // The resource's audience only changed order: no finding.
+    assert.deepEqual(found, [...META_FINDINGS].sort(), `${a} → ${b}`);
+    assert.equal(code, 1);
+  }
+});
+
+Deno.test("proxar diff grades annotations by their effective value, every change at least POTENTIALLY_BREAKING", async () => {
+  let { code, found } = await diff(c("hints_before"), c("hints_after"));
+  assert.deepEqual(found, [
+    "tool.annotations.safetyClaimed|archive_issue.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyClaimed|delete_issue.annotations.destructiveHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyStrengthened|search_issues.annotations.openWorldHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyWeakened|close_issue.annotations.idempotentHint|POTENTIALLY_BREAKING",
+  ]);
+  assert.equal(code, 0);
+  ({ code, found } = await diff(c("hints_after"), c("hints_before")));
+  assert.deepEqual(found, [
+    "tool.annotations.safetyStrengthened|close_issue.annotations.idempotentHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyWeakened|archive_issue.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyWeakened|delete_issue.annotations.destructiveHint|POTENTIALLY_BREAKING",
+    "tool.annotations.safetyWeakened|search_issues.annotations.openWorldHint|POTENTIALLY_BREAKING",
+  ]);
+  assert.equal(code, 0);
+});
+
+Deno.test("proxar diff on the everything server: an SDK that adds execution and tasks breaks only the tool that requires tasks", async () => {
+  const dir = tempDir();
+  try {
+    const snap = await runCli(
+      ["snapshot", `stdio:node ${quote(EVERYTHING)}`, "--out", "new.json"],
+      { cwd: dir },
+    );
+    assert.equal(snap.code, 0, snap.stderr);
+    const current = JSON.parse(readFileSync(join(dir, "new.json"), "utf8"));
+    assert.ok(current.tools.every((t: { execution?: unknown }) => t.execution !== undefined));
+    // The same server as an older SDK listed it: no execution, no tasks capability.
+    const older = structuredClone(current);
+    for (const t of older.tools) delete t.execution;
+    delete older.capabilities.tasks;
+    delete older.hash;
+    writeFileSync(join(dir, "old.json"), JSON.stringify(older));
+    let { code, found } = await diff("old.json", "new.json", dir);
+    assert.deepEqual(found, [
+      "server.capability.added|server.capabilities.tasks|NON_BREAKING",
+      "tool.execution.taskSupport.narrowed|simulate-research-query.execution.taskSupport|BREAKING",
+    ]);
+    assert.equal(code, 1);
+    ({ code, found } = await diff("new.json", "old.json", dir));
+    assert.deepEqual(found, [
+      "server.capability.removed|server.capabilities.tasks|BREAKING",
+      // required → forbidden: task-aware clients that called it as a task now fail.
+      "tool.execution.taskSupport.narrowed|simulate-research-query.execution.taskSupport|BREAKING",
+    ]);
+    assert.equal(code, 1);
+  } finally {
+    removeDir(dir);
+  }
+});
