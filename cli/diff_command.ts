@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from "commander";
+import { UserError } from "../core/errors.ts";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import {
@@ -25,6 +26,11 @@ export async function diffCommand(
   env: { io: Io },
 ): Promise<number> {
   const { io } = env;
+  if (oldSpec === "-" && newSpec === "-") {
+    throw new UserError(
+      "Standard input can be read only once: give at most one of OLD and NEW as -",
+    );
+  }
   const run = await prepareReportRun(io, options);
   const [old, next] = await diffSources(oldSpec, newSpec, options, run.config, io);
   const report = await compareForReport(run, old, next, io, options);

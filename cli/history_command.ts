@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
 import { configuredServer } from "../mcp/sources.ts";
+import type { HistoryEntry } from "../mcp/store.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import { LiveSession } from "./server_sources.ts";
@@ -39,9 +40,15 @@ export async function historyCommand(
     pinned: e.hash12 === pinnedHash,
   }));
   if (options.format === "json") {
+    // File names carry 12 hex digits of the hash; the JSON gives the full hash from each file.
+    const full = [];
+    for (const [i, row] of rows.entries()) {
+      const hash = (await store.read((entries[i] as HistoryEntry).path)).hash;
+      full.push({ ...row, hash, pinned: hash === pinned?.hash });
+    }
     io.stdout(
       JSON.stringify(
-        { server: options.server, pinned: pinned?.hash ?? null, snapshots: rows },
+        { server: options.server, pinned: pinned?.hash ?? null, snapshots: full },
         null,
         2,
       ) +

@@ -6,6 +6,7 @@
  */
 import { type Stats, unwatchFile, watchFile } from "node:fs";
 import { join } from "node:path";
+import { fixedToday } from "../core/dates.ts";
 import type { Config } from "../core/config.ts";
 import { compareContractsAsync } from "../core/engine.ts";
 import { checkConfigRules } from "../core/suppress.ts";
@@ -69,7 +70,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   const webhook = hook.url;
   const hookSecrets = new Redactor(hook.secrets);
   const deliveries = new Set<Promise<unknown>>();
-  const today = io.env.PROXAR_TODAY;
+  const today = fixedToday(io.env);
   const observer = new Observer({
     name,
     ...(server === undefined ? {} : { server }),

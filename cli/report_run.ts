@@ -4,7 +4,8 @@
  * and writing every requested format.
  * @module
  */
-import { type Command, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { fixedToday } from "../core/dates.ts";
 import type { Config } from "../core/config.ts";
 import { compareContractsAsync } from "../core/engine.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
@@ -40,17 +41,24 @@ function collect(value: string, previous: string[]): string[] {
 
 const THRESHOLDS = [...SEVERITIES, "never"];
 
+/** A `--fail-on`/`--warn-on` option: any letter case, shown and stored as the config spells it. */
+function thresholdOption(flags: string, description: string): Option {
+  return new Option(flags, description).choices(THRESHOLDS).argParser((value) => {
+    const found = THRESHOLDS.find((t) => t.toLowerCase() === value.toLowerCase());
+    if (found === undefined) {
+      throw new InvalidArgumentError(`Allowed choices are ${THRESHOLDS.join(", ")}.`);
+    }
+    return found as Threshold;
+  });
+}
+
 /** Adds the report options to a command. */
 export function addReportOptions(command: Command): Command {
   return command
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
     .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, [])
-    .addOption(
-      new Option("--fail-on <level>", "exit 1 at or above this severity").choices(THRESHOLDS),
-    )
-    .addOption(
-      new Option("--warn-on <level>", "warn at or above this severity").choices(THRESHOLDS),
-    )
+    .addOption(thresholdOption("--fail-on <level>", "exit 1 at or above this severity"))
+    .addOption(thresholdOption("--warn-on <level>", "warn at or above this severity"))
     .option(
       "-f, --format <name[=file]>",
       `report format, repeatable: ${
@@ -104,7 +112,7 @@ export async function compareForReport(
   io: Io,
   flags: ReportFlags,
 ): Promise<Report> {
-  const today = io.env.PROXAR_TODAY;
+  const today = fixedToday(io.env);
   const report = await compareContractsAsync(old, next, {
     registry: run.registry,
     config: run.config,

@@ -11,6 +11,7 @@ import {
   type IgnoreEntry,
   type ServerConfig,
 } from "./config.ts";
+import { dateProblem } from "./dates.ts";
 import { UserError } from "./errors.ts";
 import { pointerTokens } from "./json.ts";
 import { serverNameProblem } from "./server_name.ts";
@@ -98,10 +99,17 @@ export function parseConfig(text: string, file: string): Config {
       at.where(["severity_overrides", id], true),
     ]),
   );
-  config.ignore = ((raw.ignore ?? []) as IgnoreEntry[]).map((entry, i) => ({
-    ...entry,
-    where: at.where(["ignore", i]),
-  }));
+  config.ignore = ((raw.ignore ?? []) as IgnoreEntry[]).map((entry, i) => {
+    const problem = entry.expires === undefined ? undefined : dateProblem(entry.expires);
+    if (problem !== undefined) {
+      throw new UserError(
+        `${
+          at.where(["ignore", i, "expires"])
+        }: ignore.${i}.expires: "${entry.expires}" is not a date: ${problem}`,
+      );
+    }
+    return { ...entry, where: at.where(["ignore", i]) };
+  });
   if (raw.plugins) config.plugins = raw.plugins;
   if (raw.prose) {
     config.prose = {

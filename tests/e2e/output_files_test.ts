@@ -118,14 +118,20 @@ Deno.test("proxar process writes through a link to /proc/self/fd/1 into its own 
     assert.equal(await readlink(join(dir, "stdout.json")), "/proc/self/fd/1");
   }));
 
-Deno.test("diff: - as a file name is standard output", async () => {
-  const formats = await runCli(["diff", OLD, NEW, "--format", "json=-", "--format", "text=-"]);
-  assert.equal(formats.code, 2);
-  assert.match(formats.stderr, /Only one format can go to standard output/);
-  const output = await runCli(["diff", OLD, NEW, "--format", "json", "--output", "-"]);
-  assert.equal(output.code, 1);
-  assert.deepEqual(reportRules(output.stdout), ["tool.removed"]);
-  await withTemp(async (dir) => {
+Deno.test("diff: - as a file name is standard output", () =>
+  withTemp(async (dir) => {
+    // In an empty directory, so a regression shows as a file named "-" there.
+    const formats = await runCli(
+      ["diff", OLD, NEW, "--format", "json=-", "--format", "text=-"],
+      { cwd: dir },
+    );
+    assert.equal(formats.code, 2);
+    assert.match(formats.stderr, /Only one format can go to standard output/);
+    const output = await runCli(["diff", OLD, NEW, "--format", "json", "--output", "-"], {
+      cwd: dir,
+    });
+    assert.equal(output.code, 1);
+    assert.deepEqual(reportRules(output.stdout), ["tool.removed"]);
     const both = await runCli(
       ["diff", OLD, NEW, "--format", "json=-", "--format", "markdown=r.md"],
       { cwd: dir },
@@ -133,8 +139,7 @@ Deno.test("diff: - as a file name is standard output", async () => {
     assert.equal(both.code, 1);
     assert.deepEqual(reportRules(both.stdout), ["tool.removed"]);
     assert.deepEqual(await readdirNames(dir), ["r.md"]);
-  });
-});
+  }));
 
 Deno.test("snapshot --out - prints the snapshot", async () => {
   await withTemp(async (dir) => {

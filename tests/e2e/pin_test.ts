@@ -140,13 +140,13 @@ Deno.test("proxar pin and diff --server --against pinned: the seed's workflow en
       snapshots: [
         {
           time: "2026-03-01T10:00:04.000Z",
-          hash: `sha256:${v2.slice(7, 19)}`,
+          hash: v2,
           file: `.proxar/history/issues-mcp/20260301T100004000Z-${v2.slice(7, 19)}.json`,
           pinned: true,
         },
         {
           time: "2026-03-01T10:00:01.000Z",
-          hash: `sha256:${v1.slice(7, 19)}`,
+          hash: v1,
           file: `.proxar/history/issues-mcp/20260301T100001000Z-${v1.slice(7, 19)}.json`,
           pinned: false,
         },
