@@ -10,6 +10,7 @@ import { isObject, type JsonObject } from "../core/json.ts";
 import { VERSION } from "../core/version.ts";
 import { explainFailure } from "./explain_failure.ts";
 import { LiveError } from "./live_error.ts";
+import type { Redactor } from "./redact.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import type { HttpTarget, ServerTarget, StdioTarget, Timeouts } from "./target.ts";
 
@@ -40,6 +41,8 @@ export interface ConnectOptions {
   timeouts: Timeouts;
   /** Receives the server's standard error (stdio only). */
   stderr?: StderrTail;
+  /** Secrets to hide in failure messages (redacted before server text is cut to length). */
+  redactor?: Redactor;
 }
 
 type Transport = Parameters<Client["connect"]>[0];
@@ -174,6 +177,12 @@ async function open(
     }
   };
   transport.onerror = (error: Error) => void (transportError ??= error);
+  const explain = {
+    get transportError() {
+      return transportError;
+    },
+    ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
+  };
   const close = async () => {
     await client.close().catch(() => {});
     await afterClose();
@@ -190,7 +199,7 @@ async function open(
     await Promise.race([client.connect(transport, { timeout: connectMs }), timedOut]);
   } catch (error) {
     await close();
-    throw explainFailure(error, { method: "initialize", timeoutMs: connectMs, transportError });
+    throw explainFailure(error, { ...explain, method: "initialize", timeoutMs: connectMs });
   } finally {
     clearTimeout(timer);
   }
@@ -207,7 +216,7 @@ async function open(
         );
         return result as JsonObject;
       } catch (error) {
-        throw explainFailure(error, { method, timeoutMs: requestMs, transportError });
+        throw explainFailure(error, { ...explain, method, timeoutMs: requestMs });
       }
     },
     close,

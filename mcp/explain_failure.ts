@@ -4,6 +4,7 @@
  * @module
  */
 import { LiveError } from "./live_error.ts";
+import type { Redactor } from "./redact.ts";
 
 /** What was going on when an error happened. */
 export interface FailureContext {
@@ -12,6 +13,8 @@ export interface FailureContext {
   timeoutMs: number;
   /** The first error the transport reported, which often explains a closed connection. */
   transportError?: unknown;
+  /** Secrets to hide; text from the server is redacted before it is cut to length. */
+  redactor?: Redactor;
 }
 
 // The SDK's own error codes (McpError.code) and JSON-RPC's.
@@ -38,6 +41,7 @@ export function explainFailure(error: unknown, context: FailureContext): LiveErr
   if (isParseError(stray) && stray !== error && !message.includes(describeTransportError(stray))) {
     message += `; earlier, ${describeTransportError(stray)}`;
   }
+  if (context.redactor) message = context.redactor.text(message);
   return new LiveError(message, { cause: error instanceof LiveError ? error.cause : error });
 }
 
@@ -75,7 +79,7 @@ function describe(error: unknown, context: FailureContext): string {
     }`;
   }
   if (/^(Streamable HTTP error|SSE error): /.test(message)) {
-    return describeHttp(err.code, message, method);
+    return describeHttp(err.code, context.redactor?.text(message) ?? message, method);
   }
   const network = networkProblem(error);
   if (network) return network;

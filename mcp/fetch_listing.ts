@@ -9,6 +9,7 @@ import { ALL_SHAPES } from "../core/shapes.ts";
 import { compileShape, type ShapeValidator } from "../core/validate.ts";
 import type { Connection } from "./connect.ts";
 import { LiveError } from "./live_error.ts";
+import type { Redactor } from "./redact.ts";
 
 /** The entity lists of a server, each in the order the server sent it. */
 export interface Listing {
@@ -45,6 +46,8 @@ export const DEFAULT_MAX_PAGES = 1000;
 /** Options of {@link fetchListing}. */
 export interface FetchOptions {
   maxPages?: number;
+  /** Secrets to hide in failure messages (redacted before server text is cut to length). */
+  redactor?: Redactor;
 }
 
 const METHOD_NOT_FOUND = -32601;
@@ -80,7 +83,7 @@ export async function fetchListing(
   for (const list of LIST_METHODS) {
     if (!isObject(capabilities[list.capability])) continue;
     try {
-      listing[list.key] = await fetchPages(connection, list, options.maxPages ?? DEFAULT_MAX_PAGES);
+      listing[list.key] = await fetchPages(connection, list, options);
     } catch (error) {
       // Servers that announce resources often have no templates; the method is then unknown.
       const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
@@ -94,8 +97,9 @@ export async function fetchListing(
 async function fetchPages(
   connection: Connection,
   list: ListMethod,
-  maxPages: number,
+  options: FetchOptions,
 ): Promise<JsonObject[]> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const entries: JsonObject[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -123,7 +127,8 @@ async function fetchPages(
     if (typeof next !== "string" || next === "") return entries;
     if (seen.has(next)) {
       throw new LiveError(
-        `${list.method} sent the cursor ${quote(next)} a second time (page ${page}); ` +
+        `${list.method} sent the cursor ${quote(next, options.redactor)} a second time ` +
+          `(page ${page}); ` +
           "its pagination loops",
       );
     }
@@ -132,7 +137,7 @@ async function fetchPages(
   }
 }
 
-function quote(text: string): string {
-  const json = JSON.stringify(text);
+function quote(text: string, redactor?: Redactor): string {
+  const json = redactor?.text(JSON.stringify(text)) ?? JSON.stringify(text);
   return json.length > 80 ? `${json.slice(0, 79)}…"` : json;
 }

@@ -29,13 +29,17 @@ export async function snapshotLive(
   const stderr = new StderrTail();
   const { redactor } = source;
   try {
-    const connection = await connect(source.target, { timeouts: source.timeouts, stderr });
+    const connection = await connect(source.target, {
+      timeouts: source.timeouts,
+      stderr,
+      redactor,
+    });
     let listing: Listing;
     try {
-      listing = await fetchListing(
-        connection,
-        options.maxPages === undefined ? {} : { maxPages: options.maxPages },
-      );
+      listing = await fetchListing(connection, {
+        redactor,
+        ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
+      });
     } finally {
       await connection.close();
     }

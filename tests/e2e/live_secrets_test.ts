@@ -4,14 +4,15 @@
  * entries marked or named as secrets) appear in no byte Proxar writes, in any common encoding.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../helpers.ts";
 import {
   DENO,
   filesBelow,
-  quote,
   removeDir,
+  startServer,
   tempDir,
   TEST_SERVER,
   writeConfig,
@@ -20,7 +21,7 @@ import {
 /** A configured stdio test server with `args` and the given `env:` lines. */
 function stdioConfig(args: string[], env: string, extra = ""): string {
   const list = ["run", "-A", TEST_SERVER, ...args].map((a) => JSON.stringify(a)).join(", ");
-  return `servers:\n  issues-mcp:\n    command: ${quote(DENO)}\n    args: [${list}]\n` +
+  return `servers:\n  issues-mcp:\n    command: ${JSON.stringify(DENO)}\n    args: [${list}]\n` +
     `    env:\n${env}${extra}`;
 }
 
@@ -117,5 +118,147 @@ Deno.test("proxar snapshot exits 2 when secret_env names no env entry", async ()
     );
   } finally {
     removeDir(dir);
+  }
+});
+
+/** A token with characters that JSON, URLs and base64 each encode differently. */
+const SECRET = 'sk_Zq"7\\vKpR/9+tW&x=Yh3mN%41';
+
+/** The forms of the secret to search for, and every 10-character piece of it as is. */
+function leakForms(secret: string): string[] {
+  const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+  for (let k = 0; k < 3; k++) {
+    const bytes = Buffer.concat([Buffer.alloc(k), Buffer.from(secret)]);
+    const base64 = bytes.toString("base64");
+    // Leave out a character at each end, which also depends on the text around the secret.
+    forms.push(base64.slice(Math.ceil((8 * k) / 6) + 1, Math.floor((8 * bytes.length) / 6) - 1));
+  }
+  for (let i = 0; i + 10 <= secret.length; i++) forms.push(secret.slice(i, i + 10));
+  return forms;
+}
+
+/** Fails naming the place when any form of {@link SECRET} is in `text`. */
+function assertNoSecret(place: string, text: string): void {
+  for (const form of leakForms(SECRET)) {
+    assert.ok(!text.includes(form), `${place} contains ${JSON.stringify(form)}:\n${text}`);
+  }
+}
+
+/** Every byte of every file below `dir`, checked. */
+function assertNoSecretBelow(dir: string): void {
+  for (const file of filesBelow(dir)) {
+    assertNoSecret(file, readFileSync(join(dir, file), "latin1"));
+    assertNoSecret(file, readFileSync(join(dir, file), "utf8"));
+  }
+}
+
+Deno.test("proxar keeps every encoding of a header secret out of messages quoting an HTTP error page", async () => {
+  const server = await startServer(DENO, [
+    "run",
+    "-A",
+    TEST_SERVER,
+    "--http",
+    "0",
+    "--echo-auth",
+    "500",
+  ], {
+    ready: /listening (http:\/\/\S+)/,
+  });
+  const dir = tempDir();
+  try {
+    const url = server.ready[1]!;
+    writeConfig(
+      dir,
+      `servers:\n  remote:\n    url: ${url}\n    headers:\n      Authorization: "Bearer \${API_TOKEN}"\n`,
+    );
+    const env = { API_TOKEN: SECRET };
+    const runs = [
+      await runCli(["snapshot", "--server", "remote", "--out", "out.json"], { cwd: dir, env }),
+      await runCli(["diff", "server:remote", "server:remote"], { cwd: dir, env }),
+      await runCli(["snapshot", url, "-H", `Authorization: Bearer ${SECRET}`], { cwd: dir }),
+    ];
+    for (const [i, run] of runs.entries()) {
+      assert.equal(run.code, 2, run.stderr);
+      assertNoSecret(`stdout of run ${i}`, run.stdout);
+      assertNoSecret(`stderr of run ${i}`, run.stderr);
+    }
+    const reason = `the server answered initialize with HTTP 500: ${"x".repeat(190)} *** (cros…\n`;
+    assert.equal(runs[0]!.stderr, `proxar: Cannot snapshot "server:remote": ${reason}`);
+    assert.equal(runs[1]!.stderr, `proxar: Cannot snapshot "server:remote": ${reason}`);
+    assert.equal(runs[2]!.stderr, `proxar: Cannot snapshot "${url}": ${reason}`);
+    assertNoSecretBelow(dir);
+  } finally {
+    removeDir(dir);
+    await server.stop();
+  }
+});
+
+Deno.test("proxar keeps every encoding of an env secret out of the quoted standard error", async () => {
+  const dir = tempDir();
+  try {
+    writeConfig(dir, stdioConfig(["--leak-env", "API_TOKEN"], '      API_TOKEN: "${TOKEN}"\n'));
+    const result = await runCli(["snapshot", "--server", "issues-mcp", "--out", "out.json"], {
+      cwd: dir,
+      env: { TOKEN: SECRET },
+    });
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assertNoSecret("stderr", result.stderr);
+    assert.equal(
+      result.stderr,
+      'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize\n' +
+        "  The server's standard error ended with:\n" +
+        `  | ${"y".repeat(290)} *** (cros…\n` +
+        `  | ${"x".repeat(190)} *** (crosses the cut)\n` +
+        '  | {"error":"invalid_token","token":"***"}\n' +
+        "  | redirect: /login?token=***&next=%2F\n" +
+        "  | dump: dG9rPX***E7\n",
+    );
+    assertNoSecretBelow(dir);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+Deno.test("proxar writes no secret into snapshots, history, pins or reports of a server that needs one", async () => {
+  const server = await startServer(DENO, [
+    "run",
+    "-A",
+    TEST_SERVER,
+    "--http",
+    "0",
+    "--token",
+    SECRET,
+  ], {
+    ready: /listening (http:\/\/\S+)/,
+  });
+  const dir = tempDir();
+  try {
+    writeConfig(
+      dir,
+      `servers:\n  remote:\n    url: ${
+        server.ready[1]
+      }\n    headers:\n      Authorization: "Bearer \${API_TOKEN}"\n`,
+    );
+    const env = { API_TOKEN: SECRET };
+    const runs = [
+      await runCli(["snapshot", "--server", "remote", "--out", "out.json"], { cwd: dir, env }),
+      await runCli(["pin", "--server", "remote"], { cwd: dir, env }),
+      await runCli(["check", "--format", "json=report.json", "--format", "text"], {
+        cwd: dir,
+        env,
+      }),
+      await runCli(["history", "--server", "remote"], { cwd: dir, env }),
+    ];
+    for (const [i, run] of runs.entries()) {
+      assert.equal(run.code, 0, run.stderr);
+      assertNoSecret(`stdout of run ${i}`, run.stdout);
+      assertNoSecret(`stderr of run ${i}`, run.stderr);
+    }
+    assert.equal(filesBelow(dir).length, 5);
+    assertNoSecretBelow(dir);
+  } finally {
+    removeDir(dir);
+    await server.stop();
   }
 });
