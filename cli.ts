@@ -18,6 +18,7 @@ import { type Io, processIo } from "./cli/io.ts";
 import { registerPin } from "./cli/pin_command.ts";
 import { registerProxy } from "./cli/proxy_command.ts";
 import { registerRules } from "./cli/rules_command.ts";
+import { registerSample } from "./cli/sample_command.ts";
 import { registerSnapshot } from "./cli/snapshot_command.ts";
 
 export type { Io } from "./cli/io.ts";
@@ -29,6 +30,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerPin,
   registerHistory,
   registerCheck,
+  registerSample,
   registerProxy,
   registerAlerts,
   registerRules,

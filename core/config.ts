@@ -54,6 +54,18 @@ export interface AlertsConfig {
   headers?: Record<string, string>;
 }
 
+/** One sample call of `proxar sample` (docs/sampling.md). */
+export interface SampleEntry {
+  /** The tool to call. */
+  tool: string;
+  /** Its arguments. */
+  arguments?: JsonObject;
+  /** Call the tool even when it is not annotated `readOnlyHint: true`. */
+  allow_side_effects?: boolean;
+  /** Seconds the call may take (default: the server's `timeout`, else 30). */
+  timeout?: number;
+}
+
 /** A loaded configuration. */
 export interface Config {
   fail_on: Threshold;
@@ -68,6 +80,8 @@ export interface Config {
   store: string;
   proxy: ProxyConfig;
   alerts: AlertsConfig;
+  /** Sample calls per configured server, in the order they are made. */
+  samples: Record<string, SampleEntry[]>;
   /** The file it was read from, if any. */
   file?: string;
   /** `file:line:column` of each severity override key, for messages. */
@@ -88,6 +102,7 @@ export function defaultConfig(): Config {
     store: ".proxar",
     proxy: { policy: {} },
     alerts: {},
+    samples: {},
   };
 }
 
@@ -229,6 +244,33 @@ export const configSchema: JsonObject = {
           description: "An http(s) URL each alert is POSTed to as JSON",
         },
         headers: { ...stringMap, description: "Headers of the webhook request; ${VAR} expands" },
+      },
+    },
+    samples: {
+      type: "object",
+      description:
+        "Sample calls of proxar sample, per configured server: their result shapes are recorded and compared (docs/sampling.md)",
+      additionalProperties: {
+        type: "array",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["tool"],
+          properties: {
+            tool: { type: "string", minLength: 1, description: "The tool to call" },
+            arguments: { type: "object", description: "Its arguments" },
+            allow_side_effects: {
+              type: "boolean",
+              description:
+                "Call the tool even when it is not annotated readOnlyHint: true (default false)",
+            },
+            timeout: {
+              type: "number",
+              exclusiveMinimum: 0,
+              description: "Seconds the call may take (default: the server's timeout)",
+            },
+          },
+        },
       },
     },
     rule_timeout: {

@@ -9,12 +9,14 @@ import {
   configSchema,
   defaultConfig,
   type IgnoreEntry,
+  type SampleEntry,
   type ServerConfig,
 } from "./config.ts";
 import { dateProblem } from "./dates.ts";
 import { UserError } from "./errors.ts";
 import { pointerTokens } from "./json.ts";
 import { serverNameProblem } from "./server_name.ts";
+import { didYouMean } from "./suggest.ts";
 import type { Severity, Threshold } from "./severity.ts";
 import { compileShape, type ShapeValidator } from "./validate.ts";
 
@@ -131,7 +133,27 @@ export function parseConfig(text: string, file: string): Config {
   if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
   if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
   if (raw.alerts) config.alerts = { ...raw.alerts };
+  if (raw.samples) config.samples = checkSamples(raw.samples, config, at);
   return config;
+}
+
+/** Every server named under `samples:` must be configured under `servers:`. */
+function checkSamples(
+  samples: Record<string, SampleEntry[]>,
+  config: Config,
+  at: Located,
+): Record<string, SampleEntry[]> {
+  for (const name of Object.keys(samples)) {
+    if (!Object.hasOwn(config.servers, name)) {
+      const known = Object.keys(config.servers);
+      throw new UserError(
+        `${at.where(["samples", name], true)}: samples: there is no server ${
+          JSON.stringify(name)
+        } under servers:${didYouMean(name, known)}`,
+      );
+    }
+  }
+  return samples;
 }
 
 /** Server names must be usable as file names; `secret_env` must name entries of `env`. */
