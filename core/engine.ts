@@ -13,6 +13,7 @@ import { isObject, sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
 import { type EntityPairs, pairEntities } from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
+import { contractIdentifiers } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
 import type { Registry } from "./registry.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
@@ -76,8 +77,11 @@ class DiffRun {
     this.pairs = pairEntities(old, next);
   }
 
-  classify = (a: string | undefined, b: string | undefined): ProseVerdict =>
-    classifyProse(a, b, this.config.prose);
+  #identifiers: Set<string> | undefined;
+  classify = (a: string | undefined, b: string | undefined): ProseVerdict => {
+    this.#identifiers ??= contractIdentifiers([this.old, this.next]);
+    return classifyProse(a, b, { ...this.config.prose, identifiers: this.#identifiers });
+  };
 
   allDeltas(): Map<string, ToolSchemaDelta[]> {
     this.deltas ??= toolSchemaDeltas(this.pairs, this.classify);

@@ -8,19 +8,32 @@
  * 4. the same words in another order → POTENTIALLY_BREAKING;
  * 5. edit similarity and token-set overlap: DOCUMENTATION when one is high and neither is low.
  *
+ * Proxar's one extension: before step 1 or step 5 return DOCUMENTATION, an identifier of the
+ * contract or a quoted token whose case changed makes the change POTENTIALLY_BREAKING
+ * (`identifierCase`, see `prose_case.ts`).
+ *
  * The thresholds and why they are what they are: `docs/prose.md`.
  * @module
  */
 import { distance } from "fastest-levenshtein";
+import { type CaseChange, identifierCaseChange } from "./prose_case.ts";
 import type { Severity } from "./severity.ts";
 
 /** Which step of the classifier decided. */
-export type ProseStep = "equal" | "emptiness" | "marker" | "order" | "similarity";
+export type ProseStep =
+  | "equal"
+  | "identifierCase"
+  | "emptiness"
+  | "marker"
+  | "order"
+  | "similarity";
 
 /** The classifier's verdict and its reasons. */
 export interface ProseVerdict {
   severity: Severity;
   step: ProseStep;
+  /** The identifier or quoted token whose case changed (step `identifierCase`). */
+  caseChange?: CaseChange;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
   /** How often the marker occurs in the old and the new text (step `marker`). */
@@ -41,6 +54,11 @@ export interface ProseOptions {
   low: number;
   /** Words or phrases that count as semantic markers besides the built-in ones. */
   extraMarkers: readonly string[];
+  /**
+   * Identifiers of the contract (see `contractIdentifiers`): a change of their case is not
+   * DOCUMENTATION. Quoted and backticked tokens count whether listed or not.
+   */
+  identifiers?: ReadonlySet<string>;
 }
 
 /**
@@ -160,7 +178,13 @@ export function classifyProse(
 ): ProseVerdict {
   const a = normaliseProse(oldText ?? "");
   const b = normaliseProse(newText ?? "");
-  if (a === b) return { severity: "DOCUMENTATION", step: "equal" };
+  const caseOf = (documentation: ProseVerdict): ProseVerdict => {
+    const change = identifierCaseChange(oldText ?? "", newText ?? "", options.identifiers ?? NONE);
+    return change
+      ? { severity: "POTENTIALLY_BREAKING", step: "identifierCase", caseChange: change }
+      : documentation;
+  };
+  if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
   if (a === "" || b === "") return { severity: "POTENTIALLY_BREAKING", step: "emptiness" };
   const words = new Set(BUILTIN_MARKERS);
   const phrases: string[][] = [];
@@ -191,14 +215,17 @@ export function classifyProse(
   const { high, low } = options;
   const isHigh = edit >= high || jaccard >= high;
   const isLow = edit < low || jaccard < low;
-  return {
+  const verdict: ProseVerdict = {
     severity: isHigh && !isLow ? "DOCUMENTATION" : "POTENTIALLY_BREAKING",
     step: "similarity",
     edit,
     jaccard,
     thresholds: { high, low },
   };
+  return verdict.severity === "DOCUMENTATION" ? caseOf(verdict) : verdict;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The classifier's reason in a few words, for messages and reports.
@@ -217,6 +244,8 @@ export function describeVerdict(v: ProseVerdict): string {
   switch (v.step) {
     case "equal":
       return "only case, whitespace or trailing punctuation changed";
+    case "identifierCase":
+      return `the case of "${v.caseChange?.old}" changed to "${v.caseChange?.new}", an identifier a model copies verbatim`;
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -256,6 +285,9 @@ const STEP_LABELS: readonly [ProseStep, string][] = [
  * ```
  */
 export function describeStep(step: ProseStep): string {
+  if (step === "identifierCase") {
+    return "prose classifier, Proxar's extension of steps 1 and 5: the case of an identifier changed";
+  }
   const index = STEP_LABELS.findIndex(([s]) => s === step);
   if (index < 0) return `prose classifier: ${String(step)}`;
   return `prose classifier step ${index + 1} of ${STEP_LABELS.length}: ${STEP_LABELS[index]![1]}`;

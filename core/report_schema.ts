@@ -88,8 +88,17 @@ export const reportSchema: JsonObject = {
             required: ["severity", "step"],
             properties: {
               severity,
-              step: { enum: ["equal", "emptiness", "marker", "order", "similarity"] },
+              step: {
+                enum: ["equal", "identifierCase", "emptiness", "marker", "order", "similarity"],
+              },
               marker: { type: "string" },
+              caseChange: {
+                type: "object",
+                description:
+                  "The identifier or quoted token whose case changed (step identifierCase)",
+                required: ["old", "new"],
+                properties: { old: { type: "string" }, new: { type: "string" } },
+              },
               counts: {
                 type: "object",
                 description: "How often the marker occurs in the old and the new text",

@@ -237,3 +237,30 @@ Deno.test("describeVerdict() names the deciding step, the marker and the scores"
     assert.equal(describeVerdict(classifyProse(before, after)), reason, `${before} → ${after}`);
   }
 });
+
+Deno.test("classifyProse() grades a case change of an identifier or quoted token POTENTIALLY_BREAKING", () => {
+  const ids = { ...DEFAULT_PROSE_OPTIONS, identifiers: new Set(["userId", "get_issue"]) };
+  const verdict = (a: string, b: string) => classifyProse(a, b, ids);
+  // Step 1: only case changed.
+  assert.deepEqual(verdict("Pass the userId", "Pass the userid"), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "identifierCase",
+    caseChange: { old: "userId", new: "userid" },
+  });
+  assert.equal(
+    verdict("Call Get_Issue first", "Call get_issue first").caseChange?.new,
+    "get_issue",
+  );
+  assert.equal(verdict('Set "Mode" to fast', 'Set "mode" to fast').step, "identifierCase");
+  assert.equal(verdict("Set 'Mode' to fast", "Set 'mode' to fast").step, "identifierCase");
+  // Ordinary words, and an apostrophe that is not a quote, stay DOCUMENTATION.
+  assert.equal(verdict("Search The Issue Tracker", "search the issue tracker").step, "equal");
+  assert.equal(verdict("Don't Retry it's Fine", "don't retry it's fine").step, "equal");
+  // Step 5: a typo fixed elsewhere does not hide an identifier's case change.
+  assert.equal(
+    verdict("Pass the userId of the isue owner", "Pass the userid of the issue owner").step,
+    "identifierCase",
+  );
+  // Without the contract's identifiers, an unquoted token is an ordinary word.
+  assert.equal(classifyProse("Pass the userId", "Pass the userid").step, "equal");
+});

@@ -135,3 +135,30 @@ Deno.test("proxar diff on the everything server: an SDK that adds execution and 
     removeDir(dir);
   }
 });
+
+Deno.test("proxar diff: a case change is DOCUMENTATION for words, POTENTIALLY_BREAKING for identifiers", async () => {
+  for (const [a, b] of [["case_before", "case_after"], ["case_after", "case_before"]]) {
+    const { code, found, report } = await diff(c(a!), c(b!));
+    assert.deepEqual(found, [
+      "tool.description.changed|search_issues.description|DOCUMENTATION",
+      "tool.description.changed|set_state.description|POTENTIALLY_BREAKING",
+      "tool.input.description.changed|set_state.inputSchema.properties.issueId.description|POTENTIALLY_BREAKING",
+    ]);
+    assert.equal(code, 0);
+    const prose = (path: string) =>
+      report.changes.find((x: { path: string }) => x.path === path).prose;
+    const flip = a === "case_after";
+    const pair = (o: string, n: string) => flip ? { old: n, new: o } : { old: o, new: n };
+    // An enum value of the contract, and a backticked token (whole, parts included).
+    assert.deepEqual(prose("set_state.description"), {
+      severity: "POTENTIALLY_BREAKING",
+      step: "identifierCase",
+      caseChange: pair("OPEN", "open"),
+    });
+    assert.deepEqual(
+      prose("set_state.inputSchema.properties.issueId.description").caseChange,
+      pair("Issue.Id", "issue.id"),
+    );
+    assert.equal(prose("search_issues.description").step, "equal");
+  }
+});

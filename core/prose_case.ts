@@ -1,0 +1,129 @@
+/**
+ * Proxar's one extension of the seed's prose steps: a change of case is DOCUMENTATION for
+ * ordinary words, but not for an identifier of the contract (an enum or const value, a property,
+ * argument, prompt or tool name) or a quoted or backticked token, since a model copies those
+ * verbatim into its calls. See `docs/prose.md`.
+ * @module
+ */
+import type { Contract } from "./contract.ts";
+import { isObject, type JsonValue } from "./json.ts";
+
+/** A token whose case changed: its old and its new spelling. */
+export interface CaseChange {
+  old: string;
+  new: string;
+}
+
+/**
+ * The names a model may copy into calls: tool, prompt and prompt argument names, and every
+ * property name, required name, and string enum or const value of every tool schema.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contractIdentifiers } from "./prose_case.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const c = { ...emptyContract(), tools: [{ name: "get_issue", inputSchema: {
+ *   type: "object", properties: { state: { enum: ["OPEN", "closed"] } } } }] };
+ * assert.deepEqual([...contractIdentifiers([c])].sort(), ["OPEN", "closed", "get_issue", "state"]);
+ * ```
+ */
+export function contractIdentifiers(contracts: readonly Contract[]): Set<string> {
+  const out = new Set<string>();
+  const stack: JsonValue[] = [];
+  for (const c of contracts) {
+    for (const t of c.tools) {
+      out.add(String(t.name));
+      stack.push(t.inputSchema, t.outputSchema ?? null);
+    }
+    for (const p of c.prompts) {
+      out.add(String(p.name));
+      for (const a of p.arguments ?? []) if (typeof a?.name === "string") out.add(a.name);
+    }
+  }
+  // Iterative, so that a deeply nested schema cannot exhaust the call stack.
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node.slice(0, 10_000));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "properties" && isObject(value)) Object.keys(value).forEach((k) => out.add(k));
+      if ((key === "enum" || key === "required") && Array.isArray(value)) {
+        for (const v of value) if (typeof v === "string") out.add(v);
+      }
+      if (key === "const" && typeof value === "string") out.add(value);
+      if (typeof value === "object" && value !== null) stack.push(value);
+    }
+  }
+  return out;
+}
+
+/** Backticked, double-quoted, curly-quoted, or single-quoted (not an apostrophe) spans. */
+const QUOTED = /`[^`]+`|"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\p{L}\p{N}])'[^'\n]+'(?![\p{L}\p{N}])/gu;
+/** Identifier-shaped tokens: letters, digits, `_`, `$`, joined by `.`, `-`, `/`, `:`. */
+const TOKEN = /[\p{L}\p{N}_$]+(?:[.\-/:][\p{L}\p{N}_$]+)*/gu;
+
+interface Token {
+  text: string;
+  quoted: boolean;
+}
+
+function tokens(text: string): Token[] {
+  const quoted: [number, number][] = [];
+  for (const m of text.matchAll(QUOTED)) quoted.push([m.index, m.index + m[0].length]);
+  const out: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index;
+    out.push({ text: m[0], quoted: quoted.some(([s, e]) => at > s && at < e) });
+    // The parts of a joined token count too: `issue.State` holds `State`.
+    const parts = m[0].split(/[.\-/:]/);
+    if (parts.length > 1) {
+      for (const part of parts) out.push({ text: part, quoted: out[out.length - 1]!.quoted });
+    }
+  }
+  return out;
+}
+
+/**
+ * The first token (in the old text, then the new; a joined token before its parts) that is an
+ * identifier or quoted on one side and appears on the other side only in another case; undefined
+ * when there is none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { identifierCaseChange } from "./prose_case.ts";
+ * const ids = new Set(["userId"]);
+ * assert.deepEqual(identifierCaseChange("Pass userId", "Pass userid", ids), { old: "userId", new: "userid" });
+ * assert.deepEqual(identifierCaseChange("Set `Mode`", "Set `mode`", new Set()), { old: "Mode", new: "mode" });
+ * assert.equal(identifierCaseChange("Search Issues", "search issues", ids), undefined);
+ * ```
+ */
+export function identifierCaseChange(
+  oldText: string,
+  newText: string,
+  identifiers: ReadonlySet<string>,
+): CaseChange | undefined {
+  const a = tokens(oldText.normalize("NFC"));
+  const b = tokens(newText.normalize("NFC"));
+  const found: CaseChange[] = [];
+  const scan = (from: Token[], to: Token[], flip: boolean) => {
+    const exact = new Set(to.map((t) => t.text));
+    const byLower = new Map<string, string>();
+    for (const t of to) {
+      if (!byLower.has(t.text.toLowerCase())) byLower.set(t.text.toLowerCase(), t.text);
+    }
+    for (const t of from) {
+      if (!(t.quoted || identifiers.has(t.text)) || exact.has(t.text)) continue;
+      const other = byLower.get(t.text.toLowerCase());
+      if (other === undefined) continue;
+      found.push(flip ? { old: other, new: t.text } : { old: t.text, new: other });
+    }
+  };
+  scan(a, b, false);
+  scan(b, a, true);
+  return found[0];
+}
