@@ -16,10 +16,11 @@ import { classifyProse, type ProseVerdict } from "./prose.ts";
 import { contractIdentifiers } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
 import type { Registry } from "./registry.ts";
+import { releaseAdvice } from "./release.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
 import type { Finding, Rule } from "./rule.ts";
 import { isSeverity } from "./severity.ts";
-import { applyConfig, type ExpiredIgnore } from "./suppress.ts";
+import { applyConfig, applyOverrides, type ExpiredIgnore } from "./suppress.ts";
 import { VERSION } from "./version.ts";
 
 /** Options of a diff. */
@@ -67,6 +68,8 @@ class DiffRun {
   readonly config: Config;
   readonly pairs: EntityPairs;
   deltas: Map<string, ToolSchemaDelta[]> | undefined;
+  /** What `context.findings()` returns: set between the two passes. */
+  findingsView: readonly Change[] = [];
 
   constructor(
     readonly old: Contract,
@@ -114,11 +117,24 @@ class DiffRun {
         schemaDeltas: (id) => this.allDeltas().get(id) ?? [],
         allSchemaDeltas: () => [...this.allDeltas().values()].flat(),
         classifyProse: this.classify,
+        findings: () => this.findingsView,
         report,
       });
     } catch (error) {
       throw ruleFailure(rule, error, this.options.registry);
     }
+  }
+
+  /**
+   * The rules of one pass: first every ordinary rule, then those that read the findings of the
+   * others, which then see them with severity overrides applied (frozen copies).
+   */
+  passRules(pass: 0 | 1): Rule[] {
+    if (pass === 1) {
+      applyOverrides(this.changes, this.config);
+      this.findingsView = Object.freeze(this.changes.map(frozenCopy));
+    }
+    return this.options.registry.rules.filter((r) => Boolean(r.readsFindings) === (pass === 1));
   }
 
   finish(): { changes: Change[]; expired: ExpiredIgnore[] } {
@@ -176,12 +192,14 @@ export function diffContracts(
   options: DiffOptions,
 ): { changes: Change[]; expired: ExpiredIgnore[] } {
   const run = new DiffRun(old, next, options);
-  for (const rule of options.registry.rules) {
-    const result = run.check(rule);
-    if (isThenable(result)) {
-      throw new UserError(
-        `${ruleName(rule, options.registry)} is asynchronous; run it with diffContractsAsync`,
-      );
+  for (const pass of [0, 1] as const) {
+    for (const rule of run.passRules(pass)) {
+      const result = run.check(rule);
+      if (isThenable(result)) {
+        throw new UserError(
+          `${ruleName(rule, options.registry)} is asynchronous; run it with diffContractsAsync`,
+        );
+      }
     }
   }
   return run.finish();
@@ -199,28 +217,38 @@ export async function diffContractsAsync(
   }
   const run = new DiffRun(old, next, options);
   const limit = options.ruleTimeoutMs ?? 10_000;
-  for (const rule of options.registry.rules) {
-    const result = run.check(rule);
-    if (!isThenable(result)) continue;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(
-        () =>
-          fail(
-            new UserError(`${ruleName(rule, options.registry)} did not finish within ${limit} ms`),
-          ),
-        limit,
-      );
-    });
-    try {
-      await Promise.race([Promise.resolve(result), timeout]);
-    } catch (error) {
-      throw ruleFailure(rule, error, options.registry);
-    } finally {
-      clearTimeout(timer);
+  for (const pass of [0, 1] as const) {
+    for (const rule of run.passRules(pass)) {
+      const result = run.check(rule);
+      if (!isThenable(result)) continue;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, fail) => {
+        timer = setTimeout(
+          () =>
+            fail(
+              new UserError(
+                `${ruleName(rule, options.registry)} did not finish within ${limit} ms`,
+              ),
+            ),
+          limit,
+        );
+      });
+      try {
+        await Promise.race([Promise.resolve(result), timeout]);
+      } catch (error) {
+        throw ruleFailure(rule, error, options.registry);
+      } finally {
+        clearTimeout(timer);
+      }
     }
   }
   return run.finish();
+}
+
+function frozenCopy(change: Change): Change {
+  const copy = structuredClone(change);
+  deepFreeze(copy);
+  return copy;
 }
 
 /** Freezes a JSON-like value and everything in it, without recursion. */
@@ -265,6 +293,11 @@ function reportOf(
       result.changes,
       { failOn: config.fail_on, warnOn: config.warn_on },
       result.expired,
+    ),
+    release: releaseAdvice(
+      result.changes,
+      old.contract.server.version,
+      next.contract.server.version,
     ),
   };
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Change } from "./change.ts";
+import type { ReleaseAdvice } from "./release.ts";
 import type { ExpiredIgnore } from "./suppress.ts";
 import { reaches, SEVERITIES, type Severity, type Threshold } from "./severity.ts";
 
@@ -45,6 +46,11 @@ export interface Report {
     expiredIgnores: ExpiredIgnore[];
   };
   decision: Decision;
+  /**
+   * The smallest SemVer release that fits the changes, for a comparison of two versions of one
+   * server (absent from `proxar check`'s combined report).
+   */
+  release?: ReleaseAdvice;
 }
 
 /** Counts, suppression reasons and the decision for sorted changes. */

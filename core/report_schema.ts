@@ -5,6 +5,7 @@
  * @module
  */
 import type { JsonObject } from "./json.ts";
+import { RELEASE_LEVELS } from "./semver.ts";
 import { SEVERITIES } from "./severity.ts";
 
 const severity = { enum: [...SEVERITIES] };
@@ -182,6 +183,30 @@ export const reportSchema: JsonObject = {
         highest: { oneOf: [severity, { type: "null" }] },
         status: { enum: ["fail", "warn", "pass"] },
         exitCode: { enum: [0, 1] },
+      },
+    },
+    release: {
+      type: "object",
+      description:
+        "The smallest SemVer release that fits the changes (absent from proxar check's combined report)",
+      required: ["level", "old", "new"],
+      properties: {
+        level: {
+          enum: [...RELEASE_LEVELS],
+          description:
+            "major for BREAKING, minor for other non-documentation changes, patch for documentation alone",
+        },
+        old: { type: "string", description: "serverInfo.version of the old contract" },
+        new: { type: "string", description: "serverInfo.version of the new contract" },
+        suggested: {
+          type: "string",
+          description:
+            "The smallest version a release of this level may carry (when old is SemVer)",
+        },
+        sufficient: {
+          type: "boolean",
+          description: "Whether new is at least suggested (when both are SemVer)",
+        },
       },
     },
   },

@@ -3,6 +3,7 @@
  * and calls `context.report(...)`. Rules never do I/O.
  * @module
  */
+import type { Change } from "./change.ts";
 import type { Contract, EntityRef } from "./contract.ts";
 import type { JsonValue } from "./json.ts";
 import type { EntityPairs } from "./pairing.ts";
@@ -76,11 +77,18 @@ export interface RuleContext {
   allSchemaDeltas(): readonly ToolSchemaDelta[];
   /** Classifies a change of prose (descriptions, titles, instructions). */
   classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
+  /**
+   * For a rule with `readsFindings`: every finding of the other rules, severity overrides
+   * applied, ignore entries not yet (frozen). Empty for other rules.
+   */
+  findings(): readonly Change[];
   report(finding: Finding): void;
 }
 
 /** A rule: metadata plus a check. A plugin rule's check may return a promise. */
 export interface Rule {
   meta: RuleMeta;
+  /** Run after every other rule, reading their findings through `context.findings()`. */
+  readsFindings?: boolean;
   check(context: RuleContext): void | Promise<void>;
 }

@@ -46,11 +46,8 @@ function entryMatcher(entry: IgnoreEntry): (change: Change) => boolean {
   return (c) => rule(c.rule) && (!entity || entity(c.entity.name)) && (!path || path(c.path));
 }
 
-/**
- * Applies overrides, then ignore entries, in place. `today` is `YYYY-MM-DD`.
- * Returns the expired entries.
- */
-export function applyConfig(changes: Change[], config: Config, today: string): ExpiredIgnore[] {
+/** Applies `severity_overrides` in place; applying them twice changes nothing. */
+export function applyOverrides(changes: Change[], config: Config): void {
   for (const change of changes) {
     const override = config.severity_overrides[change.rule];
     if (override !== undefined && override !== change.severity) {
@@ -58,6 +55,14 @@ export function applyConfig(changes: Change[], config: Config, today: string): E
       change.severity = override;
     }
   }
+}
+
+/**
+ * Applies overrides, then ignore entries, in place. `today` is `YYYY-MM-DD`.
+ * Returns the expired entries.
+ */
+export function applyConfig(changes: Change[], config: Config, today: string): ExpiredIgnore[] {
+  applyOverrides(changes, config);
   const expired: ExpiredIgnore[] = [];
   for (const entry of config.ignore) {
     const matches = entryMatcher(entry);

@@ -4,6 +4,7 @@
  */
 import type { Change } from "../core/change.ts";
 import type { EntityKind } from "../core/contract.ts";
+import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
 
 /** Severities in lower-case words. */
@@ -38,4 +39,31 @@ export function groupByEntity(changes: readonly Change[]): Change[][] {
 /** `1 change`, `2 changes`. */
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * One sentence of SemVer advice, or undefined when the report has none (`proxar check`).
+ * `clean` makes the server's version strings safe for the medium.
+ */
+export function releaseSentence(
+  report: Report,
+  clean: (text: string) => string,
+): string | undefined {
+  const r = report.release;
+  if (!r) return undefined;
+  if (r.level === "none") return "Release: none needed, the contract did not change.";
+  const need = `the changes need a ${r.level} release`;
+  if (r.suggested === undefined) {
+    return `Release: ${need} (the old serverInfo.version ${
+      clean(JSON.stringify(r.old))
+    } is not SemVer, so no version is suggested).`;
+  }
+  const now = r.old === r.new
+    ? `serverInfo.version is still ${clean(r.new)}`
+    : r.sufficient === true
+    ? `serverInfo.version ${clean(r.new)} fits`
+    : r.sufficient === false
+    ? `serverInfo.version ${clean(r.new)} is not enough`
+    : `serverInfo.version ${clean(JSON.stringify(r.new))} is not SemVer`;
+  return `Release: ${need}: ${r.suggested} or later after ${clean(r.old)}; ${now}.`;
 }

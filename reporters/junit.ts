@@ -233,6 +233,17 @@ function contractsOf(report: Report): Contract[] {
   ) => ({ server, name: server, changes }));
 }
 
+function releaseProperties(report: Report): string[] {
+  const r = report.release;
+  if (!r) return [];
+  const lines = [`      ${property("release.level", r.level)}`];
+  if (r.suggested) lines.push(`      ${property("release.suggested", r.suggested)}`);
+  if (r.sufficient !== undefined) {
+    lines.push(`      ${property("release.sufficient", String(r.sufficient))}`);
+  }
+  return lines;
+}
+
 function suiteOf(
   report: Report,
   contract: Contract,
@@ -263,6 +274,7 @@ function suiteOf(
     `      ${property("fail_on", report.decision.failOn)}`,
     `      ${property("warn_on", report.decision.warnOn)}`,
     `      ${property("status", report.decision.status)}`,
+    ...releaseProperties(report),
     "    </properties>",
   ];
   for (const c of cases) {

@@ -9,7 +9,7 @@
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
-import { groupByEntity, KIND_NAMES, LABELS, plural } from "./_shared.ts";
+import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import { codeSpan, escapeHtml, escapeInline, fenced } from "./markdown_escape.ts";
 import type { Reporter } from "./reporter.ts";
 import { cap } from "./sanitize.ts";
@@ -104,6 +104,11 @@ function entityBlock(group: readonly Change[]): string {
   ].join("\n");
 }
 
+function release(report: Report): string[] {
+  const sentence = releaseSentence(report, (t) => escapeInline(cap(t, 100)));
+  return sentence ? [sentence.replace(/^Release: /, "**Release:** "), ""] : [];
+}
+
 function countTable(report: Report): string {
   const rows = SEVERITIES.map((s) => `| ${HEADING[s]} | ${report.summary.counts[s]} |`);
   rows.push(`| Suppressed | ${report.summary.suppressed.total} |`);
@@ -151,6 +156,7 @@ export function renderMarkdown(report: Report, limit = MARKDOWN_LIMIT): string {
     "",
     summaryLine(report).replace(/^Summary: /, ""),
     "",
+    ...release(report),
     countTable(report),
   ].join("\n");
   const tail = [suppressedSection(report), expiredSection(report)]

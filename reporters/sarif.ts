@@ -121,6 +121,10 @@ function resultOf(change: Change, ruleIndex: number, fallback: string): Json {
   return result;
 }
 
+function cleanRelease(release: NonNullable<Report["release"]>): Json {
+  return { ...release, old: clean(release.old, 100), new: clean(release.new, 100) };
+}
+
 /** Renders the SARIF log. */
 export function renderSarif(report: Report, context: ReporterContext): string {
   const index = new Map(context.rules.map((r, i) => [r.id, i]));
@@ -163,6 +167,7 @@ export function renderSarif(report: Report, context: ReporterContext): string {
         old: { source: clean(report.old.source, 500), hash: report.old.hash },
         new: { source: clean(report.new.source, 500), hash: report.new.hash },
         decision: report.decision,
+        ...(report.release ? { release: cleanRelease(report.release) } : {}),
       },
     }],
   };

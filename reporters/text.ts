@@ -7,7 +7,7 @@ import pc from "picocolors";
 import { describeStep } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
-import { groupByEntity, KIND_NAMES, LABELS, plural } from "./_shared.ts";
+import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import type { Reporter } from "./reporter.ts";
 import { cap, stripControl } from "./sanitize.ts";
 
@@ -81,6 +81,8 @@ export function renderText(report: Report, color: boolean): string {
     out.push("");
   }
   out.push(summaryLine(report));
+  const release = releaseSentence(report, (t) => clean(t, 100));
+  if (release) out.push(release);
   out.push(verdictLine(report, c));
   return out.join("\n") + "\n";
 }

@@ -10,6 +10,7 @@ import { fieldRules } from "./fields.ts";
 import { metadataRules } from "./metadata.ts";
 import { promptRules } from "./prompts.ts";
 import { proseRules } from "./prose.ts";
+import { releaseRules } from "./release.ts";
 import { resourceRules } from "./resources.ts";
 import { responseRules } from "./responses.ts";
 import { schemaRules } from "./schema.ts";
@@ -30,4 +31,5 @@ export const builtinRules: readonly Rule[] = [
   ...resourceRules,
   ...responseRules,
   ...serverRules,
+  ...releaseRules,
 ];

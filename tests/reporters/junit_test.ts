@@ -102,7 +102,7 @@ Deno.test("junitReporter counts failures at or above fail_on and skips suppresse
   const cases = casesOf(await suitesOf(render(report)));
   assert.deepEqual(counts(cases), { tests: 8, failures: 3, skipped: 1, errors: 0 });
   const example = casesOf(await suitesOf(render(exampleReport())));
-  assert.deepEqual(counts(example), { tests: 14, failures: 6, skipped: 1, errors: 0 });
+  assert.deepEqual(counts(example), { tests: 15, failures: 6, skipped: 1, errors: 0 });
   const skipped = cases.find((c) => c.skipped)!;
   assert.equal(skipped.name, "tool.description.changed legacy_export.description");
   assert.equal(
@@ -125,14 +125,14 @@ Deno.test("junitReporter writes the count attributes that match the elements", a
   const root = await parse(xml) as TestSuites & { skipped?: number };
   assert.deepEqual(
     [root.tests, root.failures, root.errors, root.skipped],
-    [22, 9, 0, 2],
+    [23, 9, 0, 2],
   );
   const suites = root.testsuite ?? [];
   assert.deepEqual(
     suites.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped, s.time]),
     [
       ["evil-mcp (reporters/hostile_new.json)", 8, 3, 0, 1, 0],
-      ["issues-mcp (examples/v2/contract.json)", 14, 6, 0, 1, 0],
+      ["issues-mcp (examples/v2/contract.json)", 15, 6, 0, 1, 0],
     ],
   );
   for (const s of suites) {
@@ -150,7 +150,7 @@ Deno.test("junitReporter writes one suite per server of proxar check's combined 
   const suites = await suitesOf(render(combined));
   assert.deepEqual(
     suites.map((s) => [s.name, s.tests, s.failures, s.skipped]),
-    [["issues", 14, 6, 1], ["z.evil", 8, 3, 1]],
+    [["issues", 15, 6, 1], ["z.evil", 8, 3, 1]],
   );
   assert.ok(suites[1]?.testcase?.every((c) => c.classname?.startsWith("proxar.z_evil.")));
 });

@@ -1,0 +1,95 @@
+/**
+ * SemVer advice: the smallest release that fits a report's changes, and whether the server's
+ * own version (`serverInfo.version`) moved far enough.
+ * @module
+ */
+import type { Change } from "./change.ts";
+import {
+  compareSemver,
+  formatSemver,
+  nextVersion,
+  parseSemver,
+  RELEASE_LEVELS,
+  type ReleaseLevel,
+} from "./semver.ts";
+import type { Severity } from "./severity.ts";
+
+/** What release the changes call for. */
+export interface ReleaseAdvice {
+  /** The smallest SemVer level that fits every change. */
+  level: ReleaseLevel;
+  /** `serverInfo.version` of the old contract. */
+  old: string;
+  /** `serverInfo.version` of the new contract. */
+  new: string;
+  /** The smallest version a release of `level` may carry, when `old` is SemVer. */
+  suggested?: string;
+  /** Whether `new` is at least `suggested`, when both versions are SemVer and a release is due. */
+  sufficient?: boolean;
+}
+
+/** The level each severity calls for. */
+export const LEVEL_OF_SEVERITY: Readonly<Record<Severity, ReleaseLevel>> = {
+  BREAKING: "major",
+  POTENTIALLY_BREAKING: "minor",
+  NON_BREAKING: "minor",
+  DOCUMENTATION: "patch",
+};
+
+/** Rules about the version itself, which never count towards the level. */
+const VERSION_RULES = new Set(["server.version.changed", "server.version.bumpInsufficient"]);
+
+/**
+ * The smallest release level for a set of changes: BREAKING needs a major release, additions
+ * and other compatible or possibly behaviour-changing changes (NON_BREAKING,
+ * POTENTIALLY_BREAKING) a minor one, documentation alone a patch; `none` without changes.
+ * Suppressed changes count: an ignore entry quiets CI, it does not undo the change for users.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { releaseLevel } from "./release.ts";
+ * assert.equal(releaseLevel([{ rule: "tool.removed", severity: "BREAKING" }]), "major");
+ * assert.equal(releaseLevel([]), "none");
+ * ```
+ */
+export function releaseLevel(
+  changes: readonly Pick<Change, "rule" | "severity">[],
+): ReleaseLevel {
+  let best = RELEASE_LEVELS.indexOf("none");
+  for (const change of changes) {
+    if (VERSION_RULES.has(change.rule)) continue;
+    best = Math.min(best, RELEASE_LEVELS.indexOf(LEVEL_OF_SEVERITY[change.severity]));
+  }
+  return RELEASE_LEVELS[best]!;
+}
+
+/**
+ * The release advice for changes between two versions of a server.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { releaseAdvice } from "./release.ts";
+ * const advice = releaseAdvice([{ rule: "tool.removed", severity: "BREAKING" }], "1.4.0", "1.5.0");
+ * assert.deepEqual(advice, { level: "major", old: "1.4.0", new: "1.5.0", suggested: "2.0.0", sufficient: false });
+ * ```
+ */
+export function releaseAdvice(
+  changes: readonly Pick<Change, "rule" | "severity">[],
+  oldVersion: string,
+  newVersion: string,
+): ReleaseAdvice {
+  const level = releaseLevel(changes);
+  const advice: ReleaseAdvice = { level, old: oldVersion, new: newVersion };
+  const from = parseSemver(oldVersion);
+  if (level === "none" || !from) return advice;
+  const suggested = nextVersion(from, level);
+  advice.suggested = formatSemver(suggested);
+  const to = parseSemver(newVersion);
+  if (to) {
+    const core = { ...to, prerelease: [] };
+    advice.sufficient = compareSemver(to, from) > 0 && compareSemver(core, suggested) >= 0;
+  }
+  return advice;
+}
