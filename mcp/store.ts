@@ -2,16 +2,18 @@
  * The snapshot store (`store:` in the configuration, `.proxar/` by default):
  * `history/<server>/<time>-<hash12>.json` keeps every distinct snapshot taken of a configured
  * server, `pinned/<server>.json` the one agents are known to work with (meant to be committed).
- * Writes are atomic; concurrent writers take turns through a lock; a damaged file is an error
+ * Writes are atomic; concurrent writers take turns through a lock; temporary files that a killed
+ * writer left are removed on the next write once they are old; a damaged file is an error
  * naming it and is never replaced silently.
  * @module
  */
 import { access, mkdir, readdir, readFile, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { writeFileAtomic } from "../cli/write_file.ts";
 import { UserError } from "../core/errors.ts";
 import { serverNameProblem } from "../core/server_name.ts";
 import { withLock } from "./lock.ts";
+import { removeStaleTemps } from "./stale_temps.ts";
 import { readSnapshotText, type Snapshot } from "./snapshot.ts";
 
 /** One file of a server's history. */
@@ -118,6 +120,8 @@ export class Store {
     const dir = this.historyDir(server);
     await ensureDir(dir, this.display(dir));
     return await withLock(join(dir, ".lock"), async () => {
+      // Writers of this history hold the lock, so an old temporary file here is a dead one's.
+      await removeStaleTemps(dir);
       const entries = await this.history(server);
       const last = entries[entries.length - 1];
       const hash12 = snapshot.hash.replace(/^sha256:/, "").slice(0, 12);
@@ -170,6 +174,7 @@ export class Store {
   /** Makes `snapshot` the pinned one; returns the file written. */
   async pin(server: string, snapshot: Snapshot): Promise<string> {
     const path = this.pinnedPath(server);
+    await removeStaleTemps(dirname(path), { target: basename(path) });
     await writeFileAtomic(path, snapshot.text);
     return path;
   }

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { DENO_SOURCE_COMMAND, findings, proxarCommand, runCli } from "../helpers.ts";
@@ -418,4 +418,33 @@ Deno.test("proxar refuses Windows device names as server names, with or without 
     assert.equal(result.stderr, "");
     assert.equal(result.code, 0);
   }, "servers:\n" + serverEntry("console", "1"));
+});
+
+Deno.test("proxar removes temporary files a killed writer left in the store, never a live writer's", async () => {
+  await withProject(async (dir) => {
+    const first = await proxar(dir, "1", "01", "pin", "--server", "issues-mcp");
+    assert.equal(first.code, 0, first.stderr);
+    // What kill -9 between writing and renaming leaves, once old, and a writer's file in flight.
+    const history = join(dir, ".proxar/history/issues-mcp");
+    const pinned = join(dir, ".proxar/pinned");
+    const stale = [
+      join(history, ".20260301T100000000Z-0123456789ab.json.00112233aabb.tmp"),
+      join(pinned, ".issues-mcp.json.44556677ccdd.tmp"),
+    ];
+    const live = [
+      join(history, ".20260301T100000500Z-0123456789ab.json.8899aabbccdd.tmp"),
+      join(pinned, ".issues-mcp.json.eeff00112233.tmp"),
+    ];
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const path of [...stale, ...live]) writeFileSync(path, '{"partial": ');
+    for (const path of stale) utimesSync(path, hourAgo, hourAgo);
+    const before = filesBelow(dir);
+
+    const again = await proxar(dir, "2", "02", "pin", "--server", "issues-mcp");
+    assert.equal(again.code, 0, again.stderr);
+    const after = filesBelow(dir);
+    for (const path of stale) assert.ok(!after.includes(relative(dir, path)), path);
+    for (const path of live) assert.ok(after.includes(relative(dir, path)), path);
+    assert.equal(after.length, before.length - stale.length + 1);
+  });
 });
