@@ -48,10 +48,13 @@ export async function proxyCommand(
   const log = (text: string) => io.stderr(`proxar: ${source.redactor.text(text)}\n`);
   const watch = await startWatch({ io, config, session, source, plugins: options.plugin, log });
   const decoder = new StringDecoder("utf8");
-  const stop = new Promise<string>((done) => {
-    process.once("SIGINT", () => done("SIGINT"));
-    process.once("SIGTERM", () => done("SIGTERM"));
-  });
+  // The handlers stay until the session has ended, so a second signal cannot cut the
+  // shutdown short and leave the server running.
+  let signalled = (_: string) => {};
+  const stop = new Promise<string>((done) => (signalled = done));
+  const onSignal = (signal: string) => signalled(signal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   const outcome = await runStdioProxy({
     target: source.target,
     clientIn: io.streams.stdin,
@@ -64,6 +67,8 @@ export async function proxyCommand(
   });
   await watch.close();
   if (outcome.message) log(stripControl(outcome.message));
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
   return outcome.code;
 }
 

@@ -276,7 +276,7 @@ export class Observer {
     try {
       return await fetchListing(connection);
     } catch (error) {
-      if (!this.#closed) {
+      if (!this.#closed && !relay.closed) {
         this.#options.log(`cannot read the server's lists: ${(error as Error).message}`);
       }
       return undefined;

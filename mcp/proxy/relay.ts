@@ -132,6 +132,11 @@ export class Relay {
     upstreamOut.on("data", (chunk: Buffer) => fromUpstream.push(chunk));
   }
 
+  /** Whether the upstream is gone (after {@link failPending}). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** Client requests still waiting for their response. */
   get pendingCount(): number {
     return this.#pending.size;

@@ -1,0 +1,240 @@
+/**
+ * `proxar proxy` under faults, spoken to as raw JSON-RPC lines: the server crashing mid-request,
+ * the client going away, a signal, noise on the server's stdout, a message larger than the SDK's
+ * default buffer, and a store that stays whole when the proxy is stopped during a drift.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { readSnapshotText } from "../../mcp/snapshot.ts";
+import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
+import { proxarArgv } from "./_proxy_client.ts";
+
+type Message = Record<string, unknown>;
+
+/** `proxar proxy ARGS` as a process, with line-level access to its standard streams. */
+function startProxy(args: string[], cwd: string) {
+  const [command, ...rest] = proxarArgv(["proxy", ...args]);
+  const child = spawn(command!, rest, {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const parsed: Message[] = [];
+  let buffered: string[] = [];
+  let stderr = "";
+  const waiters: (() => void)[] = [];
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    let at;
+    while ((at = chunk.indexOf("\n")) !== -1) {
+      const line = buffered.join("") + chunk.slice(0, at);
+      buffered = [];
+      lines.push(line);
+      parsed.push(JSON.parse(line));
+      chunk = chunk.slice(at + 1);
+    }
+    if (chunk !== "") buffered.push(chunk);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const exited = new Promise<number | string | null>((done) =>
+    child.on("close", (code, signal) => done(code ?? signal))
+  );
+  const until = async (what: string, check: () => boolean) => {
+    const deadline = Date.now() + 60_000;
+    while (!check()) {
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}; stderr: ${stderr}`);
+      }
+      await new Promise<void>((wake) => {
+        waiters.push(wake);
+        setTimeout(wake, 200);
+      });
+    }
+  };
+  const send = (message: Message) => child.stdin!.write(JSON.stringify(message) + "\n");
+  const answer = async (id: number): Promise<Message> => {
+    let found: Message | undefined;
+    await until(`the answer to ${id}`, () => {
+      found = parsed.find((m) => m.id === id && !m.method);
+      return found !== undefined;
+    });
+    return found!;
+  };
+  const initialize = async () => {
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    });
+    await answer(1);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  };
+  return {
+    child,
+    lines,
+    stderr: () => stderr,
+    exited,
+    until,
+    send,
+    answer,
+    initialize,
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function serverPid(p: ReturnType<typeof startProxy>): Promise<number> {
+  await p.until("the server's pid", () => /pid \d+/.test(p.stderr()));
+  return Number(/pid (\d+)/.exec(p.stderr())![1]);
+}
+
+const call = (id: number, name: string, args: Message = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
+Deno.test("proxar proxy answers every waiting request when the server crashes, then exits 1", async () => {
+  const dir = tempDir();
+  try {
+    const p = startProxy([testServerSpec("--big-result", "10", "--print-pid")], dir);
+    await p.initialize();
+    p.send(call(2, "hang"));
+    p.send(call(3, "crash"));
+    const [hung, crashed] = [await p.answer(2), await p.answer(3)];
+    for (const answer of [hung, crashed]) {
+      assert.deepEqual(answer.error, {
+        code: -32000,
+        message: "The MCP server exited with code 3 before answering (reported by Proxar)",
+      });
+    }
+    assert.equal(await p.exited, 1);
+    assert.match(
+      p.stderr(),
+      /proxar: The server exited with code 3; 2 waiting requests were answered with an error\n$/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy shuts the server down when the client goes away, and on SIGTERM", async () => {
+  const dir = tempDir();
+  try {
+    for (const end of ["stdin", "SIGTERM"] as const) {
+      const p = startProxy([testServerSpec("--print-pid")], dir);
+      await p.initialize();
+      const pid = await serverPid(p);
+      assert.ok(alive(pid));
+      if (end === "stdin") p.child.stdin!.end();
+      // process.kill, not child.kill: Deno's ChildProcess.kill does not send one plain signal.
+      else process.kill(p.child.pid!, "SIGTERM");
+      assert.equal(await p.exited, 0, p.stderr());
+      assert.equal(alive(pid), false, `the server ${pid} outlived the proxy (${end})`);
+      if (end === "SIGTERM") {
+        assert.match(p.stderr(), /Stopped by a signal; the server was shut down/);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy logs a malformed server line and keeps relaying", async () => {
+  const dir = tempDir();
+  try {
+    const p = startProxy([testServerSpec("--noise", "--big-result", "10")], dir);
+    await p.initialize();
+    p.send(call(2, "echo", { text: "still here" }));
+    const answer = await p.answer(2);
+    assert.deepEqual(answer.result, { content: [{ type: "text", text: "still here" }] });
+    assert.ok(p.lines.every((line) => JSON.parse(line).jsonrpc === "2.0"));
+    assert.equal(p.lines.length, 2);
+    assert.match(
+      p.stderr(),
+      /proxar: ignored a line from the server that is not JSON-RPC: debug: starting up, not a JSON-RPC line\n/,
+    );
+    p.child.stdin!.end();
+    assert.equal(await p.exited, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy passes a 24 MB result whole (beyond the SDK's default buffer)", async () => {
+  const dir = tempDir();
+  try {
+    const size = 24 * 1024 * 1024;
+    const p = startProxy([testServerSpec("--big-result", String(size))], dir);
+    await p.initialize();
+    p.send(call(2, "echo"));
+    const answer = await p.answer(2);
+    const text = (answer.result as { content: { text: string }[] }).content[0]!.text;
+    assert.equal(text.length, size);
+    p.child.stdin!.end();
+    assert.equal(await p.exited, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy stopped right after a drift leaves only whole files in the store", async () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(join(dir, "variant.txt"), "1");
+    writeConfig(
+      dir,
+      `servers:\n  issues: { command: ${JSON.stringify(DENO)}, args: [run, -A, ${
+        JSON.stringify(TEST_SERVER)
+      }, --variant-file, variant.txt] }\n`,
+    );
+    const p = startProxy(["--server", "issues"], dir);
+    await p.initialize();
+    await p.until("the first snapshot", () => {
+      try {
+        return readdirSync(join(dir, ".proxar", "history", "issues")).length === 1;
+      } catch {
+        return false;
+      }
+    });
+    writeFileSync(join(dir, "variant.txt"), "2");
+    await p.until("the change notice", () => p.lines.some((l) => l.includes("list_changed")));
+    process.kill(p.child.pid!, "SIGTERM");
+    assert.equal(await p.exited, 0);
+    const history = join(dir, ".proxar", "history", "issues");
+    for (const name of readdirSync(history)) {
+      assert.match(name, /^\d{8}T\d{9}Z-[0-9a-f]{12}\.json$/, "a temporary file was left behind");
+      readSnapshotText(name, readFileSync(join(history, name), "utf8"));
+    }
+    let alerts = "";
+    try {
+      alerts = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8");
+    } catch {
+      // stopped before the alert: nothing written is whole too
+    }
+    for (const line of alerts.split("\n").filter((l) => l !== "")) JSON.parse(line);
+    assert.ok(alerts === "" || alerts.endsWith("\n"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,92 @@
+/**
+ * The relay's framing: lines survive any chunking, and the envelope read from a large
+ * message's ends always agrees with parsing it whole.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import fc from "fast-check";
+import { LineSplitter } from "../../../mcp/proxy/line_splitter.ts";
+import { envelope, peek } from "../../../mcp/proxy/peek.ts";
+
+Deno.test("LineSplitter yields the same lines however the bytes are chunked", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.string({ minLength: 1 }).filter((s) => !s.includes("\n") && !s.endsWith("\r"))),
+      fc.array(fc.nat(40), { minLength: 1 }),
+      (lines, cuts) => {
+        const bytes = Buffer.from(lines.map((l) => `${l}\n`).join(""));
+        const seen: string[] = [];
+        const split = new LineSplitter((line) => seen.push(line.toString()));
+        let at = 0;
+        for (let i = 0; at < bytes.length; i++) {
+          const size = 1 + cuts[i % cuts.length]!;
+          split.push(bytes.subarray(at, at + size));
+          at += size;
+        }
+        assert.deepEqual(seen, lines);
+      },
+    ),
+  );
+});
+
+Deno.test("LineSplitter drops a line over the limit and keeps the next", () => {
+  const seen: string[] = [];
+  const oversize: number[] = [];
+  const split = new LineSplitter((line) => seen.push(line.toString()), {
+    max: 10,
+    onOversize: (n) => oversize.push(n),
+  });
+  split.push(Buffer.from("0123456789ABC"));
+  split.push(Buffer.from("DEF\nok\r\n"));
+  assert.deepEqual(seen, ["ok"]);
+  assert.deepEqual(oversize, [13]);
+});
+
+const id = fc.oneof(fc.integer(), fc.string({ maxLength: 12 }));
+const payload = fc.dictionary(
+  fc.constantFrom("id", "method", "text", "result", "jsonrpc", "data"),
+  fc.oneof(fc.string({ minLength: 0, maxLength: 30 }), fc.integer(), id),
+  { maxKeys: 5 },
+);
+const filler = fc.string({ minLength: 20_000, maxLength: 20_050 });
+const message = fc.oneof(
+  fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.record({ p: payload, big: filler }) }),
+  fc.record({ result: fc.record({ big: filler, p: payload }), jsonrpc: fc.constant("2.0"), id }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id,
+    error: fc.record({ code: fc.integer(), message: filler }),
+  }),
+  fc.record({
+    method: fc.string({ maxLength: 20 }),
+    params: fc.record({ p: payload, big: filler }),
+    jsonrpc: fc.constant("2.0"),
+    id,
+  }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    method: fc.string({ maxLength: 20 }),
+    params: fc.record({ big: filler, p: payload }),
+  }),
+  fc.record({
+    method: fc.string({ maxLength: 20 }),
+    params: fc.record({ id, big: filler }),
+    jsonrpc: fc.constant("2.0"),
+  }),
+);
+
+Deno.test("peek() reads the same envelope from a large message's ends as from parsing it", () => {
+  fc.assert(
+    fc.property(message, (value) => {
+      const line = Buffer.from(JSON.stringify(value));
+      assert.deepEqual(peek(line), envelope(JSON.parse(line.toString())));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("peek() rejects lines that are not JSON-RPC messages", () => {
+  for (const text of ["debug: hello", "[1,2]", '{"jsonrpc":"2.0"}', "null"]) {
+    assert.equal(peek(Buffer.from(text)), undefined);
+  }
+});
