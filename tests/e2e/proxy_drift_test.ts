@@ -214,16 +214,32 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
     const entry = JSON.parse(log[0]!);
     assert.deepEqual(hook.bodies, [entry]);
     assert.deepEqual(entry.withheld, ["read_media_file"]);
-    assert.deepEqual(entry.counts, {
-      BREAKING: 7,
-      POTENTIALLY_BREAKING: 2,
-      NON_BREAKING: 15,
-      DOCUMENTATION: 0,
-    });
+    // The alert holds exactly what proxar diff reports for the two releases.
+    const diff = await runCli([
+      "diff",
+      `stdio:node ${FILESYSTEM_OLD} ${dir}`,
+      `stdio:node ${FILESYSTEM_NEW} ${dir}`,
+      "--format",
+      "json",
+    ], { cwd: dir });
+    const report = JSON.parse(diff.stdout);
+    assert.deepEqual(entry.counts, report.summary.counts);
+    const key = (f: { severity: string; rule: string; path: string }) =>
+      `${f.severity} ${f.rule} ${f.path}`;
+    assert.deepEqual(entry.findings.map(key), report.changes.map(key));
     assert.ok(
-      entry.findings.some((f: { path: string }) =>
-        f.path === "move_file.annotations.destructiveHint"
+      entry.findings.map(key).includes(
+        "BREAKING tool.output.anyOf.widened read_media_file.outputSchema.properties.content.items.anyOf",
       ),
+    );
+    assert.deepEqual(
+      [
+        ...new Set(
+          report.changes.filter((c: { severity: string }) => c.severity === "BREAKING")
+            .map((c: { entity: { name: string } }) => c.entity.name),
+        ),
+      ],
+      ["read_media_file"],
     );
   } finally {
     hook.close();
