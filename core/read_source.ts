@@ -90,6 +90,15 @@ async function readGit(spec: string, cwd: string): Promise<LoadedContract> {
     throw new UserError(`Cannot read "${spec}": expected git:REF:PATH, such as git:HEAD:mcp.json`);
   }
   const [, ref, file] = match as unknown as [string, string, string];
+  // git show parses a word starting with "-" as an option (git:--output=/x:y.json would write a
+  // file). Refused here rather than with --end-of-options, which older gits do not know.
+  if (ref.startsWith("-")) {
+    throw new UserError(
+      `Cannot read "${spec}": the git ref "${ref}" starts with "-"; name a branch, tag or commit`,
+    );
+  }
+  // PATH is relative to the working directory, as in `git show REF:./PATH`; "/" starts at the
+  // repository's root.
   const target = `${ref}:${file.startsWith("/") ? file.slice(1) : `./${file}`}`;
   const text = await new Promise<string>((done, failed) => {
     execFile(
@@ -104,5 +113,6 @@ async function readGit(spec: string, cwd: string): Promise<LoadedContract> {
       },
     );
   });
-  return contractFromDocuments(spec, [parseDocument(spec, text, file)]);
+  // Locations name the file at that ref (git:REF:PATH), never the working-tree file.
+  return contractFromDocuments(spec, [parseDocument(spec, text, spec)]);
 }

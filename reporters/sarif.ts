@@ -66,6 +66,10 @@ function sarifRule(meta: RuleMeta): Json {
 }
 
 function physical(at: FileLocation): Json {
+  // A file at a git ref (git:REF:PATH) is not an artifact of the checkout: name it in the text.
+  if (at.file.startsWith("git:")) {
+    return { message: { text: `${clean(at.file, 500)}, line ${at.line}, column ${at.column}` } };
+  }
   return {
     physicalLocation: {
       artifactLocation: { uri: encodeURI(at.file.replaceAll("\\", "/")) },
@@ -109,7 +113,16 @@ function resultOf(change: Change, ruleIndex: number, fallback: string): Json {
   };
   const old = change.locations?.old;
   if (old && old !== where) {
-    result.relatedLocations = [{ id: 1, ...physical(old), message: { text: "Previous version" } }];
+    const at = physical(old);
+    result.relatedLocations = [{
+      id: 1,
+      ...at,
+      message: {
+        text: at.message
+          ? `Previous version: ${(at.message as { text: string }).text}`
+          : "Previous version",
+      },
+    }];
   }
   if (change.suppressed) {
     result.suppressions = [{
