@@ -133,5 +133,6 @@ export async function writeReport(
 ): Promise<void> {
   await writeOutputs(run.outputs, report, run.registry, io, {
     omitSuppressed: flags.sarifOmitSuppressed === true,
+    today: fixedToday(io.env) ?? new Date().toISOString().slice(0, 10),
   }, { stepSummary: flags.stepSummary !== false });
 }

@@ -2,6 +2,7 @@
  * The built-in reporters, as one list.
  * @module
  */
+import { changelogReporter } from "./changelog.ts";
 import { githubReporter } from "./github.ts";
 import { gitlabReporter } from "./gitlab.ts";
 import { jsonReporter } from "./json.ts";
@@ -20,4 +21,5 @@ export const builtinReporters: readonly Reporter[] = [
   junitReporter,
   gitlabReporter,
   githubReporter,
+  changelogReporter,
 ];

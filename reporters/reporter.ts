@@ -9,6 +9,8 @@ import type { RuleMeta } from "../core/rule.ts";
 export interface ReporterOptions {
   /** SARIF: leave suppressed changes out (GitHub shows suppressed results as open alerts). */
   omitSuppressed?: boolean;
+  /** `YYYY-MM-DD` of the run (`PROXAR_TODAY`, else today in UTC), for dated formats (changelog). */
+  today?: string;
 }
 
 /** What a reporter receives besides the report. */
