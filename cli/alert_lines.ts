@@ -37,11 +37,15 @@ export function alertLines(entry: AlertEntry, accept: string): string[] {
     .filter(([, n]) => n > 0)
     .map(([severity, n]) => `${n} ${severity}`);
   if (entry.suppressed > 0) counts.push(`${entry.suppressed} suppressed`);
-  const against = entry.against === "pinned" ? "the pinned snapshot" : "the last snapshot seen";
+  const what = entry.against === "pinned-samples"
+    ? "tool results drifted from the pinned samples"
+    : `the contract changed since ${
+      entry.against === "pinned" ? "the pinned snapshot" : "the last snapshot seen"
+    }`;
   const lines = [
-    `ALERT ${oneLine(entry.server, 200)}: the contract changed since ${against} (${
-      short(entry.old.hash)
-    } → ${short(entry.new.hash)}): ${counts.join(", ") || "no graded changes"}`,
+    `ALERT ${oneLine(entry.server, 200)}: ${what} (${short(entry.old.hash)} → ${
+      short(entry.new.hash)
+    }): ${counts.join(", ") || "no graded changes"}`,
   ];
   for (const f of entry.findings) {
     const suppressed = f.suppressed === undefined ? "" : ` (suppressed: ${oneLine(f.suppressed)})`;

@@ -23,7 +23,11 @@ import type { Relay, RelayHooks } from "../mcp/proxy/relay.ts";
 import type { LiveSource } from "../mcp/sources.ts";
 import { expandVariables } from "../mcp/env_expand.ts";
 import { headerSecret, Redactor } from "../mcp/redact.ts";
+import type { Tool } from "../core/contract.ts";
+import type { LoadedContract } from "../core/load_contract.ts";
+import { SamplesStore } from "../mcp/sampling/samples_file.ts";
 import type { Io } from "./io.ts";
+import { passiveSampler, type StartedSampler } from "./proxy_sampling.ts";
 import { withPlugins } from "./plugins.ts";
 import { alertLines } from "./alert_lines.ts";
 import type { LiveSession } from "./server_sources.ts";
@@ -71,6 +75,35 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   const hookSecrets = new Redactor(hook.secrets);
   const deliveries = new Set<Promise<unknown>>();
   const today = fixedToday(io.env);
+  const compare = (old: LoadedContract, next: LoadedContract) =>
+    compareContractsAsync(old, next, {
+      registry,
+      config,
+      ruleTimeoutMs: config.rule_timeout * 1000,
+      freezeInputs: plugins.length > 0,
+      ...(today ? { today } : {}),
+    });
+  const sampler: StartedSampler | undefined = server === undefined || config.sampling.rate === 0
+    ? undefined
+    : passiveSampler({
+      config,
+      server,
+      store: new SamplesStore(store.root, io.cwd),
+      now: () => session.now(),
+      outputSchema: async (tool: string): Promise<unknown> => {
+        const deadline = Date.now() + source.timeouts.requestMs;
+        while (!observer.current && Date.now() < deadline) {
+          await new Promise((done) => setTimeout(done, 50));
+        }
+        return observer.current?.loaded.contract.tools.find((t: Tool) => t.name === tool)
+          ?.outputSchema;
+      },
+      compare,
+      deliver,
+      log,
+    });
+  const onToolResult: ((event: ToolResultEvent) => void) | undefined = options.onToolResult ??
+    sampler?.sampler.onToolResult;
   const observer = new Observer({
     name,
     ...(server === undefined ? {} : { server }),
@@ -83,38 +116,32 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     record: async (snapshot) => {
       if (server !== undefined) await store.record(server, snapshot);
     },
-    compare: (old, next) =>
-      compareContractsAsync(old, next, {
-        registry,
-        config,
-        ruleTimeoutMs: config.rule_timeout * 1000,
-        freezeInputs: plugins.length > 0,
-        ...(today ? { today } : {}),
-      }),
+    compare,
     alerted: (oldHash, newHash) => previous.has(alertKey(name, oldHash, newHash)),
-    alert: async (entry: AlertEntry) => {
-      for (const line of alertLines(entry, acceptCommand(server))) io.stderr(`proxar: ${line}\n`);
-      try {
-        await appendAlert(alertsPath, entry);
-      } catch (error) {
-        log(`cannot append to ${store.display(alertsPath)}: ${(error as Error).message}`);
-      }
-      if (webhook !== undefined) {
-        const delivery = postWebhook(webhook, entry, { headers: hook.headers })
-          .then((result) => {
-            if (!result.ok) {
-              log(hookSecrets.text(
-                `the alert webhook failed after ${result.attempts} attempts: ${result.error}`,
-              ));
-            }
-          });
-        deliveries.add(delivery);
-        void delivery.finally(() => deliveries.delete(delivery));
-      }
-    },
+    alert: (entry: AlertEntry) => deliver(entry, acceptCommand(server)),
     log,
-    ...(options.onToolResult ? { onToolResult: options.onToolResult } : {}),
+    ...(onToolResult ? { onToolResult } : {}),
   });
+  async function deliver(entry: AlertEntry, accept: string): Promise<void> {
+    for (const line of alertLines(entry, accept)) io.stderr(`proxar: ${line}\n`);
+    try {
+      await appendAlert(alertsPath, entry);
+    } catch (error) {
+      log(`cannot append to ${store.display(alertsPath)}: ${(error as Error).message}`);
+    }
+    if (webhook !== undefined) {
+      const delivery = postWebhook(webhook, entry, { headers: hook.headers })
+        .then((result) => {
+          if (!result.ok) {
+            log(hookSecrets.text(
+              `the alert webhook failed after ${result.attempts} attempts: ${result.error}`,
+            ));
+          }
+        });
+      deliveries.add(delivery);
+      void delivery.finally(() => deliveries.delete(delivery));
+    }
+  }
   let unwatch = () => {};
   if (server !== undefined) {
     const pinPath = store.pinnedPath(server);
@@ -133,6 +160,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     async close() {
       unwatch();
       await observer.close();
+      await sampler?.close();
       const limit = new Promise((done) => setTimeout(done, 10_000).unref());
       await Promise.race([Promise.all(deliveries), limit]);
     },

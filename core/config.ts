@@ -66,6 +66,14 @@ export interface SampleEntry {
   timeout?: number;
 }
 
+/** `sampling:` settings: passive sampling of results passing `proxar proxy`. */
+export interface SamplingConfig {
+  /** Share of `tools/call` results sampled, 0 (off) to 1 (every call, the default). */
+  rate: number;
+  /** At most this many results sampled per minute, all tools together (default 60). */
+  per_minute: number;
+}
+
 /** A loaded configuration. */
 export interface Config {
   fail_on: Threshold;
@@ -82,6 +90,8 @@ export interface Config {
   alerts: AlertsConfig;
   /** Sample calls per configured server, in the order they are made. */
   samples: Record<string, SampleEntry[]>;
+  /** Passive sampling of results passing `proxar proxy`. */
+  sampling: SamplingConfig;
   /** The file it was read from, if any. */
   file?: string;
   /** `file:line:column` of each severity override key, for messages. */
@@ -103,6 +113,7 @@ export function defaultConfig(): Config {
     proxy: { policy: {} },
     alerts: {},
     samples: {},
+    sampling: { rate: 1, per_minute: 60 },
   };
 }
 
@@ -270,6 +281,27 @@ export const configSchema: JsonObject = {
               description: "Seconds the call may take (default: the server's timeout)",
             },
           },
+        },
+      },
+    },
+    sampling: {
+      type: "object",
+      additionalProperties: false,
+      description:
+        "Passive sampling of tools/call results passing proxar proxy, compared with the pinned samples (docs/sampling.md)",
+      properties: {
+        rate: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          description:
+            "Share of results sampled: 1 every call (the default), 0.25 every fourth, 0 off",
+        },
+        per_minute: {
+          type: "integer",
+          minimum: 1,
+          description:
+            "At most this many results sampled per minute, all tools together (default 60)",
         },
       },
     },

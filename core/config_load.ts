@@ -134,6 +134,7 @@ export function parseConfig(text: string, file: string): Config {
   if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
   if (raw.alerts) config.alerts = { ...raw.alerts };
   if (raw.samples) config.samples = checkSamples(raw.samples, config, at);
+  if (raw.sampling) config.sampling = { ...config.sampling, ...raw.sampling };
   return config;
 }
 

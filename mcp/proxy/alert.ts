@@ -31,7 +31,7 @@ export interface AlertEntry {
   /** The configured server name, or the source as given. */
   server: string;
   /** What the new contract was compared with: the pinned snapshot or the last one seen. */
-  against: "pinned" | "last-seen";
+  against: "pinned" | "last-seen" | "pinned-samples";
   old: { hash: string; version: string };
   new: { hash: string; version: string };
   counts: SeverityCounts;

@@ -42,7 +42,7 @@ export function samplesText(
 }
 
 /** Which recorded samples of a server. */
-export type SamplesKind = "latest" | "pinned";
+export type SamplesKind = "latest" | "pinned" | "observed";
 
 /** The samples part of the store. */
 export class SamplesStore {

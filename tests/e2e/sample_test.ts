@@ -343,8 +343,9 @@ Deno.test("docs/sampling.md: its configuration example is valid and its rule tab
   const { parseConfig } = await import("../../core/config_load.ts");
   const { builtinRules } = await import("../../rules/mod.ts");
   const doc = readFileSync(`${ROOT}/docs/sampling.md`, "utf8");
-  const yaml = /```yaml\n([\s\S]*?)```/.exec(doc)![1]!;
-  const config = parseConfig(yaml, "docs/sampling.md");
+  const [yaml, passive] = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const config = parseConfig(yaml!, "docs/sampling.md");
+  assert.deepEqual(parseConfig(passive!, "docs/sampling.md").sampling, { rate: 1, per_minute: 60 });
   assert.deepEqual(config.samples["issues-mcp"]!.map((e) => e.tool), [
     "search_issues",
     "search_issues",

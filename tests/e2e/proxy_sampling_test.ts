@@ -1,0 +1,130 @@
+/**
+ * Passive response sampling behind `proxar proxy`: results passing through are merged per tool
+ * and compared with the samples pinned by `proxar sample --pin`; drift raises one alert with the
+ * exact findings, and the merged shapes (never values) are written when the session ends.
+ */
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, runCli } from "../helpers.ts";
+import { DENO, tempDir, writeConfig } from "./_live_servers.ts";
+import { connectRecording, proxarArgv, type RecordingClient } from "./_proxy_client.ts";
+
+const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (check()) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function config(sampling = ""): string {
+  const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}"];
+  return `servers:
+  fixture:
+    command: ${JSON.stringify(DENO)}
+    args: ${JSON.stringify(args)}
+samples:
+  fixture:
+    - tool: list_items
+${sampling}`;
+}
+
+function alerts(dir: string): { against: string; findings: Record<string, string>[] }[] {
+  const path = join(dir, ".proxar", "alerts.jsonl");
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+}
+
+Deno.test("proxar proxy samples passing results and alerts once on drift from the pinned samples", async () => {
+  const dir = tempDir();
+  let proxied: RecordingClient | undefined;
+  try {
+    writeConfig(dir, config());
+    const pinned = await runCli(["sample", "--server", "fixture", "--pin"], {
+      cwd: dir,
+      env: { VARIANT: "1" },
+    });
+    assert.equal(pinned.code, 0, pinned.stderr);
+
+    proxied = await connectRecording(proxarArgv(["proxy", "--server", "fixture"]), {
+      cwd: dir,
+      env: { VARIANT: "2" },
+    });
+    const c = proxied;
+    // No listTools first: the SDK client would reject v2's result against the outputSchema.
+    const result = await c.client.callTool({ name: "list_items", arguments: {} });
+    assert.equal((result.structuredContent as { items: unknown[] }).items.length, 3);
+    await until("the alert", () => alerts(dir).length === 1);
+    await c.client.callTool({ name: "list_items", arguments: { filter: "x" } });
+    await c.client.callTool({ name: "count_items", arguments: {} });
+    await c.close();
+    const observed = join(dir, ".proxar/samples/fixture/observed.json");
+    await until("the observed samples", () => existsSync(observed));
+
+    const [entry, ...more] = alerts(dir);
+    assert.deepEqual(more, [], "one alert for the same drift");
+    assert.equal(entry!.against, "pinned-samples");
+    assert.deepEqual(entry!.findings.map((f) => `${f.severity} ${f.rule} ${f.path}`), [
+      "BREAKING tool.response.outputSchema.violated list_items.response.structuredContent.items[].status",
+      "POTENTIALLY_BREAKING tool.response.order.changed list_items.response.structuredContent.items",
+      "POTENTIALLY_BREAKING tool.response.field.removed list_items.response.structuredContent.items[].owner",
+      "POTENTIALLY_BREAKING tool.response.nullable list_items.response.structuredContent.items[].summary",
+    ]);
+    const stderr = c.stderr();
+    assert.match(stderr, /proxar: ALERT fixture: tool results drifted from the pinned samples/);
+    assert.match(
+      stderr,
+      /proxar: 3 tool results sampled; their shapes are in \.proxar\/samples\/fixture\/observed\.json/,
+    );
+
+    const shapes = JSON.parse(readFileSync(observed, "utf8"));
+    assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
+    assert.equal(shapes.responses.list_items.calls, 2);
+    const text = readFileSync(observed, "utf8");
+    for (const value of ["gamma", "archived", "2026-01-02", "second"]) {
+      assert.ok(!text.includes(value), `observed.json holds "${value}"`);
+    }
+    // What the proxy saw is a samples file like any other.
+    const check = await runCli(
+      ["sample", "--server", "fixture", "--check", "--against", observed, "--format", "json"],
+      { cwd: dir, env: { VARIANT: "2" } },
+    );
+    assert.equal(check.code, 1, check.stderr);
+  } finally {
+    await proxied?.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy samples only the configured share of results, and none with rate 0", async () => {
+  const dir = tempDir();
+  try {
+    for (const [rate, expected] of [["0.5", 2], ["0", 0]] as const) {
+      writeConfig(dir, config(`sampling:\n  rate: ${rate}\n`));
+      const proxied = await connectRecording(proxarArgv(["proxy", "--server", "fixture"]), {
+        cwd: dir,
+        env: { VARIANT: "1" },
+      });
+      for (let i = 0; i < 4; i++) {
+        await proxied.client.callTool({ name: "count_items", arguments: {} });
+      }
+      await proxied.close();
+      const observed = join(dir, ".proxar/samples/fixture/observed.json");
+      if (expected === 0) {
+        await new Promise((done) => setTimeout(done, 500));
+        assert.ok(!existsSync(observed));
+        continue;
+      }
+      await until("the observed samples", () => existsSync(observed));
+      const shapes = JSON.parse(readFileSync(observed, "utf8"));
+      assert.equal(shapes.responses.count_items.calls, expected);
+      rmSync(observed);
+    }
+    assert.deepEqual(alerts(dir), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
