@@ -28,6 +28,7 @@ import type { Io } from "./io.ts";
 export interface TimeoutFlags {
   timeout?: string;
   connectTimeout?: string;
+  listTimeout?: string;
 }
 
 /** Adds `--timeout` and `--connect-timeout` to a command. */
@@ -37,6 +38,10 @@ export function addTimeoutOptions(command: Command): Command {
     .option(
       "--connect-timeout <seconds>",
       "time limit for starting a live server and its initialize answer (default 30)",
+    )
+    .option(
+      "--list-timeout <seconds>",
+      "time limit for reading all pages of a live server's lists (default 300)",
     );
 }
 
@@ -73,6 +78,8 @@ export class LiveSession {
     const connectMs = parseSeconds(flags.connectTimeout, "--connect-timeout") ?? requestMs;
     if (requestMs !== undefined) timeouts.requestMs = requestMs;
     if (connectMs !== undefined) timeouts.connectMs = connectMs;
+    const listMs = parseSeconds(flags.listTimeout, "--list-timeout");
+    if (listMs !== undefined) timeouts.listMs = listMs;
     this.settings = {
       servers: config.servers,
       configLabel: config.file ?? "the configuration",

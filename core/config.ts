@@ -35,6 +35,8 @@ export interface ServerConfig {
   timeout?: number;
   /** Seconds to wait for the server to start and answer `initialize`. */
   connect_timeout?: number;
+  /** Seconds for reading all pages of all lists together. */
+  list_timeout?: number;
 }
 
 /** What `proxar proxy` does with a tool whose changes reach a severity. */
@@ -223,6 +225,12 @@ export const configSchema: JsonObject = {
             type: "number",
             exclusiveMinimum: 0,
             description: "Seconds to wait for the server to start and answer initialize",
+          },
+          list_timeout: {
+            type: "number",
+            exclusiveMinimum: 0,
+            description:
+              "Seconds for reading all pages of all lists together (default 300, or timeout when longer)",
           },
         },
       },

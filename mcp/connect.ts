@@ -30,8 +30,11 @@ export type TransportName = "stdio" | "streamable-http" | "sse";
 export interface Connection {
   info: InitializeInfo;
   transport: TransportName;
-  /** Sends one request and returns its raw result; failures are {@link LiveError}s. */
-  request(method: string, params?: JsonObject): Promise<JsonObject>;
+  /**
+   * Sends one request and returns its raw result; failures are {@link LiveError}s. `timeoutMs`
+   * shortens the connection's time limit for this request.
+   */
+  request(method: string, params?: JsonObject, timeoutMs?: number): Promise<JsonObject>;
   /** Ends the session; for stdio, waits until the process is gone. Never throws. */
   close(): Promise<void>;
 }
@@ -207,16 +210,17 @@ async function open(
   return {
     info,
     transport: name,
-    async request(method, params) {
+    async request(method, params, timeoutMs) {
+      const timeout = Math.min(requestMs, timeoutMs ?? requestMs);
       try {
         const result = await client.request(
           { method, ...(params === undefined ? {} : { params }) },
           sdk.ResultSchema,
-          { timeout: requestMs },
+          { timeout },
         );
         return result as JsonObject;
       } catch (error) {
-        throw explainFailure(error, { ...explain, method, timeoutMs: requestMs });
+        throw explainFailure(error, { ...explain, method, timeoutMs: timeout });
       }
     },
     close,

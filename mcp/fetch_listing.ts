@@ -46,11 +46,15 @@ export const DEFAULT_MAX_PAGES = 1000;
 /** Options of {@link fetchListing}. */
 export interface FetchOptions {
   maxPages?: number;
+  /** Milliseconds for all pages of all lists together; unlimited when absent. */
+  listMs?: number;
   /** Secrets to hide in failure messages (redacted before server text is cut to length). */
   redactor?: Redactor;
 }
 
 const METHOD_NOT_FOUND = -32601;
+/** The SDK's code for a request that timed out. */
+const REQUEST_TIMEOUT = -32001;
 
 const validators = new Map<string, ShapeValidator>();
 function pageValidator(list: ListMethod): ShapeValidator {
@@ -80,10 +84,11 @@ export async function fetchListing(
 ): Promise<Listing> {
   const listing: Listing = { tools: [], prompts: [], resources: [], resourceTemplates: [] };
   const capabilities = connection.info.capabilities;
+  const deadline = options.listMs === undefined ? Infinity : Date.now() + options.listMs;
   for (const list of LIST_METHODS) {
     if (!isObject(capabilities[list.capability])) continue;
     try {
-      listing[list.key] = await fetchPages(connection, list, options);
+      listing[list.key] = await fetchPages(connection, list, options, deadline);
     } catch (error) {
       // Servers that announce resources often have no templates; the method is then unknown.
       const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
@@ -98,6 +103,7 @@ async function fetchPages(
   connection: Connection,
   list: ListMethod,
   options: FetchOptions,
+  deadline: number,
 ): Promise<JsonObject[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const entries: JsonObject[] = [];
@@ -109,12 +115,26 @@ async function fetchPages(
         `${list.method} did not end after ${maxPages} pages; the server keeps sending new cursors`,
       );
     }
-    const result = await connection.request(
-      list.method,
-      cursor === undefined ? undefined : {
-        cursor,
-      },
-    );
+    const overdue = () =>
+      new LiveError(
+        `reading the lists took longer than ${
+          options.listMs! / 1000
+        }s, the time limit for all pages (stopped at ${list.method} page ${page})`,
+      );
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw overdue();
+    let result: JsonObject;
+    try {
+      result = await connection.request(
+        list.method,
+        cursor === undefined ? undefined : { cursor },
+        Number.isFinite(remaining) ? Math.ceil(remaining) : undefined,
+      );
+    } catch (error) {
+      const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+      if (code === REQUEST_TIMEOUT && Date.now() >= deadline) throw overdue();
+      throw error;
+    }
     const problem = pageValidator(list)(result);
     if (problem) {
       const where = problem.pointer === "" ? "" : `${problem.pointer}: `;

@@ -38,6 +38,7 @@ export async function snapshotLive(
     try {
       listing = await fetchListing(connection, {
         redactor,
+        listMs: source.timeouts.listMs,
         ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
       });
     } finally {

@@ -12,7 +12,7 @@ import { didYouMean } from "../core/suggest.ts";
 import { expandVariables } from "./env_expand.ts";
 import { headerSecret, Redactor } from "./redact.ts";
 import { looksLikeSecretName } from "./secret_names.ts";
-import { DEFAULT_TIMEOUTS, type ServerTarget, type Timeouts } from "./target.ts";
+import { DEFAULT_TIMEOUTS, defaultListMs, type ServerTarget, type Timeouts } from "./target.ts";
 import { splitWords } from "./words.ts";
 
 /** A live server ready to be contacted. */
@@ -56,7 +56,12 @@ export interface SourceSettings {
  */
 export function resolveLiveSource(spec: string, settings: SourceSettings): LiveSource {
   if (spec.startsWith("server:")) return resolveServer(spec.slice("server:".length), settings);
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...settings.timeouts };
+  const requestMs = settings.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
+  const timeouts: Timeouts = {
+    connectMs: settings.timeouts?.connectMs ?? DEFAULT_TIMEOUTS.connectMs,
+    requestMs,
+    listMs: settings.timeouts?.listMs ?? defaultListMs(requestMs),
+  };
   if (spec.startsWith("stdio:")) {
     const words = splitWords(spec.slice("stdio:".length));
     if (words.length === 0) {
@@ -109,11 +114,13 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     secrets.push(...result.substituted);
     return result.text;
   };
+  const requestMs = settings.timeouts?.requestMs ?? seconds(config.timeout) ??
+    DEFAULT_TIMEOUTS.requestMs;
   const timeouts: Timeouts = {
     connectMs: settings.timeouts?.connectMs ??
       seconds(config.connect_timeout ?? config.timeout) ?? DEFAULT_TIMEOUTS.connectMs,
-    requestMs: settings.timeouts?.requestMs ?? seconds(config.timeout) ??
-      DEFAULT_TIMEOUTS.requestMs,
+    requestMs,
+    listMs: settings.timeouts?.listMs ?? seconds(config.list_timeout) ?? defaultListMs(requestMs),
   };
   let target: ServerTarget;
   if (config.command !== undefined && config.url !== undefined) {

@@ -29,7 +29,21 @@ export interface Timeouts {
   connectMs: number;
   /** Each request after that (every page of every list). */
   requestMs: number;
+  /** All pages of all lists together, so that a slow endless pager cannot hold a run for hours. */
+  listMs: number;
 }
 
 /** The limits used when neither the command line nor the configuration sets one. */
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 30_000, requestMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 30_000,
+  requestMs: 30_000,
+  listMs: 300_000,
+};
+
+/**
+ * The limit for reading all lists when none is set: five minutes, or the per-request limit when
+ * that is longer (one page must always be allowed its full time).
+ */
+export function defaultListMs(requestMs: number): number {
+  return Math.max(DEFAULT_TIMEOUTS.listMs, requestMs);
+}

@@ -207,3 +207,20 @@ Deno.test("proxar snapshot redacts environment secrets from the server's quoted 
       "  | fatal: cannot reach the issue tracker\n",
   );
 });
+
+Deno.test("proxar snapshot exits 2 when paging outlasts --list-timeout, each page within --timeout", async () => {
+  const spec = testServerSpec("--endless", "--page-delay", "200");
+  const stderr = await failedSnapshot([
+    spec,
+    "--timeout",
+    "1",
+    "--connect-timeout",
+    "30",
+    "--list-timeout",
+    "1.5",
+  ]);
+  const prefix = `proxar: Cannot snapshot "${spec}": reading the lists took longer than 1.5s, ` +
+    "the time limit for all pages (stopped at tools/list page ";
+  assert.ok(stderr.startsWith(prefix), stderr);
+  assert.match(stderr.slice(prefix.length), /^\d+\)\n$/);
+});

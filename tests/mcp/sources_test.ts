@@ -66,7 +66,7 @@ Deno.test("resolveLiveSource() splits a stdio: command and runs it in the workin
   });
   assert.equal(source.label, `stdio:node "a b.js" --flag`);
   assert.equal(source.server, undefined);
-  assert.deepEqual(source.timeouts, { connectMs: 30_000, requestMs: 30_000 });
+  assert.deepEqual(source.timeouts, { connectMs: 30_000, requestMs: 30_000, listMs: 300_000 });
   assert.throws(() => resolveLiveSource("stdio:  ", settings()), {
     message: 'Cannot read "stdio:  ": give a command after "stdio:"',
   });
@@ -117,7 +117,7 @@ Deno.test("resolveServer() expands variables, resolves cwd and collects every se
   });
   assert.equal(issues.label, "server:issues");
   assert.equal(issues.server, "issues");
-  assert.deepEqual(issues.timeouts, { connectMs: 2500, requestMs: 2500 });
+  assert.deepEqual(issues.timeouts, { connectMs: 2500, requestMs: 2500, listMs: 300_000 });
   assert.equal(
     issues.redactor.text("acme tok-issues fast-mode db-pa55 custom-secret staging-eu"),
     "acme *** fast-mode *** *** staging-eu",
@@ -129,7 +129,7 @@ Deno.test("resolveServer() expands variables, resolves cwd and collects every se
     url: "https://mcp.example.test/mcp",
     headers: { Authorization: "Bearer tok-api", "X-Team": "platform-team" },
   });
-  assert.deepEqual(remote.timeouts, { connectMs: 4000, requestMs: 900 });
+  assert.deepEqual(remote.timeouts, { connectMs: 4000, requestMs: 900, listMs: 300_000 });
   assert.equal(
     remote.redactor.text("Authorization: Bearer tok-api; X-Team: platform-team"),
     "Authorization: Bearer ***; X-Team: ***",
