@@ -1,6 +1,8 @@
 /**
- * `proxar init [--ci github|gitlab]`: writes a starter `proxar.yaml` and, when asked, the CI file
- * that runs Proxar on every pull or merge request. Existing files are kept unless `--force`.
+ * `proxar init [--ci github|gitlab|jenkins]`: writes a starter `proxar.yaml` and, when asked, the
+ * CI file that runs Proxar on every pull or merge request. With `--ci`, an existing `proxar.yaml`
+ * is kept, so `init --ci gitlab` after `init --ci github` adds only the GitLab file. Other existing
+ * files are kept unless `--force`.
  * @module
  */
 import { type Command, Option } from "commander";
@@ -8,12 +10,18 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
 import type { CliContext } from "./context.ts";
-import { DEFAULT_CONTRACT, githubWorkflow, gitlabJob, starterConfig } from "./init_templates.ts";
+import {
+  DEFAULT_CONTRACT,
+  githubWorkflow,
+  gitlabJob,
+  jenkinsStage,
+  starterConfig,
+} from "./init_templates.ts";
 import type { Io } from "./io.ts";
 import { writeFileAtomic } from "./write_file.ts";
 
 /** The CI systems `--ci` writes a file for. */
-export const INIT_CI = ["github", "gitlab"] as const;
+export const INIT_CI = ["github", "gitlab", "jenkins"] as const;
 
 /** Options of `proxar init`. */
 export interface InitOptions {
@@ -31,13 +39,18 @@ export function initFiles(options: InitOptions): [path: string, text: string][] 
     files.push([".github/workflows/proxar.yml", githubWorkflow(options.contract)]);
   } else if (options.ci === "gitlab") {
     files.push([".gitlab/proxar.gitlab-ci.yml", gitlabJob(options.contract)]);
+  } else if (options.ci === "jenkins") {
+    files.push(["Jenkinsfile", jenkinsStage(options.contract)]);
   }
   return files;
 }
 
 /** Writes the files; nothing is written when one exists and `force` is off. */
 export async function initCommand(options: InitOptions, io: Io): Promise<number> {
-  const files = initFiles(options);
+  let files = initFiles(options);
+  const keepConfig = !options.force && options.ci !== undefined &&
+    existsSync(resolve(io.cwd, "proxar.yaml"));
+  if (keepConfig) files = files.filter(([path]) => path !== "proxar.yaml");
   if (!options.force) {
     const existing = files.map(([path]) => path).filter((path) =>
       existsSync(resolve(io.cwd, path))
@@ -49,6 +62,7 @@ export async function initCommand(options: InitOptions, io: Io): Promise<number>
       );
     }
   }
+  if (keepConfig) io.stdout("Kept the existing proxar.yaml\n");
   for (const [path, text] of files) {
     await writeFileAtomic(resolve(io.cwd, path), text);
     io.stdout(`Wrote ${path}\n`);

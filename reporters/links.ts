@@ -3,8 +3,10 @@
  * @module
  */
 
-/** The project's home page (the same repository `proxar init` and action.yml name). */
-export const PROJECT_URL = "https://github.com/proxar/proxar";
+import { PROJECT_URL } from "../core/project.ts";
+
+/** The project's home page, from `core/project.ts`. */
+export { PROJECT_URL };
 
 /** The GitHub-style anchor of a heading: lowercase, punctuation other than `-` and `_` removed. */
 export function headingAnchor(heading: string): string {

@@ -21,7 +21,7 @@ import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
 import { gitCommit, packageVersion, ROOT } from "./_build_info.ts";
 
 /** A platform Proxar ships a binary for. */
-interface Target {
+export interface Target {
   /** Our name, used in the file name: `proxar-linux-x64`. */
   name: string;
   /** Bun's `--target`. */
@@ -33,24 +33,30 @@ interface Target {
   /** `process.platform` and `process.arch` of a machine that runs it natively. */
   platform: string;
   arch: string;
+  /** The C library a Linux binary needs: glibc, or musl (Alpine). */
+  libc?: "glibc" | "musl";
   /** What the file's header must say. */
   format: BinaryFormat;
   exe: string;
 }
 
-const TARGETS: readonly Target[] = [
-  ["linux-x64", "linux", "x64", "linux-x64", "elf-x64", ""],
-  ["linux-arm64", "linux", "arm64", "linux-aarch64", "elf-arm64", ""],
+/** Every platform `npm run build:bin` and `npm run release` build, in release order. */
+export const TARGETS: readonly Target[] = [
+  ["linux-x64", "linux", "x64", "linux-x64", "elf-x64", "", "glibc"],
+  ["linux-arm64", "linux", "arm64", "linux-aarch64", "elf-arm64", "", "glibc"],
+  ["linux-x64-musl", "linux", "x64", "linux-x64-musl", "elf-x64", "", "musl"],
+  ["linux-arm64-musl", "linux", "arm64", "linux-aarch64-musl", "elf-arm64", "", "musl"],
   ["darwin-x64", "darwin", "x64", "darwin-x64", "macho-x64", ""],
   ["darwin-arm64", "darwin", "arm64", "darwin-aarch64", "macho-arm64", ""],
   ["windows-x64", "win32", "x64", "windows-x64", "pe-x64", ".exe"],
-].map(([name, platform, arch, oven, format, exe]) => ({
+].map(([name, platform, arch, oven, format, exe, libc]) => ({
   name: name as string,
   bun: `bun-${name}`,
   runtimePackage: `@oven/bun-${oven}`,
   runtimeFile: `bin/bun${exe}`,
   platform: platform as string,
   arch: arch as string,
+  ...(libc ? { libc: libc as "glibc" | "musl" } : {}),
   format: format as BinaryFormat,
   exe: exe as string,
 }));
@@ -63,8 +69,24 @@ function run(command: string, args: readonly string[], cwd = ROOT): string {
   return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
+/** Whether this machine runs `target` natively (a musl binary is built and checked elsewhere). */
 function isHost(target: Target): boolean {
-  return target.platform === process.platform && target.arch === process.arch;
+  return target.platform === process.platform && target.arch === process.arch &&
+    target.libc !== "musl" && !isMuslHost();
+}
+
+function isMuslHost(): boolean {
+  return process.platform === "linux" && existsSync("/etc/alpine-release");
+}
+
+/** The dynamic loader a Linux binary names: musl's for the musl targets, glibc's otherwise. */
+function checkLibc(target: Target, head: Uint8Array, outfile: string): void {
+  if (target.libc === undefined) return;
+  const text = new TextDecoder("latin1").decode(head);
+  const musl = text.includes("/ld-musl-");
+  if (musl !== (target.libc === "musl")) {
+    throw new Error(`${outfile} does not name the ${target.libc} dynamic loader`);
+  }
 }
 
 /** The Bun runtime for `target`, from the npm package of the installed Bun's version. */
@@ -137,10 +159,12 @@ function build(): void {
       outfile,
     ];
     run(BUN, args);
-    const found = binaryFormat(readFileSync(outfile).subarray(0, 4096));
+    const head = readFileSync(outfile).subarray(0, 4096);
+    const found = binaryFormat(head);
     if (found !== target.format) {
       throw new Error(`${outfile} is ${found ?? "not an executable"}, expected ${target.format}`);
     }
+    checkLibc(target, head, outfile);
     if (isHost(target)) {
       const printed = run(outfile, ["--version"]).trim();
       const expected = commit ? `proxar ${version} (${commit})` : `proxar ${version}`;
@@ -159,4 +183,4 @@ function build(): void {
   );
 }
 
-build();
+if (import.meta.main) build();

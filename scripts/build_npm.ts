@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
+import { PROJECT_URL } from "../core/project.ts";
 import { gitCommit, packageVersion, ROOT } from "./_build_info.ts";
 import { packageFileProblems } from "./_npm_files.ts";
 
@@ -104,6 +105,7 @@ function build(): void {
     version,
     description: root.description,
     license: root.license,
+    repository: { type: "git", url: `git+${PROJECT_URL}.git` },
     type: "module",
     engines: root.engines,
     bin: { proxar: "bin/proxar.js" },

@@ -23,6 +23,8 @@ import { join } from "node:path";
 import process from "node:process";
 import { parse } from "yaml";
 import { builtinReporters } from "../reporters/mod.ts";
+import { PROJECT_URL, REPOSITORY } from "../core/project.ts";
+import { VERSION } from "../core/version.ts";
 import { DENO_SOURCE_COMMAND, FIXTURES, proxarCommand, ROOT } from "./helpers.ts";
 
 interface ActionStep {
@@ -57,12 +59,22 @@ interface Run {
   calls: string[][];
   /** Paths the fake release server was asked for. */
   requests: string[];
+  /** What the job summary file holds afterwards. */
+  summary: string;
 }
 
-/** A stub release binary: logs its arguments, prints a version, exits with STUB_EXIT. */
+/**
+ * A stub release binary: logs its arguments, prints a version, writes "stub NAME report" into
+ * each `--format NAME=FILE`, exits with STUB_EXIT.
+ */
 const STUB = `#!/bin/sh
 { for arg in "$@"; do printf '%s\\n' "$arg"; done; echo '--end--'; } >> "$STUB_LOG"
 if [ "$1" = --version ]; then echo "proxar 0.1.0 (stub)"; exit 0; fi
+previous=
+for arg in "$@"; do
+  case "$previous=$arg" in --format=*=*) name=\${arg%%=*}; printf 'stub %s report\\n' "$name" > "\${arg#*=}" ;; esac
+  previous=$arg
+done
 exit "\${STUB_EXIT:-0}"
 `;
 
@@ -113,20 +125,25 @@ class Sandbox {
   }
 
   /** Runs the action's steps with `inputs` on a runner described by `runner`. */
-  async run(inputs: Record<string, string>, runner: Record<string, string> = {}): Promise<Run> {
+  async run(
+    inputs: Record<string, string>,
+    runner: Record<string, string> = {},
+    github: Record<string, string> = {},
+  ): Promise<Run> {
     const temp = join(this.dir, `runner-temp-${Math.random().toString(36).slice(2)}`);
     mkdirSync(temp);
     const log = join(temp, "stub.log");
     const outputs: Record<string, Record<string, string>> = {};
     const steps: StepResult[] = [];
-    const expression = (text: string) =>
+    const expression = (text: string): string =>
       text.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_all, expr: string) => {
         let m: RegExpExecArray | null;
         if ((m = /^inputs\.([\w-]+)$/.exec(expr))) {
           const name = m[1] as string;
           assert.ok(name in ACTION.inputs, `action.yml uses an undeclared input "${name}"`);
-          return inputs[name] ?? ACTION.inputs[name]?.default ?? "";
+          return inputs[name] ?? expression(ACTION.inputs[name]?.default ?? "");
         }
+        if ((m = /^github\.([\w.]+)$/.exec(expr))) return github[m[1] as string] ?? "";
         if ((m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr))) {
           return outputs[m[1] as string]?.[m[2] as string] ?? "";
         }
@@ -157,6 +174,7 @@ class Sandbox {
         RUNNER_ARCH: "X64",
         RUNNER_TEMP: temp,
         GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: join(temp, "step-summary.md"),
         STUB_LOG: log,
         ...runner,
       };
@@ -179,7 +197,9 @@ class Sandbox {
         c.split("\n").slice(0, -1)
       )
       : [];
-    return { steps, outputs, calls, requests: [...this.requests] };
+    const summaryFile = join(temp, "step-summary.md");
+    const summary = existsSync(summaryFile) ? readFileSync(summaryFile, "utf8") : "";
+    return { steps, outputs, calls, requests: [...this.requests], summary };
   }
 }
 
@@ -217,6 +237,8 @@ const statuses = (run: Run) => run.steps.map((s) => `${s.name}: ${s.status}`);
 const STEP_NAMES = [
   "Download and verify proxar",
   "Run proxar diff",
+  "Write the job summary",
+  "Comment on the pull request",
   "Upload SARIF to code scanning",
   "Fail when a change reaches fail_on",
 ];
@@ -232,11 +254,14 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
       "fail-on": "POTENTIALLY_BREAKING",
       args: "--format json=proxar.json",
     }, { STUB_EXIT: "1" });
+    const dir = run.outputs.install?.path?.replace(/\/proxar-linux-x64$/, "");
     assert.deepEqual(statuses(run), [
       `${STEP_NAMES[0]}: passed`,
       `${STEP_NAMES[1]}: passed`,
-      `${STEP_NAMES[2]}: skipped`,
-      `${STEP_NAMES[3]}: failed`,
+      `${STEP_NAMES[2]}: passed`,
+      `${STEP_NAMES[3]}: passed`,
+      `${STEP_NAMES[4]}: skipped`,
+      `${STEP_NAMES[5]}: failed`,
     ]);
     assert.deepEqual(run.requests, ["/rel/proxar-linux-x64", "/rel/SHA256SUMS"]);
     assert.deepEqual(run.calls, [
@@ -246,9 +271,12 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
         "git:origin/main:mcp-contract.json",
         "mcp-contract.json",
         "--format",
-        "text",
+        `text=${dir}/report.txt`,
         "--format",
         "sarif=proxar.sarif",
+        "--format",
+        `markdown=${dir}/report.md`,
+        "--no-step-summary",
         "--config",
         "ci/proxar.yaml",
         "--fail-on",
@@ -258,9 +286,11 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
       ],
     ]);
     assert.match(run.outputs.install?.path ?? "", /\/proxar\/proxar-linux-x64$/);
-    assert.deepEqual(run.outputs.diff, { "exit-code": "1" });
+    assert.deepEqual(run.outputs.diff, { "exit-code": "1", "markdown-file": `${dir}/report.md` });
     assert.match(run.steps[0]?.stdout ?? "", /proxar-linux-x64: OK\nproxar 0\.1\.0 \(stub\)\n/);
-    assert.match(run.steps[3]?.stdout ?? "", /^::error::proxar: a change to the MCP contract/);
+    assert.equal(run.steps[1]?.stdout, "stub text report\n");
+    assert.equal(run.summary, "stub markdown report\n");
+    assert.match(run.steps[5]?.stdout ?? "", /^::error::proxar: a change to the MCP contract/);
   });
 });
 
@@ -269,20 +299,26 @@ Deno.test("action.yml passes when proxar diff exits 0 and stops at once on exit 
     sandbox.publish({ "proxar-linux-x64": STUB });
     const inputs = { "download-url": url + "/", old: "a.json", new: "b.json" };
     const pass = await sandbox.run(inputs, { STUB_EXIT: "0" });
+    const dir = pass.outputs.install?.path?.replace(/\/proxar-linux-x64$/, "");
     assert.deepEqual(statuses(pass), [
       `${STEP_NAMES[0]}: passed`,
       `${STEP_NAMES[1]}: passed`,
-      `${STEP_NAMES[2]}: skipped`,
+      `${STEP_NAMES[2]}: passed`,
       `${STEP_NAMES[3]}: passed`,
+      `${STEP_NAMES[4]}: skipped`,
+      `${STEP_NAMES[5]}: passed`,
     ]);
     assert.deepEqual(pass.calls[1], [
       "diff",
       "a.json",
       "b.json",
       "--format",
-      "text",
+      `text=${dir}/report.txt`,
       "--format",
       "sarif=proxar.sarif",
+      "--format",
+      `markdown=${dir}/report.md`,
+      "--no-step-summary",
     ]);
     const usage = await sandbox.run(inputs, { STUB_EXIT: "2" });
     assert.deepEqual(statuses(usage), [
@@ -290,9 +326,12 @@ Deno.test("action.yml passes when proxar diff exits 0 and stops at once on exit 
       `${STEP_NAMES[1]}: failed`,
       `${STEP_NAMES[2]}: skipped`,
       `${STEP_NAMES[3]}: skipped`,
+      `${STEP_NAMES[4]}: skipped`,
+      `${STEP_NAMES[5]}: skipped`,
     ]);
     assert.equal(usage.steps[1]?.code, 2);
-    assert.deepEqual(usage.outputs.diff, { "exit-code": "2" });
+    assert.equal(usage.outputs.diff?.["exit-code"], "2");
+    assert.equal(usage.summary, "");
   });
 });
 
@@ -308,7 +347,10 @@ Deno.test("action.yml refuses a binary that does not match SHA256SUMS and never 
     );
     assert.deepEqual(run.calls, []);
     assert.equal(run.outputs.install?.path, undefined);
-    assert.deepEqual(run.steps.slice(1).map((s) => s.status), ["skipped", "skipped", "skipped"]);
+    assert.deepEqual(
+      run.steps.slice(1).map((s) => s.status),
+      ["skipped", "skipped", "skipped", "skipped", "skipped"],
+    );
   });
 });
 
@@ -343,7 +385,7 @@ Deno.test("action.yml picks the binary for each runner platform and rejects othe
         RUNNER_ARCH: arch,
       });
       assert.deepEqual(run.requests, [`/rel/${asset}`, "/rel/SHA256SUMS"], platform);
-      assert.equal(run.steps[3]?.status, "passed", platform);
+      assert.equal(run.steps[5]?.status, "passed", platform);
     }
     const arm32 = await sandbox.run({ "download-url": url, old: "a", new: "b" }, {
       RUNNER_ARCH: "ARM",
@@ -353,7 +395,7 @@ Deno.test("action.yml picks the binary for each runner platform and rejects othe
   });
 });
 
-Deno.test("action.yml downloads from the repository's release for a version, or the latest", async () => {
+Deno.test("action.yml downloads its own release from core/project.ts's repository, or another", async () => {
   await withSandbox(async (sandbox) => {
     // A curl that records what it was asked for and fails, so nothing leaves the machine.
     const bin = join(sandbox.dir, "fake-bin");
@@ -375,8 +417,12 @@ Deno.test("action.yml downloads from the repository's release for a version, or 
       "https://github.com/acme/proxar-fork/releases/download/v0.2.0/proxar-linux-x64",
     );
     assert.equal(
+      await urlOf({ version: "latest" }),
+      `${PROJECT_URL}/releases/latest/download/proxar-linux-x64`,
+    );
+    assert.equal(
       await urlOf({}),
-      "https://github.com/proxar/proxar/releases/latest/download/proxar-linux-x64",
+      `${PROJECT_URL}/releases/download/v${VERSION}/proxar-linux-x64`,
     );
   });
 });
@@ -395,9 +441,14 @@ Deno.test({
         old: join(FIXTURES, "diff", "base.json"),
         new: join(FIXTURES, "diff", "removed_tool.json"),
       });
-      assert.deepEqual(run.steps.map((s) => s.status), ["passed", "passed", "skipped", "failed"]);
-      assert.deepEqual(run.outputs.diff, { "exit-code": "1" });
+      assert.deepEqual(
+        run.steps.map((s) => s.status),
+        ["passed", "passed", "passed", "passed", "skipped", "failed"],
+      );
+      assert.equal(run.outputs.diff?.["exit-code"], "1");
       assert.match(run.steps[1]?.stdout ?? "", /BREAKING {2}tool\.removed {2}search_issues/);
+      assert.match(run.summary, /^<!-- proxar -->\n/);
+      assert.match(run.summary, /tool\.removed/);
       const sarif = JSON.parse(readFileSync(join(sandbox.workspace, "proxar.sarif"), "utf8"));
       assert.equal(sarif.version, "2.1.0");
       assert.deepEqual(
@@ -406,4 +457,111 @@ Deno.test({
       );
     });
   },
+});
+
+Deno.test("action.yml names the repository of core/project.ts and its own release", () => {
+  assert.equal(ACTION.inputs.repository?.default, REPOSITORY);
+  assert.equal(ACTION.inputs.version?.default, VERSION);
+});
+
+Deno.test("action.yml writes no job summary when job-summary is false", async () => {
+  await withSandbox(async (sandbox, url) => {
+    sandbox.publish({ "proxar-linux-x64": STUB });
+    const run = await sandbox.run({
+      "download-url": url,
+      old: "a.json",
+      new: "b.json",
+      "job-summary": "false",
+    });
+    assert.equal(run.steps[2]?.status, "passed");
+    assert.equal(run.summary, "");
+  });
+});
+
+/** A `gh` that logs its arguments and lists `GH_COMMENTS` as the comments it finds. */
+function fakeGh(dir: string): string {
+  const bin = join(dir, "fake-gh");
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(
+    join(bin, "gh"),
+    `#!/bin/sh
+{ printf 'GH_TOKEN=%s\\n' "$GH_TOKEN"; for arg in "$@"; do printf '%s\\n' "$arg"; done; echo '--end--'; } >> "$STUB_LOG"
+case "$*" in *--paginate*) printf '%s' "$GH_COMMENTS" ;; esac
+`,
+  );
+  chmodSync(join(bin, "gh"), 0o755);
+  return `${bin}:${process.env.PATH}`;
+}
+
+Deno.test("action.yml pr-comment creates the pull request's Proxar comment, then updates it", async () => {
+  await withSandbox(async (sandbox, url) => {
+    sandbox.publish({ "proxar-linux-x64": STUB });
+    const inputs = {
+      "download-url": url,
+      old: "a.json",
+      new: "b.json",
+      "pr-comment": "true",
+    };
+    const github = {
+      token: "ghs_token",
+      repository: "acme/server",
+      "event.pull_request.number": "42",
+    };
+    const PATH = fakeGh(sandbox.dir);
+    const created = await sandbox.run(inputs, { PATH, GH_COMMENTS: "" }, github);
+    const dir = created.outputs.install?.path?.replace(/\/proxar-linux-x64$/, "");
+    assert.equal(created.steps[3]?.status, "passed");
+    assert.equal(created.steps[3]?.stdout, "Commented on pull request #42\n");
+    assert.deepEqual(created.calls.slice(2), [
+      [
+        "GH_TOKEN=ghs_token",
+        "api",
+        "--paginate",
+        "repos/acme/server/issues/42/comments",
+        "--jq",
+        '.[] | select(.body | contains("<!-- proxar -->")) | .id',
+      ],
+      [
+        "GH_TOKEN=ghs_token",
+        "api",
+        "--method",
+        "POST",
+        "repos/acme/server/issues/42/comments",
+        "-F",
+        `body=@${dir}/report.md`,
+      ],
+    ]);
+    const updated = await sandbox.run(inputs, { PATH, GH_COMMENTS: "1001\n1002\n" }, github);
+    assert.equal(updated.steps[3]?.stdout, "Updated the Proxar comment on pull request #42\n");
+    assert.deepEqual(updated.calls.at(-1)?.slice(1, 5), [
+      "api",
+      "--method",
+      "PATCH",
+      "repos/acme/server/issues/comments/1001",
+    ]);
+    const push = await sandbox.run(inputs, { PATH, GH_COMMENTS: "" }, { token: "t" });
+    assert.match(push.steps[3]?.stdout ?? "", /::notice::pr-comment: not a pull_request event/);
+    assert.equal(push.calls.length, 2, "no gh call outside a pull request");
+    const off = await sandbox.run({ ...inputs, "pr-comment": "false" }, { PATH }, github);
+    assert.equal(off.calls.length, 2, "no gh call unless pr-comment is true");
+  });
+});
+
+Deno.test("action.yml with args: --format markdown prints it and still grades the change", async () => {
+  await withSandbox(async (sandbox, url) => {
+    const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
+    sandbox.publish({ "proxar-linux-x64": `#!/bin/sh\nexec ${command} "$@"\n` });
+    const run = await sandbox.run({
+      "download-url": url,
+      old: join(FIXTURES, "diff", "base.json"),
+      new: join(FIXTURES, "diff", "removed_tool.json"),
+      args: "--format markdown",
+    });
+    assert.deepEqual(
+      run.steps.map((s) => s.status),
+      ["passed", "passed", "passed", "passed", "skipped", "failed"],
+    );
+    assert.equal(run.outputs.diff?.["exit-code"], "1");
+    assert.match(run.steps[1]?.stdout ?? "", /^<!-- proxar -->\n[^]*BREAKING {2}tool\.removed/);
+  });
 });

@@ -6,7 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { githubWorkflow, gitlabJob, starterConfig } from "../../cli/init_templates.ts";
+import {
+  githubWorkflow,
+  gitlabJob,
+  jenkinsStage,
+  starterConfig,
+} from "../../cli/init_templates.ts";
 import { parseConfig } from "../../core/config_load.ts";
 import { defaultConfig } from "../../core/config.ts";
 import { FIXTURES, runCli } from "../helpers.ts";
@@ -103,13 +108,20 @@ Deno.test("proxar init --ci gitlab --contract writes a job publishing JUnit and 
 Deno.test("proxar init keeps existing files and writes nothing unless --force", async () => {
   await inTempDir(async (dir) => {
     writeFileSync(join(dir, "proxar.yaml"), "fail_on: never\n");
-    const refused = await runCli(["init", "--ci", "github"], { cwd: dir });
+    const refused = await runCli(["init"], { cwd: dir });
     assert.deepEqual(refused, {
       code: 2,
       stdout: "",
       stderr: 'proxar: Cannot initialise: "proxar.yaml" already exists; use --force to overwrite\n',
     });
     assert.deepEqual(tree(dir), ["proxar.yaml"]);
+    writeFileSync(join(dir, "Jenkinsfile"), "pipeline {}\n");
+    const ci = await runCli(["init", "--ci", "jenkins"], { cwd: dir });
+    assert.equal(ci.code, 2);
+    assert.equal(
+      ci.stderr,
+      'proxar: Cannot initialise: "Jenkinsfile" already exists; use --force to overwrite\n',
+    );
     assert.equal(readFileSync(join(dir, "proxar.yaml"), "utf8"), "fail_on: never\n");
 
     const forced = await runCli(["init", "--ci", "github", "--force"], { cwd: dir });
@@ -118,14 +130,39 @@ Deno.test("proxar init keeps existing files and writes nothing unless --force", 
   });
 });
 
+Deno.test("proxar init --ci after init --ci adds only the CI file and keeps proxar.yaml", async () => {
+  await inTempDir(async (dir) => {
+    assert.equal((await runCli(["init", "--ci", "github"], { cwd: dir })).code, 0);
+    writeFileSync(join(dir, "proxar.yaml"), "fail_on: never\n");
+    const gitlab = await runCli(["init", "--ci", "gitlab"], { cwd: dir });
+    assert.equal(gitlab.stderr, "");
+    assert.equal(gitlab.code, 0);
+    assert.match(
+      gitlab.stdout,
+      /^Kept the existing proxar\.yaml\nWrote \.gitlab\/proxar\.gitlab-ci\.yml\n/,
+    );
+    const jenkins = await runCli(["init", "--ci", "jenkins"], { cwd: dir });
+    assert.equal(jenkins.code, 0);
+    assert.match(jenkins.stdout, /^Kept the existing proxar\.yaml\nWrote Jenkinsfile\n/);
+    assert.deepEqual(tree(dir), [
+      ".github/workflows/proxar.yml",
+      ".gitlab/proxar.gitlab-ci.yml",
+      "Jenkinsfile",
+      "proxar.yaml",
+    ]);
+    assert.equal(readFileSync(join(dir, "proxar.yaml"), "utf8"), "fail_on: never\n");
+    assert.equal(readFileSync(join(dir, "Jenkinsfile"), "utf8"), jenkinsStage());
+  });
+});
+
 Deno.test("proxar init --ci rejects a system it has no file for", async () => {
   await inTempDir(async (dir) => {
-    const result = await runCli(["init", "--ci", "jenkins"], { cwd: dir });
+    const result = await runCli(["init", "--ci", "travis"], { cwd: dir });
     assert.equal(result.code, 2);
     assert.equal(
       result.stderr,
-      "proxar: option '--ci <system>' argument 'jenkins' is invalid. Allowed choices are " +
-        "github, gitlab.\n",
+      "proxar: option '--ci <system>' argument 'travis' is invalid. Allowed choices are " +
+        "github, gitlab, jenkins.\n",
     );
     assert.deepEqual(tree(dir), []);
   });
