@@ -133,13 +133,13 @@ export const configSchema: JsonObject = {
   type: "object",
   additionalProperties: false,
   properties: {
-    $schema: { type: "string" },
+    $schema: { type: "string", description: "The JSON Schema of this file, for editors" },
     fail_on: { ...threshold, description: "Exit with code 1 at or above this severity" },
     warn_on: { ...threshold, description: "Report a warning at or above this severity" },
     severity_overrides: {
       type: "object",
       description: "Rule id to the severity its findings get in this project",
-      additionalProperties: { enum: [...SEVERITIES] },
+      additionalProperties: { enum: [...SEVERITIES], description: "The severity for this rule id" },
     },
     ignore: {
       type: "array",
@@ -188,6 +188,8 @@ export const configSchema: JsonObject = {
         markers: {
           type: "object",
           additionalProperties: false,
+          description:
+            "Semantic markers: words whose change makes a prose edit more than a typo fix",
           properties: {
             extra: {
               type: "array",
@@ -200,22 +202,46 @@ export const configSchema: JsonObject = {
     },
     servers: {
       type: "object",
+      description:
+        "Live servers by name, for --server NAME and server:NAME (docs/live-servers.md); a server has command or url",
       additionalProperties: {
         type: "object",
         additionalProperties: false,
+        description: "One server: a command started over stdio, or an http(s) URL",
         properties: {
-          command: { type: "string", minLength: 1 },
-          args: { type: "array", items: { type: "string" } },
-          env: stringMap,
+          command: {
+            type: "string",
+            minLength: 1,
+            description: "The program that runs a stdio server; ${VAR} expands",
+          },
+          args: {
+            type: "array",
+            items: { type: "string" },
+            description: "Its arguments; ${VAR} expands",
+          },
+          env: {
+            ...stringMap,
+            description: "Environment variables for the command; ${VAR} expands",
+          },
           secret_env: {
             type: "array",
             items: { type: "string", minLength: 1 },
             description:
               "Names of env entries whose values are secrets, redacted from messages; names with TOKEN, KEY, SECRET, PASSWORD and the like are secrets without it",
           },
-          cwd: { type: "string" },
-          url: { type: "string", pattern: "^https?://" },
-          headers: stringMap,
+          cwd: {
+            type: "string",
+            description: "The command's working directory (default: the directory of this file)",
+          },
+          url: {
+            type: "string",
+            pattern: "^https?://",
+            description: "A Streamable HTTP (or HTTP+SSE) server's URL",
+          },
+          headers: {
+            ...stringMap,
+            description: "HTTP headers sent to url; ${VAR} expands; values are never printed",
+          },
           timeout: {
             type: "number",
             exclusiveMinimum: 0,
@@ -235,7 +261,11 @@ export const configSchema: JsonObject = {
         },
       },
     },
-    store: { type: "string", minLength: 1 },
+    store: {
+      type: "string",
+      minLength: 1,
+      description: "The directory of pins and history, relative to this file (default .proxar)",
+    },
     proxy: {
       type: "object",
       additionalProperties: false,
