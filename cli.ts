@@ -20,6 +20,7 @@ import { registerProxy } from "./cli/proxy_command.ts";
 import { registerRules } from "./cli/rules_command.ts";
 import { registerSample } from "./cli/sample_command.ts";
 import { registerSnapshot } from "./cli/snapshot_command.ts";
+import { stopPluginWorkers } from "./plugins/host.ts";
 
 export type { Io } from "./cli/io.ts";
 
@@ -76,6 +77,8 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
     }
     io.stderr(`proxar: internal error (please report it): ${(error as Error)?.stack ?? error}\n`);
     return 2;
+  } finally {
+    await stopPluginWorkers();
   }
 }
 

@@ -8,6 +8,7 @@ import { UserError } from "../core/errors.ts";
 import type { Report } from "../core/report.ts";
 import type { Registry } from "../core/registry.ts";
 import { didYouMean } from "../core/suggest.ts";
+import type { HostedReporter } from "../plugins/host.ts";
 import type { Reporter, ReporterOptions } from "../reporters/reporter.ts";
 import type { Io } from "./io.ts";
 import { writeFileAtomic } from "./write_file.ts";
@@ -57,14 +58,19 @@ export async function writeOutputs(
   write: { stepSummary?: boolean } = {},
 ): Promise<void> {
   const color = io.isTTY && !io.env.NO_COLOR;
-  const rendered = specs.map((spec) => ({
-    spec,
-    text: spec.reporter.render(report, {
+  const rendered: { spec: OutputSpec; text: string }[] = [];
+  for (const spec of specs) {
+    const context = {
       rules: registry.rules.map((r) => r.meta),
       color: spec.file === undefined && color,
       options,
-    }),
-  }));
+    };
+    const reporter = spec.reporter as Partial<HostedReporter>;
+    const text = reporter.renderAsync
+      ? await reporter.renderAsync(report, context)
+      : spec.reporter.render(report, context);
+    rendered.push({ spec, text });
+  }
   for (const { spec, text } of rendered) {
     if (spec.file === undefined) io.stdout(text);
     else await writeFileAtomic(resolve(io.cwd, spec.file), text);

@@ -22,8 +22,15 @@ export function withPlugins(
   flags: readonly string[] = [],
 ): Promise<Assembled> {
   const configDir = config.file ? dirname(resolve(io.cwd, config.file)) : io.cwd;
-  return assemble([
-    ...config.plugins.map((path) => ({ path, base: configDir })),
-    ...flags.map((path) => ({ path, base: io.cwd })),
-  ], { rules: builtinRules, reporters: builtinReporters });
+  return assemble(
+    [
+      ...config.plugins.map((path) => ({ path, base: configDir })),
+      ...flags.map((path) => ({ path, base: io.cwd })),
+    ],
+    { rules: builtinRules, reporters: builtinReporters },
+    {
+      timeoutMs: config.rule_timeout * 1000,
+      prose: config.prose,
+    },
+  );
 }

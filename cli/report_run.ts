@@ -117,7 +117,7 @@ export async function compareForReport(
     registry: run.registry,
     config: run.config,
     ruleTimeoutMs: run.config.rule_timeout * 1000,
-    freezeInputs: run.withPlugins,
+    freezeInputs: true,
     ...(today ? { today } : {}),
   });
   if (flags.locations !== false) locateChanges(report.changes, old, next);

@@ -79,7 +79,15 @@ export function parseConfig(text: string, file: string): Config {
     const reason = syntax.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
     throw new UserError(`${file}:${pos.line}:${pos.col}: invalid YAML: ${reason}`);
   }
-  const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  let raw: ReturnType<typeof doc.toJS>;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    if (!/alias/i.test((error as Error)?.message ?? "")) throw error;
+    throw new UserError(
+      `${file}: invalid YAML: its aliases expand to too many values (an alias bomb?); write the values out instead`,
+    );
+  }
   validator ??= compileShape(configSchema);
   const problem = validator(raw);
   if (problem) {

@@ -8,8 +8,14 @@ import { compareChanges } from "./change.ts";
 import { type Config, defaultConfig } from "./config.ts";
 import type { Contract } from "./contract.ts";
 import { UserError } from "./errors.ts";
+import {
+  deepFreeze,
+  findingProblem,
+  MAX_PLUGIN_FINDINGS,
+  pointerResolves,
+} from "./finding_check.ts";
 import { contractHash } from "./hash.ts";
-import { isObject, sortKeys } from "./json.ts";
+import { sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
 import { type EntityPairs, pairEntities } from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
@@ -19,7 +25,6 @@ import type { Registry } from "./registry.ts";
 import { releaseAdvice } from "./release.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
 import type { Finding, Rule } from "./rule.ts";
-import { isSeverity } from "./severity.ts";
 import { applyConfig, applyOverrides, type ExpiredIgnore } from "./suppress.ts";
 import { VERSION } from "./version.ts";
 
@@ -31,24 +36,16 @@ export interface DiffOptions {
   today?: string;
 }
 
-const ENTITY_KINDS = new Set(["tool", "prompt", "resource", "resourceTemplate", "server"]);
-
-function checkFinding(rule: Rule, finding: Finding, registry: Registry): void {
-  const problem = !isObject(finding)
-    ? "a finding must be an object"
-    : !isObject(finding.entity) || !ENTITY_KINDS.has(String(finding.entity.kind))
-    ? 'entity.kind must be one of "tool", "prompt", "resource", "resourceTemplate", "server"'
-    : typeof finding.entity.name !== "string"
-    ? "entity.name must be a string"
-    : typeof finding.path !== "string" || finding.path === ""
-    ? "path must be a non-empty string"
-    : typeof finding.pointer !== "string"
-    ? "pointer must be a string"
-    : typeof finding.message !== "string" || finding.message === ""
-    ? "message must be a non-empty string"
-    : finding.severity !== undefined && !isSeverity(finding.severity)
-    ? `severity must be a severity, found ${JSON.stringify(finding.severity)}`
-    : undefined;
+function checkFinding(rule: Rule, finding: Finding, run: DiffRun): void {
+  const registry = run.options.registry;
+  let problem = findingProblem(finding);
+  if (problem === undefined && registry.pluginOf(rule.meta.id) !== undefined) {
+    if (!pointerResolves(run.old, finding.pointer) && !pointerResolves(run.next, finding.pointer)) {
+      problem = `pointer ${
+        JSON.stringify(finding.pointer.slice(0, 200))
+      } names nothing in either contract (expected an RFC 6901 pointer such as "/tools/0/inputSchema")`;
+    }
+  }
   if (problem) {
     throw new UserError(`${ruleName(rule, registry)} reported a malformed finding: ${problem}`);
   }
@@ -58,7 +55,10 @@ function checkFinding(rule: Rule, finding: Finding, registry: Registry): void {
 export interface AsyncDiffOptions extends DiffOptions {
   /** How long one rule may take before the run fails, in milliseconds (default 10,000). */
   ruleTimeoutMs?: number;
-  /** Freeze both contracts so no rule can change what other rules see (used with plugins). */
+  /**
+   * Freeze both contracts, the pairs and the schema deltas, so no rule can change what other
+   * rules see (the CLI always does; a rule that tries then fails with a TypeError).
+   */
   freezeInputs?: boolean;
 }
 
@@ -87,14 +87,26 @@ class DiffRun {
   };
 
   allDeltas(): Map<string, ToolSchemaDelta[]> {
-    this.deltas ??= toolSchemaDeltas(this.pairs, this.classify);
+    if (this.deltas === undefined) {
+      this.deltas = toolSchemaDeltas(this.pairs, this.classify);
+      if ((this.options as AsyncDiffOptions).freezeInputs) deepFreeze(this.deltas);
+    }
     return this.deltas;
   }
 
   /** Runs one rule; returns what its check returned (a promise for asynchronous rules). */
   check(rule: Rule): unknown {
+    const fromPlugin = this.options.registry.pluginOf(rule.meta.id) !== undefined;
+    let reported = 0;
     const report = (finding: Finding) => {
-      checkFinding(rule, finding, this.options.registry);
+      checkFinding(rule, finding, this);
+      if (fromPlugin && ++reported > MAX_PLUGIN_FINDINGS) {
+        throw new UserError(
+          `${
+            ruleName(rule, this.options.registry)
+          } reported more than ${MAX_PLUGIN_FINDINGS} findings; Proxar stops rather than run out of memory`,
+        );
+      }
       const change: Change = {
         rule: rule.meta.id,
         severity: finding.severity ?? rule.meta.severity,
@@ -134,7 +146,11 @@ class DiffRun {
       applyOverrides(this.changes, this.config);
       this.findingsView = Object.freeze(this.changes.map(frozenCopy));
     }
-    return this.options.registry.rules.filter((r) => Boolean(r.readsFindings) === (pass === 1));
+    const registry = this.options.registry;
+    const rules = registry.rules.filter((r) => Boolean(r.readsFindings) === (pass === 1));
+    // Built-in rules first, so nothing a plugin does can change what they see.
+    const builtin = rules.filter((r) => registry.pluginOf(r.meta.id) === undefined);
+    return [...builtin, ...rules.filter((r) => registry.pluginOf(r.meta.id) !== undefined)];
   }
 
   finish(): { changes: Change[]; expired: ExpiredIgnore[] } {
@@ -216,7 +232,8 @@ export async function diffContractsAsync(
     deepFreeze(next);
   }
   const run = new DiffRun(old, next, options);
-  const limit = options.ruleTimeoutMs ?? 10_000;
+  if (options.freezeInputs) deepFreeze(run.pairs);
+  const limit = timerLimit(options.ruleTimeoutMs ?? 10_000);
   for (const pass of [0, 1] as const) {
     for (const rule of run.passRules(pass)) {
       const result = run.check(rule);
@@ -251,15 +268,9 @@ function frozenCopy(change: Change): Change {
   return copy;
 }
 
-/** Freezes a JSON-like value and everything in it, without recursion. */
-function deepFreeze(value: unknown): void {
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
-    Object.freeze(v);
-    for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key]);
-  }
+/** Timers fire at once beyond 2^31 - 1 ms, so longer limits wait that long (about 24.8 days). */
+export function timerLimit(ms: number): number {
+  return Math.min(Math.max(ms, 0), 2 ** 31 - 1);
 }
 
 function summariseContract(loaded: LoadedContract): ContractSummary {

@@ -177,19 +177,25 @@ const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates", "res
 /** Deepest nesting of arrays and objects accepted; real contracts stay far below it. */
 export const MAX_NESTING = 1000;
 
-/** The pointer of the first value nested deeper than `limit`, found without recursion. */
-function tooDeep(value: JsonValue, limit: number): string | undefined {
+/**
+ * The first value Proxar refuses, found without recursion: one nested deeper than `limit`, or a
+ * number too large for a double (`1e400` parses as Infinity, which no JSON output can hold).
+ */
+function refused(
+  value: JsonValue,
+  limit: number,
+): { pointer: string; why: "deep" | "number" } | undefined {
   type Frame = { node: JsonValue[] | JsonObject; keys: string[] | undefined; next: number };
   const frames: Frame[] = [];
   const enter = (node: JsonValue) => {
     if (Array.isArray(node)) frames.push({ node, keys: undefined, next: 0 });
     else if (isObject(node)) frames.push({ node, keys: Object.keys(node), next: 0 });
   };
+  const path = () => frames.map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1));
+  if (typeof value === "number" && !Number.isFinite(value)) return { pointer: "", why: "number" };
   enter(value);
   while (frames.length > 0) {
-    if (frames.length > limit) {
-      return pointerOf(frames.slice(0, -1).map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1)));
-    }
+    if (frames.length > limit) return { pointer: pointerOf(path().slice(0, -1)), why: "deep" };
     const top = frames[frames.length - 1]!;
     const size = top.keys ? top.keys.length : (top.node as JsonValue[]).length;
     if (top.next >= size) {
@@ -201,6 +207,9 @@ function tooDeep(value: JsonValue, limit: number): string | undefined {
       : (top.node as JsonValue[])[top.next];
     top.next++;
     if (typeof child === "object" && child !== null) enter(child);
+    else if (typeof child === "number" && !Number.isFinite(child)) {
+      return { pointer: pointerOf(path()), why: "number" };
+    }
   }
   return undefined;
 }
@@ -299,12 +308,20 @@ export function contractFromDocuments(
   const b = new Builder();
   for (const doc of docs) {
     if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);
-    const deep = tooDeep(doc.value, MAX_NESTING);
-    if (deep !== undefined) {
+    const bad = refused(doc.value, MAX_NESTING);
+    if (bad?.why === "deep") {
+      const deep = bad.pointer;
       throw new UserError(
         `${doc.label}: ${deep.slice(0, 200)}${
           deep.length > 200 ? "…" : ""
         }: values are nested more than ${MAX_NESTING} levels deep; Proxar refuses them rather than risk exhausting the stack`,
+      );
+    }
+    if (bad?.why === "number") {
+      fail(
+        doc,
+        bad.pointer,
+        "the number is out of range (beyond ±1.8e308), so it cannot be compared",
       );
     }
     addValue(b, doc, doc.value, []);

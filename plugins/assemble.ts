@@ -7,7 +7,9 @@ import { UserError } from "../core/errors.ts";
 import { createRegistry, type Registry } from "../core/registry.ts";
 import type { Rule } from "../core/rule.ts";
 import type { Reporter } from "../reporters/reporter.ts";
-import { type LoadedPlugin, loadPlugin, type PluginSpec } from "./load.ts";
+import { DEFAULT_PROSE_OPTIONS } from "../core/prose.ts";
+import { type HostOptions, hostPlugin } from "./host.ts";
+import type { LoadedPlugin, PluginSpec } from "./load.ts";
 
 /** Everything a run can use. */
 export interface Assembled {
@@ -16,36 +18,18 @@ export interface Assembled {
   plugins: readonly LoadedPlugin[];
 }
 
-function guardReporter(reporter: Reporter, file: string): Reporter {
-  return {
-    name: reporter.name,
-    summary: reporter.summary,
-    render(report, context) {
-      let text: unknown;
-      try {
-        text = reporter.render(report, context);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new UserError(`Plugin "${file}": reporter "${reporter.name}" failed: ${why}`);
-      }
-      if (typeof text !== "string") {
-        throw new UserError(
-          `Plugin "${file}": reporter "${reporter.name}" must return a string, returned ${typeof text}`,
-        );
-      }
-      return text;
-    },
-  };
-}
-
-/** Loads the plugins (in order) and assembles the registry and reporters. */
+/**
+ * Loads the plugins (in order), each in a worker of its own (see host.ts), and assembles the
+ * registry and reporters.
+ */
 export async function assemble(
   specs: readonly PluginSpec[],
   builtin: { rules: readonly Rule[]; reporters: readonly Reporter[] },
+  options: HostOptions = { timeoutMs: 10_000, prose: DEFAULT_PROSE_OPTIONS },
 ): Promise<Assembled> {
   const plugins: LoadedPlugin[] = [];
   for (const spec of specs) {
-    const plugin = await loadPlugin(spec);
+    const plugin = await hostPlugin(spec, options);
     const twin = plugins.find((p) => p.name === plugin.name);
     if (twin) {
       throw new UserError(
@@ -65,7 +49,7 @@ export async function assemble(
           `Cannot load plugin "${p.file}": a reporter named "${reporter.name}" already exists`,
         );
       }
-      reporters.push(guardReporter(reporter, p.file));
+      reporters.push(reporter);
     }
   }
   return { registry, reporters, plugins };

@@ -51,8 +51,48 @@ export async function loadPlugin(spec: PluginSpec): Promise<LoadedPlugin> {
     const hint = /\.ts$/.test(file) && /extension|Unknown file/i.test(message)
       ? " (this runtime cannot import TypeScript: compile the plugin to .js, or use the proxar binary or Deno)"
       : "";
+    const syntax = syntaxError(error, spec.path, file);
+    if (syntax) return fail(syntax);
     return fail(`the module failed to import: ${message.split("\n")[0]}${hint}`);
   }
+  try {
+    return checkPlugin(module, label, fail);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    // A Proxy or a getter that throws: say so instead of crashing.
+    const why = error instanceof Error ? error.message : String(error);
+    return fail(`reading its default export failed: ${why.split("\n")[0]}`);
+  }
+}
+
+/**
+ * `FILE:LINE:COLUMN: syntax error: REASON` when importing failed on a syntax error whose place
+ * the runtime tells: Deno ends the message with `at file:///…:L:C`, Bun's build message carries
+ * zero-based `line` and `column`. Node names no place, so its message stays as it is.
+ */
+function syntaxError(error: unknown, label: string, file: string): string | undefined {
+  const e = error as { name?: unknown; message?: unknown; line?: unknown; column?: unknown };
+  const message = typeof e?.message === "string" ? e.message : "";
+  const deno = /^(?:SyntaxError: )?([^\n]*)[\s\S]*\n\s*at (file:\/\/\S+):(\d+):(\d+)\s*$/.exec(
+    message,
+  );
+  if (deno && /SyntaxError/.test(message.split("\n")[0] ?? "")) {
+    const where = deno[2] === pathToFileURL(file).href ? label : decodeURI(deno[2]!.slice(7));
+    return `${where}:${deno[3]}:${deno[4]}: syntax error: ${
+      deno[1]!.replace(/^SyntaxError: /, "")
+    }`;
+  }
+  if (e?.name === "BuildMessage" && typeof e.line === "number" && typeof e.column === "number") {
+    return `${label}:${e.line + 1}:${e.column + 1}: syntax error: ${message}`;
+  }
+  return undefined;
+}
+
+function checkPlugin(
+  module: Record<string, unknown>,
+  label: string,
+  fail: (why: string) => never,
+): LoadedPlugin {
   const plugin = module.default ?? module.plugin;
   if (!isObject(plugin)) {
     return fail(

@@ -155,6 +155,8 @@ function build(): void {
       ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
       ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),
       "cli.ts",
+      // Plugins run in workers; a worker's module must be an entry point of its own.
+      "plugins/worker.ts",
       "--outfile",
       outfile,
     ];

@@ -80,6 +80,8 @@ function build(): void {
   try {
     run(join(ROOT, "node_modules", ".bin", "tsc"), [
       ...entries.map(([, source]) => source),
+      // Plugins run in workers; nothing imports the worker's module, so name it.
+      "plugins/worker.ts",
       ...TSC_OPTIONS,
     ]);
   } catch (error) {

@@ -131,8 +131,21 @@ export class JsonEquality {
   }
 }
 
-/** A set of JSON values; `all` stands for every value (no `enum`, no `const`). */
-export type ValueSet = "all" | { prims: Set<string>; objects: JsonValue[] };
+/**
+ * A set of JSON values; `all` stands for every value (no `enum`, no `const`). Objects and arrays
+ * sit in buckets by structural hash, so membership costs constant time on average.
+ */
+export type ValueSet = "all" | {
+  prims: Set<string>;
+  objects: Map<number, JsonValue[]>;
+  size: number;
+};
+
+const setHashes = new JsonEquality();
+
+function hasObject(objects: Map<number, JsonValue[]>, value: JsonValue): boolean {
+  return (objects.get(setHashes.hash(value)) ?? []).some((o) => sameJson(o, value));
+}
 
 function primKey(value: JsonValue): string | undefined {
   if (value === null) return "null";
@@ -150,11 +163,17 @@ function primKey(value: JsonValue): string | undefined {
 
 /** The value set of a list of JSON values (duplicates collapse). */
 export function valueSet(values: readonly JsonValue[]): ValueSet {
-  const set = { prims: new Set<string>(), objects: [] as JsonValue[] };
+  const set = { prims: new Set<string>(), objects: new Map<number, JsonValue[]>(), size: 0 };
   for (const value of values) {
     const key = primKey(value);
     if (key !== undefined) set.prims.add(key);
-    else if (!set.objects.some((o) => sameJson(o, value))) set.objects.push(value);
+    else if (!hasObject(set.objects, value)) {
+      const hash = setHashes.hash(value);
+      const bucket = set.objects.get(hash);
+      if (bucket) bucket.push(value);
+      else set.objects.set(hash, [value]);
+      set.size++;
+    }
   }
   return set;
 }
@@ -163,7 +182,7 @@ export function valueSet(values: readonly JsonValue[]): ValueSet {
 export function hasValue(set: ValueSet, value: JsonValue): boolean {
   if (set === "all") return true;
   const key = primKey(value);
-  return key !== undefined ? set.prims.has(key) : set.objects.some((o) => sameJson(o, value));
+  return key !== undefined ? set.prims.has(key) : hasObject(set.objects, value);
 }
 
 /** Whether every value of `a` is in `b`. */
@@ -171,12 +190,15 @@ export function valueSubset(a: ValueSet, b: ValueSet): boolean {
   if (b === "all") return true;
   if (a === "all") return false;
   for (const key of a.prims) if (!b.prims.has(key)) return false;
-  return a.objects.every((o) => b.objects.some((p) => sameJson(o, p)));
+  for (const bucket of a.objects.values()) {
+    if (!bucket.every((o) => hasObject(b.objects, o))) return false;
+  }
+  return true;
 }
 
 /** Number of values in a set (`Infinity` for `all`). */
 export function valueCount(set: ValueSet): number {
-  return set === "all" ? Infinity : set.prims.size + set.objects.length;
+  return set === "all" ? Infinity : set.prims.size + set.size;
 }
 
 /** A resolved local reference: the target and its canonical pointer within the root. */

@@ -71,7 +71,7 @@ export function containsRef(value: JsonValue | undefined): boolean {
   const stack: (JsonValue | undefined)[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
+    if (Array.isArray(v)) { for (const item of v) stack.push(item); }
     else if (isObject(v)) {
       if (Object.hasOwn(v, "$ref") || Object.hasOwn(v, "$dynamicRef")) return true;
       for (const key of Object.keys(v)) stack.push(v[key]);

@@ -40,8 +40,20 @@ export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
   return setEffect(typeSet(a) ?? ALL_TYPES, typeSet(b) ?? ALL_TYPES, typeWithin);
 }
 
-/** The allowed values of `enum` and `const` together, as canonical strings; undefined = any. */
+const valueSets = new WeakMap<JsonObject, string[] | undefined>();
+
+/**
+ * The allowed values of `enum` and `const` together, as canonical strings; undefined = any.
+ * Memoised per schema node: an enum may hold a hundred thousand values.
+ */
 export function valueSet(schema: JsonObject): string[] | undefined {
+  if (valueSets.has(schema)) return valueSets.get(schema);
+  const values = computeValueSet(schema);
+  valueSets.set(schema, values);
+  return values;
+}
+
+function computeValueSet(schema: JsonObject): string[] | undefined {
   let values: string[] | undefined;
   if (Array.isArray(schema.enum)) values = [...new Set(schema.enum.map(stableStringify))];
   if (Object.hasOwn(schema, "const")) {
@@ -51,14 +63,16 @@ export function valueSet(schema: JsonObject): string[] | undefined {
   return values;
 }
 
-/** Effect of an `enum`/`const` change. */
+/** Effect of an `enum`/`const` change, comparing canonical-JSON keys as sets (linear time). */
 export function enumEffect(a: JsonObject, b: JsonObject): Effect | undefined {
   const va = valueSet(a);
   const vb = valueSet(b);
   if (!va && !vb) return undefined;
   if (!va) return "narrowed";
   if (!vb) return "widened";
-  return setEffect(va, vb, (x, set) => set.includes(x));
+  const sa = new Set(va);
+  const sb = new Set(vb);
+  return setEffect(va, vb, (x, set) => (set === va ? sa : sb).has(x));
 }
 
 /** A bound: its value and whether it is exclusive. */

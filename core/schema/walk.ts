@@ -304,8 +304,10 @@ class Walker {
       const list = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue) ?? null;
       const va = valueSet(a) ?? [];
       const vb = valueSet(b) ?? [];
-      const added = vb.filter((v) => !va.includes(v));
-      const removed = va.filter((v) => !vb.includes(v));
+      const inA = new Set(va);
+      const inB = new Set(vb);
+      const added = vb.filter((v) => !inA.has(v));
+      const removed = va.filter((v) => !inB.has(v));
       const detail = valueSet(a) && valueSet(b)
         ? [
           added.length ? `added ${added.join(", ")}` : "",

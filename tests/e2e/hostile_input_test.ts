@@ -48,3 +48,25 @@ Deno.test("proxar diff matches ignore globs against long server names without ba
     `tool.removed|${segments}|BREAKING`,
   ]);
 });
+
+Deno.test("proxar diff compares enums of 100,000 values as sets", async () => {
+  const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+  const schema = (list: unknown[]) => ({
+    type: "object",
+    properties: { mode: { enum: list }, shape: { enum: list.map((v) => ({ v })) } },
+  });
+  const contract = (list: unknown[]) =>
+    JSON.stringify({ tools: [{ name: "pick", inputSchema: schema(list) }] });
+  const result = await inDir({
+    "old.json": contract(values),
+    "new.json": contract(values.slice(1).reverse()),
+  }, ["diff", "old.json", "new.json", "--format", "json", "--no-locations"]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 1);
+  assert.deepEqual(findings(result.stdout), [
+    "tool.input.enum.narrowed|pick.inputSchema.properties.mode.enum|BREAKING",
+    "tool.input.enum.narrowed|pick.inputSchema.properties.shape.enum|BREAKING",
+  ]);
+  const report = JSON.parse(result.stdout) as { changes: { message: string }[] };
+  assert.match(report.changes[0]?.message ?? "", /removed "v0"\)$/);
+});

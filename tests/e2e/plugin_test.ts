@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { findings, FIXTURES, proxarCommand, ROOT, runCli } from "../helpers.ts";
+import { findings, FIXTURES, proxarCommand, ROOT, runCli, runProcess } from "../helpers.ts";
 
 const EXAMPLE = `${ROOT}/plugins/example/acme.ts`;
 const OLD = "plugins/v0.json";
@@ -152,9 +152,16 @@ const FAILURES: [string, string[], RegExp][] = [
     /^proxar: Cannot load plugin "plugins\/nope\.js": no such file \(looked for .*\)\n$/,
   ],
   [
-    "fails to import",
+    "has a syntax error (naming file, line and column)",
     ["--plugin", "plugins/broken/syntax.ts"],
-    /^proxar: Cannot load plugin "plugins\/broken\/syntax\.ts": the module failed to import: .+\n$/,
+    underNode
+      ? /^proxar: Cannot load plugin "plugins\/broken\/syntax\.ts": the module failed to import: .+\n$/
+      : /^proxar: Cannot load plugin "plugins\/broken\/syntax\.ts": plugins\/broken\/syntax\.ts:1:58: syntax error: (Expression expected|Unexpected ;)\n$/,
+  ],
+  [
+    "exports a Proxy that throws when read",
+    ["--plugin", "plugins/proxy.js"],
+    /^proxar: Cannot load plugin "plugins\/proxy\.js": reading its default export failed: no keys here\n$/,
   ],
   [
     "has the wrong shape",
@@ -197,6 +204,46 @@ const FAILURES: [string, string[], RegExp][] = [
     /^proxar: Plugin "\.\/hangs\.js": rule "slow\.forever" did not finish within 200 ms\n$/,
   ],
   [
+    "loops forever in a rule",
+    ["--config", "plugins/spins.yaml"],
+    /^proxar: Plugin "\.\/spins\.js": rule "spin\.loop" did not finish within 1000 ms\n$/,
+  ],
+  [
+    "awaits forever in a rule",
+    ["--config", "plugins/microtasks.yaml"],
+    /^proxar: Plugin "\.\/microtasks\.js": rule "busy\.await" did not finish within 1000 ms\n$/,
+  ],
+  [
+    "rejects a promise after its rule returned",
+    ["--plugin", "plugins/late_reject.js"],
+    /^proxar: Plugin "plugins\/late_reject\.js": rule "late\.reject" failed: unhandled promise rejection: the audit log is gone\n$/,
+  ],
+  [
+    "loops forever in a reporter",
+    ["--config", "plugins/reporter_spins.yaml", "--format", "stuck"],
+    /^proxar: Plugin "\.\/reporter_spins\.js": reporter "stuck" did not finish within 1000 ms\n$/,
+  ],
+  [
+    "pushes into the pairs every rule reads",
+    ["--plugin", "plugins/pushes.js"],
+    /^proxar: Plugin "plugins\/pushes\.js": rule "aab\.push" failed: .*(read[- ]?only|not extensible|Cannot add|frozen).*\n$/i,
+  ],
+  [
+    "reports a pointer that names nothing",
+    ["--plugin", "plugins/bad_pointer.js"],
+    /^proxar: Plugin "plugins\/bad_pointer\.js": rule "point\.garbage" reported a malformed finding: pointer "garbage" names nothing in either contract \(expected an RFC 6901 pointer such as "\/tools\/0\/inputSchema"\)\n$/,
+  ],
+  [
+    "reports a pointer with an index that is not one",
+    ["--plugin", "plugins/bad_index.js"],
+    /^proxar: Plugin "plugins\/bad_index\.js": rule "index\.undefined" reported a malformed finding: pointer "\/tools\/undefined\/annotations" names nothing in either contract .*\n$/,
+  ],
+  [
+    "reports two million findings",
+    ["--plugin", "plugins/floods.js"],
+    /^proxar: Plugin "plugins\/floods\.js": rule "flood\.all" reported more than 100000 findings; Proxar stops rather than run out of memory\n$/,
+  ],
+  [
     "reports a malformed finding",
     ["--plugin", "plugins/malformed.js"],
     /^proxar: Plugin "plugins\/malformed\.js": rule "shape\.widget" reported a malformed finding: entity\.kind must be one of "tool", "prompt", "resource", "resourceTemplate", "server"\n$/,
@@ -216,6 +263,46 @@ for (const [what, args, message] of FAILURES) {
     assert.equal(result.stdout, "");
   });
 }
+
+Deno.test("proxar diff runs built-in rules first and keeps their findings whatever a plugin does", async () => {
+  const result = await runCli(["diff", NEW, OLD, "--plugin", "plugins/hides.js", "-f", "json"]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 1);
+  assert.deepEqual(findings(result.stdout), [
+    "tool.removed|searchIssues|BREAKING",
+    "tool.removed|wipe_issues|BREAKING",
+  ]);
+});
+
+Deno.test("proxar diff ends although a plugin rule left a timer running", async () => {
+  // A real process: an in-process run cannot show that the process ends.
+  const result = await runProcess([
+    "diff",
+    OLD,
+    NEW,
+    "--plugin",
+    "plugins/interval.js",
+    "-f",
+    "json",
+  ]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 0);
+  assert.ok(findings(result.stdout).includes("tick.left|server|DOCUMENTATION"));
+});
+
+Deno.test("proxar diff honours a rule_timeout longer than 2^31 ms instead of firing at once", async () => {
+  const result = await runCli([
+    "diff",
+    OLD,
+    NEW,
+    "--config",
+    "plugins/long_timeout.yaml",
+    "-f",
+    "json",
+  ]);
+  assert.equal(result.stderr, "");
+  assert.ok(findings(result.stdout).includes("later.tool.count|server.tools|DOCUMENTATION"));
+});
 
 Deno.test("proxar diff awaits asynchronous plugin rules", async () => {
   const result = await runCli(["diff", OLD, NEW, "--plugin", "plugins/async_ok.js", "-f", "json"]);

@@ -1,0 +1,200 @@
+/**
+ * Runs a plugin in a worker of its own (`node:worker_threads`, the same under Deno, Node and the
+ * Bun binary) and stands in for it: its rules and reporters here are proxies that send a request
+ * and wait for the answer within the time limit. A plugin that runs past it (an endless loop,
+ * a promise that never settles) is stopped by ending its worker, so the run always ends, with
+ * exit code 2 and a message naming the plugin and the rule.
+ * @module
+ */
+import { Worker } from "node:worker_threads";
+import { UserError } from "../core/errors.ts";
+import { timerLimit } from "../core/engine.ts";
+import type { ProseOptions } from "../core/prose.ts";
+import type { Report } from "../core/report.ts";
+import type { Rule, RuleContext } from "../core/rule.ts";
+import type { Reporter, ReporterContext } from "../reporters/reporter.ts";
+import type { PluginShape, Reply, Request, WorkerStart } from "./_protocol.ts";
+import type { LoadedPlugin, PluginSpec } from "./load.ts";
+
+/** A reporter whose text comes from a plugin's worker: call `renderAsync`, not `render`. */
+export interface HostedReporter extends Reporter {
+  renderAsync(report: Report, context: ReporterContext): Promise<string>;
+}
+
+/** How plugins run: the time limit of each step and the prose classifier's options. */
+export interface HostOptions {
+  /** Milliseconds one load, rule or reporter may take (`rule_timeout`). */
+  timeoutMs: number;
+  prose: ProseOptions;
+}
+
+/**
+ * Where the worker's module is: beside this one in the sources (`.ts`) and the npm package
+ * (`.js`); in the compiled binary every module is bundled into the entry point at the root, and
+ * the worker is an extra entry point kept at its source path (see scripts/build_bin.ts).
+ */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) return new URL("./worker.ts", here);
+  if (here.endsWith(".js")) return new URL("./worker.js", here);
+  return new URL("./plugins/worker.ts", here);
+}
+
+const live = new Set<PluginWorker>();
+
+/** How long Proxar's own worker code may take to start, before the plugin is imported. */
+const STARTUP_MS = 120_000;
+
+/** Ends every plugin worker still running (the CLI does this when a command ends). */
+export async function stopPluginWorkers(): Promise<void> {
+  await Promise.all([...live].map((w) => w.stop()));
+}
+
+class PluginWorker {
+  readonly #worker: Worker;
+  #waiting: ((reply: Reply) => void) | undefined;
+  #crash: string | undefined;
+  #stopped = false;
+  #sentInput = false;
+
+  constructor(readonly label: string, spec: WorkerStart, readonly options: HostOptions) {
+    this.#worker = new Worker(workerUrl(), { workerData: spec });
+    this.#worker.unref();
+    live.add(this);
+    this.#worker.on("message", (reply: Reply) => {
+      if (reply.type === "crash") {
+        this.#crash ??= reply.message;
+        return;
+      }
+      const waiting = this.#waiting;
+      this.#waiting = undefined;
+      waiting?.(reply);
+    });
+    this.#worker.on("error", (error: Error) => this.#fail(`failed: ${firstLine(error)}`));
+    this.#worker.on("exit", (code: number) => {
+      live.delete(this);
+      if (!this.#stopped) this.#fail(`failed: the plugin ended its worker (exit code ${code})`);
+      this.#stopped = true;
+    });
+  }
+
+  #fail(message: string): void {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    if (waiting) waiting({ type: "failed", message });
+    else this.#crash ??= message;
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    live.delete(this);
+    await this.#worker.terminate();
+  }
+
+  /**
+   * Waits for the next reply (sending `request` first, if given) within the time limit, or
+   * within `ms` (starting the worker itself may take long: Deno type-checks it under `deno test`).
+   */
+  async ask(
+    what: string,
+    request?: Request,
+    ms = timerLimit(this.options.timeoutMs),
+  ): Promise<Reply> {
+    if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
+    if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reply = await new Promise<Reply>((done) => {
+      this.#waiting = done;
+      timer = setTimeout(() => {
+        this.#waiting = undefined;
+        void this.stop();
+        done({ type: "failed", message: `did not finish within ${ms} ms` });
+      }, ms);
+      if (request) {
+        try {
+          this.#worker.postMessage(request);
+        } catch (error) {
+          this.#waiting = undefined;
+          done({ type: "failed", message: `failed: ${what}: ${firstLine(error)}` });
+        }
+      }
+    });
+    clearTimeout(timer);
+    return reply;
+  }
+
+  async check(id: string, context: RuleContext): Promise<void> {
+    const request: Request = { type: "run", id };
+    if (!this.#sentInput) {
+      request.input = {
+        old: context.old,
+        new: context.new,
+        pairs: context.pairs,
+        deltas: [...context.allSchemaDeltas()],
+        prose: this.options.prose,
+      };
+      this.#sentInput = true;
+    }
+    const reply = await this.ask("sending the contracts", request);
+    if (reply.type === "failed") {
+      throw new UserError(`Plugin "${this.label}": rule "${id}" ${reply.message}`);
+    }
+    if (reply.type !== "findings") throw new Error(`Unexpected reply ${reply.type}`);
+    for (const finding of reply.findings) context.report(finding);
+  }
+
+  async render(name: string, report: Report, context: ReporterContext): Promise<string> {
+    const reply = await this.ask("sending the report", {
+      type: "render",
+      name,
+      report,
+      context,
+    });
+    if (reply.type === "failed") {
+      throw new UserError(`Plugin "${this.label}": reporter "${name}" ${reply.message}`);
+    }
+    if (reply.type !== "rendered" || typeof reply.text !== "string") {
+      throw new Error(`Unexpected reply ${reply.type}`);
+    }
+    return reply.text;
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split("\n")[0] ?? text;
+}
+
+/**
+ * Starts a worker for the plugin at `spec`, loads the plugin there, and returns it as rules and
+ * reporters that run in that worker.
+ */
+export async function hostPlugin(spec: PluginSpec, options: HostOptions): Promise<LoadedPlugin> {
+  const worker = new PluginWorker(spec.path, { path: spec.path, base: spec.base }, options);
+  const ready = await worker.ask("starting", undefined, STARTUP_MS);
+  const reply = ready.type === "ready" ? await worker.ask("loading") : ready;
+  if (reply.type !== "loaded") {
+    await worker.stop();
+    const message = reply.type === "failed" ? reply.message : `unexpected reply ${reply.type}`;
+    throw new UserError(
+      message.startsWith("Cannot load plugin")
+        ? message
+        : `Cannot load plugin "${spec.path}": loading ${message}`,
+    );
+  }
+  const shape: PluginShape = reply.plugin;
+  const rules: Rule[] = shape.rules.map((meta) => ({
+    meta,
+    check: (context: RuleContext) => worker.check(meta.id, context),
+  }));
+  const reporters: HostedReporter[] = shape.reporters.map(({ name, summary }) => ({
+    name,
+    summary,
+    render() {
+      throw new UserError(`Reporter "${name}" runs in its plugin's worker: use renderAsync`);
+    },
+    renderAsync: (report, context) => worker.render(name, report, context),
+  }));
+  return { name: shape.name, file: spec.path, rules, reporters };
+}
