@@ -55,7 +55,7 @@ class PluginWorker {
   #waiting: ((reply: Reply) => void) | undefined;
   #crash: string | undefined;
   #stopped = false;
-  #sentInput = false;
+  #sentFor: { old: unknown; new: unknown } | undefined;
 
   constructor(readonly label: string, spec: WorkerStart, readonly options: HostOptions) {
     this.#worker = new Worker(workerUrl(), { workerData: spec });
@@ -126,7 +126,8 @@ class PluginWorker {
 
   async check(id: string, context: RuleContext): Promise<void> {
     const request: Request = { type: "run", id };
-    if (!this.#sentInput) {
+    // Once per diff: every rule of one diff gets the same contracts (the proxy diffs many times).
+    if (this.#sentFor?.old !== context.old || this.#sentFor.new !== context.new) {
       request.input = {
         old: context.old,
         new: context.new,
@@ -134,7 +135,7 @@ class PluginWorker {
         deltas: [...context.allSchemaDeltas()],
         prose: this.options.prose,
       };
-      this.#sentInput = true;
+      this.#sentFor = { old: context.old, new: context.new };
     }
     const reply = await this.ask("sending the contracts", request);
     if (reply.type === "failed") {
