@@ -6,7 +6,20 @@
  * Strings, numbers and booleans are never kept. Pure.
  * @module
  */
-import { isRecordableKey } from "./keys.ts";
+import { isRecordableKey as isRecordable } from "./keys.ts";
+
+const recordable = new Map<string, boolean>();
+
+/** {@link isRecordable}, remembered for the keys seen most (results repeat their keys). */
+function isRecordableKey(key: string): boolean {
+  let known = recordable.get(key);
+  if (known === undefined) {
+    known = isRecordable(key);
+    if (recordable.size >= 4096) recordable.clear();
+    recordable.set(key, known);
+  }
+  return known;
+}
 
 /** The JSON types a node records; `integer` is a number without a fraction. */
 export type JsonTypeName =
@@ -102,40 +115,75 @@ function unionSorted<T extends string>(a: readonly T[], b: readonly T[], order: 
  * assert.ok(!JSON.stringify(node).includes("secret text"));
  * ```
  */
-export function shapeOf(value: unknown, depth = 0): ShapeNode {
+export function shapeOf(value: unknown): ShapeNode {
+  const node = emptyNode();
+  addValue(node, value, 0);
+  return sortProperties(node);
+}
+
+function emptyNode(): ShapeNode {
+  return { count: 0, types: [] };
+}
+
+function addSorted<T extends string>(list: T[], item: T, order: readonly T[]): void {
+  if (list.includes(item)) return;
+  list.push(item);
+  list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** Adds one observed value to a node in place: linear in the size of the value. */
+function addValue(node: ShapeNode, value: unknown, depth: number): void {
   const type = typeOf(value);
-  const node: ShapeNode = { count: 1, types: [type] };
-  if (type !== "object" && type !== "array") return node;
+  node.count++;
+  addSorted(node.types, type, TYPE_ORDER);
+  if (type !== "object" && type !== "array") return;
   if (depth >= LIMITS.depth) {
     node.truncated = true;
-    return node;
+    return;
   }
   if (type === "array") {
     const items = value as unknown[];
-    node.lengths = [bucket(items.length)];
-    let merged: ShapeNode | undefined;
-    for (const item of items) {
-      const shape = shapeOf(item, depth + 1);
-      merged = merged ? mergeNodes(merged, shape) : shape;
-    }
-    if (merged) node.items = merged;
+    addSorted(node.lengths ??= [], bucket(items.length), LENGTH_BUCKETS);
+    for (const item of items) addValue(node.items ??= emptyNode(), item, depth + 1);
     const order = orderOf(items);
-    if (order) node.order = { observed: 1, keys: order };
-    return node;
+    if (order) node.order = mergeOrder(node.order, { observed: 1, keys: order })!;
+    return;
   }
-  node.objects = 1;
+  node.objects = (node.objects ?? 0) + 1;
   const object = value as Record<string, unknown>;
   const keys = Object.keys(object).sort();
   const named = keys.length <= LIMITS.keys;
   for (const key of keys) {
-    const shape = shapeOf(object[key], depth + 1);
     if (named && isRecordableKey(key)) {
-      node.properties ??= {};
-      defineKey(node.properties, key, shape);
+      const properties = node.properties ??= {};
+      let child = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      if (!child) defineKey(properties, key, child = emptyNode());
+      addValue(child, object[key], depth + 1);
     } else {
-      node.otherKeys = node.otherKeys ? mergeNodes(node.otherKeys, shape) : shape;
+      addValue(node.otherKeys ??= emptyNode(), object[key], depth + 1);
     }
   }
+  if (node.properties && Object.keys(node.properties).length > LIMITS.keys) {
+    let other = node.otherKeys;
+    for (const key of Object.keys(node.properties).sort()) {
+      other = mergeOptional(other, node.properties[key]);
+    }
+    delete node.properties;
+    if (other) node.otherKeys = other;
+  }
+}
+
+/** The same node with every `properties` object in key order. */
+function sortProperties(node: ShapeNode): ShapeNode {
+  if (node.properties) {
+    const sorted: Record<string, ShapeNode> = {};
+    for (const key of Object.keys(node.properties).sort()) {
+      defineKey(sorted, key, sortProperties(node.properties[key]!));
+    }
+    node.properties = sorted;
+  }
+  if (node.otherKeys) sortProperties(node.otherKeys);
+  if (node.items) sortProperties(node.items);
   return node;
 }
 

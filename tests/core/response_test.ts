@@ -259,3 +259,15 @@ Deno.test("contractFromValue() loads responses and rejects a shape holding a val
     /\/responses\/t: unexpected property "value"/,
   );
 });
+
+Deno.test("shapeOf() of an array's items equals merging the shapes of each item", () => {
+  const value = fc.jsonValue({ maxDepth: 4 });
+  fc.assert(
+    fc.property(value, value, value, (x, y, z) => {
+      const items = shapeOf([x, y, z]).items!;
+      const merged = mergeNodes(mergeNodes(shapeOf(x), shapeOf(y)), shapeOf(z));
+      assert.deepEqual(sortKeys(items), sortKeys(merged));
+    }),
+    { numRuns: 200 },
+  );
+});
