@@ -5,6 +5,7 @@
 import { changelogReporter } from "./changelog.ts";
 import { githubReporter } from "./github.ts";
 import { gitlabReporter } from "./gitlab.ts";
+import { htmlReporter } from "./html.ts";
 import { jsonReporter } from "./json.ts";
 import { junitReporter } from "./junit.ts";
 import { markdownReporter } from "./markdown.ts";
@@ -22,4 +23,5 @@ export const builtinReporters: readonly Reporter[] = [
   gitlabReporter,
   githubReporter,
   changelogReporter,
+  htmlReporter,
 ];

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
 
-const DOCS = ["docs/releases.md"];
+const DOCS = ["docs/releases.md", "docs/html-report.md"];
 
 /** `proxar …` commands of the sh blocks, each with the text block that follows it, if any. */
 function commands(markdown: string): { args: string[]; expect?: string }[] {
