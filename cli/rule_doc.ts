@@ -14,9 +14,9 @@ function json(value: unknown): string {
 
 function gradedNote(meta: RuleMeta): string {
   return meta.gradedBy === "prose"
-    ? "Each finding's severity comes from the prose classifier (DOCUMENTATION or POTENTIALLY_BREAKING); the default applies to overrides."
+    ? "Each finding's severity comes from comparing the old and new text (docs/prose.md): DOCUMENTATION or POTENTIALLY_BREAKING; the default applies to overrides."
     : meta.gradedBy === "variance"
-    ? "Each finding's severity comes from the variance table for the effect the differ computed."
+    ? "Each finding's severity depends on whether the schema now accepts more values, fewer, or neither, and on whether it is an input or an output schema (docs/schema-coverage.md)."
     : "";
 }
 

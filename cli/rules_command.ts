@@ -31,11 +31,17 @@ export function rulesCommand(format: string, registry: Registry, io: Io): number
   const width = Math.max(...rules.map((m) => m.id.length));
   const sevWidth = "POTENTIALLY_BREAKING".length;
   for (const m of rules) {
-    const severity = m.gradedBy ? `${m.gradedBy}-graded` : m.severity;
+    const severity = m.gradedBy ? GRADED[m.gradedBy] : m.severity;
     io.stdout(`${m.id.padEnd(width)}  ${severity.padEnd(sevWidth)}  ${m.summary}\n`);
   }
   return 0;
 }
+
+/** The severity column of a rule whose findings are graded one by one. */
+const GRADED: Record<"prose" | "variance", string> = {
+  prose: "by the text change",
+  variance: "by the schema change",
+};
 
 /** Adds `proxar rules`. */
 export function registerRules(program: Command, context: CliContext): void {

@@ -48,6 +48,13 @@ const RATIONALE = {
     "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides.",
 };
 
+/** What each effect means for the values a schema accepts, in the words of a summary. */
+const SUMMARY_OF = {
+  widened: "widened (accepts more values)",
+  narrowed: "narrowed (accepts fewer values)",
+  changed: "changed (neither accepts all the values the other does)",
+};
+
 function family(
   aspect: string,
   what: string,
@@ -60,7 +67,7 @@ function family(
       aspect,
       change,
       severity: change === "widened" ? W : change === "narrowed" ? N : C,
-      summary: `${what} ${change === "changed" ? "changed incomparably" : change}`,
+      summary: `${what} ${SUMMARY_OF[change]}`,
       old: ex[0],
       new: ex[1],
       path: ex[2],
@@ -86,9 +93,14 @@ function presence(aspect: string, a: string, b: string, type = "string"): Spec[]
   });
 }
 
-function position(aspect: string, holder: JsonObject, key: string): Spec[] {
+function position(
+  aspect: string,
+  holder: JsonObject,
+  key: string,
+  label = `the ${key} schema`,
+): Spec[] {
   const p = `properties.v.${key}`;
-  return family(aspect, `the ${key} schema`, {
+  return family(aspect, label, {
     widened: [v({ ...holder, [key]: false }), v(holder), p],
     narrowed: [v(holder), v({ ...holder, [key]: false }), p],
   });
@@ -389,6 +401,7 @@ const SPECS: Spec[] = [
     "patternProperties",
     { type: "object", patternProperties: { "^x-": {} } },
     "patternProperties.^x-",
+    "a patternProperties schema",
   )
     .map((s) => ({
       ...s,
@@ -520,12 +533,12 @@ const SPECS: Spec[] = [
     change: "changed",
     severity: C,
     gradedBy: "variance",
-    summary: "The independent catch-all differ found a stricter verdict than the structured walk",
+    summary: "A keyword changed in a way a second, independent comparison grades more strictly",
     old: v({ type: "object", required: "q" }),
     new: v({ type: "object", required: "r" }),
     path: "properties.v.required",
     rationale:
-      "Two independent implementations compare schemas; where the catch-all differ grades a change more strictly than the structured walk, or the walk is silent about it (for example a keyword with a malformed value), its verdict is reported too. Graded by the variance table from the effect it computed.",
+      "Proxar compares every schema twice, with two independent methods, so a gap in one cannot hide a change. When the second method, which looks at every keyword the same way, grades a change more strictly than the keyword's own rule, or that rule says nothing (for example about a keyword with a malformed value), its finding is reported too. Its severity follows from whether the schema now accepts more values, fewer, or neither.",
   },
 ];
 
@@ -564,6 +577,11 @@ function schemaRule(meta: RuleMeta): Rule {
   });
 }
 
+/** "A title changed" reads "Input schema: a title changed"; "$comment" and "allOf" stay. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z ]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
 function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
   const id = `tool.${side}.${spec.aspect}.${spec.change}`;
   const severity = spec.severity[index];
@@ -571,7 +589,7 @@ function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
   const meta: RuleMeta = {
     id,
     severity,
-    summary: `${side === "input" ? "Input" : "Output"} schema: ${spec.summary}`,
+    summary: `${side === "input" ? "Input" : "Output"} schema: ${lowerFirst(spec.summary)}`,
     rationale: spec.rationale ?? RATIONALE[effect] ?? RATIONALE.changed,
     examples: [{
       title: spec.summary,

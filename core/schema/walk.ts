@@ -56,6 +56,8 @@ interface Ctx {
   posFacet: string;
   posLoc: string;
   posAspect: string;
+  /** The side whose subschema is absent (and compared as `true`), shown as absent (null). */
+  absent?: "old" | "new";
 }
 
 /** How deep the walk descends before it reports the rest as changed. */
@@ -239,9 +241,11 @@ class Walker {
         ctx.posAspect,
         effect,
         "",
+        // An absent subschema accepts everything like `true`, but is shown as absent (null), as
+        // every other keyword shows absence.
         {
-          old: o.node === false ? false : (oldSchema ?? true),
-          new: n.node === false ? false : (newSchema ?? true),
+          old: o.node === false ? false : ctx.absent === "old" ? null : (oldSchema ?? null),
+          new: n.node === false ? false : ctx.absent === "new" ? null : (newSchema ?? null),
         },
         o.node === false
           ? "the schema accepted nothing and now accepts values"
@@ -469,7 +473,9 @@ class Walker {
     }
     for (const key of SUBSCHEMAS) {
       if (a[key] === undefined && b[key] === undefined) continue;
-      this.compare(a[key] ?? true, b[key] ?? true, this.child(ctx, [key], key, key));
+      const absent = a[key] === undefined ? "old" : b[key] === undefined ? "new" : undefined;
+      const child = this.child(ctx, [key], key, key);
+      this.compare(a[key] ?? true, b[key] ?? true, absent ? { ...child, absent } : child);
     }
     this.keyed(a, b, ctx, "patternProperties", (name, x, y) => {
       if (x !== undefined && y !== undefined) {
