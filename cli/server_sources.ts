@@ -29,6 +29,7 @@ export interface TimeoutFlags {
   timeout?: string;
   connectTimeout?: string;
   listTimeout?: string;
+  maxMessageMb?: string;
 }
 
 /** Adds `--timeout` and `--connect-timeout` to a command. */
@@ -42,6 +43,10 @@ export function addTimeoutOptions(command: Command): Command {
     .option(
       "--list-timeout <seconds>",
       "time limit for reading all pages of a live server's lists (default 300)",
+    )
+    .option(
+      "--max-message-mb <megabytes>",
+      "the largest message or HTTP response accepted from a live server (default 100)",
     );
 }
 
@@ -52,6 +57,15 @@ function parseSeconds(value: string | undefined, flag: string): number | undefin
     throw new UserError(`${flag} expects a positive number of seconds, found "${value}"`);
   }
   return Math.round(n * 1000);
+}
+
+function maxMessageBytes(value: string | undefined): { maxMessageBytes?: number } {
+  if (value === undefined) return {};
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) {
+    throw new UserError(`--max-message-mb expects a positive number, found "${value}"`);
+  }
+  return { maxMessageBytes: Math.round(n * 1_000_000) };
 }
 
 /** One snapshot taken now, and where it went. */
@@ -87,6 +101,7 @@ export class LiveSession {
       cwd: io.cwd,
       env: io.env,
       timeouts,
+      ...maxMessageBytes(flags.maxMessageMb),
     };
     this.store = new Store(resolve(configDir, config.store), io.cwd);
   }

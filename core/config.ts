@@ -37,6 +37,8 @@ export interface ServerConfig {
   connect_timeout?: number;
   /** Seconds for reading all pages of all lists together. */
   list_timeout?: number;
+  /** The largest message (or HTTP response body) accepted from the server, in megabytes. */
+  max_message_mb?: number;
 }
 
 /** What `proxar proxy` does with a tool whose changes reach a severity. */
@@ -257,6 +259,12 @@ export const configSchema: JsonObject = {
             exclusiveMinimum: 0,
             description:
               "Seconds for reading all pages of all lists together (default 300, or timeout when longer)",
+          },
+          max_message_mb: {
+            type: "number",
+            exclusiveMinimum: 0,
+            description:
+              "The largest message or HTTP response body accepted from the server, in megabytes (default 100)",
           },
         },
       },

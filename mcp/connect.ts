@@ -9,9 +9,12 @@ import process from "node:process";
 import { isObject, type JsonObject } from "../core/json.ts";
 import { VERSION } from "../core/version.ts";
 import { explainFailure } from "./explain_failure.ts";
-import { LiveError } from "./live_error.ts";
+import { LiveError, MessageTooLarge, ServerErrorAnswer } from "./live_error.ts";
 import type { Redactor } from "./redact.ts";
 import { StderrTail } from "./stderr_tail.ts";
+import { boundedFetch } from "./bounded_fetch.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_limit.ts";
+import { ServerProcess } from "./stdio_transport.ts";
 import type { HttpTarget, ServerTarget, StdioTarget, Timeouts } from "./target.ts";
 
 /** What the server said in `initialize`, as it said it. */
@@ -46,24 +49,24 @@ export interface ConnectOptions {
   stderr?: StderrTail;
   /** Secrets to hide in failure messages (redacted before server text is cut to length). */
   redactor?: Redactor;
+  /** The largest message (or HTTP response body) accepted, in bytes. */
+  maxMessageBytes?: number;
 }
 
 type Transport = Parameters<Client["connect"]>[0];
 
-/** The largest message accepted from a stdio server. */
-const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
-
 type Sdk = {
   Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
   ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
+  JSONRPCMessageSchema: typeof import("@modelcontextprotocol/sdk/types.js").JSONRPCMessageSchema;
 };
 
 async function loadSdk(): Promise<Sdk> {
-  const [{ Client }, { ResultSchema }] = await Promise.all([
+  const [{ Client }, { ResultSchema, JSONRPCMessageSchema }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/types.js"),
   ]);
-  return { Client, ResultSchema };
+  return { Client, ResultSchema, JSONRPCMessageSchema };
 }
 
 /**
@@ -82,7 +85,22 @@ async function connectStdio(
   target: StdioTarget,
   options: ConnectOptions,
 ): Promise<Connection> {
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { StdioClientTransport, getDefaultEnvironment } = await import(
+    "@modelcontextprotocol/sdk/client/stdio.js"
+  );
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  if (process.platform !== "win32") {
+    const server = new ServerProcess({
+      command: target.command,
+      args: target.args,
+      env: { ...getDefaultEnvironment(), ...target.env },
+      ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+      maxMessageBytes,
+      schema: sdk.JSONRPCMessageSchema,
+    });
+    server.stderr.on("data", (chunk: Uint8Array) => options.stderr?.push(chunk));
+    return await open(sdk, server, "stdio", options);
+  }
   const transport = new StdioClientTransport({
     command: target.command,
     args: target.args,
@@ -91,7 +109,7 @@ async function connectStdio(
     stderr: "pipe",
     // One JSON-RPC line holds a whole page; the SDK's default of 10 MB is too small for the
     // largest single-page listings seen in the wild.
-    maxBufferSize: MAX_MESSAGE_BYTES,
+    maxBufferSize: maxMessageBytes,
   });
   const tail = options.stderr;
   transport.stderr?.on("data", (chunk: Uint8Array) => tail?.push(chunk));
@@ -112,6 +130,9 @@ async function connectHttp(
 ): Promise<Connection> {
   const url = new URL(target.url);
   const requestInit = { headers: target.headers };
+  const limit = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const tripwire = new Tripwire();
+  const bounded = boundedFetch(limit, (error) => tripwire.trip(error));
   const { StreamableHTTPClientTransport, StreamableHTTPError } = await import(
     "@modelcontextprotocol/sdk/client/streamableHttp.js"
   );
@@ -119,24 +140,31 @@ async function connectHttp(
   try {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit,
-      fetch: withoutGetStream,
+      fetch: withoutGetStream(bounded),
     });
-    return await open(sdk, transport, "streamable-http", options);
+    return await open(sdk, transport, "streamable-http", options, undefined, tripwire);
   } catch (error) {
     const status = error instanceof LiveError && error.cause instanceof StreamableHTTPError
       ? error.cause.code
       : undefined;
     // The spec's backwards compatibility rule: a 4xx answer to the POST means an older
     // HTTP+SSE server. Authentication failures are real answers, not a reason to retry.
-    if (status === undefined || status < 400 || status > 499 || status === 401 || status === 403) {
+    if (
+      status === undefined || status < 400 || status > 499 || status === 401 || status === 403 ||
+      tripwire.fatal
+    ) {
       throw error;
     }
     postStatus = status;
   }
   const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
-  const transport = new SSEClientTransport(url, { requestInit });
+  const sseTripwire = new Tripwire();
+  const transport = new SSEClientTransport(url, {
+    requestInit,
+    fetch: boundedFetch(limit, (error) => sseTripwire.trip(error)),
+  });
   try {
-    return await open(sdk, transport, "sse", options);
+    return await open(sdk, transport, "sse", options, undefined, sseTripwire);
   } catch (error) {
     const reason = (error as Error).message.replace(
       / with HTTP (\d+): Non-200 status code \(\1\)$/,
@@ -155,11 +183,37 @@ async function connectHttp(
  * server-initiated messages, and under Deno an event stream still open at close kept the
  * process alive.
  */
-function withoutGetStream(url: string | URL, init?: RequestInit): Promise<Response> {
-  if ((init?.method ?? "GET").toUpperCase() === "GET") {
-    return Promise.resolve(new Response(null, { status: 405, statusText: "Method Not Allowed" }));
+function withoutGetStream(
+  inner: (url: string | URL, init?: RequestInit) => Promise<Response>,
+): (url: string | URL, init?: RequestInit) => Promise<Response> {
+  return (url, init) => {
+    if ((init?.method ?? "GET").toUpperCase() === "GET") {
+      return Promise.resolve(new Response(null, { status: 405, statusText: "Method Not Allowed" }));
+    }
+    return inner(url, init);
+  };
+}
+
+/**
+ * Errors that answer the request in flight (a message over the size limit, an error answer the
+ * SDK cannot match to its request): they end it at once instead of leaving it to time out.
+ */
+class Tripwire {
+  /** The first such error. */
+  fatal: Error | undefined;
+  /** Rejects with it. */
+  readonly tripped: Promise<never>;
+  #reject: (error: Error) => void = () => {};
+
+  constructor() {
+    this.tripped = new Promise<never>((_, reject) => (this.#reject = reject));
+    this.tripped.catch(() => {});
   }
-  return fetch(url, init);
+
+  trip(error: Error): void {
+    this.fatal ??= error;
+    this.#reject(error);
+  }
 }
 
 /** Runs `initialize` over a transport and wraps the client. */
@@ -169,6 +223,7 @@ async function open(
   name: TransportName,
   options: ConnectOptions,
   afterClose: () => Promise<void> = () => Promise.resolve(),
+  tripwire: Tripwire = new Tripwire(),
 ): Promise<Connection> {
   const client: Client = new sdk.Client({ name: "proxar", version: VERSION }, { capabilities: {} });
   let initialize: JsonObject | undefined;
@@ -179,7 +234,13 @@ async function open(
       initialize = result;
     }
   };
-  transport.onerror = (error: Error) => void (transportError ??= error);
+  transport.onerror = (error: Error) => {
+    transportError ??= error;
+    if (error instanceof MessageTooLarge || error instanceof ServerErrorAnswer) {
+      tripwire.trip(error);
+    }
+  };
+  const { tripped } = tripwire;
   const explain = {
     get transportError() {
       return transportError;
@@ -199,10 +260,14 @@ async function open(
     );
   });
   try {
-    await Promise.race([client.connect(transport, { timeout: connectMs }), timedOut]);
+    await Promise.race([client.connect(transport, { timeout: connectMs }), timedOut, tripped]);
   } catch (error) {
     await close();
-    throw explainFailure(error, { ...explain, method: "initialize", timeoutMs: connectMs });
+    throw explainFailure(tripwire.fatal ?? error, {
+      ...explain,
+      method: "initialize",
+      timeoutMs: connectMs,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -213,14 +278,17 @@ async function open(
     async request(method, params, timeoutMs) {
       const timeout = Math.min(requestMs, timeoutMs ?? requestMs);
       try {
-        const result = await client.request(
-          { method, ...(params === undefined ? {} : { params }) },
-          sdk.ResultSchema,
-          { timeout },
-        );
+        const result = await Promise.race([
+          client.request(
+            { method, ...(params === undefined ? {} : { params }) },
+            sdk.ResultSchema,
+            { timeout },
+          ),
+          tripped,
+        ]);
         return result as JsonObject;
       } catch (error) {
-        throw explainFailure(error, { ...explain, method, timeoutMs: timeout });
+        throw explainFailure(tripwire.fatal ?? error, { ...explain, method, timeoutMs: timeout });
       }
     },
     close,

@@ -3,7 +3,7 @@
  * which request failed and why.
  * @module
  */
-import { LiveError } from "./live_error.ts";
+import { LiveError, megabytes, MessageTooLarge, ServerErrorAnswer } from "./live_error.ts";
 import type { Redactor } from "./redact.ts";
 
 /** What was going on when an error happened. */
@@ -55,6 +55,15 @@ function describe(error: unknown, context: FailureContext): string {
     syscall?: unknown;
   };
   const message = String(err?.message ?? error);
+  if (error instanceof ServerErrorAnswer) {
+    const code = typeof error.code === "number" ? String(error.code) : JSON.stringify(error.code);
+    return `the server answered ${method} with error ${code}: ${error.detail}`;
+  }
+  if (error instanceof MessageTooLarge) {
+    return `the server's ${error.what} during ${method} is larger than ${
+      megabytes(error.limit)
+    }, the limit for one message (max_message_mb)`;
+  }
   // Node and Deno say "spawn CMD ENOENT", Bun "Executable not found in $PATH"; all set syscall.
   const spawning = /^spawn/.test(String(err?.syscall ?? message));
   if (err?.code === "ENOENT" && spawning) {
@@ -75,7 +84,7 @@ function describe(error: unknown, context: FailureContext): string {
   }
   if (err?.name === "McpError" && typeof err.code === "number") {
     return `the server answered ${method} with error ${err.code}: ${
-      message.replace(/^MCP error -?\d+: /, "")
+      message.replace(/^(MCP error -?\d+: )+/, "")
     }`;
   }
   if (/^(Streamable HTTP error|SSE error): /.test(message)) {

@@ -33,6 +33,7 @@ export async function snapshotLive(
       timeouts: source.timeouts,
       stderr,
       redactor,
+      maxMessageBytes: source.maxMessageBytes,
     });
     let listing: Listing;
     try {

@@ -12,6 +12,7 @@ import { didYouMean } from "../core/suggest.ts";
 import { expandVariables } from "./env_expand.ts";
 import { headerSecret, Redactor } from "./redact.ts";
 import { looksLikeSecretName } from "./secret_names.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_limit.ts";
 import { DEFAULT_TIMEOUTS, defaultListMs, type ServerTarget, type Timeouts } from "./target.ts";
 import { splitWords } from "./words.ts";
 
@@ -24,6 +25,8 @@ export interface LiveSource {
   target: ServerTarget;
   redactor: Redactor;
   timeouts: Timeouts;
+  /** The largest message (or HTTP response body) accepted from the server, in bytes. */
+  maxMessageBytes: number;
 }
 
 /** What resolving needs from the configuration and the process. */
@@ -37,6 +40,8 @@ export interface SourceSettings {
   env: Readonly<Record<string, string | undefined>>;
   /** Limits from the command line, in milliseconds; they win over the configuration. */
   timeouts?: Partial<Timeouts>;
+  /** The message size limit from the command line, in bytes; it wins over the configuration. */
+  maxMessageBytes?: number;
 }
 
 /**
@@ -80,6 +85,7 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
       },
       redactor: new Redactor(),
       timeouts,
+      maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     };
   }
   const url = parseUrl(spec, `Cannot read "${spec}"`);
@@ -88,6 +94,7 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
     target: { kind: "http", url: url.href, headers: {} },
     redactor: new Redactor(urlPasswords(spec)),
     timeouts,
+    maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
   };
 }
 
@@ -159,6 +166,10 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     target,
     redactor: new Redactor(secrets),
     timeouts,
+    maxMessageBytes: settings.maxMessageBytes ??
+      (config.max_message_mb === undefined
+        ? DEFAULT_MAX_MESSAGE_BYTES
+        : Math.round(config.max_message_mb * 1_000_000)),
   };
 }
 

@@ -224,3 +224,47 @@ Deno.test("proxar snapshot exits 2 when paging outlasts --list-timeout, each pag
   assert.ok(stderr.startsWith(prefix), stderr);
   assert.match(stderr.slice(prefix.length), /^\d+\)\n$/);
 });
+
+Deno.test("proxar snapshot exits 2 at once when a stdio message grows over --max-message-mb", async () => {
+  const spec = testServerSpec("--huge-line", "3000000");
+  assert.equal(
+    await failedSnapshot([spec, "--max-message-mb", "1", "--connect-timeout", "60"]),
+    `proxar: Cannot snapshot "${spec}": the server's message during initialize is larger than 1 MB, the limit for one message (max_message_mb)\n`,
+  );
+});
+
+Deno.test("proxar snapshot reports a JSON-RPC error answer to initialize with its code and message", async () => {
+  // Servers that cannot read the request answer with "id": null, which matches no request.
+  for (const [id, code] of [["null", "-32600"], ["m.id", '"E_PROTOCOL"']]) {
+    const script =
+      `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]); ` +
+      `console.log(JSON.stringify({ jsonrpc: '2.0', id: ${id}, error: { code: ${code}, ` +
+      `message: 'unsupported protocol revision' } })); setInterval(() => {}, 1000); })`;
+    const spec = `stdio:node -e ${quote(script)}`;
+    assert.equal(
+      await failedSnapshot([spec, "--connect-timeout", "60"]),
+      `proxar: Cannot snapshot "${spec}": the server answered initialize with error ${code}: unsupported protocol revision\n`,
+    );
+  }
+});
+
+Deno.test("proxar snapshot exits 2 when an HTTP answer grows over --max-message-mb", async () => {
+  const server = await startServer(DENO, [
+    "run",
+    "-A",
+    TEST_SERVER,
+    "--http",
+    "0",
+    "--huge-answer",
+    "5000000",
+  ], { ready: /listening (http:\/\/\S+)/ });
+  try {
+    const url = server.ready[1]!;
+    assert.equal(
+      await failedSnapshot([url, "--max-message-mb", "1"]),
+      `proxar: Cannot snapshot "${url}": the server's HTTP response during initialize is larger than 1 MB, the limit for one message (max_message_mb)\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+});

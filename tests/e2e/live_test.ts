@@ -7,8 +7,10 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { findings, runCli } from "../helpers.ts";
 import {
+  DENO,
   EVERYTHING,
   filesBelow,
   FILESYSTEM_NEW,
@@ -18,6 +20,7 @@ import {
   removeDir,
   startServer,
   tempDir,
+  TEST_SERVER,
   testServerSpec,
 } from "./_live_servers.ts";
 
@@ -256,3 +259,38 @@ Deno.test("proxar snapshot --check exits 0 when the file matches and 1 with the 
     removeDir(dir);
   }
 });
+
+Deno.test("proxar snapshot ends the processes a stdio server started along with it", async () => {
+  const dir = tempDir();
+  const pidFile = join(dir, "child.pid");
+  const server = [DENO, "run", "-A", TEST_SERVER].map(quote).join(" ");
+  // A wrapper like npx or a shell script: the server runs beside a helper process it started.
+  const script = `sleep 300 & echo $! > ${quote(pidFile)}; ${server}`;
+  const spec = `stdio:sh -c ${quote(script)}`;
+  let helper: number | undefined;
+  try {
+    const result = await runCli(["snapshot", spec], { cwd: dir });
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 0);
+    helper = Number(readFileSync(pidFile, "utf8").trim());
+    assert.ok(helper > 0);
+    assert.equal(isRunning(helper), false, `the helper process ${helper} outlived the snapshot`);
+  } finally {
+    if (helper !== undefined && isRunning(helper)) process.kill(helper, "SIGKILL");
+    removeDir(dir);
+  }
+});
+
+/** Whether a process exists and is not a zombie waiting to be reaped. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The stdio transport to a server process: newline-delimited JSON-RPC over its standard streams,
+ * as the MCP specification describes it. Compared with the SDK's transport it
+ * - starts the server as the leader of its own process group, and ends the whole group (the
+ *   server and every process it started) when the connection closes or Proxar exits;
+ * - reads output in time linear in its size, and fails at once, naming the limit, when one
+ *   message grows over it;
+ * - reports a JSON-RPC error the SDK cannot match to a request (`"id": null`) as that error.
+ * Windows has no process groups: there the SDK's own transport is used (see `connect.ts`).
+ * @module
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Buffer } from "node:buffer";
+import { type ChildProcess, spawn } from "node:child_process";
+import process from "node:process";
+import { PassThrough } from "node:stream";
+import { MessageTooLarge, ServerErrorAnswer } from "./live_error.ts";
+
+type Transport = Parameters<Client["connect"]>[0];
+type Message = Parameters<Transport["send"]>[0];
+type MessageSchema = {
+  safeParse(value: unknown): { success: boolean; data?: unknown; error?: unknown };
+};
+
+/** What to start and how large one message may be. */
+export interface ServerProcessOptions {
+  command: string;
+  args: string[];
+  /** The complete environment of the process. */
+  env: Record<string, string>;
+  cwd?: string;
+  maxMessageBytes: number;
+  /** The SDK's `JSONRPCMessageSchema`, which every message read must satisfy. */
+  schema: MessageSchema;
+}
+
+/** Process groups still running, ended when Proxar exits however it exits. */
+const running = new Set<number>();
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+function endAllGroups(): void {
+  for (const pid of running) killGroup(pid, "SIGKILL");
+  running.clear();
+}
+
+let guarding = false;
+/** Ends the groups on exit, and on the signals that would otherwise end Proxar without "exit". */
+function guardExit(): void {
+  if (guarding) return;
+  guarding = true;
+  process.on("exit", endAllGroups);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    const onSignal = () => {
+      endAllGroups();
+      // Without other listeners the signal would have ended Proxar: let it do so now.
+      if (process.listenerCount(signal) === 1) {
+        process.removeListener(signal, onSignal);
+        process.kill(process.pid, signal);
+      }
+    };
+    process.on(signal, onSignal);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Whether `promise` settles within `ms` milliseconds; the timer never outlives the answer. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A server process spoken to over stdio; an SDK {@link Transport}. */
+export class ServerProcess implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport["onmessage"];
+  /** The server's standard error, available before {@link start}. */
+  readonly stderr: PassThrough = new PassThrough();
+  readonly #options: ServerProcessOptions;
+  #child: ChildProcess | undefined;
+  #exited: Promise<void> = Promise.resolve();
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #failed = false;
+  /** The process id, which is also the process group id; kept after the process exits. */
+  #pid: number | undefined;
+
+  /** A transport that starts the server when the client connects. */
+  constructor(options: ServerProcessOptions) {
+    this.#options = options;
+  }
+
+  /** The server's process id (also its process group's), once started. */
+  get pid(): number | undefined {
+    return this.#pid;
+  }
+
+  /** Starts the server; rejects when it cannot be started. */
+  start(): Promise<void> {
+    const { command, args, env, cwd } = this.#options;
+    const child = spawn(command, args, {
+      env,
+      ...(cwd === undefined ? {} : { cwd }),
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    this.#child = child;
+    // "exit", not "close": a process the server started may hold its output pipes open.
+    this.#exited = new Promise((done) => child.once("exit", () => done()));
+    // The server is gone: what it left running in its group is ended, which closes the pipes.
+    child.once("exit", () => {
+      if (this.#pid !== undefined) killGroup(this.#pid, "SIGTERM");
+    });
+    child.once("close", () => {
+      this.#child = undefined;
+      this.onclose?.();
+    });
+    child.stdin!.on("error", (error) => this.onerror?.(error));
+    child.stdout!.on("data", (chunk: Buffer) => this.#read(chunk));
+    child.stderr!.pipe(this.stderr);
+    return new Promise((started, failed) => {
+      child.once("spawn", () => {
+        this.#pid = child.pid;
+        if (child.pid !== undefined) running.add(child.pid);
+        guardExit();
+        started();
+      });
+      child.once("error", (error) => {
+        failed(error);
+        this.onerror?.(error);
+      });
+    });
+  }
+
+  #read(chunk: Buffer): void {
+    if (this.#failed) return;
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      this.#pending.push(chunk.subarray(start, newline));
+      const line = Buffer.concat(this.#pending).toString("utf8").replace(/\r$/, "");
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      start = newline + 1;
+      if (line.trim() !== "") this.#deliver(line);
+    }
+    if (start < chunk.length) {
+      this.#pending.push(chunk.subarray(start));
+      this.#pendingBytes += chunk.length - start;
+    }
+    if (this.#pendingBytes > this.#options.maxMessageBytes) {
+      this.#failed = true;
+      this.#pending = [];
+      this.onerror?.(new MessageTooLarge(this.#options.maxMessageBytes));
+      void this.close();
+    }
+  }
+
+  #deliver(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return;
+    }
+    const parsed = this.#options.schema.safeParse(value);
+    if (parsed.success) {
+      this.onmessage?.(parsed.data as Message);
+      return;
+    }
+    const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    if (typeof error === "object" && error !== null) {
+      this.onerror?.(new ServerErrorAnswer(error.code, String(error.message ?? "")));
+    } else {
+      this.onerror?.(parsed.error as Error);
+    }
+  }
+
+  /** Writes one message. */
+  send(message: Message): Promise<void> {
+    return new Promise((done, failed) => {
+      const stdin = this.#child?.stdin;
+      if (!stdin) return failed(new Error("Not connected"));
+      if (stdin.write(JSON.stringify(message) + "\n")) done();
+      else stdin.once("drain", () => done());
+    });
+  }
+
+  /**
+   * Ends the server the way the MCP specification asks (input closed, then SIGTERM, then
+   * SIGKILL, two seconds apart), then whatever it left running in its process group.
+   */
+  async close(): Promise<void> {
+    const child = this.#child;
+    if (child) {
+      child.stdin?.end();
+      if (!(await within(this.#exited, 2000))) {
+        this.#signal("SIGTERM");
+        if (!(await within(this.#exited, 2000))) {
+          this.#signal("SIGKILL");
+          await this.#exited;
+        }
+      }
+    }
+    const group = this.#pid;
+    if (group === undefined || !running.has(group)) return;
+    if (groupAlive(group)) {
+      killGroup(group, "SIGTERM");
+      for (let waited = 0; waited < 2000 && groupAlive(group); waited += 25) await sleep(25);
+      killGroup(group, "SIGKILL");
+    }
+    running.delete(group);
+  }
+
+  #signal(signal: NodeJS.Signals): void {
+    if (this.#pid !== undefined) killGroup(this.#pid, signal);
+  }
+}
