@@ -6,6 +6,7 @@
 import { Command, CommanderError } from "commander";
 import process from "node:process";
 import { isUserError } from "./core/errors.ts";
+import { escapeControl } from "./core/escape_control.ts";
 import { versionLine } from "./core/version.ts";
 import type { CliContext, RegisterCommand } from "./cli/context.ts";
 import { registerAlerts } from "./cli/alerts_command.ts";
@@ -72,7 +73,7 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     if (isUserError(error)) {
-      io.stderr(`proxar: ${error.message}\n`);
+      io.stderr(`proxar: ${escapeControl(error.message)}\n`);
       return 2;
     }
     io.stderr(`proxar: internal error (please report it): ${(error as Error)?.stack ?? error}\n`);

@@ -5,6 +5,7 @@
  * error.
  * @module
  */
+import { escapeControl } from "../core/escape_control.ts";
 import type { Command } from "commander";
 import { StringDecoder } from "node:string_decoder";
 import process from "node:process";
@@ -45,7 +46,7 @@ export async function proxyCommand(
       `proxar proxy relays stdio servers; "${source.label}" is an HTTP server`,
     );
   }
-  const log = (text: string) => io.stderr(`proxar: ${source.redactor.text(text)}\n`);
+  const log = (text: string) => io.stderr(`proxar: ${escapeControl(source.redactor.text(text))}\n`);
   const watch = await startWatch({ io, config, session, source, plugins: options.plugin, log });
   const decoder = new StringDecoder("utf8");
   // The handlers stay until the session has ended, so a second signal cannot cut the

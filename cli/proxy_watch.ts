@@ -4,6 +4,7 @@
  * a watch on the pin file, so `proxar pin` takes effect without a restart.
  * @module
  */
+import { escapeControl } from "../core/escape_control.ts";
 import { type Stats, unwatchFile, watchFile } from "node:fs";
 import { join } from "node:path";
 import { fixedToday } from "../core/dates.ts";
@@ -123,7 +124,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     ...(onToolResult ? { onToolResult } : {}),
   });
   async function deliver(entry: AlertEntry, accept: string): Promise<void> {
-    for (const line of alertLines(entry, accept)) io.stderr(`proxar: ${line}\n`);
+    for (const line of alertLines(entry, accept)) io.stderr(`proxar: ${escapeControl(line)}\n`);
     try {
       await appendAlert(alertsPath, entry);
     } catch (error) {

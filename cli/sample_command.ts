@@ -5,6 +5,7 @@
  * them with the recorded shapes and reports like `diff`.
  * @module
  */
+import { escapeControl } from "../core/escape_control.ts";
 import type { Command } from "commander";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
@@ -62,7 +63,7 @@ export async function sampleCommand(options: SampleOptions, context: CliContext)
       (e.timeout === undefined ? source.timeouts.requestMs : Math.round(e.timeout * 1000)),
   }));
   const sampled = await sampleLive(source, calls);
-  for (const problem of sampled.problems) io.stderr(`proxar: warning: ${problem}\n`);
+  for (const problem of sampled.problems) io.stderr(`proxar: warning: ${escapeControl(problem)}\n`);
   const store = new SamplesStore(session.store.root, io.cwd);
   const text = samplesText(sampled.server, sampled.responses);
   if (run) {

@@ -2,6 +2,7 @@
  * Making untrusted server text safe for a terminal, and capping its length.
  * @module
  */
+export { escapeControl } from "../core/escape_control.ts";
 
 // deno-lint-ignore no-control-regex
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;

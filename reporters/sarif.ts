@@ -27,6 +27,11 @@ const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
 
 type Json = Record<string, unknown>;
 
+/** A relative URI reference for a file path: `#` and `?` would start a fragment or a query. */
+function fileUri(path: string): string {
+  return encodeURI(path.replaceAll("\\", "/")).replaceAll("#", "%23").replaceAll("?", "%3F");
+}
+
 function clean(text: string, max = 2000): string {
   return cap(stripControl(text), max);
 }
@@ -72,7 +77,7 @@ function physical(at: FileLocation): Json {
   }
   return {
     physicalLocation: {
-      artifactLocation: { uri: encodeURI(at.file.replaceAll("\\", "/")) },
+      artifactLocation: { uri: fileUri(at.file) },
       region: { startLine: at.line, startColumn: at.column },
     },
   };

@@ -9,10 +9,11 @@ import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
 import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, escapeControl } from "./sanitize.ts";
 
+/** Untrusted text on one line: control characters and line breaks shown as escapes, capped. */
 function clean(text: string, max = 400): string {
-  return cap(stripControl(text), max);
+  return cap(escapeControl(text), max);
 }
 
 function value(v: unknown): string {
@@ -40,7 +41,7 @@ export function renderText(report: Report, color: boolean): string {
     out.push(c.bold(`${KIND_NAMES[first.entity.kind]} ${clean(first.entity.name)}`));
     for (const change of group) {
       const where = change.locations?.new ?? change.locations?.old;
-      const loc = where ? `  ${where.file}:${where.line}:${where.column}` : "";
+      const loc = where ? `  ${clean(where.file)}:${where.line}:${where.column}` : "";
       const override = change.overriddenFrom ? ` (overridden from ${change.overriddenFrom})` : "";
       out.push(
         `  ${paint[change.severity](change.severity)}${override}  ${change.rule}  ${
@@ -62,7 +63,7 @@ export function renderText(report: Report, color: boolean): string {
     for (const s of suppressed) {
       out.push(
         `  ${s.severity}  ${s.rule}  ${clean(s.path)}: ${clean(s.suppressed!.reason)} (${
-          s.suppressed!.by
+          clean(s.suppressed!.by)
         })`,
       );
     }
@@ -73,8 +74,8 @@ export function renderText(report: Report, color: boolean): string {
     out.push(c.bold(c.yellow(`Expired ignore entries (${expired.length}):`)));
     for (const e of expired) {
       out.push(
-        `  ${e.rule}${e.entity ? ` on ${e.entity}` : ""} expired on ${e.expires}${
-          e.where ? ` (${e.where})` : ""
+        `  ${clean(e.rule)}${e.entity ? ` on ${clean(e.entity)}` : ""} expired on ${e.expires}${
+          e.where ? ` (${clean(e.where)})` : ""
         }: no longer suppresses ${plural(e.matched, "change")}`,
       );
     }

@@ -150,7 +150,10 @@ Deno.test("githubReporter prints the full text report with workflow commands tur
   assert.equal(commands.length, 7, "one per unsuppressed change, nothing injected");
   const text = renderText(report, false);
   assert.ok(out.includes(text.trimEnd()), "the text report is there, whole");
-  assert.ok(out.includes("\n::error::injected\n"), "the injected line is printed as text");
+  assert.ok(
+    out.includes("first line\\n::error::injected\\n  ::add-mask::secret"),
+    "the injected text is printed escaped, on its line",
+  );
   const lines = out.split("\n");
   const stop = lines.findIndex((l) => l.startsWith("::stop-commands::"));
   assert.equal(stop, 7);
