@@ -60,6 +60,16 @@ export {
   type ProseVerdict,
 } from "./core/prose.ts";
 export { readSource, type SourceContext } from "./core/read_source.ts";
+export type { JsonTypeName, LengthBucket, ShapeNode } from "./core/response/node.ts";
+export {
+  type ContentKind,
+  type FailureReason,
+  mergeResponses,
+  responseShapeOf,
+  type ToolResponseShape,
+  type Violation,
+} from "./core/response/result.ts";
+export { outputViolations } from "./core/response/violations.ts";
 export { createRegistry, type Registry } from "./core/registry.ts";
 export type { Decision, Report } from "./core/report.ts";
 export type {

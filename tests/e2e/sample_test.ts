@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { builtinReporters } from "../../reporters/mod.ts";
 import { findings, ROOT, runCli } from "../helpers.ts";
 import {
@@ -19,6 +21,7 @@ import {
 } from "./_live_servers.ts";
 
 const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
+const SARIF_SCHEMA = `${ROOT}/node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json`;
 const MARK = "PROXAR_MARKER_7f3a";
 const NUMBER = "918273645";
 
@@ -112,6 +115,24 @@ Deno.test("proxar sample --check renders v2's drift in every reporter with the d
       for (const id of ["tool.response.outputSchema.violated", "tool.response.order.changed"]) {
         assert.ok(text.includes(id), `${format} names ${id}`);
       }
+    }
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(SARIF_SCHEMA, "utf8")));
+    const log = JSON.parse(readFileSync(join(dir, "out.sarif"), "utf8")) as {
+      runs: { results: unknown[] }[];
+    };
+    assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+    const results = log.runs[0]!.results as {
+      locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+    }[];
+    assert.equal(results.length, 4);
+    for (const result of results) {
+      assert.equal(result.locations.length, 1);
+      assert.equal(
+        result.locations[0]!.physicalLocation.artifactLocation.uri,
+        ".proxar/samples/fixture/pinned.json",
+      );
     }
     const warnOnly = await sample(dir, "2", "--check", "--fail-on", "never");
     assert.equal(warnOnly.code, 0);
