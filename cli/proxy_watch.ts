@@ -18,9 +18,10 @@ import {
   postWebhook,
   readAlerts,
 } from "../mcp/proxy/alert.ts";
-import { Observer, type ToolResultEvent } from "../mcp/proxy/observer.ts";
+import { Observer, type ObserverChannel, type ToolResultEvent } from "../mcp/proxy/observer.ts";
 import { acceptCommand } from "../mcp/proxy/policy.ts";
-import type { Relay, RelayHooks } from "../mcp/proxy/relay.ts";
+import type { RelayHooks } from "../mcp/proxy/relay.ts";
+import type { ProxyMetrics } from "../mcp/proxy/metrics.ts";
 import type { LiveSource } from "../mcp/sources.ts";
 import { expandVariables } from "../mcp/env_expand.ts";
 import { headerSecret, Redactor } from "../mcp/redact.ts";
@@ -44,6 +45,8 @@ export interface WatchOptions {
   source: LiveSource;
   plugins: string[];
   log(text: string): void;
+  /** The HTTP proxy's metrics, told of the contract and of alerts. */
+  metrics?: ProxyMetrics;
   /** The response sampling hook (see {@link ToolResultEvent}). */
   onToolResult?(event: ToolResultEvent): void;
 }
@@ -52,7 +55,7 @@ export interface WatchOptions {
 export interface Watch {
   hooks: Omit<RelayHooks, "log">;
   observer: Observer;
-  attach(relay: Relay): void;
+  attach(channel: ObserverChannel): void;
   /** Stops watching; waits (bounded) for queued observer work and webhook deliveries. */
   close(): Promise<void>;
 }
@@ -120,10 +123,14 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     compare,
     alerted: (oldHash, newHash) => previous.has(alertKey(name, oldHash, newHash)),
     alert: (entry: AlertEntry) => deliver(entry, acceptCommand(server)),
+    onContract: (snapshot) => options.metrics?.contract(snapshot.hash),
     log,
     ...(onToolResult ? { onToolResult } : {}),
   });
   async function deliver(entry: AlertEntry, accept: string): Promise<void> {
+    for (const [severity, count] of Object.entries(entry.counts)) {
+      if (count > 0) options.metrics?.alert(severity, count);
+    }
     for (const line of alertLines(entry, accept)) io.stderr(`proxar: ${escapeControl(line)}\n`);
     try {
       await appendAlert(alertsPath, entry);
@@ -157,7 +164,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   return {
     hooks: observer.hooks(),
     observer,
-    attach: (relay) => observer.attach(relay),
+    attach: (channel) => observer.attach(channel),
     async close() {
       unwatch();
       await observer.close();

@@ -45,6 +45,8 @@ export interface Connection {
 /** Options of {@link connect}. */
 export interface ConnectOptions {
   timeouts: Timeouts;
+  /** The client capabilities to declare (default none); a proxy declares its client's. */
+  capabilities?: JsonObject;
   /** Receives the server's standard error (stdio only). */
   stderr?: StderrTail;
   /** Secrets to hide in failure messages (redacted before server text is cut to length). */
@@ -225,7 +227,9 @@ async function open(
   afterClose: () => Promise<void> = () => Promise.resolve(),
   tripwire: Tripwire = new Tripwire(),
 ): Promise<Connection> {
-  const client: Client = new sdk.Client({ name: "proxar", version: VERSION }, { capabilities: {} });
+  const client: Client = new sdk.Client({ name: "proxar", version: VERSION }, {
+    capabilities: (options.capabilities ?? {}) as never,
+  });
   let initialize: JsonObject | undefined;
   let transportError: unknown;
   transport.onmessage = (message: unknown) => {

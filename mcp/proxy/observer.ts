@@ -28,7 +28,6 @@ import {
 } from "./policy.ts";
 import {
   parseObject,
-  type Relay,
   type RelayEvent,
   type RelayHooks,
   type RequestVerdict,
@@ -43,6 +42,23 @@ export interface ToolResultEvent {
   request: () => Record<string, unknown> | undefined;
   response: () => Record<string, unknown> | undefined;
   latencyMs: number;
+}
+
+/**
+ * How the observer reaches the server for requests of its own: in the client's session (the
+ * stdio relay), or over a connection of its own (HTTP).
+ */
+export interface ObserverChannel {
+  request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Sends a notification to the client, where the transport allows it. */
+  notifyClient(message: Record<string, unknown>): void;
+  /** Whether the server is gone. */
+  readonly closed: boolean;
+  /**
+   * The capabilities the client declared; a channel of its own declares the same, since servers
+   * may offer other tools to other clients.
+   */
+  clientCapabilities?(capabilities: Record<string, unknown>): void;
 }
 
 /** What the observer needs from its surroundings. */
@@ -69,6 +85,8 @@ export interface ObserverOptions {
   /** Delivers an alert to the sinks. */
   alert(entry: AlertEntry): Promise<void>;
   log(text: string): void;
+  /** Called when the current contract's hash changes (for the metrics). */
+  onContract?(snapshot: Snapshot): void;
   /** Called for every `tools/call` result that passed (the response sampling hook). */
   onToolResult?(event: ToolResultEvent): void;
 }
@@ -85,7 +103,7 @@ const CHANGED_LISTS: Readonly<Record<string, (keyof Listing)[]>> = {
 /** The observer of one proxy session. */
 export class Observer {
   readonly #options: ObserverOptions;
-  #relay: Relay | undefined;
+  #relay: ObserverChannel | undefined;
   #info: InitializeInfo | undefined;
   #listing: Listing | undefined;
   #reference: { snapshot: Snapshot; pinned: boolean } | undefined;
@@ -116,8 +134,8 @@ export class Observer {
     return hooks;
   }
 
-  /** Gives the observer the relay, for requests of its own in the client's session. */
-  attach(relay: Relay): void {
+  /** Gives the observer its channel to the server (the relay, for the client's session). */
+  attach(relay: ObserverChannel): void {
     this.#relay = relay;
   }
 
@@ -156,7 +174,7 @@ export class Observer {
     if (this.#closed) return;
     const { peeked } = event;
     if (event.from === "upstream" && peeked.kind === "response") {
-      if (event.method === "initialize") this.#onInitialize(event.line);
+      if (event.method === "initialize") this.#onInitialize(event.line, event.request);
       else if (event.method === "tools/call") this.#onToolResult(event);
       else if (event.method && LIST_KEYS[event.method] && !this.#judged.delete(event.line)) {
         this.#onList(event);
@@ -169,7 +187,12 @@ export class Observer {
     }
   }
 
-  #onInitialize(line: Buffer): void {
+  #onInitialize(line: Buffer, request: Buffer | undefined): void {
+    const params = request ? parseObject(request)?.params : undefined;
+    const capabilities = (params as { capabilities?: unknown } | undefined)?.capabilities;
+    if (capabilities && typeof capabilities === "object") {
+      this.#relay?.clientCapabilities?.(capabilities as Record<string, unknown>);
+    }
     const result = parseObject(line)?.result as Record<string, unknown> | undefined;
     if (!result || typeof result.protocolVersion !== "string") return;
     const info: InitializeInfo = {
@@ -297,6 +320,7 @@ export class Observer {
     if (snapshot.hash === this.#currentHash) return;
     this.#currentHash = snapshot.hash;
     this.#current = snapshot;
+    this.#options.onContract?.(snapshot);
     try {
       await this.#options.record(snapshot);
     } catch (error) {

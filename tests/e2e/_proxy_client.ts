@@ -5,6 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CreateMessageRequestSchema,
   ListRootsRequestSchema,
@@ -23,8 +24,12 @@ export interface RecordingClient {
   client: Client;
   transcript: Recorded[];
   stderr: () => string;
-  /** Settles once the server asked for the client's roots (server-everything does at start). */
+  /**
+   * Settles once the server asked for the client's roots (server-everything does at start), or
+   * at once when the client offers no roots.
+   */
   rootsListed: Promise<void>;
+  roots: boolean;
   pid: () => number | null;
   close(): Promise<void>;
 }
@@ -36,18 +41,24 @@ export function proxarArgv(args: readonly string[]): string[] {
 
 /** Starts `command` and connects the SDK client to it, answering sampling requests. */
 export async function connectRecording(
-  command: readonly string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  command: readonly string[] | URL,
+  options: { cwd?: string; env?: Record<string, string>; roots?: boolean } = {},
 ): Promise<RecordingClient> {
-  const transport = new StdioClientTransport({
-    command: command[0]!,
-    args: command.slice(1),
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    stderr: "pipe",
-  });
   let stderr = "";
-  transport.stderr?.on("data", (chunk: Uint8Array) => (stderr += new TextDecoder().decode(chunk)));
+  const transport = command instanceof URL
+    ? new StreamableHTTPClientTransport(command)
+    : new StdioClientTransport({
+      command: command[0]!,
+      args: command.slice(1),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      stderr: "pipe",
+    });
+  if (transport instanceof StdioClientTransport) {
+    transport.stderr?.on("data", (chunk: Uint8Array) => {
+      stderr += new TextDecoder().decode(chunk);
+    });
+  }
   const transcript: Recorded[] = [];
   type Message = Record<string, unknown>;
   type Handler = (message: Message, extra?: unknown) => void;
@@ -72,7 +83,9 @@ export async function connectRecording(
     },
   });
   const client = new Client({ name: "proxy-test", version: "1.0.0" }, {
-    capabilities: { sampling: {}, roots: { listChanged: true } },
+    capabilities: options.roots === false
+      ? { sampling: {} }
+      : { sampling: {}, roots: { listChanged: true } },
   });
   client.setRequestHandler(
     CreateMessageRequestSchema,
@@ -87,17 +100,19 @@ export async function connectRecording(
   );
   let rootsAsked = () => {};
   const rootsListed = new Promise<void>((done) => (rootsAsked = done));
-  client.setRequestHandler(ListRootsRequestSchema, () => {
-    rootsAsked();
-    return { roots: [{ uri: "file:///tmp/proxy-test", name: "test root" }] };
-  });
+  if (options.roots === false) rootsAsked();
+  else {client.setRequestHandler(ListRootsRequestSchema, () => {
+      rootsAsked();
+      return { roots: [{ uri: "file:///tmp/proxy-test", name: "test root" }] };
+    });}
   await client.connect(transport);
   return {
     client,
     transcript,
     stderr: () => stderr,
     rootsListed,
-    pid: () => transport.pid,
+    roots: options.roots !== false,
+    pid: () => (transport instanceof StdioClientTransport ? transport.pid : null),
     close: () => client.close(),
   };
 }
