@@ -59,10 +59,16 @@ export async function snapshotLive(
   }
 }
 
-function failureMessage(label: string, reason: string, stderr: string[]): string {
+/** `Cannot snapshot "label": reason`, quoting the end of the server's standard error. */
+export function failureMessage(
+  label: string,
+  reason: string,
+  stderr: string[],
+  action = "snapshot",
+): string {
   const lines = stderr.map((line) => `  | ${stripControl(line)}`);
   const quote = lines.length === 0
     ? ""
     : `\n  The server's standard error ended with:\n${lines.join("\n")}`;
-  return `Cannot snapshot "${label}": ${reason}${quote}`;
+  return `Cannot ${action} "${label}": ${reason}${quote}`;
 }

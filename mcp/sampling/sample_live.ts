@@ -18,6 +18,7 @@ import {
 import { outputViolations } from "../../core/response/violations.ts";
 import { connect, type Connection } from "../connect.ts";
 import { fetchListing } from "../fetch_listing.ts";
+import { failureMessage } from "../live.ts";
 import { LiveError } from "../live_error.ts";
 import type { LiveSource } from "../sources.ts";
 import { StderrTail } from "../stderr_tail.ts";
@@ -59,14 +60,20 @@ export async function sampleLive(
     });
   } catch (error) {
     if (error instanceof LiveError) {
-      throw new UserError(redactor.text(`Cannot sample "${source.label}": ${error.message}`));
+      const quoted = stderr.lines(10, 300, redactor);
+      throw new UserError(
+        redactor.text(failureMessage(source.label, error.message, quoted, "sample")),
+      );
     }
     throw error;
   }
   try {
     const listing = await fetchListing(connection).catch((error) => {
       if (error instanceof LiveError) {
-        throw new UserError(redactor.text(`Cannot sample "${source.label}": ${error.message}`));
+        const quoted = stderr.lines(10, 300, redactor);
+        throw new UserError(
+          redactor.text(failureMessage(source.label, error.message, quoted, "sample")),
+        );
       }
       throw error;
     });

@@ -88,6 +88,21 @@ Deno.test("proxar sample records shapes; --check reports exactly v2's drift and 
     const again = await sample(dir, "2", "--check", "--format", "json");
     assert.equal(again.stdout, v2.stdout, "byte for byte the same report");
 
+    const latest = await sample(dir, "3", "--check", "--against", "latest", "--format", "json");
+    assert.equal(latest.code, 0);
+    assert.deepEqual(findings(latest.stdout), []);
+    const pinnedMissing = await sample(dir, "1", "--check", "--against", "pinned");
+    assert.equal(pinnedMissing.code, 2);
+    assert.match(pinnedMissing.stderr, /pinned\.json does not exist\); run: proxar sample/);
+    for (const bad of [["--against", "latest"], ["--pin", "--check"]]) {
+      const usage = await sample(dir, "1", ...bad);
+      assert.equal(usage.code, 2, bad.join(" "));
+      assert.match(
+        usage.stderr,
+        /^proxar: (--against needs --check|Give --pin or --check, not both)\n$/,
+      );
+    }
+
     const resampled = await sample(dir, "1");
     assert.equal(resampled.code, 0);
     assert.equal(readFileSync(join(dir, ".proxar/samples/fixture/latest.json"), "utf8"), first);
@@ -378,4 +393,24 @@ Deno.test("docs/sampling.md: its configuration example is valid and its rule tab
   for (const [, id, severity] of documented) {
     assert.equal(builtinRules.find((r) => r.meta.id === id)!.meta.severity, severity, id);
   }
+});
+
+Deno.test("proxar sample reports a server that cannot start as an error naming it, writing nothing", async () => {
+  const config = `servers:
+  broken:
+    command: ${JSON.stringify(DENO)}
+    args: ["run", "-A", "/nonexistent/server.ts"]
+    connect_timeout: 20
+samples:
+  broken:
+    - tool: anything
+`;
+  await withProject(config, async (dir) => {
+    const result = await runCli(["sample", "--server", "broken"], { cwd: dir });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^proxar: Cannot sample "server:broken": /);
+    assert.match(result.stderr, /The server's standard error ended with:.*\| .*nonexistent/);
+    assert.ok(!result.stderr.includes("    at "), "no stack trace");
+    assert.deepEqual(filesBelow(dir), ["proxar.yaml"]);
+  });
 });
