@@ -62,9 +62,29 @@ export interface Finding {
   prose?: ProseVerdict;
 }
 
-/** What a rule's `check` receives. */
+/**
+ * What a rule's `check` receives. Everything in it is frozen: assigning to, pushing into or
+ * deleting from any of it throws a `TypeError`, which fails the rule. A plugin's rules receive
+ * a copy made for its worker (see docs/plugins.md), so they never touch what built-in rules or
+ * other plugins see.
+ *
+ * Shapes, with `T` the entity type of each list (`Tool`, `Prompt`, `Resource`,
+ * `ResourceTemplate`):
+ * - `old`, `new`: {@link Contract}: `{ server: { name, version, title? }, protocolVersion?,
+ *   instructions?, capabilities?, tools, prompts, resources, resourceTemplates, responses? }`, each list
+ *   sorted by identity; an index into a list is what a finding's `pointer` uses.
+ * - `pairs`: {@link EntityPairs}, one `ListPairs<T>` per list: `paired: { id, old: T, new: T,
+ *   oldIndex, newIndex }[]`, `added` and `removed: { id, value: T, index }[]`, and `duplicates:
+ *   { old, new }`, maps from an identity that occurs more than once to its count.
+ * - `schemaDeltas(ruleId)`, `allSchemaDeltas()`: {@link ToolSchemaDelta}s, each `{ tool, rule,
+ *   severity, facet, location, path, pointer, message, old?, new?, prose? }`.
+ * - `classifyProse(old, new)`: a {@link ProseVerdict} `{ severity, step, ... }`.
+ * - `report(finding)`: see {@link Finding}; the `pointer` must name a value in `old` or `new`.
+ */
 export interface RuleContext {
+  /** The old contract. */
   old: Contract;
+  /** The new contract. */
   new: Contract;
   /** Entities of both contracts paired by identity. */
   pairs: EntityPairs;
@@ -78,10 +98,11 @@ export interface RuleContext {
   /** Classifies a change of prose (descriptions, titles, instructions). */
   classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
   /**
-   * For a rule with `readsFindings`: every finding of the other rules, severity overrides
-   * applied, ignore entries not yet (frozen). Empty for other rules.
+   * For a built-in rule with `readsFindings`: every finding of the other rules, severity
+   * overrides applied, ignore entries not yet (frozen). Empty for other rules and for plugins.
    */
   findings(): readonly Change[];
+  /** Adds a finding; a malformed one fails the rule. */
   report(finding: Finding): void;
 }
 

@@ -35,6 +35,23 @@
 import type { Rule } from "../core/rule.ts";
 import type { Reporter } from "../reporters/reporter.ts";
 
+/** The shapes a plugin works with: what a rule receives and reports, what a reporter gets. */
+export type {
+  ExpectedFinding,
+  Finding,
+  Rule,
+  RuleContext,
+  RuleExample,
+  RuleMeta,
+} from "../core/rule.ts";
+export type { Contract, EntityRef } from "../core/contract.ts";
+export type { EntityPairs, ListPairs, Located, Paired } from "../core/pairing.ts";
+export type { ProseVerdict } from "../core/prose.ts";
+export type { ToolSchemaDelta } from "../core/schema/compare_tool.ts";
+export type { SchemaDelta } from "../core/schema/types.ts";
+export type { Report } from "../core/report.ts";
+export type { Reporter, ReporterContext } from "../reporters/reporter.ts";
+
 /** The plugin API version this Proxar implements. */
 export const PLUGIN_API_VERSION = 1;
 
