@@ -63,16 +63,16 @@ export interface Finding {
 }
 
 /**
- * What a rule's `check` receives. Everything in it is frozen: assigning to, pushing into or
- * deleting from any of it throws a `TypeError`, which fails the rule. A plugin's rules receive
+ * What a rule's `check` receives. In the CLI (and with `freezeInputs`) all of it is frozen:
+ * assigning to, pushing into or deleting from any of it throws a `TypeError`, failing the rule. A plugin's rules receive
  * a copy made for its worker (see docs/plugins.md), so they never touch what built-in rules or
  * other plugins see.
  *
  * Shapes, with `T` the entity type of each list (`Tool`, `Prompt`, `Resource`,
  * `ResourceTemplate`):
  * - `old`, `new`: {@link Contract}: `{ server: { name, version, title? }, protocolVersion?,
- *   instructions?, capabilities?, tools, prompts, resources, resourceTemplates, responses? }`, each list
- *   sorted by identity; an index into a list is what a finding's `pointer` uses.
+ *   instructions?, capabilities?, tools, prompts, resources, resourceTemplates, responses? }`,
+ *   each list sorted by identity; an index into a list is what a finding's `pointer` uses.
  * - `pairs`: {@link EntityPairs}, one `ListPairs<T>` per list: `paired: { id, old: T, new: T,
  *   oldIndex, newIndex }[]`, `added` and `removed: { id, value: T, index }[]`, and `duplicates:
  *   { old, new }`, maps from an identity that occurs more than once to its count.
