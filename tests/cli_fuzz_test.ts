@@ -135,6 +135,7 @@ function wellFormed(format: string, output: string, file: string): void {
     assert.match(output, /<\/html>\s*$/);
   }
   if (["text", "markdown", "changelog"].includes(format)) {
+    // deno-lint-ignore no-control-regex
     const commands = output.split("\n").filter((l) => /^\s*(::|##\[)|\u001b|\u0007/.test(l));
     assert.deepEqual(commands, [], `${format}: a line a CI runner or terminal would obey`);
   }

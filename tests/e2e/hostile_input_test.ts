@@ -122,6 +122,7 @@ Deno.test("proxar diff compares a schema holding an array of 150,000 items", asy
 
 /** Lines that a CI runner or a terminal would act on. */
 function actionable(text: string): string[] {
+  // deno-lint-ignore no-control-regex
   return text.split("\n").filter((line) => /^\s*::|^\s*##\[|\u001b|\u0007|\u009b|\r/.test(line));
 }
 
