@@ -16,7 +16,9 @@ import { SEVERITIES, type Threshold } from "../core/severity.ts";
 import { checkConfigRules } from "../core/suppress.ts";
 import { builtinReporters } from "../reporters/mod.ts";
 import { readConfig } from "./config_file.ts";
+import { UserError } from "../core/errors.ts";
 import type { Io } from "./io.ts";
+import { addSemanticNotes } from "./semantic_pass.ts";
 import { type OutputSpec, parseFormats, writeOutputs } from "./outputs.ts";
 import { collectPlugin, withPlugins } from "./plugins.ts";
 
@@ -31,6 +33,8 @@ export interface ReportFlags {
   /** `--no-locations`. */
   locations?: boolean;
   sarifOmitSuppressed?: boolean;
+  /** `--semantic`: advisory notes from the configured model. */
+  semantic?: boolean;
   /** `--no-step-summary`. */
   stepSummary?: boolean;
 }
@@ -80,6 +84,10 @@ export function addReportOptions(command: Command): Command {
       "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",
     )
     .option(
+      "--semantic",
+      "ask the model under semantic: in proxar.yaml about prose and potentially breaking changes; its answers become advisory notes and never change a grade",
+    )
+    .option(
       "--no-locations",
       "do not look up line and column of each change (faster on huge files)",
     );
@@ -101,6 +109,13 @@ export async function prepareReportRun(io: Io, flags: ReportFlags): Promise<Repo
   const { registry, reporters, plugins } = await withPlugins(io, config, flags.plugin);
   const outputs = parseFormats(flags.format, flags.output, reporters);
   checkConfigRules(config, registry);
+  if (flags.semantic && !config.semantic) {
+    throw new UserError(
+      `--semantic needs a semantic: section (url and model) in ${
+        config.file ?? "proxar.yaml"
+      }; see docs/semantic.md`,
+    );
+  }
   return { config, registry, outputs, withPlugins: plugins.length > 0 };
 }
 
@@ -121,7 +136,7 @@ export async function compareForReport(
     ...(today ? { today } : {}),
   });
   if (flags.locations !== false) locateChanges(report.changes, old, next);
-  return report;
+  return flags.semantic ? await addSemanticNotes(report, run.config, io) : report;
 }
 
 /** Writes every requested format of a report. */

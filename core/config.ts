@@ -78,6 +78,17 @@ export interface SamplingConfig {
   per_minute: number;
 }
 
+/** The `--semantic` pass: an OpenAI-compatible chat-completions endpoint asked about changes. */
+export interface SemanticConfig {
+  /** The API's base URL (`http://localhost:11434/v1`) or its `/chat/completions` endpoint. */
+  url: string;
+  model: string;
+  /** The environment variable holding the API key, sent as a bearer token. */
+  api_key_env?: string;
+  /** Seconds one answer may take, start to end (default 20). */
+  timeout?: number;
+}
+
 /** A loaded configuration. */
 export interface Config {
   fail_on: Threshold;
@@ -87,6 +98,8 @@ export interface Config {
   plugins: string[];
   /** How long one plugin rule may run, in seconds. */
   rule_timeout: number;
+  /** Where `--semantic` asks; absent unless configured. */
+  semantic?: SemanticConfig;
   prose: ProseOptions;
   servers: Record<string, ServerConfig>;
   store: string;
@@ -348,6 +361,32 @@ export const configSchema: JsonObject = {
           minimum: 1,
           description:
             "At most this many results sampled per minute, all tools together (default 60)",
+        },
+      },
+    },
+    semantic: {
+      type: "object",
+      additionalProperties: false,
+      required: ["url", "model"],
+      description:
+        "Advisory notes from a model for --semantic (docs/semantic.md); never changes a grade",
+      properties: {
+        url: {
+          type: "string",
+          pattern: "^https?://",
+          description:
+            "Base URL of an OpenAI-compatible API (such as http://localhost:11434/v1), or its /chat/completions endpoint",
+        },
+        model: { type: "string", minLength: 1, description: "The model to ask" },
+        api_key_env: {
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+          description: "Environment variable holding the API key (sent as a bearer token)",
+        },
+        timeout: {
+          type: "number",
+          exclusiveMinimum: 0,
+          description: "Seconds one answer may take, start to end (default 20)",
         },
       },
     },

@@ -10,6 +10,7 @@ import {
   defaultConfig,
   type IgnoreEntry,
   type SampleEntry,
+  type SemanticConfig,
   type ServerConfig,
 } from "./config.ts";
 import { dateProblem } from "./dates.ts";
@@ -139,6 +140,7 @@ export function parseConfig(text: string, file: string): Config {
   if (raw.servers) config.servers = checkServers(raw.servers, at);
   if (raw.store) config.store = raw.store;
   if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
+  if (raw.semantic !== undefined) config.semantic = raw.semantic as SemanticConfig;
   if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
   if (raw.alerts) config.alerts = { ...raw.alerts };
   if (raw.samples) config.samples = checkSamples(raw.samples, config, at);

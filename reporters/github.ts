@@ -78,7 +78,11 @@ function annotation(change: Change): string {
     );
   }
   props.push(`title=${escapeProperty(cap(stripControl(change.rule), PROPERTY_MAX))}`);
-  const text = change.hint ? `${change.message}\nhint: ${change.hint}` : change.message;
+  const text = [
+    change.message,
+    ...(change.hint ? [`hint: ${change.hint}`] : []),
+    ...(change.notes ?? []).map((note) => `note (advisory): ${note}`),
+  ].join("\n");
   return `::${COMMAND[change.severity]} ${props.join(",")}::${
     escapeData(cap(stripControl(text), MESSAGE_MAX))
   }`;

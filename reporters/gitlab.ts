@@ -57,7 +57,12 @@ function issueOf(change: Change, report: Report, fingerprint: string): CodeQuali
   const path = stripControl(where?.file ?? report.new.source);
   return {
     type: "issue",
-    description: cap(stripControl(change.message), DESCRIPTION_MAX),
+    description: cap(
+      stripControl(
+        [change.message, ...(change.notes ?? []).map((n) => `Note (advisory): ${n}`)].join(" "),
+      ),
+      DESCRIPTION_MAX,
+    ),
     check_name: change.rule,
     categories: ["Compatibility"],
     fingerprint,

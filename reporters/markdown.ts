@@ -79,6 +79,9 @@ function changeBlock(change: Change): string {
     `  ${escapeInline(cap(change.message, 1000))}`,
   ];
   if (change.hint) lines.push("", `  Hint: ${escapeInline(cap(change.hint, 300))}`);
+  for (const note of change.notes ?? []) {
+    lines.push("", `  Note (advisory): ${escapeInline(cap(note, 1000))}`);
+  }
   for (const line of values(change)) {
     lines.push(line === "" ? "" : `  ${line.replaceAll("\n", "\n  ")}`);
   }

@@ -101,6 +101,7 @@ function resultOf(change: Change, ruleIndex: number, fallback: string): Json {
     change.hint ? `Hint: ${clean(change.hint, 300)}.` : "",
     `Path: ${clean(change.path, 500)}.`,
     change.overriddenFrom ? `Severity overridden from ${change.overriddenFrom}.` : "",
+    ...(change.notes ?? []).map((note) => `Note (advisory): ${clean(note, 1000)}`),
   ].filter(Boolean).join(" ");
   const result: Json = {
     ruleId: change.rule,

@@ -5,12 +5,13 @@
  * `text` block right after a command must appear in its output.
  */
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
+import { startChatServer } from "./_chat_server.ts";
 
-const DOCS = ["docs/releases.md", "docs/html-report.md"];
+const DOCS = ["docs/releases.md", "docs/html-report.md", "docs/semantic.md"];
 
 /** `proxar …` commands of the sh blocks, each with the text block that follows it, if any. */
 function commands(markdown: string): { args: string[]; expect?: string }[] {
@@ -34,8 +35,23 @@ for (const doc of DOCS) {
     const found = commands(readFileSync(join(ROOT, doc), "utf8"));
     assert.ok(found.length > 0, "the doc shows at least one command");
     const dir = mkdtempSync(join(tmpdir(), "proxar-docs-"));
+    // examples/semantic.yaml names a local Ollama; the docs run against a loopback stand-in.
+    const chat = await startChatServer();
+    chat.behave = () => ({
+      kind: "answer",
+      text: 'Yes. Models that read "Never use it for duplicates" may stop choosing create_issue',
+    });
     try {
       cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
+      const semantic = join(dir, "examples/semantic.yaml");
+      writeFileSync(
+        semantic,
+        readFileSync(semantic, "utf8").replace("http://localhost:11434/v1", chat.url)
+          .replace("model: llama3.2", "model: llama3.2\n  timeout: 5").replace(
+            "  timeout: 30\n",
+            "",
+          ),
+      );
       for (const { args, expect } of found) {
         const r = await runCli(args, { cwd: dir, env: { PROXAR_TODAY: "2026-11-30" } });
         assert.equal(r.stderr, "", args.join(" "));
@@ -45,6 +61,7 @@ for (const doc of DOCS) {
         }
       }
     } finally {
+      await chat.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
