@@ -414,3 +414,19 @@ samples:
     assert.deepEqual(filesBelow(dir), ["proxar.yaml"]);
   });
 });
+
+Deno.test("proxar.yaml sampling: rejects a rate above 1 and a budget below 1 with file:line:col", async () => {
+  const { parseConfig } = await import("../../core/config_load.ts");
+  assert.throws(
+    () => parseConfig("sampling:\n  rate: 2\n", "proxar.yaml"),
+    /^UserError: proxar\.yaml:2:9: sampling\.rate: must be <= 1$/,
+  );
+  assert.throws(
+    () => parseConfig("sampling:\n  per_minute: 0\n", "proxar.yaml"),
+    /^UserError: proxar\.yaml:2:15: sampling\.per_minute: must be >= 1$/,
+  );
+  assert.deepEqual(parseConfig("sampling:\n  rate: 0.25\n", "proxar.yaml").sampling, {
+    rate: 0.25,
+    per_minute: 60,
+  });
+});
