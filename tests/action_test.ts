@@ -153,8 +153,8 @@ class Sandbox {
     let failed = false;
     for (const step of ACTION.runs.steps) {
       if (step.uses) {
-        // Only the SARIF upload is a `uses:` step; it needs GitHub itself.
-        assert.match(step.uses, /^github\/codeql-action\/upload-sarif@/);
+        // Only the SARIF and HTML uploads are `uses:` steps; they need GitHub itself.
+        assert.match(step.uses, /^(github\/codeql-action\/upload-sarif|actions\/upload-artifact)@/);
         steps.push({ name: step.name, status: "skipped" });
         continue;
       }
@@ -240,6 +240,7 @@ const STEP_NAMES = [
   "Write the job summary",
   "Comment on the pull request",
   "Upload SARIF to code scanning",
+  "Upload the HTML report",
   "Fail when a change reaches fail_on",
 ];
 
@@ -261,7 +262,8 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
       `${STEP_NAMES[2]}: passed`,
       `${STEP_NAMES[3]}: passed`,
       `${STEP_NAMES[4]}: skipped`,
-      `${STEP_NAMES[5]}: failed`,
+      `${STEP_NAMES[5]}: skipped`,
+      `${STEP_NAMES[6]}: failed`,
     ]);
     assert.deepEqual(run.requests, ["/rel/proxar-linux-x64", "/rel/SHA256SUMS"]);
     assert.deepEqual(run.calls, [
@@ -276,6 +278,8 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
         "sarif=proxar.sarif",
         "--format",
         `markdown=${dir}/report.md`,
+        "--format",
+        `html=${dir}/report.html`,
         "--no-step-summary",
         "--config",
         "ci/proxar.yaml",
@@ -286,11 +290,15 @@ Deno.test("action.yml downloads, verifies and runs proxar diff, then fails on ex
       ],
     ]);
     assert.match(run.outputs.install?.path ?? "", /\/proxar\/proxar-linux-x64$/);
-    assert.deepEqual(run.outputs.diff, { "exit-code": "1", "markdown-file": `${dir}/report.md` });
+    assert.deepEqual(run.outputs.diff, {
+      "exit-code": "1",
+      "markdown-file": `${dir}/report.md`,
+      "html-file": `${dir}/report.html`,
+    });
     assert.match(run.steps[0]?.stdout ?? "", /proxar-linux-x64: OK\nproxar 0\.1\.0 \(stub\)\n/);
     assert.equal(run.steps[1]?.stdout, "stub text report\n");
     assert.equal(run.summary, "stub markdown report\n");
-    assert.match(run.steps[5]?.stdout ?? "", /^::error::proxar: a change to the MCP contract/);
+    assert.match(run.steps[6]?.stdout ?? "", /^::error::proxar: a change to the MCP contract/);
   });
 });
 
@@ -306,7 +314,8 @@ Deno.test("action.yml passes when proxar diff exits 0 and stops at once on exit 
       `${STEP_NAMES[2]}: passed`,
       `${STEP_NAMES[3]}: passed`,
       `${STEP_NAMES[4]}: skipped`,
-      `${STEP_NAMES[5]}: passed`,
+      `${STEP_NAMES[5]}: skipped`,
+      `${STEP_NAMES[6]}: passed`,
     ]);
     assert.deepEqual(pass.calls[1], [
       "diff",
@@ -318,6 +327,8 @@ Deno.test("action.yml passes when proxar diff exits 0 and stops at once on exit 
       "sarif=proxar.sarif",
       "--format",
       `markdown=${dir}/report.md`,
+      "--format",
+      `html=${dir}/report.html`,
       "--no-step-summary",
     ]);
     const usage = await sandbox.run(inputs, { STUB_EXIT: "2" });
@@ -328,6 +339,7 @@ Deno.test("action.yml passes when proxar diff exits 0 and stops at once on exit 
       `${STEP_NAMES[3]}: skipped`,
       `${STEP_NAMES[4]}: skipped`,
       `${STEP_NAMES[5]}: skipped`,
+      `${STEP_NAMES[6]}: skipped`,
     ]);
     assert.equal(usage.steps[1]?.code, 2);
     assert.equal(usage.outputs.diff?.["exit-code"], "2");
@@ -349,7 +361,7 @@ Deno.test("action.yml refuses a binary that does not match SHA256SUMS and never 
     assert.equal(run.outputs.install?.path, undefined);
     assert.deepEqual(
       run.steps.slice(1).map((s) => s.status),
-      ["skipped", "skipped", "skipped", "skipped", "skipped"],
+      ["skipped", "skipped", "skipped", "skipped", "skipped", "skipped"],
     );
   });
 });
@@ -385,7 +397,7 @@ Deno.test("action.yml picks the binary for each runner platform and rejects othe
         RUNNER_ARCH: arch,
       });
       assert.deepEqual(run.requests, [`/rel/${asset}`, "/rel/SHA256SUMS"], platform);
-      assert.equal(run.steps[5]?.status, "passed", platform);
+      assert.equal(run.steps[6]?.status, "passed", platform);
     }
     const arm32 = await sandbox.run({ "download-url": url, old: "a", new: "b" }, {
       RUNNER_ARCH: "ARM",
@@ -443,7 +455,7 @@ Deno.test({
       });
       assert.deepEqual(
         run.steps.map((s) => s.status),
-        ["passed", "passed", "passed", "passed", "skipped", "failed"],
+        ["passed", "passed", "passed", "passed", "skipped", "skipped", "failed"],
       );
       assert.equal(run.outputs.diff?.["exit-code"], "1");
       assert.match(run.steps[1]?.stdout ?? "", /BREAKING {2}tool\.removed {2}search_issues/);
@@ -451,6 +463,12 @@ Deno.test({
       assert.match(run.summary, /tool\.removed/);
       const sarif = JSON.parse(readFileSync(join(sandbox.workspace, "proxar.sarif"), "utf8"));
       assert.equal(sarif.version, "2.1.0");
+      const html = readFileSync(run.outputs.diff?.["html-file"] ?? "", "utf8");
+      assert.match(
+        html,
+        /^<!doctype html>\n[^]*tool\.removed/,
+        "the page the artifact step uploads",
+      );
       assert.deepEqual(
         sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId),
         ["tool.removed"],
@@ -559,9 +577,22 @@ Deno.test("action.yml with args: --format markdown prints it and still grades th
     });
     assert.deepEqual(
       run.steps.map((s) => s.status),
-      ["passed", "passed", "passed", "passed", "skipped", "failed"],
+      ["passed", "passed", "passed", "passed", "skipped", "skipped", "failed"],
     );
     assert.equal(run.outputs.diff?.["exit-code"], "1");
     assert.match(run.steps[1]?.stdout ?? "", /^<!-- proxar -->\n[^]*BREAKING {2}tool\.removed/);
+  });
+});
+
+Deno.test("action.yml uploads the HTML report as the proxar-report artifact after a comparison", () => {
+  const step = ACTION.runs.steps.find((s) => s.name === "Upload the HTML report")!;
+  assert.match(step.uses ?? "", /^actions\/upload-artifact@v4$/);
+  assert.equal(
+    (step as unknown as { if: string }).if,
+    "always() && inputs.html-report == 'true' && (steps.diff.outputs.exit-code == '0' || steps.diff.outputs.exit-code == '1')",
+  );
+  assert.deepEqual((step as unknown as { with: unknown }).with, {
+    name: "proxar-report",
+    path: "${{ steps.diff.outputs.html-file }}",
   });
 });
