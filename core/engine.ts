@@ -86,6 +86,20 @@ class DiffRun {
     return classifyProse(a, b, { ...this.config.prose, identifiers: this.#identifiers });
   };
 
+  #renamed: Map<string, string> | undefined;
+  /** A finding about a renamed tool (other than its removal and addition) names the rename. */
+  withRename(id: string, finding: Finding): string {
+    this.#renamed ??= new Map(
+      this.pairs.tools.paired.flatMap((p) => p.renamedFrom ? [[p.id, p.renamedFrom]] : []),
+    );
+    const from = finding.entity.kind === "tool" && id !== "tool.removed" && id !== "tool.added"
+      ? this.#renamed.get(finding.entity.name)
+      : undefined;
+    return from === undefined
+      ? finding.message
+      : `${finding.message} (tool renamed from "${from}")`;
+  }
+
   allDeltas(): Map<string, ToolSchemaDelta[]> {
     if (this.deltas === undefined) {
       this.deltas = toolSchemaDeltas(this.pairs, this.classify);
@@ -113,7 +127,7 @@ class DiffRun {
         entity: { kind: finding.entity.kind, name: finding.entity.name },
         path: finding.path,
         pointer: finding.pointer,
-        message: finding.message,
+        message: this.withRename(rule.meta.id, finding),
       };
       if (finding.old !== undefined) change.old = sortKeys(finding.old);
       if (finding.new !== undefined) change.new = sortKeys(finding.new);

@@ -3,7 +3,8 @@
  * URI template). Computed once per diff and shared by every rule.
  * @module
  */
-import { type Contract, ENTITY_LISTS, type EntityList, identityOf } from "./contract.ts";
+import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
+import { jsonEqual } from "./json.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
 export interface Located<T> {
@@ -19,6 +20,12 @@ export interface Paired<T> {
   new: T;
   oldIndex: number;
   newIndex: number;
+  /**
+   * Set on a tool that was renamed: the old name. The pair is a removed tool and an added one
+   * with equal input and output schemas, matched one to one; both also stay in `removed` and
+   * `added` (a rename breaks callers), and `id` is the new name.
+   */
+  renamedFrom?: string;
 }
 
 /** The pairing of one list. */
@@ -93,5 +100,49 @@ export function pairEntities(old: Contract, next: Contract): EntityPairs {
   for (const list of ENTITY_LISTS) {
     out[list.list] = pairList<unknown>(list, old[list.list], next[list.list]);
   }
-  return out as unknown as EntityPairs;
+  const pairs = out as unknown as EntityPairs;
+  pairs.tools.paired.push(...renamedTools(pairs.tools));
+  return pairs;
+}
+
+type ToolPairs = EntityPairs["tools"];
+
+/** Whether an added tool has the schemas of a removed one. */
+function twins(a: Located<Tool>, b: Located<Tool>): boolean {
+  return jsonEqual(a.value.inputSchema, b.value.inputSchema) &&
+    jsonEqual(a.value.outputSchema, b.value.outputSchema);
+}
+
+/**
+ * Removed and added tools with equal schemas, matched one to one, as pairs under the new name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pairEntities } from "./pairing.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const a = { ...emptyContract(), tools: [{ name: "find", inputSchema: {} }] };
+ * const b = { ...emptyContract(), tools: [{ name: "search", inputSchema: {} }] };
+ * const { tools } = pairEntities(a, b);
+ * assert.equal(tools.paired[0]?.renamedFrom, "find");
+ * assert.equal(tools.removed.length + tools.added.length, 2);
+ * ```
+ */
+export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
+  const out: Paired<Tool>[] = [];
+  for (const gone of tools.removed) {
+    const candidates = tools.added.filter((a) => twins(gone, a));
+    if (candidates.length !== 1) continue;
+    const twin = candidates[0]!;
+    if (tools.removed.filter((r) => twins(r, twin)).length !== 1) continue;
+    out.push({
+      id: twin.id,
+      old: gone.value,
+      new: twin.value,
+      oldIndex: gone.index,
+      newIndex: twin.index,
+      renamedFrom: gone.id,
+    });
+  }
+  return out;
 }

@@ -571,6 +571,7 @@ function schemaRule(meta: RuleMeta): Rule {
         if (d.old !== undefined) finding.old = d.old;
         if (d.new !== undefined) finding.new = d.new;
         if (d.prose !== undefined) finding.prose = d.prose;
+        if (d.hint !== undefined) finding.hint = d.hint;
         report(finding);
       }
     },

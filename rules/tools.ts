@@ -15,7 +15,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same.",
+      "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message.",
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },

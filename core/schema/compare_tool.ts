@@ -9,6 +9,7 @@ import type { EntityPairs } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
+import { hintPropertyRenames } from "./renames.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
 
@@ -65,7 +66,7 @@ export function compareSchemaSide(
 ): SchemaDelta[] {
   const structured = walkSchemas(oldSchema, newSchema, { ...where, classifyProse });
   const catchAll = catchAllDiff(oldSchema, newSchema, { ...where, known: STRUCTURED_VOCABULARY });
-  return mergeDeltas(structured, catchAll);
+  return hintPropertyRenames(mergeDeltas(structured, catchAll), oldSchema, newSchema);
 }
 
 /** Schema deltas of every paired tool, grouped by rule id. */

@@ -149,4 +149,6 @@ export interface SchemaDelta {
   message: string;
   /** The prose classifier's reasons, for description and title changes. */
   prose?: ProseVerdict;
+  /** Extra guidance, such as a probable rename of a property. */
+  hint?: string;
 }

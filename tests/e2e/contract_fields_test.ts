@@ -162,3 +162,48 @@ Deno.test("proxar diff: a case change is DOCUMENTATION for words, POTENTIALLY_BR
     assert.equal(prose("search_issues.description").step, "equal");
   }
 });
+
+Deno.test("proxar diff follows a rename through: the pair is compared, properties get rename hints", async () => {
+  for (const [a, b] of [["rename_before", "rename_after"], ["rename_after", "rename_before"]]) {
+    const forward = a === "rename_before";
+    const [oldTool, newTool] = forward
+      ? ["search_issues", "find_issues"]
+      : ["find_issues", "search_issues"];
+    const [oldId, newId] = forward ? ["id", "issueId"] : ["issueId", "id"];
+    const [oldAt, newAt] = forward ? ["closedAt", "closed_at"] : ["closed_at", "closedAt"];
+    const { code, found, report } = await diff(c(a!), c(b!));
+    assert.deepEqual(
+      found,
+      [
+        `tool.removed|${oldTool}|BREAKING`,
+        `tool.added|${newTool}|NON_BREAKING`,
+        // The renamed tool compared with its old self, under the new name.
+        `tool.description.changed|${newTool}.description|POTENTIALLY_BREAKING`,
+        `tool.annotations.${
+          forward ? "safetyWeakened" : "safetyClaimed"
+        }|${newTool}.annotations.readOnlyHint|POTENTIALLY_BREAKING`,
+        `tool.execution.taskSupport.narrowed|${newTool}.execution.taskSupport|BREAKING`,
+        // A property renamed: both findings keep their severity and get a hint.
+        `tool.input.property.removed|close_issue.inputSchema.properties.${oldId}|BREAKING`,
+        "tool.input.required.added|close_issue.inputSchema.required|BREAKING",
+        `tool.output.property.removed|close_issue.outputSchema.properties.${oldAt}|BREAKING`,
+        `tool.output.property.added|close_issue.outputSchema.properties.${newAt}|NON_BREAKING`,
+      ].sort(),
+    );
+    assert.equal(code, 1);
+    const by = (rule: string) =>
+      report.changes.find((x: { rule: string }) => x.rule === rule) as {
+        message: string;
+        hint?: string;
+      };
+    assert.match(
+      by("tool.description.changed").message,
+      new RegExp(`\\(tool renamed from "${oldTool}"\\)$`),
+    );
+    assert.equal(by("tool.removed").hint, `renamed to "${newTool}"?`);
+    assert.equal(by("tool.input.property.removed").hint, `renamed to "${newId}"?`);
+    assert.equal(by("tool.input.required.added").hint, `"${newId}" renamed from "${oldId}"?`);
+    assert.equal(by("tool.output.property.removed").hint, `renamed to "${newAt}"?`);
+    assert.equal(by("tool.output.property.added").hint, `renamed from "${oldAt}"?`);
+  }
+});

@@ -147,7 +147,7 @@ Deno.test("githubReporter prints the full text report with workflow commands tur
   const out = render(report);
   const commands = obeyed(out);
   assert.ok(commands.every((c) => ["error", "warning", "notice"].includes(c.command)));
-  assert.equal(commands.length, 7, "one per unsuppressed change, nothing injected");
+  assert.equal(commands.length, 8, "one per unsuppressed change, nothing injected");
   const text = renderText(report, false);
   assert.ok(out.includes(text.trimEnd()), "the text report is there, whole");
   assert.ok(
@@ -156,7 +156,7 @@ Deno.test("githubReporter prints the full text report with workflow commands tur
   );
   const lines = out.split("\n");
   const stop = lines.findIndex((l) => l.startsWith("::stop-commands::"));
-  assert.equal(stop, 7);
+  assert.equal(stop, 8);
   const token = lines[stop]!.slice("::stop-commands::".length);
   assert.match(token, /^[0-9a-f]{64}$/);
   assert.equal(lines.at(-2), `::${token}::`);

@@ -76,6 +76,8 @@ Deno.test("gitlabReporter leaves suppressed changes out and keeps the others in 
       ["tool.removed", "critical", "tests/fixtures/reporters/hostile_new.json", 7],
       ["tool.input.maximum.narrowed", "critical", "tests/fixtures/reporters/hostile_new.json", 19],
       ["tool.input.required.added", "critical", "tests/fixtures/reporters/hostile_new.json", 22],
+      // create_<img src=x> has the schemas of the removed get_issue: the pair is compared.
+      ["tool.description.changed", "major", "tests/fixtures/reporters/hostile_new.json", 54],
       ["tool.description.changed", "major", "tests/fixtures/reporters/hostile_new.json", 10],
       ["tool.added", "minor", "tests/fixtures/reporters/hostile_new.json", 52],
       ["tool.input.enum.widened", "minor", "tests/fixtures/reporters/hostile_new.json", 43],
@@ -127,10 +129,10 @@ Deno.test("codeQualityIssues makes equal findings unique with a stable counter",
   const report = hostileReport();
   report.changes = [...report.changes, ...report.changes.map((c) => ({ ...c }))];
   const issues = codeQualityIssues([report]);
-  assert.equal(issues.length, 14);
-  assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 14);
+  assert.equal(issues.length, 16);
+  assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 16);
   const once = codeQualityIssues([hostileReport()]);
-  assert.deepEqual(issues.slice(0, 7).map((i) => i.fingerprint), once.map((i) => i.fingerprint));
+  assert.deepEqual(issues.slice(0, 8).map((i) => i.fingerprint), once.map((i) => i.fingerprint));
   assert.deepEqual(codeQualityIssues([report]), issues, "deterministic");
 });
 
@@ -142,7 +144,7 @@ Deno.test("codeQualityIssues tells servers of proxar check's combined report apa
   ];
   const issues = codeQualityIssues([combined]);
   const alone = codeQualityIssues([hostileReport()]);
-  assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 14);
+  assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 16);
   assert.ok(issues.every((i) => !alone.some((x) => x.fingerprint === i.fingerprint)));
 });
 

@@ -100,7 +100,7 @@ Deno.test(`junitReporter output passes xmllint --noout${XMLLINT_NOTE}`, {
 Deno.test("junitReporter counts failures at or above fail_on and skips suppressed changes", async () => {
   const report = hostileReport();
   const cases = casesOf(await suitesOf(render(report)));
-  assert.deepEqual(counts(cases), { tests: 8, failures: 3, skipped: 1, errors: 0 });
+  assert.deepEqual(counts(cases), { tests: 9, failures: 3, skipped: 1, errors: 0 });
   const example = casesOf(await suitesOf(render(exampleReport())));
   assert.deepEqual(counts(example), { tests: 15, failures: 6, skipped: 1, errors: 0 });
   const skipped = cases.find((c) => c.skipped)!;
@@ -125,13 +125,13 @@ Deno.test("junitReporter writes the count attributes that match the elements", a
   const root = await parse(xml) as TestSuites & { skipped?: number };
   assert.deepEqual(
     [root.tests, root.failures, root.errors, root.skipped],
-    [23, 9, 0, 2],
+    [24, 9, 0, 2],
   );
   const suites = root.testsuite ?? [];
   assert.deepEqual(
     suites.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped, s.time]),
     [
-      ["evil-mcp (reporters/hostile_new.json)", 8, 3, 0, 1, 0],
+      ["evil-mcp (reporters/hostile_new.json)", 9, 3, 0, 1, 0],
       ["issues-mcp (examples/v2/contract.json)", 15, 6, 0, 1, 0],
     ],
   );
@@ -150,7 +150,7 @@ Deno.test("junitReporter writes one suite per server of proxar check's combined 
   const suites = await suitesOf(render(combined));
   assert.deepEqual(
     suites.map((s) => [s.name, s.tests, s.failures, s.skipped]),
-    [["issues", 15, 6, 1], ["z.evil", 8, 3, 1]],
+    [["issues", 15, 6, 1], ["z.evil", 9, 3, 1]],
   );
   assert.ok(suites[1]?.testcase?.every((c) => c.classname?.startsWith("proxar.z_evil.")));
 });
@@ -244,12 +244,12 @@ Deno.test("junitReporter follows fail_on: nothing fails when it is never", async
   const report = hostileReport();
   report.decision = { ...report.decision, failOn: "never" };
   const cases = casesOf(await suitesOf(render(report)));
-  assert.deepEqual(counts(cases), { tests: 8, failures: 0, skipped: 1, errors: 0 });
+  assert.deepEqual(counts(cases), { tests: 9, failures: 0, skipped: 1, errors: 0 });
   const lower = hostileReport();
   lower.decision = { ...lower.decision, failOn: "DOCUMENTATION" };
   assert.deepEqual(counts(casesOf(await suitesOf(render(lower)))), {
-    tests: 8,
-    failures: 7,
+    tests: 9,
+    failures: 8,
     skipped: 1,
     errors: 0,
   });
