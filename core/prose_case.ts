@@ -38,7 +38,9 @@ export function contractIdentifiers(contracts: readonly Contract[]): Set<string>
     }
     for (const p of c.prompts) {
       out.add(String(p.name));
-      for (const a of p.arguments ?? []) if (typeof a?.name === "string") out.add(a.name);
+      const args: unknown = p.arguments;
+      if (!Array.isArray(args)) continue;
+      for (const a of args) if (isObject(a) && typeof a.name === "string") out.add(a.name);
     }
   }
   // Iterative, so that a deeply nested schema cannot exhaust the call stack.

@@ -9,6 +9,8 @@ import {
   normaliseProse,
   proseTokens,
 } from "../../core/prose.ts";
+import { contractIdentifiers } from "../../core/prose_case.ts";
+import { type Contract, emptyContract } from "../../core/contract.ts";
 
 const THRESHOLDS = { high: 0.9, low: 0.55 };
 
@@ -263,4 +265,26 @@ Deno.test("classifyProse() grades a case change of an identifier or quoted token
   );
   // Without the contract's identifiers, an unquoted token is an ordinary word.
   assert.equal(classifyProse("Pass the userId", "Pass the userid").step, "equal");
+});
+
+Deno.test("contractIdentifiers() reads names, property names and enum values, and survives odd shapes", () => {
+  const contract = {
+    ...emptyContract(),
+    tools: [{
+      name: "set_state",
+      inputSchema: {
+        type: "object",
+        properties: { state: { enum: ["OPEN", 3] }, mode: { const: "Fast" } },
+        required: ["state"],
+      },
+    }],
+    prompts: [
+      { name: "triage", arguments: [{ name: "issue" }, null] },
+      { name: "odd", arguments: { name: "not-a-list" } },
+    ],
+  } as unknown as Contract;
+  assert.deepEqual(
+    [...contractIdentifiers([contract])].sort(),
+    ["Fast", "OPEN", "issue", "mode", "odd", "set_state", "state", "triage"],
+  );
 });
