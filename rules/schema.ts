@@ -107,8 +107,15 @@ function position(
 }
 
 function combinator(aspect: "anyOf" | "oneOf" | "allOf"): Spec[] {
-  const two = [{ type: "string" }, { type: "integer" }];
-  const three = [...two, { type: "boolean" }];
+  // Satisfiable branches (an allOf of string and integer accepts nothing, so changing it
+  // changes nothing), disjoint for oneOf.
+  const [two, three] = aspect === "allOf"
+    ? [[{ type: "string" }, { minLength: 1 }], [{ type: "string" }, { minLength: 1 }, {
+      maxLength: 10,
+    }]]
+    : [[{ type: "string" }, { type: "integer" }], [{ type: "string" }, { type: "integer" }, {
+      type: "boolean",
+    }]];
   const [more, fewer] = aspect === "allOf" ? [two, three] : [three, two];
   const p = `properties.v.${aspect}`;
   return family(aspect, `${aspect} branches`, {
@@ -116,7 +123,7 @@ function combinator(aspect: "anyOf" | "oneOf" | "allOf"): Spec[] {
     narrowed: [v({ [aspect]: more }), v({ [aspect]: fewer }), p],
     changed: [
       v({ [aspect]: [{ type: "string", minLength: 1 }] }),
-      v({ [aspect]: [{ type: "string", minLength: 2 }, { type: "string", minLength: 3 }] }),
+      v({ [aspect]: [{ type: "string", maxLength: 2 }, { type: "string", maxLength: 3 }] }),
       p,
     ],
   });
@@ -212,7 +219,16 @@ const SPECS: Spec[] = [
       "properties.v.multipleOf",
     ],
   }),
-  ...presence("pattern", "^[a-z]+$", "^[a-z0-9]+$"),
+  ...presence("pattern", "^[a-z]+$", "^[0-9]+$").map((spec) =>
+    spec.change === "changed"
+      ? {
+        ...spec,
+        summary: "pattern changed: neither contains the other, or Proxar cannot compare them",
+        rationale:
+          "Patterns are compared as regular languages (with refa): a pattern whose strings all match the other is a widening or a narrowing (NON_BREAKING or BREAKING depending on whether the schema is an input or an output). When neither contains the other, or when a pattern cannot be turned into an automaton (a backreference, a lookaround it cannot resolve, more states than the cap), some old calls or some consumers may break: BREAKING on both sides, with the reason in the message.",
+      }
+      : spec
+  ),
   ...presence("format", "date", "date-time"),
   ...presence("contentEncoding", "base64", "base32"),
   ...presence("contentMediaType", "application/json", "text/csv"),
@@ -339,6 +355,25 @@ const SPECS: Spec[] = [
       ],
     })
   ),
+  ...family("if", "if/then/else as a whole", {
+    widened: [
+      { type: "object", if: { required: ["a"] }, then: { required: ["b"] } },
+      { type: "object" },
+      "if",
+    ],
+    narrowed: [
+      { type: "object" },
+      { type: "object", if: { required: ["a"] }, then: { required: ["b"] } },
+      "if",
+    ],
+  }).map((spec) => ({
+    ...spec,
+    summary: `A conditional (if with then or else) was ${
+      spec.change === "widened" ? "removed" : "added"
+    } as a whole`,
+    rationale:
+      "A conditional only ever adds a constraint on the values its if matches, so removing it as a whole accepts more values (widened) and adding it accepts fewer (narrowed); an if without then or else constrains nothing. Removed is NON_BREAKING on input and BREAKING on output; added is the reverse.",
+  })),
   {
     aspect: "if",
     change: "changed",
@@ -390,12 +425,31 @@ const SPECS: Spec[] = [
     aspect: "patternProperties",
     change: "changed",
     severity: C,
-    summary: "A pattern property was added or removed",
-    old: { type: "object" },
-    new: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    summary: "A pattern property was added or removed, and neither version contains the other",
+    old: { type: "object", additionalProperties: { type: "string" } },
+    new: {
+      type: "object",
+      patternProperties: { "^x-": { type: "integer" } },
+      additionalProperties: { type: "string" },
+    },
     path: "patternProperties",
     rationale:
-      "Whether a new pattern widens or narrows depends on properties and additionalProperties together; Proxar does not guess: BREAKING.",
+      "A pattern constrains the names it matches and frees them from additionalProperties, so whether adding or removing one widens or narrows is decided on properties, patternProperties and additionalProperties together. Added to an open object it narrows, removed it widens (graded as patternProperties.narrowed / widened); when neither version contains the other, or a pattern cannot be compared, it is BREAKING.",
+  },
+  {
+    aspect: "property",
+    change: "changed",
+    severity: C,
+    summary: "A property was added where Proxar cannot tell what the object allowed for that name",
+    old: { type: "object", patternProperties: { "^(a+)\\1$": { type: "string" } } },
+    new: {
+      type: "object",
+      properties: { aa: { type: "integer" } },
+      patternProperties: { "^(a+)\\1$": { type: "string" } },
+    },
+    path: "properties.aa",
+    rationale:
+      "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING.",
   },
   ...position(
     "patternProperties",

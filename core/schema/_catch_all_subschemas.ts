@@ -17,6 +17,8 @@ import {
   type Walker,
 } from "./_catch_all_types.ts";
 import { namesVerdict, q } from "./_catch_all_verdicts.ts";
+import { disjoint, isAnnotationOnly } from "./subsume.ts";
+import { patternMatches } from "./pattern.ts";
 
 /** A handler of one subschema facet. */
 export type FacetHandler = (walk: Walker, node: Node, facet: string) => void;
@@ -46,7 +48,44 @@ function containers(
   return undefined;
 }
 
-/** Added property: widened on input, narrowed on output (NON_BREAKING both); removed: changed. */
+/** The schema that governs property `name` of `s` when `properties` does not name it. */
+function modelOf(
+  walk: Walker,
+  s: JsonObject,
+  name: string,
+): { v: JsonValue; tail: Token[] } | undefined | string {
+  const patterns = walk.read(s, "patternProperties");
+  if (isObject(patterns)) {
+    const hits: string[] = [];
+    for (const pattern of Object.keys(patterns)) {
+      const match = patternMatches(pattern, name);
+      if (match === undefined) return `pattern ${q(pattern)} cannot be matched against it`;
+      if (match) hits.push(pattern);
+    }
+    if (hits.length > 1) return "several patternProperties match it";
+    if (hits.length === 1) {
+      return { v: patterns[hits[0]!] as JsonValue, tail: ["patternProperties", hits[0]!] };
+    }
+  }
+  const additional = walk.read(s, "additionalProperties");
+  if (additional !== undefined) {
+    return isTrivial(additional) ? undefined : { v: additional, tail: ["additionalProperties"] };
+  }
+  const unevaluated = walk.read(s, "unevaluatedProperties");
+  if (unevaluated === undefined || isTrivial(unevaluated)) return undefined;
+  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
+  if (applicators.some((k) => walk.read(s, k) !== undefined)) {
+    return "unevaluatedProperties depends on other applicators here";
+  }
+  return { v: unevaluated, tail: ["unevaluatedProperties"] };
+}
+
+/**
+ * Added property: widened on input, narrowed on output (NON_BREAKING both) when the object was
+ * open for that name; compared with the schema that governed the name before when that was a
+ * schema (a partially open object). Removed: changed, unless it was forbidden (`false`) and still
+ * is.
+ */
 const properties: FacetHandler = (walk, node) => {
   const sides = containers(walk, node, "properties");
   if (sides === undefined) return;
@@ -56,8 +95,28 @@ const properties: FacetHandler = (walk, node) => {
     const x = own(a, name), y = own(b, name);
     const tail = ["properties", name];
     if (walk.same(x, y)) continue;
-    if (x !== undefined && y !== undefined) walk.pair(node, "properties", x, tail, y, tail);
-    else {
+    if (x !== undefined && y !== undefined) {
+      walk.pair(node, "properties", x, tail, y, tail);
+      continue;
+    }
+    const model = modelOf(walk, x === undefined ? node.o : node.n, name);
+    if (typeof model === "string") {
+      walk.emit(node, node.neg, "properties", "changed", x, y, {
+        tail,
+        detail: `property ${q(name)} ${x === undefined ? "added" : "removed"}; ${model}`,
+      });
+    } else if (y === false) {
+      // A name newly forbidden: the values it could hold before are now rejected.
+      if (model !== undefined && model.v === false) continue;
+      walk.pair(node, "properties", model?.v, model?.tail ?? tail, y, tail);
+    } else if (x === undefined && model !== undefined && model.v !== false) {
+      // Values this name could hold before came from the model; now from the new schema.
+      walk.pair(node, "properties", model.v, model.tail, y, tail);
+    } else if (x === false) {
+      // A forbidden name stays forbidden when the new model is false too.
+      if (model !== undefined && model.v === false) continue;
+      walk.pair(node, "properties", x, tail, model?.v, model?.tail ?? tail);
+    } else {
       const what = x === undefined ? "added" : "removed";
       walk.emit(node, node.neg, "properties", x === undefined ? added : "changed", x, y, {
         tail,
@@ -67,23 +126,39 @@ const properties: FacetHandler = (walk, node) => {
   }
 };
 
-/** A pattern added constrains the names it matches, unless additional properties were closed. */
+/**
+ * A pattern added or removed: graded by the subsumption proof on the object's property keywords
+ * (a pattern constrains the names it matches, and frees them from additionalProperties).
+ */
 const patternProperties: FacetHandler = (walk, node) => {
   const sides = containers(walk, node, "patternProperties");
   if (sides === undefined) return;
   const [a, b] = sides;
-  const open = (s: JsonObject) =>
-    [walk.read(s, "additionalProperties"), walk.read(s, "unevaluatedProperties")]
-      .every((v) => v === undefined || isTrivial(v));
-  const plain = open(node.o) && open(node.n);
+  let whole: Effect | null | undefined;
+  const verdict = (): Effect | null => {
+    const keys = ["properties", "patternProperties", "additionalProperties"];
+    const project = (s: JsonObject): JsonObject => {
+      const out: JsonObject = {};
+      for (const k of keys) {
+        const v = walk.read(s, k);
+        if (v !== undefined) out[k] = v;
+      }
+      return out;
+    };
+    const po = project(node.o), pn = project(node.n);
+    const wide = walk.proves(po, pn, "widened") === true;
+    const narrow = walk.proves(pn, po, "narrowed") === true;
+    return wide && narrow ? null : wide ? "widened" : narrow ? "narrowed" : "changed";
+  };
   for (const name of unionSorted(a, b)) {
     const x = own(a, name), y = own(b, name);
     const tail = ["patternProperties", name];
     if (walk.same(x, y)) continue;
     if (x !== undefined && y !== undefined) walk.pair(node, "patternProperties", x, tail, y, tail);
     else {
-      const effect = !plain ? "changed" : x === undefined ? "narrowed" : "widened";
-      walk.emit(node, node.neg, "patternProperties", effect, x, y, {
+      if (whole === undefined) whole = verdict();
+      if (whole === null) continue;
+      walk.emit(node, node.neg, "patternProperties", whole, x, y, {
         tail,
         detail: `pattern ${q(name)} ${x === undefined ? "added" : "removed"}`,
       });
@@ -112,6 +187,11 @@ function optional(
 
 /** `contains` (absent is not `true`: it requires one matching item), `then`, `else`. */
 const optionalSingle: FacetHandler = (walk, node, facet) => {
+  if (facet === "then" || facet === "else") {
+    // Without an `if` they do nothing; a changed `if` is graded with them by its own handler.
+    const ifO = walk.read(node.o, "if"), ifN = walk.read(node.n, "if");
+    if ((ifO === undefined && ifN === undefined) || !walk.same(ifO, ifN)) return;
+  }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),
     walk.read(node.n, facet),
@@ -210,8 +290,11 @@ const items: FacetHandler = (walk, node) => {
 };
 
 /**
- * `anyOf`/`oneOf`: more branches with every old one kept widen, fewer with every new one kept
- * narrow; `allOf` the opposite. Equal counts pair branches by index; anything else is changed.
+ * `anyOf`/`oneOf`/`allOf` on both sides. Equal branches pair first, wherever they stand (and
+ * annotation-only `allOf` branches accept everything, so they count for nothing); then the
+ * subsumption proof decides whether the rest widen or narrow the combination. Otherwise the rest
+ * pair in order, and extra branches widen or narrow it (a `oneOf` whose branches may overlap is
+ * `changed`: a value matching two branches is rejected).
  */
 const branches: FacetHandler = (walk, node, keyword) => {
   const a = walk.read(node.o, keyword), b = walk.read(node.n, keyword);
@@ -237,24 +320,68 @@ const branches: FacetHandler = (walk, node, keyword) => {
   if (!Array.isArray(a) || !Array.isArray(b)) {
     return walk.facetDelta(node, keyword, "changed", `${keyword} must be an array`);
   }
-  const oldKept = a.every((x) => b.some((y) => walk.same(x, y)));
-  const newKept = b.every((y) => a.some((x) => walk.same(x, y)));
-  if (a.length === b.length) {
-    if (oldKept && newKept) return;
-    for (let i = 0; i < a.length; i++) {
-      walk.pair(node, keyword, a[i], [keyword, i], b[i], [keyword, i]);
-    }
-    return;
+  const keep = (list: JsonValue[]) =>
+    list.map((v, i) => ({ v, i })).filter((x) => !conjunction || !isAnnotationOnly(x.v));
+  const rest = { a: keep(a), b: keep(b) };
+  for (const x of [...rest.a]) {
+    const j = rest.b.findIndex((y) => walk.same(x.v, y.v));
+    if (j < 0) continue;
+    rest.a.splice(rest.a.indexOf(x), 1);
+    rest.b.splice(j, 1);
   }
-  let effect: Effect = "changed";
-  if (b.length > a.length && oldKept) effect = conjunction ? "narrowed" : "widened";
-  if (b.length < a.length && newKept) effect = conjunction ? "widened" : "narrowed";
-  walk.facetDelta(
-    node,
-    keyword,
-    effect,
-    `${keyword} went from ${a.length} to ${b.length} branches`,
-  );
+  if (rest.a.length === 0 && rest.b.length === 0) return;
+  const exclusive = keyword !== "oneOf" ||
+    [a, b].every((list) => list.every((x, i) => list.every((y, j) => i === j || disjoint(x, y))));
+  let wide: boolean, narrow: boolean;
+  if (conjunction) {
+    // Every new branch follows from the old conjunction, or every old one from the new.
+    wide = rest.b.every((y) => walk.proves({ allOf: a }, y.v, "widened") === true);
+    narrow = rest.a.every((x) => walk.proves({ allOf: b }, x.v, "narrowed") === true);
+  } else {
+    wide = exclusive && rest.a.every((x) => walk.proves(x.v, { anyOf: b }, "widened") === true);
+    narrow = exclusive && rest.b.every((y) => walk.proves(y.v, { anyOf: a }, "narrowed") === true);
+  }
+  const whole = (widened: boolean) =>
+    walk.facetDelta(
+      node,
+      keyword,
+      widened ? "widened" : "narrowed",
+      `${keyword} went from ${a.length} to ${b.length} branches; every value the ${
+        widened ? "old" : "new"
+      } schema accepts is accepted by the ${widened ? "new" : "old"} one`,
+    );
+  if (!wide && !narrow && node.raw !== undefined) {
+    // The schemas as written (before references were followed) may show the old union as a
+    // branch of the new one.
+    wide = walk.proves(node.raw[0], node.raw[1], "widened") === true;
+    narrow = walk.proves(node.raw[1], node.raw[0], "narrowed") === true;
+    if (wide !== narrow) return whole(wide);
+  }
+  if (wide && narrow) return;
+  const paired = Math.min(rest.a.length, rest.b.length);
+  // Branches that line up in order, each within its counterpart and of the same keywords, are
+  // compared in place: the deltas then name the keyword that changed.
+  const keys = (v: JsonValue) => isObject(v) ? Object.keys(v).sort().join() : String(v);
+  const within = (x: JsonValue, y: JsonValue) =>
+    keys(x) === keys(y) &&
+    (wide ? walk.proves(x, y, "widened") : walk.proves(y, x, "narrowed")) === true;
+  const aligned = rest.a.length === rest.b.length &&
+    rest.a.every((x, k) => within(x.v, rest.b[k]!.v));
+  if ((wide || narrow) && !aligned) return whole(wide);
+  if (rest.a.length !== rest.b.length) {
+    return walk.facetDelta(
+      node,
+      keyword,
+      "changed",
+      `${keyword} went from ${a.length} to ${b.length} branches, and neither set of branches accepts every value of the other${
+        exclusive ? "" : " (oneOf branches may overlap, so a value may match more than one)"
+      }`,
+    );
+  }
+  for (let k = 0; k < paired; k++) {
+    const x = rest.a[k]!, y = rest.b[k]!;
+    walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+  }
 };
 
 /**
@@ -276,11 +403,27 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
   return list.some((branch) => walk.same(mine, branch));
 }
 
-/** `if` is undecidable: any change is `changed`. */
+/**
+ * `if` with its `then`/`else`: a conditional added as a whole narrows, removed as a whole widens
+ * (an `if` with neither `then` nor `else` constrains nothing); a changed condition is undecidable.
+ */
 const condition: FacetHandler = (walk, node) => {
-  const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
-  const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
-  walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);
+  const active = (s: JsonObject) =>
+    walk.read(s, "if") !== undefined &&
+    (walk.read(s, "then") !== undefined || walk.read(s, "else") !== undefined);
+  const ao = active(node.o), an = active(node.n);
+  if (!ao && !an) return;
+  if (ao && an) {
+    const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
+    const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
+    return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);
+  }
+  walk.facetDelta(
+    node,
+    "if",
+    ao ? "widened" : "narrowed",
+    `if/then/else ${ao ? "removed" : "added"} as a whole`,
+  );
 };
 
 /**

@@ -38,6 +38,10 @@ export interface Node {
   oPtr: string | null;
   nPtr: string | null;
   loc: string;
+  /** Where the pair stood before one-branch wrappers were taken off, when they were. */
+  outer?: string;
+  /** The schemas as written at this position, before references and wrappers were followed. */
+  raw?: [JsonValue, JsonValue];
   neg: boolean;
   depth: number;
 }
@@ -83,6 +87,12 @@ export interface Walker {
     next: JsonValue | undefined,
     options: EmitOptions,
   ): void;
+  /**
+   * Whether every value valid under `a` is valid under `b`, by the subsumption proof:
+   * `widened` reads `a` as the old schema and `b` as the new one, `narrowed` the reverse.
+   * `true` when proven, else the reason it is not.
+   */
+  proves(a: JsonValue, b: JsonValue, direction: "widened" | "narrowed"): true | string;
   /** Records a delta for a whole facet, at its keyword that changed. */
   facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
 }

@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from "../json.ts";
 import type { Effect } from "./types.ts";
+import { patternSubset } from "./pattern.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -201,6 +202,19 @@ function presenceVerdict(keyword: string): VerdictOf {
   };
 }
 
+/** Patterns compared as languages: a superset widens, a subset narrows. */
+const patternVerdict: VerdictOf = (old, next) => {
+  const a = old("pattern"), b = next("pattern");
+  if (typeof a !== "string" || typeof b !== "string") return presenceVerdict("pattern")(old, next);
+  const detail = `pattern ${q(a)} became ${q(b)}`;
+  const ab = patternSubset(a, b), ba = patternSubset(b, a);
+  for (const v of [ab, ba]) {
+    if ("reason" in v) return { effect: "changed", detail: `${detail}; undecidable: ${v.reason}` };
+  }
+  const wide = "subset" in ab && ab.subset, narrow = "subset" in ba && ba.subset;
+  return bySubsets(wide, narrow, wide || narrow ? detail : `${detail}; neither contains the other`);
+};
+
 const uniqueItemsVerdict: VerdictOf = (old, next) => {
   const [x, y] = [old("uniqueItems"), next("uniqueItems")];
   const a = x === undefined ? false : x, b = y === undefined ? false : y;
@@ -249,7 +263,7 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["maxProperties", countVerdict("maxProperties", false, Infinity)],
   ["minContains", countVerdict("minContains", true, 1)],
   ["maxContains", countVerdict("maxContains", false, Infinity)],
-  ["pattern", presenceVerdict("pattern")],
+  ["pattern", patternVerdict],
   ["format", presenceVerdict("format")],
   ["contentEncoding", presenceVerdict("contentEncoding")],
   ["contentMediaType", presenceVerdict("contentMediaType")],

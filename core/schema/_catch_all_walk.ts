@@ -18,6 +18,7 @@ import {
   type Effect,
   FACET_OF,
   flipEffect,
+  isAnnotationKeyword,
   type SchemaDelta,
   varianceSeverity,
 } from "./types.ts";
@@ -36,6 +37,9 @@ import {
   type Walker,
 } from "./_catch_all_types.ts";
 import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
+import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+
+const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 
 /** Nesting depth (subschema levels below the root) beyond which the walk stops descending. */
 const MAX_DEPTH = 1000;
@@ -85,6 +89,8 @@ export class CatchAllWalk implements Walker {
   /** Locations of the `$ref`s already reported, so the dangling check adds no twin. */
   readonly #refsReported = new Set<string>();
   #definitionsChanged = false;
+  /** Whether the last composition graded was proven, not merely lifted. */
+  #proven = false;
 
   constructor(old: JsonValue | undefined, next: JsonValue | undefined, options: CatchAllOptions) {
     this.side = options.side;
@@ -211,6 +217,8 @@ export class CatchAllWalk implements Walker {
 
   #visit(pair: Pair): void {
     let { o, n, oPtr, nPtr } = pair;
+    const before = nPtr ?? oPtr ?? pair.at.loc;
+    let unwrapped = false;
     const chain = new Set<string>();
     for (;;) {
       const key = `${pair.neg ? "-" : "+"}${oPtr ?? "!"}\u0000${nPtr ?? "!"}`;
@@ -230,6 +238,15 @@ export class CatchAllWalk implements Walker {
       if (isObject(o) && isObject(n) && this.#options.known.has("$ref")) {
         const ref = own(o, "$ref");
         if (typeof ref === "string" && ref === own(n, "$ref")) break;
+      }
+      // A one-branch anyOf/oneOf/allOf with nothing beside it but annotations is its branch.
+      const wo = this.#soleBranch(o, oPtr, n), wn = this.#soleBranch(n, nPtr, o);
+      if (wo !== undefined || wn !== undefined) {
+        if (wo !== undefined) [o, oPtr] = wo;
+        if (wn !== undefined) [n, nPtr] = wn;
+        if (this.same(o, n)) return;
+        unwrapped = true;
+        continue;
       }
       // A schema that is only a reference is replaced by its target, link by link: a loop,
       // not recursion, so a chain of any length is safe.
@@ -277,8 +294,38 @@ export class CatchAllWalk implements Walker {
       );
     } else {
       const loc = nPtr ?? oPtr ?? pair.at.loc;
-      this.#keywords({ o: a, n: b, oPtr, nPtr, loc, neg: pair.neg, depth: pair.depth });
+      const node: Node = { o: a, n: b, oPtr, nPtr, loc, neg: pair.neg, depth: pair.depth };
+      if (unwrapped) node.outer = before;
+      if (o !== pair.o || n !== pair.n) node.raw = [pair.o, pair.n];
+      this.#keywords(node);
     }
+  }
+
+  /** The branch of a one-branch combinator that holds nothing else but annotations. */
+  #soleBranch(
+    schema: JsonValue,
+    ptr: string | null,
+    other: JsonValue,
+  ): [JsonValue, string] | undefined {
+    if (!isObject(schema) || ptr === null) return undefined;
+    const known = this.#options.known;
+    let found: [JsonValue, string] | undefined;
+    for (const key of Object.keys(schema)) {
+      const value = schema[key] as JsonValue;
+      if (COMBINATORS.includes(key) && known.has(key)) {
+        if (found !== undefined || !Array.isArray(value)) return undefined;
+        // The same combinator on the other side: its branch lists are compared as such.
+        if (isObject(other) && Object.hasOwn(other, key)) return undefined;
+        const branches = value.map((v, i) => [v, i] as const)
+          .filter(([v]) => key !== "allOf" || !isAnnotationOnly(v));
+        if (branches.length !== 1) return undefined;
+        const [branch, index] = branches[0]!;
+        found = [branch, `${ptr}/${key}/${index}`];
+      } else if (!known.has(key) || !isAnnotationKeyword(key) || facetOf(key) === "$defs") {
+        return undefined;
+      }
+    }
+    return found;
   }
 
   /** The `$ref` of a schema that holds nothing else but known annotations. */
@@ -298,6 +345,28 @@ export class CatchAllWalk implements Walker {
   #keywords(node: Node): void {
     const known = this.#options.known;
     const graded = new Set<string>();
+    const arrays = (s: JsonObject) =>
+      COMBINATORS.every((k) => !known.has(k) || !Object.hasOwn(s, k) || Array.isArray(s[k]));
+    // A combinator that appears or disappears moves keywords in or out of branches; one on
+    // both sides is left to its handler, which pairs the branches.
+    const composed = arrays(node.o) && arrays(node.n) &&
+      COMBINATORS.some((k) =>
+        known.has(k) && (own(node.o, k) === undefined) !== (own(node.n, k) === undefined)
+      );
+    if (composed && this.#composition(node)) {
+      // The composition was graded as a whole. A proof only passes unmodelled keywords inside
+      // parts equal on both sides, so what is left are the definitions.
+      for (const keyword of unionSorted(node.o, node.n)) {
+        const a = own(node.o, keyword), b = own(node.n, keyword);
+        if (this.same(a, b)) continue;
+        if (!known.has(keyword) && !this.#proven) this.#unmodelled(node, keyword, a, b);
+        else if (facetOf(keyword) === "$defs") {
+          this.#definitionsChanged = true;
+          this.#definitions(node, keyword);
+        }
+      }
+      return;
+    }
     for (const keyword of unionSorted(node.o, node.n)) {
       const a = own(node.o, keyword), b = own(node.n, keyword);
       if (this.same(a, b)) continue;
@@ -318,6 +387,96 @@ export class CatchAllWalk implements Walker {
         this.#facet(node, facet);
       }
     }
+  }
+
+  /**
+   * A change of anyOf/oneOf/allOf graded as a whole: one delta when subsumption proves the old
+   * schema within the new one (widened) or the reverse (narrowed), nothing when both; else a
+   * lone schema facing a union is compared with its closest branch. False when neither applies.
+   */
+  #composition(node: Node): boolean {
+    const pairs: [JsonValue, JsonValue][] = [[node.o, node.n]];
+    if (node.raw !== undefined) pairs.push(node.raw);
+    const wide = pairs.some(([x, y]) => this.proves(x, y, "widened") === true);
+    const narrow = pairs.some(([x, y]) => this.proves(y, x, "narrowed") === true);
+    this.#proven = wide || narrow;
+    if (wide && narrow) return true;
+    const keyword = COMBINATORS.find((k) => !this.same(own(node.o, k), own(node.n, k))) as string;
+    if (wide || narrow) {
+      const at = { loc: node.outer ?? node.loc };
+      this.emit(
+        at,
+        node.neg,
+        keyword,
+        wide ? "widened" : "narrowed",
+        own(node.o, keyword),
+        own(node.n, keyword),
+        {
+          tail: [keyword],
+          detail: wide
+            ? "every value the old schema accepted is accepted by the new one"
+            : "every value the new schema accepts was accepted by the old one",
+        },
+      );
+      return true;
+    }
+    return this.#liftUnion(node);
+  }
+
+  /** A lone schema on one side and a bare union on the other: paired with its closest branch. */
+  #liftUnion(node: Node): boolean {
+    const union = (s: JsonObject) => ["anyOf", "oneOf"].find((k) => Array.isArray(this.read(s, k)));
+    const bare = (s: JsonObject, k: string) =>
+      Object.keys(s).every((key) => key === k || isAnnotationKeyword(key));
+    const uo = union(node.o), un = union(node.n);
+    if ((uo === undefined) === (un === undefined)) return false;
+    const added = un !== undefined;
+    const keyword = (un ?? uo) as string;
+    const [lone, holder] = added ? [node.o, node.n] : [node.n, node.o];
+    if (!bare(holder, keyword) || Object.keys(lone).every((k) => isAnnotationKeyword(k))) {
+      return false;
+    }
+    if (Array.isArray(lone.allOf)) return false;
+    const branches = this.read(holder, keyword) as JsonValue[];
+    const score = (branch: JsonValue) =>
+      isObject(branch)
+        ? Object.keys(lone).filter((k) => this.same(lone[k], branch[k])).length -
+          Object.keys(branch).filter((k) => !Object.hasOwn(lone, k)).length / 100
+        : -1;
+    let best = 0;
+    branches.forEach((b, i) => {
+      if (score(b) > score(branches[best] as JsonValue)) best = i;
+    });
+    const exclusive = keyword === "anyOf" ||
+      branches.every((x, i) => branches.every((y, j) => i === j || disjoint(x, y)));
+    branches.forEach((branch, i) => {
+      if (i === best) return;
+      const effect: Effect = !exclusive ? "changed" : added ? "widened" : "narrowed";
+      const [o, n] = added ? [undefined, branch] : [branch, undefined];
+      this.emit(node, node.neg, keyword, effect, o, n, {
+        tail: [keyword, i],
+        detail: `${keyword} branch ${i} ${
+          added ? "added beside" : "removed from beside"
+        } the former schema${
+          exclusive ? "" : "; it may overlap the others, so a value may match more than one"
+        }`,
+      });
+    });
+    const tail = [keyword, best];
+    if (added) this.pair(node, keyword, lone, [], branches[best], tail);
+    else this.pair(node, keyword, branches[best], tail, lone, []);
+    return true;
+  }
+
+  /** Whether every value of `a` is valid under `b` ("widened": a old, b new; else the reverse). */
+  proves(a: JsonValue, b: JsonValue, direction: "widened" | "narrowed"): true | string {
+    const wide = direction === "widened";
+    return subsumes(a, b, {
+      rootA: wide ? this.oldRoot : this.newRoot,
+      rootB: wide ? this.newRoot : this.oldRoot,
+      known: this.#options.known,
+      old: wide ? "a" : "b",
+    });
   }
 
   #unmodelled(node: Node, keyword: string, a: JsonValue | undefined, b: JsonValue | undefined) {

@@ -9,7 +9,9 @@ import { escapePointerToken } from "../json.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
+import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, deref } from "./resolve.ts";
+import { isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   type Effect,
   FACET_OF,
@@ -58,6 +60,8 @@ interface Ctx {
   posAspect: string;
   /** The side whose subschema is absent (and compared as `true`), shown as absent (null). */
   absent?: "old" | "new";
+  /** The schemas as written at this position, before references and wrappers were followed. */
+  raw?: [JsonValue | undefined, JsonValue | undefined];
 }
 
 /** How deep the walk descends before it reports the rest as changed. */
@@ -230,7 +234,12 @@ class Walker {
         new: n.broken ?? null,
       }, `${ctx.path}: the reference ${show(n.broken ?? o.broken)} cannot be resolved`);
     }
-    const here: Ctx = { ...ctx, oldLoc: o.loc, newLoc: n.loc };
+    const here: Ctx = {
+      ...ctx,
+      oldLoc: o.loc,
+      newLoc: n.loc,
+      raw: ctx.raw ?? [oldSchema, newSchema],
+    };
     if (this.shortcut && jsonEqual(o.node, n.node)) return;
     if (o.node === false || n.node === false) {
       if (o.node === n.node) return;
@@ -254,6 +263,16 @@ class Walker {
         { loc: ctx.posLoc, path: ctx.path, pointer: this.opts.basePointer + n.loc },
       );
       return;
+    }
+    const wo = soleBranch(o.node, n.node), wn = soleBranch(n.node, o.node);
+    if (wo !== undefined || wn !== undefined) {
+      // A one-branch anyOf/oneOf/allOf with only annotations beside it is its branch.
+      return this.compare(wo?.schema ?? o.node, wn?.schema ?? n.node, {
+        ...here,
+        depth: ctx.depth + 1,
+        oldLoc: wo === undefined ? o.loc : `${o.loc}/${wo.key}/${wo.index}`,
+        newLoc: wn === undefined ? n.loc : `${n.loc}/${wn.key}/${wn.index}`,
+      });
     }
     if (!followed) return this.facets(o.node, n.node, here);
     this.active.add(key);
@@ -378,6 +397,10 @@ class Walker {
       );
     }
     for (const key of PRESENCE) {
+      if (key === "pattern" && typeof a.pattern === "string" && typeof b.pattern === "string") {
+        this.pattern(ctx, a, b);
+        continue;
+      }
       const effect = presenceEffect(a[key], b[key]);
       const how = a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed";
       if (effect) this.keyword(ctx, key, a, b, effect, `${how}: ${show(a[key])} → ${show(b[key])}`);
@@ -390,6 +413,70 @@ class Walker {
         new: ub,
       }, ub ? "items must now be unique" : "items no longer need to be unique");
     }
+  }
+
+  /** Two patterns compared as languages; undecidable ones are `changed` with the reason. */
+  pattern(ctx: Ctx, a: JsonObject, b: JsonObject): void {
+    const [x, y] = [a.pattern as string, b.pattern as string];
+    if (x === y) return;
+    const ab = patternSubset(x, y), ba = patternSubset(y, x);
+    const undecided = "reason" in ab ? ab.reason : "reason" in ba ? ba.reason : undefined;
+    const wide = "subset" in ab && ab.subset, narrow = "subset" in ba && ba.subset;
+    if (wide && narrow) return;
+    const effect: Effect = undecided
+      ? "changed"
+      : wide
+      ? "widened"
+      : narrow
+      ? "narrowed"
+      : "changed";
+    const why = undecided
+      ? `; Proxar cannot compare them (${undecided})`
+      : effect === "changed"
+      ? "; neither accepts all the strings of the other"
+      : `; every string the ${wide ? "old" : "new"} one matches, the ${
+        wide ? "new" : "old"
+      } one matches too`;
+    this.keyword(ctx, "pattern", a, b, effect, `changed: ${show(x)} → ${show(y)}${why}`);
+  }
+
+  /**
+   * The schema that governed property `name` in `s` when `properties` does not name it: a
+   * matching pattern, additionalProperties, or a plain unevaluatedProperties; `undefined` when the
+   * object is open for it, a string when Proxar cannot tell.
+   */
+  modelOf(
+    s: JsonObject,
+    name: string,
+    loc: string,
+  ): { schema: JsonValue; loc: string } | undefined | string {
+    const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
+    const hits: string[] = [];
+    for (const pattern of Object.keys(patterns)) {
+      const match = patternMatches(pattern, name);
+      if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
+      if (match) hits.push(pattern);
+    }
+    if (hits.length > 1) return "several patternProperties match it";
+    if (hits.length === 1) {
+      return {
+        schema: patterns[hits[0]!]!,
+        loc: `${loc}/patternProperties/${escapePointerToken(hits[0]!)}`,
+      };
+    }
+    const trivial = (v: JsonValue | undefined) =>
+      v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
+    if (s.additionalProperties !== undefined) {
+      return trivial(s.additionalProperties)
+        ? undefined
+        : { schema: s.additionalProperties, loc: `${loc}/additionalProperties` };
+    }
+    if (trivial(s.unevaluatedProperties)) return undefined;
+    const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
+    if (applicators.some((k) => s[k] !== undefined)) {
+      return "unevaluatedProperties depends on other applicators here";
+    }
+    return { schema: s.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` };
   }
 
   objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
@@ -436,6 +523,28 @@ class Walker {
     }
     const side = this.opts.side;
     for (const name of removedProps) {
+      if (propsA[name] === false) {
+        // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
+        const model = this.modelOf(b, name, ctx.newLoc);
+        if (isObject(model) && model.schema === false) continue;
+        if (typeof model !== "string") {
+          this.compare(false, isObject(model) ? model.schema : true, {
+            ...this.child(ctx, ["properties", name], "properties", "schema"),
+            newLoc: isObject(model)
+              ? model.loc
+              : `${ctx.newLoc}/properties/${escapePointerToken(name)}`,
+          });
+          continue;
+        }
+      }
+      // Values the name may still hold now come from a schema (a partially open object).
+      const model = this.modelOf(b, name, ctx.newLoc);
+      if (isObject(model) && model.schema !== false) {
+        this.compare(propsA[name], model.schema, {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          newLoc: model.loc,
+        });
+      }
       this.emit(
         ctx,
         "properties",
@@ -452,6 +561,40 @@ class Walker {
       );
     }
     for (const name of addedProps) {
+      // A name that a schema (not true, not false) governed before: the values it allowed for
+      // that name are compared with the new property's schema.
+      const model = this.modelOf(a, name, ctx.oldLoc);
+      if (typeof model === "string") {
+        this.emit(
+          ctx,
+          "properties",
+          { aspect: "property", change: "changed" },
+          "BREAKING",
+          "properties",
+          { new: propsB[name]! },
+          `${ctx.path}: property "${name}" was added, and Proxar cannot tell which schema governed that name before (${model})`,
+          { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+        );
+        continue;
+      }
+      if (propsB[name] === false) {
+        // A name newly forbidden: not a parameter added, the values it held are now rejected.
+        if (!(isObject(model) && model.schema === false)) {
+          this.compare(isObject(model) ? model.schema : true, false, {
+            ...this.child(ctx, ["properties", name], "properties", "schema"),
+            oldLoc: isObject(model)
+              ? model.loc
+              : `${ctx.oldLoc}/properties/${escapePointerToken(name)}`,
+          });
+        }
+        continue;
+      }
+      if (model !== undefined && model.schema !== false) {
+        this.compare(model.schema, propsB[name], {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          oldLoc: model.loc,
+        });
+      }
       if (reqAdded.includes(name)) continue;
       this.emit(
         ctx,
@@ -485,16 +628,29 @@ class Walker {
           this.child(ctx, ["patternProperties", name], "patternProperties", "patternProperties"),
         );
       } else {
-        this.emit(
+        // Graded on the property keywords together: a pattern constrains the names it matches
+        // and frees them from additionalProperties.
+        const keys = ["properties", "patternProperties", "additionalProperties"];
+        const project = (s: JsonObject): JsonObject =>
+          Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]!]));
+        const wide = this.proves(project(a), project(b), "widened");
+        const narrow = this.proves(project(b), project(a), "narrowed");
+        if (wide && narrow) return;
+        const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
+        const what = `the pattern property ${JSON.stringify(name)} was ${
+          x === undefined ? "added" : "removed"
+        }`;
+        this.graded(
           ctx,
           "patternProperties",
-          { aspect: "patternProperties", change: "changed" },
-          "BREAKING",
+          "patternProperties",
+          effect,
           "patternProperties",
           { old: x, new: y },
-          `${ctx.path}: the pattern property ${JSON.stringify(name)} was ${
-            x === undefined ? "added" : "removed"
-          }; its effect depends on the other property keywords`,
+          effect === "changed"
+            ? `${what}; Proxar cannot tell whether the properties it governs accept more or less`
+            : what,
+          effect,
         );
       }
     });
@@ -615,12 +771,31 @@ class Walker {
 
   combinators(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
-      const xa = Array.isArray(a[key]) ? a[key] as JsonValue[] : undefined;
-      const xb = Array.isArray(b[key]) ? b[key] as JsonValue[] : undefined;
-      if (!xa && !xb) continue;
       const union = key !== "allOf";
+      // An allOf branch of annotations only accepts every value: it constrains nothing. The
+      // index lists map the branches compared back to their places in the schema.
+      const kept = (s: JsonObject) => {
+        if (!Array.isArray(s[key])) return undefined;
+        const all = (s[key] as JsonValue[]).map((v, i) => ({ v, i }));
+        const some = union ? all : all.filter((x) => !isAnnotationOnly(x.v));
+        return some.length === 0 && !union ? undefined : some;
+      };
+      const ka = kept(a), kb = kept(b);
+      if (!ka && !kb) continue;
+      const xa = ka?.map((x) => x.v), xb = kb?.map((x) => x.v);
       if (!xa || !xb) {
-        const effect: Effect = !xa ? "narrowed" : "widened";
+        // Adding a combinator usually constrains, removing it frees; the subsumption proof
+        // settles the cases where that is not so (a branch that accepts everything, keywords
+        // that moved into the branches).
+        const [wide, narrow] = this.provesEither(a, b, ctx);
+        if (wide && narrow) continue;
+        const effect: Effect = wide
+          ? "widened"
+          : narrow
+          ? "narrowed"
+          : !xa
+          ? "narrowed"
+          : "widened";
         this.graded(
           ctx,
           key,
@@ -633,56 +808,39 @@ class Walker {
         continue;
       }
       const pairing = pairBranches(xa, xb);
-      if (pairing.ambiguous) {
-        this.graded(
-          ctx,
-          key,
-          key,
-          "changed",
-          key,
-          { old: xa, new: xb },
-          `${key} branches changed and cannot be paired unambiguously`,
-        );
-        continue;
-      }
-      for (const [i, j] of pairing.pairs) {
-        if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
-        this.compare(xa[i], xb[j], {
-          ...this.child(ctx, [key, String(j)], key, key),
-          oldLoc: `${ctx.oldLoc}/${key}/${i}`,
-        });
-      }
-      for (const j of pairing.added) {
-        this.graded(
-          ctx,
-          key,
-          key,
-          union ? "widened" : "narrowed",
-          key,
-          { new: xb[j]! },
-          `${key} branch ${j} was added`,
-        );
-      }
-      for (const i of pairing.removed) {
-        this.graded(
-          ctx,
-          key,
-          key,
-          union ? "narrowed" : "widened",
-          key,
-          { old: xa[i]! },
-          `${key} branch ${i} was removed`,
-        );
-      }
+      // The subsumption proof may settle the combination as a whole (a branch that moved into a
+      // nested union or behind a $ref, one that covers another). When it does, the branch by
+      // branch findings are kept only if they agree with it; otherwise one finding says it.
+      const changedBranches = pairing.ambiguous || pairing.added.length > 0 ||
+        pairing.removed.length > 0 || pairing.pairs.some(([i, j]) => !jsonEqual(xa[i], xb[j]));
+      const [wide, narrow] = changedBranches ? this.provesEither(a, b, ctx) : [false, false];
+      const start = this.out.length;
+      this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx);
+      if (!wide && !narrow) continue;
+      // The severity the whole change has; findings below it that are stricter are wrong.
+      const flip = ctx.polarity < 0;
+      const whole = wide && narrow
+        ? undefined
+        : varianceSeverity(this.opts.side, (wide !== flip) ? "widened" : "narrowed");
+      const agree = whole === "BREAKING" ||
+        this.out.slice(start).every((d) => d.severity !== "BREAKING");
+      if (agree) continue;
+      this.out.length = start;
+      if (wide && narrow) continue;
+      this.graded(
+        ctx,
+        key,
+        key,
+        wide ? "widened" : "narrowed",
+        key,
+        { old: xa, new: xb },
+        `${key} went from ${xa.length} to ${xb.length} branches; every value the ${
+          wide ? "old" : "new"
+        } schema accepts, the ${wide ? "new" : "old"} one accepts too`,
+      );
     }
     this.optional(ctx, "not", a, b, ctx.polarity === 1 ? -1 : 1);
-    if (!jsonEqual(a.if, b.if)) {
-      this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
-        old: a.if ?? null,
-        new: b.if ?? null,
-      }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
-    }
-    for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+    this.conditional(a, b, ctx);
     for (const key of ["$ref", "$dynamicRef"] as const) {
       const ra = typeof a[key] === "string" ? a[key] : undefined;
       const rb = typeof b[key] === "string" ? b[key] : undefined;
@@ -700,6 +858,122 @@ class Walker {
         );
       }
     }
+  }
+
+  /**
+   * `if`/`then`/`else`: a conditional added as a whole narrows, removed as a whole widens (an
+   * `if` without `then` and `else` constrains nothing); a changed condition is undecidable.
+   */
+  conditional(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    const active = (s: JsonObject) =>
+      s.if !== undefined && (s.then !== undefined || s.else !== undefined);
+    if (jsonEqual(a.if, b.if)) {
+      if (a.if === undefined) return;
+      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+      return;
+    }
+    const [ao, an] = [active(a), active(b)];
+    if (!ao && !an) return;
+    const pick = (s: JsonObject) => {
+      const out: JsonObject = {};
+      for (const key of ["if", "then", "else"]) if (s[key] !== undefined) out[key] = s[key]!;
+      return out;
+    };
+    if (ao && an) {
+      this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
+        old: a.if ?? null,
+        new: b.if ?? null,
+      }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
+      return;
+    }
+    const effect = ao ? "widened" : "narrowed";
+    this.graded(
+      ctx,
+      "if",
+      "if",
+      effect,
+      "if",
+      { old: ao ? pick(a) : null, new: an ? pick(b) : null },
+      `if/then/else ${ao ? "removed" : "added"} as a whole`,
+    );
+  }
+
+  /** Whether every value of `x` is valid under `y` (`widened`: x old, y new; else the reverse). */
+  proves(x: JsonValue, y: JsonValue, direction: "widened" | "narrowed"): boolean {
+    const wide = direction === "widened";
+    return subsumes(x, y, {
+      rootA: wide ? this.oldRoot : this.newRoot,
+      rootB: wide ? this.newRoot : this.oldRoot,
+      known: STRUCTURED_VOCABULARY,
+      old: wide ? "a" : "b",
+    }) === true;
+  }
+
+  /** The branches of one combinator, paired: each pair walked, the rest added or removed. */
+  branches(
+    key: "anyOf" | "oneOf" | "allOf",
+    union: boolean,
+    xa: JsonValue[],
+    xb: JsonValue[],
+    ka: { i: number }[],
+    kb: { i: number }[],
+    pairing: ReturnType<typeof pairBranches>,
+    ctx: Ctx,
+  ): void {
+    const at = (list: { i: number }[], k: number) => list[k]!.i;
+    if (pairing.ambiguous) {
+      this.graded(
+        ctx,
+        key,
+        key,
+        "changed",
+        key,
+        { old: xa, new: xb },
+        `${key} branches changed and cannot be paired unambiguously`,
+      );
+      return;
+    }
+    for (const [i, j] of pairing.pairs) {
+      if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
+      this.compare(xa[i], xb[j], {
+        ...this.child(ctx, [key, String(at(kb, j))], key, key),
+        oldLoc: `${ctx.oldLoc}/${key}/${at(ka, i)}`,
+      });
+    }
+    for (const j of pairing.added) {
+      this.graded(
+        ctx,
+        key,
+        key,
+        union ? "widened" : "narrowed",
+        key,
+        { new: xb[j]! },
+        `${key} branch ${at(kb, j)} was added`,
+      );
+    }
+    for (const i of pairing.removed) {
+      this.graded(
+        ctx,
+        key,
+        key,
+        union ? "narrowed" : "widened",
+        key,
+        { old: xa[i]! },
+        `${key} branch ${at(ka, i)} was removed`,
+      );
+    }
+  }
+
+  /** Widened and narrowed proofs of a pair, tried on the nodes and on the schemas as written. */
+  provesEither(a: JsonValue, b: JsonValue, ctx: Ctx): [boolean, boolean] {
+    const pairs: [JsonValue, JsonValue][] = [[a, b]];
+    if (ctx.raw !== undefined) pairs.push([ctx.raw[0] ?? true, ctx.raw[1] ?? true]);
+    let wide = false, narrow = false;
+    for (const [x, y] of pairs) {
+      wide ||= this.proves(x, y, "widened");
+      narrow ||= this.proves(y, x, "narrowed");
+    }
+    return [wide, narrow];
   }
 
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
@@ -741,6 +1015,41 @@ class Walker {
   }
 }
 
+/**
+ * The branch of a one-branch anyOf/oneOf/allOf (allOf branches of annotations only do not
+ * count) that has only annotations beside it, unless `other` uses the same keyword: then the
+ * branch lists are compared as such.
+ */
+function soleBranch(
+  schema: JsonObject | false,
+  other: JsonObject | false,
+): { schema: JsonValue; key: string; index: number } | undefined {
+  if (schema === false) return undefined;
+  let found: { schema: JsonValue; key: string; index: number } | undefined;
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (key === "anyOf" || key === "oneOf" || key === "allOf") {
+      if (found !== undefined || !Array.isArray(value)) return undefined;
+      if (other !== false && other[key] !== undefined) return undefined;
+      const branches = value.map((v, index) => ({ v, index }))
+        .filter((x) => key !== "allOf" || !isAnnotationOnly(x.v));
+      if (branches.length !== 1) return undefined;
+      // The annotations of allOf branches that hold nothing else stay with the schema.
+      let branch = branches[0]!.v;
+      if (isObject(branch)) {
+        for (const other of value) {
+          if (other === branches[0]!.v || !isObject(other)) continue;
+          branch = { ...other, ...branch };
+        }
+      }
+      found = { schema: branch, key, index: branches[0]!.index };
+    } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
+      return undefined;
+    }
+  }
+  return found;
+}
+
 /** The keywords of a schema that constrain values (annotations left out). */
 function constraintsOf(schema: JsonObject): JsonObject {
   const out: JsonObject = {};
@@ -752,13 +1061,19 @@ function constraintsOf(schema: JsonObject): JsonObject {
 
 /**
  * A schema that became one branch of a union (`{type: string}` → `{anyOf: [{type: string},
- * {type: integer}]}`), or the reverse, is compared as a one-branch union, so the change reads as
- * the union extended or narrowed rather than as unrelated keyword changes.
+ * {type: integer}]}`) or of an allOf, or the reverse, is compared as a one-branch combination,
+ * so the change reads as the combination extended or narrowed rather than as unrelated keyword
+ * changes.
  */
 function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
-  const union = (x: JsonObject) => Array.isArray(x.anyOf) || Array.isArray(x.oneOf);
+  const union = (x: JsonObject) =>
+    Array.isArray(x.anyOf) || Array.isArray(x.oneOf) || Array.isArray(x.allOf);
   const lift = (single: JsonObject, other: JsonObject): JsonObject | undefined => {
-    const key = Array.isArray(other.anyOf) ? "anyOf" : "oneOf";
+    const key = Array.isArray(other.anyOf)
+      ? "anyOf"
+      : Array.isArray(other.oneOf)
+      ? "oneOf"
+      : "allOf";
     const rest = Object.keys(constraintsOf(other)).filter((k) => k !== key);
     const constraints = constraintsOf(single);
     if (union(single) || rest.length > 0 || Object.keys(constraints).length === 0) return undefined;

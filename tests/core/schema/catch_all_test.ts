@@ -324,13 +324,6 @@ const FACETS: [string, unknown, unknown, Verdict, string, string?][] = [
     "changed",
     "anyOf.1.type",
   ],
-  [
-    "anyOf branch replaced",
-    { anyOf: [{ type: "string" }] },
-    { anyOf: [{ type: "null" }, { type: "integer" }] },
-    "changed",
-    "anyOf",
-  ],
   ["not added", {}, { not: { type: "string" } }, "narrowed", "not"],
   [
     "if changed",

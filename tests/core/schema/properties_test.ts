@@ -20,25 +20,31 @@ const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
   fc.record({ "x-vendor": fc.nat(3), description: fc.constantFrom("Limit", "Never more than 10") }),
 );
 
-const { schema: anySchema } = fc.letrec((tie) => ({
-  schema: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    leaf,
-    fc.record({
-      type: fc.constant("object"),
-      properties: fc.dictionary(names, tie("schema"), { maxKeys: 3 }),
-      required: fc.uniqueArray(names, { maxLength: 2 }),
-      additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
-    }, { requiredKeys: ["type"] }),
-    fc.record({ type: fc.constant("array"), items: tie("schema"), minItems: fc.nat(3) }),
-    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 2 }) }),
-    fc.record({ not: tie("schema") }),
-    fc.record({ if: tie("schema"), then: tie("schema"), else: tie("schema") }, {
-      requiredKeys: [],
-    }),
-  ),
-}));
+/** Schemas built from `leaves` with the usual keywords around them. */
+function schemasOf(leaves: fc.Arbitrary<JsonValue>): fc.Arbitrary<JsonValue> {
+  const { schema } = fc.letrec((tie) => ({
+    schema: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaves,
+      fc.record({
+        type: fc.constant("object"),
+        properties: fc.dictionary(names, tie("schema"), { maxKeys: 3 }),
+        required: fc.uniqueArray(names, { maxLength: 2 }),
+        additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+      }, { requiredKeys: ["type"] }),
+      fc.record({ type: fc.constant("array"), items: tie("schema"), minItems: fc.nat(3) }),
+      fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 2 }) }),
+      fc.record({ not: tie("schema") }),
+      fc.record({ if: tie("schema"), then: tie("schema"), else: tie("schema") }, {
+        requiredKeys: [],
+      }),
+    ),
+  }));
+  return schema as fc.Arbitrary<JsonValue>;
+}
+
+const anySchema = schemasOf(leaf);
 
 const schema = anySchema as fc.Arbitrary<JsonValue>;
 
@@ -164,4 +170,61 @@ Deno.test("diff survives hostile schemas: deep nesting is refused cleanly, odd n
   assert.deepEqual(schemaFindings("input", badPattern("(["), badPattern("[(")), [
     "tool.input.pattern.changed t.inputSchema.pattern BREAKING",
   ]);
+});
+
+// Schemas for the wrapping properties: like `schema`, but no `$ref: "#"`, since wrapping a
+// part of a schema that refers to its own root changes what that reference means.
+const part = schemasOf(
+  leaf.filter((s) => !(typeof s === "object" && s !== null && "$ref" in s && s.$ref === "#")),
+);
+
+/** `{type: object, properties: {v: body}}` beside definitions that refer to each other. */
+const holder = (body: JsonValue, a: JsonValue, b: JsonValue): JsonValue => ({
+  type: "object",
+  properties: { v: body },
+  $defs: { A: a, B: { anyOf: [b, { $ref: "#/$defs/A" }] } },
+});
+
+const breaking = (lines: string[]) => lines.filter((line) => line.endsWith(" BREAKING"));
+
+Deno.test("diff finds no break in a schema wrapped in anyOf with extra branches (input), nor in the mirror (output)", () => {
+  fc.assert(
+    fc.property(
+      part,
+      fc.array(part, { minLength: 1, maxLength: 3 }),
+      fc.nat(3),
+      part,
+      part,
+      (body, extras, at, a, b) => {
+        // A definition that is only a reference to itself is no schema at all.
+        fc.pre(JSON.stringify(a) !== '{"$ref":"#/$defs/A"}');
+        const branches = [...extras];
+        branches.splice(at % (extras.length + 1), 0, body);
+        const old = holder(body, a, b), wrapped = holder({ anyOf: branches }, a, b);
+        assert.deepEqual(breaking(schemaFindings("input", old, wrapped)), []);
+        assert.deepEqual(breaking(schemaFindings("output", wrapped, old)), []);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("diff finds no break when allOf branches are only reordered, on either side", () => {
+  fc.assert(
+    fc.property(
+      fc.array(part, { minLength: 2, maxLength: 4 }),
+      fc.nat(100),
+      part,
+      part,
+      (branches, seed, a, b) => {
+        const reordered = branches.map((x, i) => ({ x, r: Math.sin(seed * 31 + i * 7) }))
+          .sort((p, q) => p.r - q.r).map(({ x }) => x);
+        const old = holder({ allOf: branches }, a, b), next = holder({ allOf: reordered }, a, b);
+        for (const side of ["input", "output"] as const) {
+          assert.deepEqual(breaking(schemaFindings(side, old, next)), []);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
 });

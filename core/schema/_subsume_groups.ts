@@ -1,0 +1,463 @@
+/**
+ * The checks of the subsumption proof, one per group of keywords that constrain together on the
+ * wider side B (`minimum` with `exclusiveMinimum`, `properties` with `additionalProperties`…).
+ * Each decides whether a conjunction of schema objects (side A) satisfies that group, or says
+ * why it cannot tell. Private to `subsume.ts`.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { sameJson } from "./_catch_all_json.ts";
+import { type Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
+import { patternMatches, patternSubset } from "./pattern.ts";
+
+/** What a group check may ask of the proof. */
+export interface Prover {
+  readonly old: "a" | "b" | "none";
+  sub(a: JsonValue, b: JsonValue): true | string;
+  subAtoms(atoms: readonly JsonObject[], b: JsonValue): true | string;
+}
+
+/** What is known about side A. */
+export interface Facts {
+  kinds: Kinds;
+  values: JsonValue[] | undefined;
+}
+
+type Check = (p: Prover, atoms: readonly JsonObject[], part: JsonObject, facts: Facts) =>
+  | true
+  | string;
+
+const GROUP_OF: Record<string, string> = {
+  type: "type",
+  nullable: "type",
+  enum: "enum",
+  const: "enum",
+  minimum: "number",
+  exclusiveMinimum: "number",
+  maximum: "number",
+  exclusiveMaximum: "number",
+  multipleOf: "number",
+  minLength: "string",
+  maxLength: "string",
+  pattern: "string",
+  format: "string",
+  contentEncoding: "string",
+  contentMediaType: "string",
+  contentSchema: "string",
+  items: "array",
+  prefixItems: "array",
+  additionalItems: "array",
+  minItems: "array",
+  maxItems: "array",
+  uniqueItems: "array",
+  contains: "array",
+  minContains: "array",
+  maxContains: "array",
+  unevaluatedItems: "array",
+  properties: "object",
+  additionalProperties: "object",
+  patternProperties: "object",
+  required: "object",
+  minProperties: "object",
+  maxProperties: "object",
+  propertyNames: "object",
+  dependentRequired: "object",
+  dependentSchemas: "object",
+  dependencies: "object",
+  unevaluatedProperties: "object",
+  if: "if",
+  then: "if",
+  else: "if",
+  not: "not",
+  anyOf: "anyOf",
+  oneOf: "oneOf",
+};
+
+/** The group of a constraining keyword, or undefined when the proof does not decide it. */
+export function groupOf(keyword: string): string | undefined {
+  return Object.hasOwn(GROUP_OF, keyword) ? GROUP_OF[keyword] : undefined;
+}
+
+const num = (s: JsonObject, k: string): number | undefined =>
+  typeof s[k] === "number" ? s[k] as number : undefined;
+
+/** Evaluates every value of a finite A on `part`: true, false, or undefined (cannot tell). */
+function byValues(facts: Facts, part: JsonObject): boolean | undefined {
+  if (facts.values === undefined) return undefined;
+  let all = true;
+  for (const v of facts.values) {
+    const ok = satisfies(v, part);
+    if (ok === undefined) return undefined;
+    all &&= ok;
+  }
+  return all;
+}
+
+/** The tightest count bound over the atoms: the largest minimum or the smallest maximum. */
+function tightest(atoms: readonly JsonObject[], key: string, lower: boolean): number | undefined {
+  let best: number | undefined;
+  for (const a of atoms) {
+    const v = num(a, key);
+    if (v !== undefined && (best === undefined || (lower ? v > best : v < best))) best = v;
+  }
+  return best;
+}
+
+function counts(
+  atoms: readonly JsonObject[],
+  part: JsonObject,
+  keys: readonly [string, boolean][],
+): true | string {
+  for (const [key, lower] of keys) {
+    const want = num(part, key);
+    if (want === undefined) continue;
+    const have = tightest(atoms, key, lower);
+    if (have === undefined || (lower ? have < want : have > want)) {
+      return `${key} ${want} is not implied by the other schema`;
+    }
+  }
+  return true;
+}
+
+interface Bound {
+  value: number;
+  exclusive: boolean;
+}
+
+/** The effective bound of one schema object (both draft forms), integral when asked. */
+function boundOf(s: JsonObject, lower: boolean, integral: boolean): Bound | undefined {
+  const [inc, exc] = lower ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
+  const candidates: Bound[] = [];
+  const m = num(s, inc), x = s[exc];
+  if (m !== undefined) candidates.push({ value: m, exclusive: x === true });
+  if (typeof x === "number") candidates.push({ value: x, exclusive: true });
+  const norm = (b: Bound): Bound => {
+    if (!integral) return b;
+    if (lower) {
+      return {
+        value: b.exclusive ? Math.floor(b.value) + 1 : Math.ceil(b.value),
+        exclusive: false,
+      };
+    }
+    return { value: b.exclusive ? Math.ceil(b.value) - 1 : Math.floor(b.value), exclusive: false };
+  };
+  let best: Bound | undefined;
+  for (const c of candidates.map(norm)) {
+    if (best === undefined || tighter(c, best, lower)) best = c;
+  }
+  return best;
+}
+
+function tighter(a: Bound, b: Bound, lower: boolean): boolean {
+  if (a.value !== b.value) return lower ? a.value > b.value : a.value < b.value;
+  return a.exclusive && !b.exclusive;
+}
+
+const typeCheck: Check = (_p, _atoms, part, facts) => {
+  const want = kindsOf(part);
+  if (facts.values !== undefined) {
+    const ok = byValues(facts, { ...part });
+    if (ok === true) return true;
+  }
+  return facts.kinds.within(want) ? true : "the accepted types are not contained";
+};
+
+const enumCheck: Check = (_p, _atoms, part, facts) => {
+  if (facts.values === undefined) return "the allowed values became restricted";
+  return byValues(facts, part) === true ? true : "the allowed values are not contained";
+};
+
+const numberCheck: Check = (_p, atoms, part, facts) => {
+  if (!facts.kinds.has("number")) return true;
+  if (byValues(facts, part) === true) return true;
+  const integral = facts.kinds.integral();
+  for (const lower of [true, false]) {
+    const want = boundOf(part, lower, integral);
+    if (want === undefined) continue;
+    let have: Bound | undefined;
+    for (const a of atoms) {
+      const b = boundOf(a, lower, integral);
+      if (b !== undefined && (have === undefined || tighter(b, have, lower))) have = b;
+    }
+    if (have === undefined || tighter(want, have, lower)) {
+      return `the ${lower ? "lower" : "upper"} bound is not implied`;
+    }
+  }
+  const m = num(part, "multipleOf");
+  if (m !== undefined) {
+    const ok = atoms.some((a) => {
+      const k = num(a, "multipleOf");
+      return k !== undefined && Math.abs(k / m - Math.round(k / m)) < 1e-9 && k / m >= 1 - 1e-9;
+    }) || (m === 1 && integral);
+    if (!ok) return `multipleOf ${m} is not implied`;
+  }
+  return true;
+};
+
+const stringCheck: Check = (_p, atoms, part, facts) => {
+  if (!facts.kinds.has("string")) return true;
+  if (byValues(facts, part) === true) return true;
+  const bounds = counts(atoms, part, [["minLength", true], ["maxLength", false]]);
+  if (bounds !== true) return bounds;
+  if (typeof part.pattern === "string") {
+    const want = part.pattern;
+    const reasons: string[] = [];
+    const ok = atoms.some((a) => {
+      if (typeof a.pattern !== "string") return false;
+      const verdict = patternSubset(a.pattern, want);
+      if ("reason" in verdict) reasons.push(verdict.reason);
+      return "subset" in verdict && verdict.subset;
+    });
+    if (!ok) {
+      return reasons.length > 0
+        ? `patterns cannot be compared: ${reasons[0]}`
+        : `pattern ${JSON.stringify(want)} is not implied`;
+    }
+  }
+  for (const key of ["format", "contentEncoding", "contentMediaType", "contentSchema"]) {
+    if (part[key] === undefined) continue;
+    if (!atoms.some((a) => sameJson(a[key], part[key]))) return `${key} is not implied`;
+  }
+  return true;
+};
+
+interface Tuple {
+  prefix: JsonValue[];
+  rest: JsonValue;
+}
+
+function tupleOf(s: JsonObject): Tuple {
+  if (Array.isArray(s.items)) return { prefix: s.items, rest: s.additionalItems ?? true };
+  return {
+    prefix: Array.isArray(s.prefixItems) ? s.prefixItems : [],
+    rest: s.items ?? true,
+  };
+}
+
+const hasTuple = (s: JsonObject) =>
+  s.items !== undefined || s.prefixItems !== undefined || s.additionalItems !== undefined;
+
+const arrayCheck: Check = (p, atoms, part, facts) => {
+  if (!facts.kinds.has("array")) return true;
+  if (byValues(facts, part) === true) return true;
+  const bounds = counts(atoms, part, [["minItems", true], ["maxItems", false]]);
+  if (bounds !== true) return bounds;
+  if (part.uniqueItems === true && !atoms.some((a) => a.uniqueItems === true)) {
+    return "uniqueItems is not implied";
+  }
+  for (const key of ["contains", "minContains", "maxContains", "unevaluatedItems"]) {
+    if (part[key] === undefined) continue;
+    if (!atoms.some((a) => sameJson(a[key], part[key]))) return `${key} is not implied`;
+  }
+  if (!hasTuple(part)) return true;
+  const want = tupleOf(part);
+  const maxItems = tightest(atoms, "maxItems", false) ?? Infinity;
+  const candidates = atoms.filter(hasTuple);
+  let reason = "the item schemas are not implied";
+  for (const c of candidates.length > 0 ? candidates : [{}]) {
+    const have = tupleOf(c);
+    const n = Math.max(have.prefix.length, want.prefix.length);
+    let proof: true | string = true;
+    for (let i = 0; i < n && i < maxItems && proof === true; i++) {
+      proof = p.sub(have.prefix[i] ?? have.rest, want.prefix[i] ?? want.rest);
+    }
+    if (proof === true && n < maxItems) proof = p.sub(have.rest, want.rest);
+    if (proof === true) return true;
+    reason = proof;
+  }
+  return reason;
+};
+
+type Model = JsonValue[] | null;
+
+/** The schemas that govern property `name` in `s`, `null` when nothing does, or a reason. */
+function modelOf(s: JsonObject, name: string): Model | string {
+  const props = isObject(s.properties) ? s.properties : {};
+  const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
+  const out: JsonValue[] = [];
+  if (Object.hasOwn(props, name)) out.push(props[name] as JsonValue);
+  for (const pattern of Object.keys(patterns)) {
+    const match = patternMatches(pattern, name);
+    if (match === undefined) return `pattern ${JSON.stringify(pattern)} cannot be matched`;
+    if (match) out.push(patterns[pattern] as JsonValue);
+  }
+  if (out.length === 0 && s.additionalProperties !== undefined) out.push(s.additionalProperties);
+  return out.length === 0 ? null : out;
+}
+
+const conj = (m: Model): JsonValue => m === null ? true : m.length === 1 ? m[0]! : { allOf: m };
+
+const hasShape = (s: JsonObject) =>
+  s.properties !== undefined || s.additionalProperties !== undefined ||
+  s.patternProperties !== undefined;
+
+/** Properties, patternProperties and additionalProperties of one A atom against B's. */
+function shape(p: Prover, c: JsonObject, part: JsonObject): true | string {
+  const cProps = isObject(c.properties) ? c.properties : {};
+  const bProps = isObject(part.properties) ? part.properties : {};
+  const named = (props: JsonObject) => Object.keys(props).filter((n) => props[n] !== false);
+  if (p.old !== "none") {
+    // The seed's conventions grade a property removed or added on its own (removed is BREAKING
+    // whatever the sets say), so a proof for a whole composition needs the same names on both
+    // sides; asking it of both directions alike keeps the variance table symmetric.
+    const gone = named(cProps).find((n) => !Object.hasOwn(bProps, n)) ??
+      named(bProps).find((n) => !Object.hasOwn(cProps, n));
+    if (gone !== undefined) return `property ${JSON.stringify(gone)} is named on one side only`;
+  }
+  for (const name of new Set([...Object.keys(cProps), ...Object.keys(bProps)])) {
+    const mb = modelOf(part, name);
+    if (typeof mb === "string") return mb;
+    if (mb === null) continue;
+    const ma = modelOf(c, name);
+    if (typeof ma === "string") return ma;
+    for (const schema of mb) {
+      const proof = p.sub(conj(ma), schema);
+      if (proof !== true) return `property ${JSON.stringify(name)}: ${proof}`;
+    }
+  }
+  const cPat = isObject(c.patternProperties) ? c.patternProperties : {};
+  const bPat = isObject(part.patternProperties) ? part.patternProperties : {};
+  const cAdd = c.additionalProperties ?? true;
+  for (const q of Object.keys(bPat)) {
+    const proof = Object.hasOwn(cPat, q)
+      ? p.sub(cPat[q] as JsonValue, bPat[q] as JsonValue)
+      : [cAdd, ...Object.values(cPat)].map((x) => p.sub(x, bPat[q] as JsonValue)).find((r) =>
+        r !== true
+      ) ?? true;
+    if (proof !== true) return `patternProperties ${JSON.stringify(q)}: ${proof}`;
+  }
+  if (part.additionalProperties !== undefined) {
+    const others = Object.keys(cPat).filter((q) => !Object.hasOwn(bPat, q));
+    for (const x of [cAdd, ...others.map((q) => cPat[q] as JsonValue)]) {
+      const proof = p.sub(x, part.additionalProperties);
+      if (proof !== true) return `additionalProperties: ${proof}`;
+    }
+  }
+  return true;
+}
+
+const objectCheck: Check = (p, atoms, part, facts) => {
+  if (!facts.kinds.has("object")) return true;
+  if (byValues(facts, part) === true) return true;
+  const bounds = counts(atoms, part, [["minProperties", true], ["maxProperties", false]]);
+  if (bounds !== true) return bounds;
+  if (Array.isArray(part.required)) {
+    const have = new Set(atoms.flatMap((a) => Array.isArray(a.required) ? a.required : []));
+    const missing = part.required.find((n) => !have.has(n));
+    if (missing !== undefined) return `${JSON.stringify(missing)} became required`;
+  }
+  for (const key of ["dependentRequired", "dependentSchemas", "dependencies"]) {
+    const entries = part[key];
+    if (!isObject(entries)) continue;
+    for (const name of Object.keys(entries)) {
+      const ok = atoms.some((a) => isObject(a[key]) && sameJson(a[key][name], entries[name]));
+      if (!ok) return `${key} of ${JSON.stringify(name)} is not implied`;
+    }
+  }
+  if (part.unevaluatedProperties !== undefined) {
+    if (!atoms.some((a) => sameJson(a.unevaluatedProperties, part.unevaluatedProperties))) {
+      return "unevaluatedProperties is not decided";
+    }
+  }
+  if (part.propertyNames !== undefined) {
+    const ok = atoms.some((a) =>
+      a.propertyNames !== undefined && p.sub(a.propertyNames, part.propertyNames!) === true
+    );
+    if (!ok) return "propertyNames is not implied";
+  }
+  if (!hasShape(part)) return true;
+  const candidates = atoms.filter(hasShape);
+  let reason = "the property schemas are not implied";
+  for (const c of candidates.length > 0 ? candidates : [{}]) {
+    const proof = shape(p, c, part);
+    if (proof === true) return true;
+    reason = proof;
+  }
+  return reason;
+};
+
+const conditionCheck: Check = (p, atoms, part) => {
+  const then = part.then ?? true, otherwise = part.else ?? true;
+  for (const a of atoms) {
+    if (a.if === undefined || !sameJson(a.if, part.if)) continue;
+    if (p.sub(a.then ?? true, then) === true && p.sub(a.else ?? true, otherwise) === true) {
+      return true;
+    }
+  }
+  const both = p.subAtoms(atoms, then);
+  if (both !== true) return `if/then/else: ${both}`;
+  const other = p.subAtoms(atoms, otherwise);
+  return other === true ? true : `if/then/else: ${other}`;
+};
+
+/** Whether no value is valid under both schemas, by kinds, values or a required discriminator. */
+export function disjoint(x: JsonValue, y: JsonValue): boolean {
+  if (x === false || y === false) return true;
+  if (!isObject(x) || !isObject(y)) return false;
+  if (kindsOf(x).intersect(kindsOf(y)).empty()) return true;
+  const vx = valuesFrom(x), vy = valuesFrom(y);
+  if (vx !== undefined && vy !== undefined && !vx.some((v) => vy.some((w) => sameJson(v, w)))) {
+    return true;
+  }
+  const rx = Array.isArray(x.required) ? x.required : [];
+  const ry = Array.isArray(y.required) ? y.required : [];
+  const px = isObject(x.properties) ? x.properties : {};
+  const py = isObject(y.properties) ? y.properties : {};
+  return rx.some((n) =>
+    typeof n === "string" && ry.includes(n) && Object.hasOwn(px, n) && Object.hasOwn(py, n) &&
+    n !== "__proto__" && disjoint(px[n] as JsonValue, py[n] as JsonValue)
+  );
+}
+
+function valuesFrom(s: JsonObject): JsonValue[] | undefined {
+  if (Object.hasOwn(s, "const")) return [s.const as JsonValue];
+  return Array.isArray(s.enum) ? s.enum : undefined;
+}
+
+const notCheck: Check = (p, atoms, part, facts) => {
+  const inner = part.not as JsonValue;
+  if (atoms.some((a) => a.not !== undefined && p.sub(inner, a.not) === true)) return true;
+  if (facts.values !== undefined && isObject(inner)) {
+    const hit = facts.values.map((v) => satisfies(v, inner));
+    if (hit.every((h) => h === false)) return true;
+  }
+  if (atoms.some((a) => disjoint(a, inner))) return true;
+  if (isObject(inner) && facts.kinds.intersect(kindsOf(inner)).empty()) return true;
+  return "not: the excluded values may overlap";
+};
+
+const unionCheck = (exclusive: boolean): Check => (p, atoms, part) => {
+  const key = exclusive ? "oneOf" : "anyOf";
+  const branches = part[key];
+  if (!Array.isArray(branches)) return `${key} is not an array`;
+  if (exclusive) {
+    for (let i = 0; i < branches.length; i++) {
+      for (let j = i + 1; j < branches.length; j++) {
+        if (!disjoint(branches[i] as JsonValue, branches[j] as JsonValue)) {
+          return `oneOf branches ${i} and ${j} may overlap, so a value may match both`;
+        }
+      }
+    }
+  }
+  let reason = `no ${key} branch accepts every value`;
+  for (const branch of branches) {
+    const proof = p.subAtoms(atoms, branch as JsonValue);
+    if (proof === true) return true;
+    reason = proof;
+  }
+  return `${key}: ${reason}`;
+};
+
+/** The check of each group. */
+export const GROUP_CHECKS: ReadonlyMap<string, Check> = new Map([
+  ["type", typeCheck],
+  ["enum", enumCheck],
+  ["number", numberCheck],
+  ["string", stringCheck],
+  ["array", arrayCheck],
+  ["object", objectCheck],
+  ["if", conditionCheck],
+  ["not", notCheck],
+  ["anyOf", unionCheck(false)],
+  ["oneOf", unionCheck(true)],
+]);

@@ -1,0 +1,254 @@
+/**
+ * Subsumption of JSON Schemas where it is decidable: "every value valid under A is valid under
+ * B". A proof succeeds only for the cases modelled here (type sets, numeric and length bounds,
+ * enum/const, required, closed and partially open objects, prefixItems/items, unions and
+ * conjunctions, annotation-only branches, if/then/else, patterns as languages); anything else
+ * fails with the reason, so a caller never reads "unknown" as "holds". No I/O.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { resolveLocal, sameJson } from "./_catch_all_json.ts";
+import { findRefs } from "./_catch_all_refs.ts";
+import { isAnnotationKeyword } from "./types.ts";
+import { wellTyped } from "./_catch_all_verdicts.ts";
+import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
+import { disjoint, GROUP_CHECKS, groupOf, type Prover } from "./_subsume_groups.ts";
+
+export { disjoint } from "./_subsume_groups.ts";
+
+/** Options of {@link subsumes}. */
+export interface SubsumeOptions {
+  /** The roots local `$ref`s of A and of B resolve against. */
+  rootA?: JsonValue | undefined;
+  rootB?: JsonValue | undefined;
+  /** Keywords understood; any other keyword in a part that differs makes the proof fail. */
+  known: ReadonlySet<string>;
+  /**
+   * Which side is the older schema, for the seed's property conventions (a property removed is
+   * BREAKING whatever the sets say; one added is graded on its own): unless `none` (pure set
+   * inclusion), every object compared must name the same properties on both sides, so a proof
+   * never hides a property added or removed. The condition is the same in both directions, so
+   * input old→new and output new→old are graded alike.
+   */
+  old?: "a" | "b" | "none";
+}
+
+/** `true` when proven, else the reason it could not be proven. */
+export type Proof = true | string;
+
+/** Work allowed per question, in pairs compared. */
+const BUDGET = 5_000;
+/** Nesting the proof follows before it gives up. */
+const MAX_DEPTH = 64;
+
+class Subsumption implements Prover {
+  #steps = 0;
+  #depth = 0;
+  readonly #assumed = new Set<string>();
+  readonly #ids = new WeakMap<object, number>();
+  #nextId = 0;
+  constructor(readonly options: SubsumeOptions) {}
+
+  get old(): "a" | "b" | "none" {
+    return this.options.old ?? "none";
+  }
+
+  #id(value: JsonValue): string {
+    if (!isObject(value)) return String(value);
+    let id = this.#ids.get(value);
+    if (id === undefined) this.#ids.set(value, id = ++this.#nextId);
+    return String(id);
+  }
+
+  /** The conjuncts of a schema: `allOf` branches and local `$ref` targets flattened. */
+  atoms(schema: JsonValue, root: JsonValue | undefined): JsonObject[] | false | string {
+    const out: JsonObject[] = [];
+    const stack: JsonValue[] = [schema];
+    let guard = 0;
+    while (stack.length > 0) {
+      const s = stack.pop() as JsonValue;
+      if (++guard > 200) return "the schema has too many nested conjuncts";
+      if (s === true) continue;
+      if (s === false) return false;
+      if (!isObject(s)) return "a subschema is neither an object nor a boolean";
+      const rest: JsonObject = {};
+      for (const key of Object.keys(s)) {
+        const value = s[key] as JsonValue;
+        if (key === "allOf" && this.options.known.has("allOf")) {
+          if (!Array.isArray(value)) return "allOf is not an array";
+          stack.push(...value);
+        } else if (key === "$ref" && typeof value === "string" && this.options.known.has("$ref")) {
+          const target = resolveLocal(root, value);
+          if (target === undefined) return `$ref ${JSON.stringify(value)} cannot be resolved`;
+          stack.push(target.value);
+        } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
+          if (key !== "$defs" && key !== "definitions") rest[key] = value;
+        }
+      }
+      if (Object.keys(rest).length > 0) out.push(rest);
+    }
+    return out;
+  }
+
+  /** Local references whose targets are equal in both roots (memo). */
+  readonly #refs = new Map<string, boolean>();
+
+  /**
+   * Whether two equal values also mean the same: every local `$ref` they reach, directly or
+   * through other targets, points at equal targets in both roots.
+   */
+  #same(a: JsonValue, b: JsonValue): boolean {
+    if (!sameJson(a, b)) return false;
+    const pending = findRefs(a, this.options.known).map((r) => r.ref);
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const ref = pending.pop() as string;
+      // A remote reference is never fetched: the same address means the same schema here.
+      if (seen.has(ref) || !ref.startsWith("#")) continue;
+      seen.add(ref);
+      const known = this.#refs.get(ref);
+      if (known === false) return false;
+      if (known === true && seen.size > 1) continue;
+      const x = resolveLocal(this.options.rootA, ref), y = resolveLocal(this.options.rootB, ref);
+      const agree = x !== undefined && y !== undefined && sameJson(x.value, y.value);
+      this.#refs.set(ref, agree);
+      if (!agree) return false;
+      if (seen.size > 200) return false;
+      pending.push(...findRefs(x!.value, this.options.known).map((r) => r.ref));
+    }
+    return true;
+  }
+
+  /** Whether A ⊆ B. */
+  sub(a: JsonValue, b: JsonValue): Proof {
+    if (this.#same(a, b)) return true;
+    if (this.#inBranch(a, b)) return true;
+    const key = `${this.#id(a)}|${this.#id(b)}`;
+    // A pair already being compared holds unless shown otherwise (values are finite).
+    if (this.#assumed.has(key)) return true;
+    const atoms = this.atoms(a, this.options.rootA);
+    if (typeof atoms === "string") return atoms;
+    if (atoms === false) return true;
+    this.#assumed.add(key);
+    try {
+      return this.subAtoms(atoms, b);
+    } finally {
+      this.#assumed.delete(key);
+    }
+  }
+
+  /**
+   * Whether B is a bare union with a branch equal to A (for `oneOf`, one the other branches
+   * cannot overlap): then A ⊆ B whatever A holds, unmodelled keywords included.
+   */
+  #inBranch(a: JsonValue, b: JsonValue, depth = 0): boolean {
+    if (!isObject(b) || depth > 8) return false;
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      const list = b[key];
+      if (!Array.isArray(list) || !this.options.known.has(key)) continue;
+      if (!Object.keys(b).every((k) => k === key || isAnnotationKeyword(k))) continue;
+      // allOf counts only with one branch: then it is that branch.
+      if (key === "allOf" && list.length !== 1) continue;
+      const at = list.findIndex((x) => this.#same(a, x) || this.#inBranch(a, x, depth + 1));
+      if (at < 0) continue;
+      if (key !== "oneOf" || list.every((x, i) => i === at || disjoint(a, x))) return true;
+    }
+    return false;
+  }
+
+  /** Whether the conjunction of `atoms` (side A) ⊆ B. */
+  subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
+    if (++this.#steps > BUDGET) return `the comparison needs more than ${BUDGET} steps`;
+    if (this.#depth > MAX_DEPTH) return `the schemas nest deeper than ${MAX_DEPTH} levels`;
+    this.#depth++;
+    try {
+      return this.#subAtoms(atoms, b);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
+    for (const atom of atoms) {
+      for (const key of Object.keys(atom)) {
+        if (!this.options.known.has(key)) return `keyword ${JSON.stringify(key)} is not modelled`;
+        if (!wellTyped(key, atom[key] as JsonValue)) {
+          return `keyword ${JSON.stringify(key)} has a value of the wrong type`;
+        }
+      }
+    }
+    // A disjunction on side A: every branch (with the other conjuncts) must be included.
+    const at = atoms.findIndex((x) => Array.isArray(x.anyOf) || Array.isArray(x.oneOf));
+    if (at >= 0) {
+      const atom = atoms[at] as JsonObject;
+      const keyword = Array.isArray(atom.anyOf) ? "anyOf" : "oneOf";
+      const { [keyword]: list, ...restOfAtom } = atom;
+      const others = atoms.filter((_, i) => i !== at);
+      if (Object.keys(restOfAtom).length > 0) others.push(restOfAtom);
+      // Without the disjunction A only grows: that may already be enough.
+      if (others.length > 0 && this.subAtoms(others, b) === true) return true;
+      for (const branch of list as JsonValue[]) {
+        const more = this.atoms(branch, this.options.rootA);
+        if (typeof more === "string") return more;
+        if (more === false) continue;
+        const proof = this.subAtoms([...others, ...more], b);
+        if (proof !== true) return proof;
+      }
+      return true;
+    }
+    if (atoms.some((x) => this.#same(x, b))) return true;
+    const kinds = atoms.reduce<Kinds>((k, x) => k.intersect(kindsOf(x)), kindsOf({}));
+    const values = valuesOf(atoms);
+    if (kinds.empty() || (values !== undefined && values.length === 0)) return true;
+    const targets = this.atoms(b, this.options.rootB);
+    if (typeof targets === "string") return targets;
+    if (targets === false) return "the new schema accepts nothing";
+    for (const target of targets) {
+      const groups = new Map<string, JsonObject>();
+      for (const key of Object.keys(target)) {
+        if (!this.options.known.has(key)) return `keyword ${JSON.stringify(key)} is not modelled`;
+        if (!wellTyped(key, target[key] as JsonValue)) {
+          return `keyword ${JSON.stringify(key)} has a value of the wrong type`;
+        }
+        const group = groupOf(key);
+        if (group === undefined) return `keyword ${JSON.stringify(key)} is not decided`;
+        const holder = groups.get(group) ?? {};
+        holder[key] = target[key] as JsonValue;
+        groups.set(group, holder);
+      }
+      for (const [group, part] of groups) {
+        const check = GROUP_CHECKS.get(group);
+        if (check === undefined) return `keyword group ${group} is not decided`;
+        const proof = check(this, atoms, part, { kinds, values });
+        if (proof !== true) return proof;
+      }
+    }
+    return true;
+  }
+}
+
+/**
+ * Decides, where it can, whether every value valid under `a` is valid under `b`; returns `true`
+ * when proven and otherwise the reason the proof failed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { subsumes } from "./subsume.ts";
+ * import { FACET_OF } from "./types.ts";
+ * const known = new Set(Object.keys(FACET_OF));
+ * const old = { type: "string", maxLength: 3 };
+ * const next = { oneOf: [{ type: "number" }, { type: "string" }] };
+ * assert.equal(subsumes(old, next, { known }), true);
+ * assert.equal(subsumes(next, old, { known }), "the accepted types are not contained");
+ * ```
+ */
+export function subsumes(a: JsonValue, b: JsonValue, options: SubsumeOptions): Proof {
+  return new Subsumption(options).sub(a, b);
+}
+
+/** Whether a schema object holds annotations only (or nothing): it accepts every value. */
+export function isAnnotationOnly(schema: JsonValue | undefined): boolean {
+  if (schema === true || schema === undefined) return true;
+  return isObject(schema) && Object.keys(schema).every((k) => isAnnotationKeyword(k));
+}
