@@ -13,6 +13,7 @@ import { createRegistry } from "../core/registry.ts";
 import { FACET_OF } from "../core/schema/types.ts";
 import { builtinRules } from "../rules/mod.ts";
 import { SYMMETRY_WAIVERS } from "../rules/schema.ts";
+import { compareWithConfluent, confluentCases, confluentReasons } from "./_confluent_cases.ts";
 
 const ASPECT_OF_FACET: Record<string, string> = {
   properties: "property",
@@ -67,7 +68,44 @@ export function renderSchemaCoverage(): string {
   for (const [id, why] of Object.entries(SYMMETRY_WAIVERS)) {
     lines.push(`- \`${id}\` (${registry.get(id)?.meta.severity}): ${why}`);
   }
+  lines.push(...confluentSection());
   return lines.join("\n") + "\n";
+}
+
+/**
+ * Confluent Schema Registry's JSON Schema compatibility examples, run as input schema changes:
+ * how many Proxar grades as they do, and every disagreement with its written reason.
+ */
+function confluentSection(): string[] {
+  const { source, cases } = confluentCases();
+  const { agree, disagreements } = compareWithConfluent(cases);
+  const reasons = new Map(confluentReasons().map((r) => [r.case, r]));
+  const lines = [
+    "",
+    "## Confluent Schema Registry compatibility examples",
+    "",
+    `The JSON Schema compatibility examples of Confluent Schema Registry (\`${source.repository}\` at`,
+    `\`${source.commit.slice(0, 12)}\`: ${source.paths.map((p) => `\`${p}\``).join(" and ")}),`,
+    "vendored in `tests/fixtures/confluent/cases.json`, run as input schema changes: a case",
+    "Confluent calls compatible should have no BREAKING finding, an incompatible one at least one.",
+    `Proxar agrees on ${agree} of ${cases.length}; every other case is listed here with the reason`,
+    "(a test fails when this list and the engine part ways).",
+    "",
+    "| case | Confluent | Proxar's BREAKING findings | why |",
+    "| --- | --- | --- | --- |",
+  ];
+  for (const d of disagreements) {
+    const reason = reasons.get(d.case);
+    const findings = d.breaking.length === 0
+      ? "none"
+      : d.breaking.map((f) => `\`${f}\``).join(", ");
+    lines.push(
+      `| ${d.case} | ${d.compatible ? "compatible" : "incompatible"} | ${findings} | ${
+        reason ? `${reason.kind}: ${reason.reason}` : "not yet explained"
+      } |`,
+    );
+  }
+  return lines;
 }
 
 if ((import.meta as { main?: boolean }).main) {

@@ -146,8 +146,9 @@ const patternProperties: FacetHandler = (walk, node) => {
       return out;
     };
     const po = project(node.o), pn = project(node.n);
-    const wide = walk.proves(po, pn, "widened") === true;
-    const narrow = walk.proves(pn, po, "narrowed") === true;
+    // Pure set inclusion: a property removed or added beside is reported on its own.
+    const wide = walk.proves(po, pn, "widened", false) === true;
+    const narrow = walk.proves(pn, po, "narrowed", false) === true;
     return wide && narrow ? null : wide ? "widened" : narrow ? "narrowed" : "changed";
   };
   for (const name of unionSorted(a, b)) {
@@ -266,6 +267,17 @@ function tuple(walk: Walker, schema: JsonObject): { prefix: Slot[]; rest?: Slot 
   if (prefixItems !== undefined) {
     if (!Array.isArray(prefixItems) || Array.isArray(items)) return undefined;
     const prefix = prefixItems.map((v, i): Slot => ({ v, tail: ["prefixItems", i] }));
+    // Without items, unevaluatedItems governs the positions past the prefix when nothing else
+    // here evaluates items.
+    const unevaluated = walk.read(schema, "unevaluatedItems");
+    const others = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "not", "contains"];
+    if (
+      items === undefined && unevaluated !== undefined &&
+      walk.read(schema, "additionalItems") === undefined &&
+      !others.some((k) => walk.read(schema, k) !== undefined)
+    ) {
+      return { prefix, ...slot(unevaluated, ["unevaluatedItems"]) };
+    }
     return { prefix, ...slot(items, ["items"]) };
   }
   if (Array.isArray(items)) {

@@ -89,10 +89,16 @@ export interface Walker {
   ): void;
   /**
    * Whether every value valid under `a` is valid under `b`, by the subsumption proof:
-   * `widened` reads `a` as the old schema and `b` as the new one, `narrowed` the reverse.
+   * `widened` reads `a` as the old schema and `b` as the new one, `narrowed` the reverse;
+   * `names: false` drops the convention that both name the same properties.
    * `true` when proven, else the reason it is not.
    */
-  proves(a: JsonValue, b: JsonValue, direction: "widened" | "narrowed"): true | string;
+  proves(
+    a: JsonValue,
+    b: JsonValue,
+    direction: "widened" | "narrowed",
+    names?: boolean,
+  ): true | string;
   /** Records a delta for a whole facet, at its keyword that changed. */
   facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
 }

@@ -469,13 +469,18 @@ export class CatchAllWalk implements Walker {
   }
 
   /** Whether every value of `a` is valid under `b` ("widened": a old, b new; else the reverse). */
-  proves(a: JsonValue, b: JsonValue, direction: "widened" | "narrowed"): true | string {
+  proves(
+    a: JsonValue,
+    b: JsonValue,
+    direction: "widened" | "narrowed",
+    names = true,
+  ): true | string {
     const wide = direction === "widened";
     return subsumes(a, b, {
       rootA: wide ? this.oldRoot : this.newRoot,
       rootB: wide ? this.newRoot : this.oldRoot,
       known: this.#options.known,
-      old: wide ? "a" : "b",
+      old: !names ? "none" : wide ? "a" : "b",
     });
   }
 

@@ -633,8 +633,9 @@ class Walker {
         const keys = ["properties", "patternProperties", "additionalProperties"];
         const project = (s: JsonObject): JsonObject =>
           Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]!]));
-        const wide = this.proves(project(a), project(b), "widened");
-        const narrow = this.proves(project(b), project(a), "narrowed");
+        // Pure set inclusion: a property removed or added beside is reported on its own.
+        const wide = this.proves(project(a), project(b), "widened", false);
+        const narrow = this.proves(project(b), project(a), "narrowed", false);
         if (wide && narrow) return;
         const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
         const what = `the pattern property ${JSON.stringify(name)} was ${
@@ -899,13 +900,13 @@ class Walker {
   }
 
   /** Whether every value of `x` is valid under `y` (`widened`: x old, y new; else the reverse). */
-  proves(x: JsonValue, y: JsonValue, direction: "widened" | "narrowed"): boolean {
+  proves(x: JsonValue, y: JsonValue, direction: "widened" | "narrowed", names = true): boolean {
     const wide = direction === "widened";
     return subsumes(x, y, {
       rootA: wide ? this.oldRoot : this.newRoot,
       rootB: wide ? this.newRoot : this.oldRoot,
       known: STRUCTURED_VOCABULARY,
-      old: wide ? "a" : "b",
+      old: !names ? "none" : wide ? "a" : "b",
     }) === true;
   }
 
@@ -1102,6 +1103,20 @@ function tuple(s: JsonObject): Tuple {
       rest: s.additionalItems ?? true,
       prefixKey: "items",
       restKey: "additionalItems",
+    };
+  }
+  // Without items, the positions past prefixItems are governed by unevaluatedItems when nothing
+  // else here (an applicator, contains) evaluates items.
+  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "not", "contains"];
+  if (
+    s.items === undefined && s.additionalItems === undefined && s.unevaluatedItems !== undefined &&
+    !applicators.some((k) => s[k] !== undefined)
+  ) {
+    return {
+      prefix: Array.isArray(s.prefixItems) ? s.prefixItems : [],
+      rest: s.unevaluatedItems,
+      prefixKey: "prefixItems",
+      restKey: "unevaluatedItems",
     };
   }
   return {
