@@ -89,10 +89,11 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
     };
   }
   const url = parseUrl(spec, `Cannot read "${spec}"`);
+  const redactor = new Redactor([...urlPasswords(spec), ...queryCredentials(url)]);
   return {
-    label: url.password ? spec.replace(url.password, "***") : spec,
+    label: redactor.text(spec),
     target: { kind: "http", url: url.href, headers: {} },
-    redactor: new Redactor(urlPasswords(spec)),
+    redactor,
     timeouts,
     maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
   };
@@ -155,7 +156,7 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
       secrets.push(...headerSecrets(headers[key]!));
     }
     const url = parseUrl(expand(config.url, "url"), place);
-    secrets.push(...urlPasswords(url.href));
+    secrets.push(...urlPasswords(url.href), ...queryCredentials(url));
     target = { kind: "http", url: url.href, headers };
   } else {
     throw new UserError(`${place}: give "command" (a stdio server) or "url" (an HTTP server)`);
@@ -183,6 +184,11 @@ export function headerSecrets(value: string): string[] {
   const decoded = Buffer.from(secret, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   return colon < 0 ? [secret, decoded] : [secret, decoded, decoded.slice(colon + 1)];
+}
+
+/** Values of query parameters named like secrets (`?api_key=…`, `&token=…`). */
+function queryCredentials(url: URL): string[] {
+  return [...url.searchParams].filter(([name]) => looksLikeSecretName(name)).map(([, v]) => v);
 }
 
 /** The password of a URL with credentials (`postgres://user:pw@host/db`), as typed and decoded. */

@@ -76,6 +76,15 @@ Deno.test("resolveLiveSource() hides the password of a URL from its label", () =
   const source = resolveLiveSource("https://user:pa55word@example.test/mcp", settings());
   assert.equal(source.label, "https://user:***@example.test/mcp");
   assert.equal(source.redactor.text("failed at pa55word"), "failed at ***");
+  const query = resolveLiveSource(
+    "https://example.test/mcp?api_key=k-51ab90&region=eu-west",
+    settings(),
+  );
+  assert.equal(query.label, "https://example.test/mcp?api_key=***&region=eu-west");
+  assert.equal(
+    query.target.kind === "http" && query.target.url,
+    "https://example.test/mcp?api_key=k-51ab90&region=eu-west",
+  );
 });
 
 Deno.test("resolveServer() expands variables, resolves cwd and collects every secret", () => {
