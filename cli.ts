@@ -73,7 +73,8 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     if (isUserError(error)) {
-      io.stderr(`proxar: ${escapeControl(error.message)}\n`);
+      const details = error.details.map((line) => `${escapeControl(line)}\n`).join("");
+      io.stderr(`proxar: ${escapeControl(error.message)}\n${details}`);
       return 2;
     }
     io.stderr(`proxar: internal error (please report it): ${(error as Error)?.stack ?? error}\n`);

@@ -10,6 +10,7 @@ import { connect } from "./connect.ts";
 import { fetchListing, type Listing } from "./fetch_listing.ts";
 import { LiveError } from "./live_error.ts";
 import { contractFromLive, type Snapshot, snapshotOf } from "./snapshot.ts";
+import type { Redactor } from "./redact.ts";
 import type { LiveSource } from "./sources.ts";
 import { StderrTail } from "./stderr_tail.ts";
 
@@ -51,24 +52,32 @@ export async function snapshotLive(
     return snapshotOf(contract, capturedAt, source.label);
   } catch (error) {
     if (error instanceof LiveError) {
-      const quoted = stderr.lines(10, 300, redactor);
-      throw new UserError(redactor.text(failureMessage(source.label, error.message, quoted)));
+      throw liveFailure(source.label, error.message, stderr.lines(10, 300, redactor), redactor);
     }
-    if (error instanceof UserError) throw new UserError(redactor.text(error.message));
+    if (error instanceof UserError) {
+      throw new UserError(redactor.text(error.message), {
+        details: error.details.map((line) => redactor.text(line)),
+      });
+    }
     throw error;
   }
 }
 
-/** `Cannot snapshot "label": reason`, quoting the end of the server's standard error. */
-export function failureMessage(
+/**
+ * The {@link UserError} for a failed live source: `Cannot ACTION "label": reason`, with the end
+ * of the server's standard error as detail lines, every secret redacted.
+ */
+export function liveFailure(
   label: string,
   reason: string,
-  stderr: string[],
+  stderr: readonly string[],
+  redactor: Redactor,
   action = "snapshot",
-): string {
-  const lines = stderr.map((line) => `  | ${stripControl(line)}`);
-  const quote = lines.length === 0
-    ? ""
-    : `\n  The server's standard error ended with:\n${lines.join("\n")}`;
-  return `Cannot ${action} "${label}": ${reason}${quote}`;
+): UserError {
+  const details = stderr.length === 0
+    ? []
+    : ["  The server's standard error ended with:", ...stderr.map((line) => `  | ${line}`)];
+  return new UserError(redactor.text(`Cannot ${action} "${label}": ${reason}`), {
+    details: details.map((line) => redactor.text(stripControl(line))),
+  });
 }

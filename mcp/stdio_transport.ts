@@ -137,7 +137,10 @@ export class ServerProcess implements Transport {
       this.#child = undefined;
       this.onclose?.();
     });
-    child.stdin!.on("error", (error) => this.onerror?.(error));
+    child.stdin!.on("error", (error) => {
+      // A server that exited before reading its input: its exit explains this better.
+      if ((error as { code?: string }).code !== "EPIPE") this.onerror?.(error);
+    });
     child.stdout!.on("data", (chunk: Buffer) => this.#read(chunk));
     child.stderr!.pipe(this.stderr);
     return new Promise((started, failed) => {

@@ -6,7 +6,6 @@
  * @module
  */
 import type { ServerInfo } from "../../core/contract.ts";
-import { UserError } from "../../core/errors.ts";
 import { isObject, type JsonObject } from "../../core/json.ts";
 import {
   failedCall,
@@ -18,7 +17,7 @@ import {
 import { outputViolations } from "../../core/response/violations.ts";
 import { connect, type Connection } from "../connect.ts";
 import { fetchListing } from "../fetch_listing.ts";
-import { failureMessage } from "../live.ts";
+import { liveFailure } from "../live.ts";
 import { LiveError } from "../live_error.ts";
 import type { LiveSource } from "../sources.ts";
 import { StderrTail } from "../stderr_tail.ts";
@@ -57,23 +56,24 @@ export async function sampleLive(
     connection = await connect(source.target, {
       timeouts: { ...source.timeouts, requestMs: longest },
       stderr,
+      redactor,
+      maxMessageBytes: source.maxMessageBytes,
     });
   } catch (error) {
     if (error instanceof LiveError) {
       const quoted = stderr.lines(10, 300, redactor);
-      throw new UserError(
-        redactor.text(failureMessage(source.label, error.message, quoted, "sample")),
-      );
+      throw liveFailure(source.label, error.message, quoted, redactor, "sample");
     }
     throw error;
   }
   try {
-    const listing = await fetchListing(connection).catch((error) => {
+    const listing = await fetchListing(connection, {
+      redactor,
+      listMs: source.timeouts.listMs,
+    }).catch((error) => {
       if (error instanceof LiveError) {
         const quoted = stderr.lines(10, 300, redactor);
-        throw new UserError(
-          redactor.text(failureMessage(source.label, error.message, quoted, "sample")),
-        );
+        throw liveFailure(source.label, error.message, quoted, redactor, "sample");
       }
       throw error;
     });
