@@ -393,7 +393,8 @@ export const configSchema: JsonObject = {
     rule_timeout: {
       type: "number",
       exclusiveMinimum: 0,
-      description: "Seconds one plugin rule may run before the run fails (default 10)",
+      description:
+        "Seconds a plugin may take to load, to run one rule or to render a report before Proxar stops its worker and the run fails (default 10; held at about 24.8 days)",
     },
   },
 };
