@@ -409,7 +409,7 @@ samples:
     const result = await runCli(["sample", "--server", "broken"], { cwd: dir });
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^proxar: Cannot sample "server:broken": /);
-    assert.match(result.stderr, /The server's standard error ended with:\n  \| .*nonexistent/);
+    assert.match(result.stderr, /The server's standard error ended with:\n {2}\| .*nonexistent/);
     assert.ok(!result.stderr.includes("    at "), "no stack trace");
     assert.deepEqual(filesBelow(dir), ["proxar.yaml"]);
   });
