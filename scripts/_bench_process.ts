@@ -1,0 +1,89 @@
+/**
+ * Whole-process measurements for the benchmarks: wall time and peak resident memory of a
+ * command, read with `/usr/bin/time` when it is installed and otherwise by polling the
+ * process's high-water mark (`VmHWM` in `/proc/PID/status`, Linux only).
+ * @module
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+const TIME = "/usr/bin/time";
+
+/** One run of a command: wall milliseconds, peak RSS in MiB (NaN when unknown), exit code. */
+export interface ProcessRun {
+  ms: number;
+  peakMiB: number;
+  code: number;
+}
+
+function hwmKiB(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs `command` once with no output, measuring wall time and peak RSS. */
+export async function measureProcess(command: readonly string[], cwd: string): Promise<ProcessRun> {
+  const useTime = existsSync(TIME);
+  const dir = useTime ? mkdtempSync(join(tmpdir(), "proxar-bench-time-")) : "";
+  const out = join(dir, "rss");
+  const [program, ...args] = (useTime ? [TIME, "-f", "%M", "-o", out, ...command] : command) as [
+    string,
+    ...string[],
+  ];
+  try {
+    const start = performance.now();
+    const child = spawn(program, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-2000));
+    let peak = NaN;
+    const poll = useTime ? undefined : setInterval(() => {
+      const kib = hwmKiB(child.pid ?? 0);
+      if (!Number.isNaN(kib)) peak = Number.isNaN(peak) ? kib : Math.max(peak, kib);
+    }, 5);
+    const code = await new Promise<number>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (status) => resolve(status ?? -1));
+    });
+    const ms = performance.now() - start;
+    if (poll) clearInterval(poll);
+    if (useTime) {
+      const lines = readFileSync(out, "utf8").trim().split("\n");
+      peak = Number(lines[lines.length - 1]);
+    }
+    if (code > 1) throw new Error(`${command.join(" ")} exited ${code}: ${stderr.trim()}`);
+    return { ms, peakMiB: peak / 1024, code };
+  } finally {
+    if (useTime) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? sorted[mid] as number
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Median wall time and median peak memory of `runs` runs. */
+export async function measureMedian(
+  command: readonly string[],
+  cwd: string,
+  runs: number,
+): Promise<ProcessRun> {
+  const all: ProcessRun[] = [];
+  for (let i = 0; i < runs; i++) all.push(await measureProcess(command, cwd));
+  return {
+    ms: median(all.map((r) => r.ms)),
+    peakMiB: median(all.map((r) => r.peakMiB)),
+    code: all[all.length - 1]!.code,
+  };
+}
