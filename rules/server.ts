@@ -20,22 +20,41 @@ function entity(contract: Contract): Finding["entity"] {
   return { kind: "server", name: contract.server.name };
 }
 
-type CapabilityEvent = { key: string; before?: JsonValue; after?: JsonValue };
+type CapabilityEvent = {
+  /** Dotted name: `prompts`, `extensions.io.modelcontextprotocol/tasks`. */
+  key: string;
+  /** Pointer tokens below `/capabilities`. */
+  tokens: string[];
+  before?: JsonValue;
+  after?: JsonValue;
+};
 
-/** Top-level capabilities, compared only when both contracts declare capabilities. */
-function capabilityEvents(old: Contract, next: Contract): CapabilityEvent[] {
-  if (!old.capabilities || !next.capabilities) return [];
-  const a = old.capabilities;
-  const b = next.capabilities;
+/** Capabilities whose entries are capabilities of their own (named extensions). */
+const MAPS = new Set(["experimental", "extensions"]);
+
+function events(a: JsonObject, b: JsonObject, prefix: string[]): CapabilityEvent[] {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort().flatMap((key) => {
     const before = Object.hasOwn(a, key) ? a[key] : undefined;
     const after = Object.hasOwn(b, key) ? b[key] : undefined;
     if (jsonEqual(before, after)) return [];
-    const e: CapabilityEvent = { key };
+    const tokens = [...prefix, key];
+    if (prefix.length === 0 && MAPS.has(key) && isObject(before) && isObject(after)) {
+      return events(before, after, tokens);
+    }
+    const e: CapabilityEvent = { key: tokens.join("."), tokens };
     if (before !== undefined) e.before = before;
     if (after !== undefined) e.after = after;
     return [e];
   });
+}
+
+/**
+ * Top-level capabilities, and the entries of `experimental` and `extensions` one by one;
+ * compared only when both contracts declare capabilities.
+ */
+function capabilityEvents(old: Contract, next: Contract): CapabilityEvent[] {
+  if (!old.capabilities || !next.capabilities) return [];
+  return events(old.capabilities, next.capabilities, []);
 }
 
 function scalarRule(
@@ -111,7 +130,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging …), so features agents used disappear. Compared only when both contracts record capabilities.",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities.",
     examples: [{
       title: "prompts capability dropped",
       old: server("1.0.0", { capabilities: { tools: {}, prompts: {} } }),
@@ -121,6 +140,17 @@ export const serverRules: Rule[] = [
         path: "server.capabilities.prompts",
         severity: "BREAKING",
       }],
+    }, {
+      title: "an extension dropped (each entry of extensions and experimental counts alone)",
+      old: server("1.0.0", {
+        capabilities: { extensions: { "io.modelcontextprotocol/tasks": {}, "example.com/ui": {} } },
+      }),
+      new: server("1.0.0", { capabilities: { extensions: { "example.com/ui": {} } } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.extensions.io.modelcontextprotocol/tasks",
+        severity: "BREAKING",
+      }],
     }],
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
@@ -128,7 +158,7 @@ export const serverRules: Rule[] = [
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,
-          pointer: "/capabilities",
+          pointer: pointerOf(["capabilities", ...e.tokens.slice(0, -1)]),
           old: e.before!,
           message: `The server no longer announces the "${e.key}" capability`,
         });
@@ -156,7 +186,7 @@ export const serverRules: Rule[] = [
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,
-          pointer: pointerOf(["capabilities", e.key]),
+          pointer: pointerOf(["capabilities", ...e.tokens]),
           new: e.after!,
           message: `The server now announces the "${e.key}" capability`,
         });
@@ -190,7 +220,7 @@ export const serverRules: Rule[] = [
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,
-          pointer: pointerOf(["capabilities", e.key]),
+          pointer: pointerOf(["capabilities", ...e.tokens]),
           old: e.before,
           new: e.after,
           message: `The "${e.key}" capability changed${

@@ -207,3 +207,20 @@ Deno.test("proxar diff follows a rename through: the pair is compared, propertie
     assert.equal(by("tool.output.property.added").hint, `renamed from "${oldAt}"?`);
   }
 });
+
+Deno.test("proxar diff compares each extension and experimental capability on its own, both ways", async () => {
+  let { code, found } = await diff(c("caps_before"), c("caps_after"));
+  assert.deepEqual(found, [
+    "server.capability.added|server.capabilities.experimental.x-audit|NON_BREAKING",
+    "server.capability.changed|server.capabilities.extensions.example.com/ui|POTENTIALLY_BREAKING",
+    "server.capability.removed|server.capabilities.extensions.io.modelcontextprotocol/tasks|BREAKING",
+  ]);
+  assert.equal(code, 1);
+  ({ code, found } = await diff(c("caps_after"), c("caps_before")));
+  assert.deepEqual(found, [
+    "server.capability.added|server.capabilities.extensions.io.modelcontextprotocol/tasks|NON_BREAKING",
+    "server.capability.changed|server.capabilities.extensions.example.com/ui|POTENTIALLY_BREAKING",
+    "server.capability.removed|server.capabilities.experimental.x-audit|BREAKING",
+  ]);
+  assert.equal(code, 1);
+});
