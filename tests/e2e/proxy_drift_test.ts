@@ -5,10 +5,12 @@
  * to it with the documented error; `proxar pin` during the run clears it.
  */
 import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import process from "node:process";
 import { runCli } from "../helpers.ts";
 import {
   DENO,
@@ -243,6 +245,70 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
     );
   } finally {
     hook.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The test server over Streamable HTTP with `args`; resolves with its URL. */
+async function httpTestServer(...args: string[]) {
+  const child = spawn(DENO, ["run", "-A", TEST_SERVER, "--http", "0", ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  await until("the test server", () => /listening (\S+)/.test(out));
+  const exited = new Promise((done) => child.on("close", done));
+  return {
+    url: /listening (\S+)/.exec(out)![1]!,
+    stop: async () => {
+      process.kill(child.pid!, "SIGTERM");
+      await exited;
+    },
+  };
+}
+
+Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over Streamable HTTP", async () => {
+  const dir = tempDir();
+  const v1 = await httpTestServer("--variant", "1");
+  const v2 = await httpTestServer("--variant", "2");
+  let proxy: ChildProcess | undefined;
+  try {
+    const config = (url: string) =>
+      writeConfig(
+        dir,
+        `servers:\n  remote: { url: ${
+          JSON.stringify(url)
+        } }\nproxy: { policy: { BREAKING: withhold } }\n`,
+      );
+    config(v1.url);
+    const pinned = await runCli(["pin", "--server", "remote"], { cwd: dir });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    config(v2.url);
+    const [command, ...args] = proxarArgv([
+      "proxy",
+      "--server",
+      "remote",
+      "--listen",
+      "127.0.0.1:0",
+    ]);
+    proxy = spawn(command!, args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    proxy.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    await until("the proxy", () => /listening on (\S+)\//.test(stderr));
+    const at = /listening on (\S+)\//.exec(stderr)![1];
+    const c = await connectRecording(new URL(`${at}/mcp`), { roots: false });
+    assert.deepEqual(await toolNames(c), ["close_issue", "get_issue"]);
+    const call = await c.client.callTool({ name: "search_issues", arguments: { query: "x" } })
+      .then(() => undefined, (error: Error & { code?: number }) => error);
+    assert.equal(call?.code, -32003);
+    await c.close();
+    await until("the alert", () => stderr.includes("BREAKING search_issues.inputSchema.required"));
+    const log = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n");
+    assert.deepEqual(JSON.parse(log[0]!).withheld, ["search_issues"]);
+  } finally {
+    if (proxy?.pid) process.kill(proxy.pid, "SIGTERM");
+    await v1.stop();
+    await v2.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });
