@@ -35,3 +35,17 @@ export function gitCommit(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The options of `bun build` for every compiled binary (after `build`, before the entry points),
+ * shared by `build_bin.ts` and the hello-world reference of `run_benchmarks.ts`.
+ */
+export const BUN_COMPILE_FLAGS: readonly string[] = [
+  "--compile",
+  // Bytecode halves start-up time; ESM keeps cli.ts's top-level await.
+  "--bytecode",
+  "--format=esm",
+  // A CI tool must not pick up a project's .env or bunfig.toml from the working directory.
+  "--no-compile-autoload-dotenv",
+  "--no-compile-autoload-bunfig",
+];

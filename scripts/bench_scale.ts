@@ -159,8 +159,8 @@ function printGrowth(rows: readonly ScaleRow[], baseline: ScaleRow): void {
       } ms/tool, net ${netMem.toFixed(1)} KiB/tool`,
     );
   }
-  const ref = grown.find((r) => r.tools === 1000) ?? grown[0];
   const top = grown[grown.length - 1];
+  const ref = grown.find((r) => r.tools === 1000 && r !== top) ?? grown[0];
   if (ref && top && ref !== top) {
     const per = (r: ScaleRow) => (r.proxar.ms - baseline.proxar.ms) / r.tools;
     console.log(

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from "node:path";
 import process from "node:process";
 import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
-import { gitCommit, packageVersion, ROOT } from "./_build_info.ts";
+import { BUN_COMPILE_FLAGS, gitCommit, packageVersion, ROOT } from "./_build_info.ts";
 
 /** A platform Proxar ships a binary for. */
 export interface Target {
@@ -144,14 +144,8 @@ function build(): void {
     const outfile = join(OUT, `proxar-${target.name}${target.exe}`);
     const args = [
       "build",
-      "--compile",
+      ...BUN_COMPILE_FLAGS,
       `--target=${target.bun}`,
-      // Bytecode halves start-up time; ESM keeps cli.ts's top-level await.
-      "--bytecode",
-      "--format=esm",
-      // A CI tool must not pick up a project's .env or bunfig.toml from the working directory.
-      "--no-compile-autoload-dotenv",
-      "--no-compile-autoload-bunfig",
       ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
       ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),
       "cli.ts",
