@@ -5,7 +5,7 @@
  * @module
  */
 import type { AlertEntry } from "../mcp/proxy/alert.ts";
-import { cap, stripControl } from "../reporters/sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 
 /** One line of untrusted text: control characters removed, line breaks shown as `\n`. */
 export function oneLine(text: string, max = 500): string {

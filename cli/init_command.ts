@@ -18,7 +18,7 @@ import {
   starterConfig,
 } from "./init_templates.ts";
 import type { Io } from "./io.ts";
-import { writeFileAtomic } from "./write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 
 /** The CI systems `--ci` writes a file for. */
 export const INIT_CI = ["github", "gitlab", "jenkins"] as const;

@@ -11,7 +11,7 @@ import { didYouMean } from "../core/suggest.ts";
 import type { HostedReporter } from "../plugins/host.ts";
 import type { Reporter, ReporterOptions } from "../reporters/reporter.ts";
 import type { Io } from "./io.ts";
-import { writeFileAtomic } from "./write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 
 /** One requested output: a reporter and where its text goes (undefined: standard output). */
 export interface OutputSpec {

@@ -14,7 +14,7 @@ import { startHttpProxy } from "../mcp/proxy/http_proxy.ts";
 import { createMetrics } from "../mcp/proxy/metrics.ts";
 import { OwnConnection } from "../mcp/proxy/own_connection.ts";
 import { runStdioProxy } from "../mcp/proxy/stdio_proxy.ts";
-import { stripControl } from "../reporters/sanitize.ts";
+import { stripControl } from "../core/sanitize.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";

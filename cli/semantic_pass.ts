@@ -22,7 +22,7 @@ import {
 } from "../core/semantic.ts";
 import type { Io } from "./io.ts";
 import { askModel, SemanticFailure } from "./semantic_client.ts";
-import { writeFileAtomic } from "./write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 
 const FAILURES_IN_A_ROW_MAX = 3;
 

@@ -22,7 +22,7 @@ import {
   writeReport,
 } from "./report_run.ts";
 import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
-import { writeFileAtomic } from "./write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 
 /** Options of `proxar snapshot`. */
 export interface SnapshotOptions extends TimeoutFlags, ReportFlags {

@@ -5,7 +5,7 @@
  * @module
  */
 import { UserError } from "../core/errors.ts";
-import { stripControl } from "../reporters/sanitize.ts";
+import { stripControl } from "../core/sanitize.ts";
 import { connect } from "./connect.ts";
 import { fetchListing, type Listing } from "./fetch_listing.ts";
 import { LiveError } from "./live_error.ts";

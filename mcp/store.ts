@@ -9,7 +9,7 @@
  */
 import { access, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
-import { writeFileAtomic } from "../cli/write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 import { UserError } from "../core/errors.ts";
 import { serverNameProblem } from "../core/server_name.ts";
 import { withLock } from "./lock.ts";

@@ -18,7 +18,7 @@ import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { codeSpan, escapeInline } from "./markdown_escape.ts";
 import type { Reporter, ReporterContext } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 
 type Section = "Removed" | "Changed" | "Added" | "Deprecated";
 const SECTIONS: readonly Section[] = ["Removed", "Changed", "Added", "Deprecated"];

@@ -21,7 +21,7 @@ import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 import { renderText } from "./text.ts";
 
 type Command = "error" | "warning" | "notice";

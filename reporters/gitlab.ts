@@ -24,7 +24,7 @@ import { type Change, changeIdentity } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 
 /** One Code Quality issue. */
 export interface CodeQualityIssue {

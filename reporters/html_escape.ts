@@ -3,7 +3,7 @@
  * character that could open markup or leave an attribute value replaced by an entity.
  * @module
  */
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",

@@ -26,7 +26,7 @@ import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { reaches } from "../core/severity.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 import { summaryLine } from "./text.ts";
 
 /** Options of {@link renderJunit}. */

@@ -12,7 +12,7 @@ import { SEVERITIES, type Severity } from "../core/severity.ts";
 import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import { codeSpan, escapeHtml, escapeInline, fenced } from "./markdown_escape.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap } from "./sanitize.ts";
+import { cap } from "../core/sanitize.ts";
 import { summaryLine } from "./text.ts";
 
 /** GitHub's limit for a comment body. */

@@ -3,7 +3,7 @@
  * autolinks, no @mentions, no table breaks, no code-fence escapes.
  * @module
  */
-import { stripControl } from "./sanitize.ts";
+import { stripControl } from "../core/sanitize.ts";
 
 const PUNCTUATION = /[\\`*_{}[\]()<>#+\-.!|~:"'=$%^&;,/?]/g;
 

@@ -13,7 +13,7 @@ import type { Severity } from "../core/severity.ts";
 import { VERSION } from "../core/version.ts";
 import { PROJECT_URL, ruleDocUrl } from "./links.ts";
 import type { Reporter, ReporterContext } from "./reporter.ts";
-import { cap, stripControl } from "./sanitize.ts";
+import { cap, stripControl } from "../core/sanitize.ts";
 
 /** GitHub accepts at most this many results in one run. */
 export const MAX_SARIF_RESULTS = 25_000;

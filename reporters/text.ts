@@ -9,7 +9,7 @@ import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
 import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import type { Reporter } from "./reporter.ts";
-import { cap, escapeControl } from "./sanitize.ts";
+import { cap, escapeControl } from "../core/sanitize.ts";
 
 /** Untrusted text on one line: control characters and line breaks shown as escapes, capped. */
 function clean(text: string, max = 400): string {

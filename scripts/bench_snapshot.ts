@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { writeFileAtomic } from "../cli/write_file.ts";
+import { writeFileAtomic } from "../core/write_file.ts";
 import { snapshotLive } from "../mcp/live.ts";
 import { resolveLiveSource } from "../mcp/sources.ts";
 

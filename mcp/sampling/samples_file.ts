@@ -7,7 +7,7 @@
  */
 import { access, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { writeFileAtomic } from "../../cli/write_file.ts";
+import { writeFileAtomic } from "../../core/write_file.ts";
 import type { ServerInfo } from "../../core/contract.ts";
 import { UserError } from "../../core/errors.ts";
 import { sortKeys } from "../../core/json.ts";

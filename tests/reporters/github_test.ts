@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Change } from "../../core/change.ts";
 import type { Report } from "../../core/report.ts";
 import { escapeData, escapeProperty, githubReporter } from "../../reporters/github.ts";
-import { stripControl } from "../../reporters/sanitize.ts";
+import { stripControl } from "../../core/sanitize.ts";
 import { renderText } from "../../reporters/text.ts";
 import { FIXTURES } from "../helpers.ts";
 import { bulkReport, reportOfValues } from "./_bulk.ts";

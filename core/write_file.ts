@@ -11,7 +11,7 @@ import { writeSync } from "node:fs";
 import { chmod, lstat, mkdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import process from "node:process";
-import { UserError } from "../core/errors.ts";
+import { UserError } from "./errors.ts";
 
 /** Symbolic links followed before giving up, as the kernel's `ELOOP` limit. */
 const MAX_LINKS = 40;
