@@ -8,8 +8,9 @@
  * the most inclusive time (each sample counted once per function on its stack) and the self time
  * per source file or npm package.
  *
- * Run: `deno run -A scripts/profile_diff.ts [--tools 2000] [--top 15] [--out profile.cpuprofile]`
- * (`--out` keeps the raw profile, which Chrome DevTools can open).
+ * Run: `deno run -A scripts/profile_diff.ts [--tools 2000] [--top 15] [--out profile.cpuprofile]
+ * [--args "rules --format json"]` (`--out` keeps the raw profile, which Chrome DevTools can open;
+ * `--args` profiles those arguments instead of the diff, e.g. to see what start-up costs).
  * @module
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,6 +46,7 @@ function flag(name: string, fallback: string): string {
 const tools = Number(flag("--tools", "2000"));
 const top = Number(flag("--top", "15"));
 const out = flag("--out", "");
+const args = flag("--args", "").split(" ").filter((word) => word !== "");
 
 function post<T>(session: Session, method: string): Promise<T> {
   return new Promise((resolve, reject) =>
@@ -111,8 +113,11 @@ function summarise(profile: Profile): void {
 const dir = mkdtempSync(join(tmpdir(), "proxar-profile-"));
 try {
   const files = [join(dir, "old.json"), join(dir, "new.json")];
-  writeFileSync(files[0]!, JSON.stringify(generatedContract(tools, false), null, 1));
-  writeFileSync(files[1]!, JSON.stringify(generatedContract(tools, true), null, 1));
+  if (args.length === 0) {
+    writeFileSync(files[0]!, JSON.stringify(generatedContract(tools, false), null, 1));
+    writeFileSync(files[1]!, JSON.stringify(generatedContract(tools, true), null, 1));
+  }
+  const argv = args.length ? args : ["diff", ...files, "--format", "json=/dev/null"];
   const session = new Session();
   session.connect();
   await post(session, "Profiler.enable");
@@ -130,17 +135,14 @@ try {
     isTTY: false,
   };
   t = performance.now();
-  const code = await main(["diff", ...files, "--format", "json=/dev/null"], io);
+  const code = await main(argv, io);
   const diffMs = performance.now() - t;
   const { profile } = await post<{ profile: Profile }>(session, "Profiler.stop");
   session.disconnect();
-  if (code > 1) throw new Error(`proxar diff exited ${code}: ${stderr}`);
+  if (code > 1) throw new Error(`proxar ${argv.join(" ")} exited ${code}: ${stderr}`);
   if (out) writeFileSync(out, JSON.stringify(profile));
-  console.log(
-    `${tools} tools; import cli.ts: ${importMs.toFixed(0)} ms; main(diff): ${
-      diffMs.toFixed(0)
-    } ms (exit ${code})`,
-  );
+  const what = args.length ? args.join(" ") : `diff, ${tools} tools`;
+  console.log(`import cli.ts: ${importMs.toFixed(0)} ms; main(${what}): ${diffMs.toFixed(0)} ms`);
   summarise(profile);
 } finally {
   rmSync(dir, { recursive: true, force: true });
