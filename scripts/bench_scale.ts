@@ -60,7 +60,9 @@ const BUN = join(ROOT, "node_modules", ".bin", "bun");
 const proxar = bin ? [resolve(bin)] : [DENO, "run", "-A", join(ROOT, "cli.ts")];
 const PARSE_ONLY = `import { readFileSync } from "node:fs";
 import process from "node:process";
-for (const file of process.argv.slice(2)) JSON.parse(readFileSync(file, "utf8"));
+// Both documents stay alive to the end, as they do in proxar diff.
+const docs = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, "utf8")));
+if (docs.some((doc) => typeof doc !== "object")) process.exitCode = 3;
 `;
 
 const dir = mkdtempSync(join(tmpdir(), "proxar-bench-scale-"));
