@@ -30,16 +30,33 @@ export function boundedFetch(
       await response.body.cancel().catch(() => {});
       throw tooLarge();
     }
+    // A pull-based copy rather than `pipeThrough`: under Deno a piped event stream stayed open
+    // after the caller aborted, and kept the process alive after `proxar snapshot` of an SSE server.
+    const reader = response.body.getReader();
+    const release = () => void reader.cancel().catch(() => {});
+    init?.signal?.addEventListener("abort", release, { once: true });
     let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > limit) controller.error(tooLarge());
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          init?.signal?.removeEventListener("abort", release);
+          controller.close();
+          return;
+        }
+        seen += value.byteLength;
+        if (seen > limit) {
+          controller.error(tooLarge());
+          release();
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        init?.signal?.removeEventListener("abort", release);
+        return reader.cancel(reason);
+      },
+    });
     return new Response(counted, {
       status: response.status,
       statusText: response.statusText,
