@@ -128,7 +128,11 @@ export class ServerProcess implements Transport {
     });
     this.#child = child;
     // "exit", not "close": a process the server started may hold its output pipes open.
-    this.#exited = new Promise((done) => child.once("exit", () => done()));
+    // A command that cannot start emits "error" and, under Node, never "exit".
+    this.#exited = new Promise((done) => {
+      child.once("exit", () => done());
+      child.once("error", () => done());
+    });
     // The server is gone: what it left running in its group is ended, which closes the pipes.
     child.once("exit", () => {
       if (this.#pid !== undefined) killGroup(this.#pid, "SIGTERM");
