@@ -374,9 +374,13 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // Branches that line up in order, each within its counterpart and of the same keywords, are
   // compared in place: the deltas then name the keyword that changed.
   const keys = (v: JsonValue) => isObject(v) ? Object.keys(v).sort().join() : String(v);
+  // A contained branch that accepts nothing is within anything: comparing it in place would
+  // grade keywords that decide nothing (fast-check seed 2100790179: `{not: true}` paired with a
+  // new `{not: {...}}` branch reported the properties under `not` as BREAKING).
   const within = (x: JsonValue, y: JsonValue) =>
     keys(x) === keys(y) &&
-    (wide ? walk.proves(x, y, "widened") : walk.proves(y, x, "narrowed")) === true;
+    (wide ? walk.proves(x, y, "widened") : walk.proves(y, x, "narrowed")) === true &&
+    (wide ? walk.proves(x, false, "widened") : walk.proves(y, false, "narrowed")) !== true;
   const aligned = rest.a.length === rest.b.length &&
     rest.a.every((x, k) => within(x.v, rest.b[k]!.v));
   if ((wide || narrow) && !aligned) return whole(wide);

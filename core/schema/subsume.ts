@@ -200,6 +200,10 @@ class Subsumption implements Prover {
     const kinds = atoms.reduce<Kinds>((k, x) => k.intersect(kindsOf(x)), kindsOf({}));
     const values = valuesOf(atoms);
     if (kinds.empty() || (values !== undefined && values.length === 0)) return true;
+    // `not` of a schema that accepts everything accepts nothing.
+    if (atoms.some((x) => Object.hasOwn(x, "not") && isAnnotationOnly(x.not as JsonValue))) {
+      return true;
+    }
     const targets = this.atoms(b, this.options.rootB);
     if (typeof targets === "string") return targets;
     if (targets === false) return "the new schema accepts nothing";
