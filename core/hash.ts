@@ -4,6 +4,7 @@
  */
 import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
+import { NotPlainJson, writeCanonical } from "./canonical_json.ts";
 import type { Contract } from "./contract.ts";
 
 /**
@@ -18,7 +19,21 @@ import type { Contract } from "./contract.ts";
  * ```
  */
 export function contractHash(contract: Contract): string {
-  return "sha256:" + createHash("sha256").update(canonicalText(contract)).digest("hex");
+  const hash = createHash("sha256");
+  let pending = "";
+  try {
+    writeCanonical(contract, (text) => {
+      pending += text;
+      if (pending.length >= 1 << 16) {
+        hash.update(pending);
+        pending = "";
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof NotPlainJson)) throw error;
+    return "sha256:" + createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
+  }
+  return "sha256:" + hash.update(pending).digest("hex");
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -28,6 +43,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * text may hold lone surrogates (valid JSON escapes), which are replaced by U+FFFD for hashing.
  */
 export function canonicalText(value: unknown): string {
+  const parts: string[] = [];
+  try {
+    writeCanonical(value, (text) => void parts.push(text));
+    return parts.join("");
+  } catch (error) {
+    if (!(error instanceof NotPlainJson)) throw error;
+  }
+  return packageCanonicalText(value);
+}
+
+/** {@link canonicalText} by the `canonicalize` package alone: the reference, and the slow path. */
+export function packageCanonicalText(value: unknown): string {
   try {
     return canonicalize(value) ?? "";
   } catch {

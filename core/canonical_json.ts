@@ -1,0 +1,176 @@
+/**
+ * A fast writer of RFC 8785 (JCS) canonical JSON, byte-identical to the `canonicalize` package
+ * for every value it accepts. The two top levels (a contract and its lists) are written here;
+ * each value below them (a tool, a prompt) is copied with its keys sorted and handed to the
+ * runtime's native `JSON.stringify`, whose strings and numbers are already what RFC 8785 asks
+ * for. The text comes out in pieces, so a hash can take it tool by tool without the whole
+ * canonical text or a sorted copy of the whole contract ever being in memory.
+ * @module
+ */
+import canonicalize from "canonicalize";
+
+/**
+ * Thrown by {@link writeCanonical} for what only the slow path may decide: a lone surrogate,
+ * a number JSON cannot hold, a value that is not JSON (a function, a `toJSON` method).
+ */
+export class NotPlainJson extends Error {}
+
+/** How many levels are written here before values are handed to `JSON.stringify` whole. */
+const WRITTEN_LEVELS = 2;
+
+/**
+ * Writes the canonical text of `value` as consecutive pieces. Throws {@link NotPlainJson} when
+ * the value needs the `canonicalize` package's own handling; pieces already written must then
+ * be discarded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeCanonical } from "./canonical_json.ts";
+ * const parts: string[] = [];
+ * writeCanonical({ b: [1e21, -0], a: { d: 1.5e-7, c: "é" } }, (text) => parts.push(text));
+ * assert.equal(parts.join(""), '{"a":{"c":"é","d":1.5e-7},"b":[1e+21,0]}');
+ * ```
+ */
+export function writeCanonical(value: unknown, write: (text: string) => void): void {
+  writeLevel(value, write, 0);
+}
+
+function writeLevel(value: unknown, write: (text: string) => void, level: number): void {
+  if (level >= WRITTEN_LEVELS || typeof value !== "object" || value === null) {
+    write(stringifyPlain(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    write("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) write(",");
+      const item = value[i];
+      // As JSON.stringify and canonicalize write them: a hole or undefined is null.
+      writeLevel(item === undefined ? null : item, write, level + 1);
+    }
+    write("]");
+    return;
+  }
+  checkPlainObject(value);
+  const object = value as Record<string, unknown>;
+  let separator = "{";
+  for (const key of sortedKeys(object)) {
+    const item = object[key];
+    if (item === undefined) continue;
+    write(`${separator}${stringifyKey(key)}:`);
+    separator = ",";
+    writeLevel(item, write, level + 1);
+  }
+  write(separator === "{" ? "{}" : "}");
+}
+
+/**
+ * The canonical text of a value below the written levels: JSON.stringify of a sorted copy, or
+ * the package's text when array-index keys stand in the way of a sorted copy.
+ */
+function stringifyPlain(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(sortedCopy(value));
+  } catch (error) {
+    if (!(error instanceof IndexKeysOutOfOrder)) throw error;
+    try {
+      text = canonicalize(value);
+    } catch {
+      throw new NotPlainJson();
+    }
+    if (text === undefined) throw new NotPlainJson();
+    return text;
+  }
+  // A lone surrogate shows as a "\ud8xx"–"\udfxx" escape. A literal backslash followed by "ud"
+  // (written "\\ud") matches too: then the slow path decides, which is merely slower.
+  if (text === undefined || text.includes("\\ud")) throw new NotPlainJson();
+  return text;
+}
+
+function stringifyKey(key: string): string {
+  if (!key.isWellFormed()) throw new NotPlainJson();
+  return JSON.stringify(key);
+}
+
+function checkPlainObject(value: object): void {
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") throw new NotPlainJson();
+}
+
+/**
+ * A copy whose objects list their keys in UTF-16 code unit order, so that JSON.stringify writes
+ * them in that order. An object lists array-index keys ("0", "42") first whatever the insertion
+ * order; when that is not the sorted order, {@link IndexKeysOutOfOrder} is thrown.
+ */
+function sortedCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (!Number.isFinite(value)) throw new NotPlainJson();
+      return value;
+    case "object": {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const copy = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i];
+          copy[i] = item === undefined ? null : sortedCopy(item);
+        }
+        return copy;
+      }
+      checkPlainObject(value);
+      const object = value as Record<string, unknown>;
+      const keys = sortedKeys(object);
+      const copy: Record<string, unknown> = {};
+      let indexLike = false;
+      for (const key of keys) {
+        const item = object[key];
+        if (item === undefined) continue;
+        const code = key.charCodeAt(0);
+        if (code >= 0x30 && code <= 0x39) indexLike = true;
+        if (key === "__proto__") {
+          Object.defineProperty(copy, key, {
+            value: sortedCopy(item),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else copy[key] = sortedCopy(item);
+      }
+      if (indexLike && !inOrder(Object.keys(copy))) throw new IndexKeysOutOfOrder();
+      return copy;
+    }
+    default:
+      // undefined at the top, functions, symbols, bigints: canonicalize's own rules apply.
+      throw new NotPlainJson();
+  }
+}
+
+/** An object whose array-index keys JSON.stringify would write before keys that sort earlier. */
+class IndexKeysOutOfOrder extends Error {}
+
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
+}
+
+/** The own enumerable keys in UTF-16 code unit order (what `Array.prototype.sort` does). */
+function sortedKeys(object: Record<string, unknown>): string[] {
+  const keys = Object.keys(object);
+  if (inOrder(keys)) return keys;
+  if (keys.length > 16) return keys.sort();
+  // Insertion sort: objects in contracts have few keys, and this beats the generic sort there.
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}

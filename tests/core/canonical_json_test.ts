@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { writeCanonical } from "../../core/canonical_json.ts";
+import { canonicalText, contractHash, packageCanonicalText } from "../../core/hash.ts";
+import type { Contract } from "../../core/contract.ts";
+
+/** Keys that stress the order: array indices, `__proto__`, code units beyond the BMP, lone halves. */
+const key = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.constantFrom(
+    "0",
+    "1",
+    "10",
+    "9",
+    "42",
+    "4294967295",
+    "-1",
+    "01",
+    "__proto__",
+    "toJSON",
+    "$ref",
+  ),
+  fc.constantFrom("é", "e\u0301", "\u{1F600}", "\uFF21", "\uD800", "\uDC00", "a\uDBFFb", "\\ud800"),
+  fc.string({ unit: "binary", maxLength: 3 }),
+);
+
+const number = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.constantFrom(1e21, 1e-7, 1.5e-7, -0, 0, 5e-324, 1.7976931348623157e308, 123456789012345680000),
+);
+
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.constantFrom("\u2028", "\u007f", "\u0000\u001f", '"\\/', "\uD83D", "\uDE00\uD83D", "\\ud83d"),
+);
+
+/** JSON values whose objects are built with defineProperty, so `__proto__` is an own key. */
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    fc.constant(null),
+    fc.boolean(),
+    number,
+    text,
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.array(fc.tuple(key, tie("value")), { maxLength: 6 }).map(objectOf),
+  ),
+}));
+
+function objectOf(entries: [string, unknown][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    Object.defineProperty(out, k, {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function fastText(v: unknown): string {
+  const parts: string[] = [];
+  writeCanonical(v, (t) => void parts.push(t));
+  return parts.join("");
+}
+
+Deno.test("canonicalText() equals the canonicalize package on arbitrary JSON values", () => {
+  fc.assert(
+    fc.property(value, (v) => {
+      assert.equal(canonicalText(v), packageCanonicalText(v));
+      // Two levels down, where values are copied and handed to JSON.stringify.
+      assert.equal(canonicalText({ tools: [v] }), packageCanonicalText({ tools: [v] }));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("canonicalText() equals the package on values parsed from JSON text", () => {
+  fc.assert(
+    fc.property(fc.jsonValue({ stringUnit: "binary" }), (v) => {
+      const parsed: unknown = JSON.parse(JSON.stringify(v));
+      assert.equal(canonicalText(parsed), packageCanonicalText(parsed));
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("contractHash() equals sha256 of the package's canonical text", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(key, value), { maxLength: 8 }).map(objectOf),
+      fc.array(value, { maxLength: 40 }),
+      (server, tools) => {
+        const contract = { server, tools } as unknown as Contract;
+        const expected = "sha256:" +
+          createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
+        assert.equal(contractHash(contract), expected);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("writeCanonical() writes the RFC 8785 forms of numbers and sorts keys by code unit", () => {
+  assert.equal(
+    fastText([[1e21, -0, 1.5e-7, 1e-7, 123e-20, 4.5, 333333333.3333333]]),
+    "[[1e+21,0,1.5e-7,1e-7,1.23e-18,4.5,333333333.3333333]]",
+  );
+  // U+FF21 sorts after U+1F600's high surrogate (UTF-16 code units, not code points).
+  assert.equal(
+    fastText([[{ "\uFF21": 1, "\u{1F600}": 2, "é": 3, "10": 4, "9": 5, a: 6 }]]),
+    '[[{"10":4,"9":5,"a":6,"é":3,"\u{1F600}":2,"\uFF21":1}]]',
+  );
+});
+
+Deno.test("writeCanonical() keeps __proto__ keys as data", () => {
+  const v = JSON.parse('[[{"__proto__":{"b":1,"a":2}}]]');
+  assert.equal(fastText(v), '[[{"__proto__":{"a":2,"b":1}}]]');
+});
+
+Deno.test("writeCanonical() leaves lone surrogates and non-finite numbers to the slow path", () => {
+  assert.throws(() => fastText({ a: "x\uD800" }));
+  assert.throws(() => fastText([[{ "\uDC00": 1 }]]));
+  assert.throws(() => fastText([[Infinity]]));
+  assert.equal(canonicalText({ a: "x\uD800" }), '{"a":"x\uFFFD"}');
+});
