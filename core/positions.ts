@@ -2,7 +2,7 @@
  * Maps JSON pointers and parse errors to 1-based line and column positions in a JSON text.
  * @module
  */
-import { parse, type ParseError, visit } from "jsonc-parser";
+import { parse, type ParseError } from "jsonc-parser";
 
 /** A 1-based position in a text. */
 export interface Position {
@@ -37,9 +37,11 @@ export function locatePointer(text: string, pointer: string): Position | undefin
 }
 
 /**
- * Positions of many JSON pointers in one pass over the text (no tree is built, and subtrees off
- * every wanted path are only scanned). A pointer that does not exist gets the position of its
- * nearest existing ancestor; a property is located at its key.
+ * Positions of many JSON pointers in one pass over the text. Only the values on a path to a
+ * wanted pointer are parsed; every other value is skipped by scanning for its end, and no tree
+ * or token is built. A pointer that does not exist gets the position of its nearest existing
+ * ancestor; a property is located at its key. Lines are counted only up to the last position
+ * asked for. Text that is not JSON yields what was found before the first error.
  *
  * @example
  * ```ts
@@ -60,69 +62,202 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
       wanted.add(prefix);
     }
   }
-  const found = new Map<string, number>();
-  type Frame = { pointer: string | undefined; index: number; key: string | undefined };
-  const frames: Frame[] = [];
-  const valueAt = (offset: number): string | undefined => {
-    const top = frames[frames.length - 1];
-    if (!top) {
-      found.set("", offset);
-      return "";
-    }
-    if (top.pointer === undefined) return undefined;
-    let pointer: string;
-    if (top.key === undefined) pointer = `${top.pointer}/${++top.index}`;
-    else {
-      pointer = `${top.pointer}/${top.key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-      top.key = undefined;
-      if (!wanted.has(pointer)) return undefined;
-      return pointer;
-    }
-    if (!wanted.has(pointer)) return undefined;
-    found.set(pointer, offset);
-    return pointer;
-  };
-  visit(text, {
-    onObjectBegin: (offset) =>
-      void frames.push({ pointer: valueAt(offset), index: -1, key: undefined }),
-    onArrayBegin: (offset) =>
-      void frames.push({ pointer: valueAt(offset), index: -1, key: undefined }),
-    onObjectEnd: () => void frames.pop(),
-    onArrayEnd: () => void frames.pop(),
-    onLiteralValue: (_value, offset) => void valueAt(offset),
-    onObjectProperty: (property, offset) => {
-      const top = frames[frames.length - 1]!;
-      top.key = property;
-      if (top.pointer === undefined) return;
-      const pointer = `${top.pointer}/${property.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-      if (wanted.has(pointer)) found.set(pointer, offset);
-    },
-  }, { disallowComments: true });
-  const starts = lineStarts(text);
-  const position = (offset: number): Position => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
-  };
-  const out = new Map<string, Position>();
+  const found = new PointerScanner(text, wanted).scan();
+  const offsets = new Map<string, number>();
   for (const pointer of list) {
     let p = pointer;
     while (!found.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
     const offset = found.get(p);
-    if (offset !== undefined) out.set(pointer, position(offset));
+    if (offset !== undefined) offsets.set(pointer, offset);
+  }
+  const at = positionsOf(text, new Set(offsets.values()));
+  const out = new Map<string, Position>();
+  for (const [pointer, offset] of offsets) out.set(pointer, at.get(offset)!);
+  return out;
+}
+
+/** Line and column of each offset, counting lines once up to the largest. */
+function positionsOf(text: string, offsets: ReadonlySet<number>): Map<number, Position> {
+  const sorted = [...offsets].sort((a, b) => a - b);
+  const out = new Map<number, Position>();
+  let line = 1;
+  let start = 0;
+  let next = text.indexOf("\n");
+  for (const offset of sorted) {
+    while (next !== -1 && next < offset) {
+      line++;
+      start = next + 1;
+      next = text.indexOf("\n", start);
+    }
+    out.set(offset, { line, column: offset - start + 1 });
   }
   return out;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
+/** Thrown where the text stops being JSON; the positions found so far stand. */
+class NotJson extends Error {}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * A recursive-descent reader of JSON text that records the offset of each wanted pointer (keys
+ * for properties, values for array items and the root) and skips everything off those paths.
+ */
+class PointerScanner {
+  #i = 0;
+  readonly #found = new Map<string, number>();
+
+  constructor(readonly text: string, readonly wanted: ReadonlySet<string>) {}
+
+  scan(): Map<string, number> {
+    try {
+      this.#space();
+      this.#found.set("", this.#i);
+      this.#value("");
+    } catch (error) {
+      if (!(error instanceof NotJson)) throw error;
+    }
+    return this.#found;
+  }
+
+  #space(): void {
+    const text = this.text;
+    let i = this.#i;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+    this.#i = i;
+  }
+
+  #expect(code: number): void {
+    this.#space();
+    if (this.text.charCodeAt(this.#i) !== code) throw new NotJson();
+    this.#i++;
+  }
+
+  /** Reads the value at the cursor, whose pointer is on a wanted path. */
+  #value(pointer: string): void {
+    const c = this.text.charCodeAt(this.#i);
+    if (c === 0x7b) this.#object(pointer);
+    else if (c === 0x5b) this.#array(pointer);
+    else this.#skip();
+  }
+
+  #object(pointer: string): void {
+    this.#i++;
+    this.#space();
+    if (this.text.charCodeAt(this.#i) === 0x7d) {
+      this.#i++;
+      return;
+    }
+    for (;;) {
+      this.#space();
+      const keyAt = this.#i;
+      const key = this.#key();
+      const child = `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      this.#expect(0x3a);
+      this.#space();
+      if (this.wanted.has(child)) {
+        this.#found.set(child, keyAt);
+        this.#value(child);
+      } else this.#skip();
+      this.#space();
+      const c = this.text.charCodeAt(this.#i++);
+      if (c === 0x7d) return;
+      if (c !== 0x2c) throw new NotJson();
+    }
+  }
+
+  #array(pointer: string): void {
+    this.#i++;
+    this.#space();
+    if (this.text.charCodeAt(this.#i) === 0x5d) {
+      this.#i++;
+      return;
+    }
+    for (let index = 0;; index++) {
+      this.#space();
+      const child = `${pointer}/${index}`;
+      if (this.wanted.has(child)) {
+        this.#found.set(child, this.#i);
+        this.#value(child);
+      } else this.#skip();
+      this.#space();
+      const c = this.text.charCodeAt(this.#i++);
+      if (c === 0x5d) return;
+      if (c !== 0x2c) throw new NotJson();
+    }
+  }
+
+  /** Reads a key: its text, unescaped. */
+  #key(): string {
+    const start = this.#i;
+    if (this.text.charCodeAt(start) !== QUOTE) throw new NotJson();
+    const end = this.#stringEnd(start);
+    this.#i = end;
+    const raw = this.text.slice(start + 1, end - 1);
+    if (!raw.includes("\\")) return raw;
+    try {
+      return JSON.parse(this.text.slice(start, end)) as string;
+    } catch {
+      throw new NotJson();
+    }
+  }
+
+  /** The offset just past the string starting at `start` (its opening quote). */
+  #stringEnd(start: number): number {
+    const text = this.text;
+    let at = start;
+    for (;;) {
+      at = text.indexOf('"', at + 1);
+      if (at === -1) throw new NotJson();
+      let backslashes = 0;
+      while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+      if (backslashes % 2 === 0) return at + 1;
+    }
+  }
+
+  /** Moves the cursor past the value there, without reading it. */
+  #skip(): void {
+    const text = this.text;
+    let i = this.#i;
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      this.#i = this.#stringEnd(i);
+      return;
+    }
+    if (c !== 0x7b && c !== 0x5b) {
+      // A literal or a number: up to the next delimiter.
+      for (;;) {
+        const d = text.charCodeAt(i);
+        if (
+          d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d ||
+          d === 0x09 || Number.isNaN(d)
+        ) break;
+        i++;
+      }
+      if (i === this.#i) throw new NotJson();
+      this.#i = i;
+      return;
+    }
+    let depth = 0;
+    for (;;) {
+      const d = text.charCodeAt(i);
+      if (d === QUOTE) {
+        i = this.#stringEnd(i);
+        continue;
+      }
+      i++;
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        if (--depth === 0) break;
+      } else if (Number.isNaN(d)) throw new NotJson();
+    }
+    this.#i = i;
+  }
 }
 
 const PARSE_ERRORS: Record<number, string> = {
