@@ -6,13 +6,20 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { builtinRules, contractFromValue, createRegistry, diffContracts } from "./mod.ts";
+ * import {
+ *   builtinRules,
+ *   contractFromValue,
+ *   createRegistry,
+ *   diffContracts,
+ *   releaseAdvice,
+ * } from "./mod.ts";
  *
  * const old = contractFromValue({ tools: [{ name: "search_issues", inputSchema: { type: "object" } }] });
  * const next = contractFromValue({ tools: [] });
  * const { changes } = diffContracts(old, next, { registry: createRegistry(builtinRules) });
  * assert.equal(changes[0]?.rule, "tool.removed");
  * assert.equal(changes[0]?.severity, "BREAKING");
+ * assert.equal(releaseAdvice(changes, "1.4.0", "2.0.0").sufficient, true);
  * ```
  * @module
  */
@@ -21,9 +28,7 @@ export type { Config, IgnoreEntry, ServerConfig } from "./core/config.ts";
 export { configSchema, defaultConfig } from "./core/config.ts";
 export { parseConfig } from "./core/config_load.ts";
 export type {
-  Contract,
   EntityKind,
-  EntityRef,
   Prompt,
   PromptArgument,
   Resource,
@@ -71,27 +76,27 @@ export {
 } from "./core/response/result.ts";
 export { outputViolations } from "./core/response/violations.ts";
 export { createRegistry, type Registry } from "./core/registry.ts";
-export type { Decision, Report } from "./core/report.ts";
-export type {
-  ExpectedFinding,
-  Finding,
-  Rule,
-  RuleContext,
-  RuleExample,
-  RuleMeta,
-} from "./core/rule.ts";
+export type { Decision } from "./core/report.ts";
+export {
+  LEVEL_OF_SEVERITY,
+  type ReleaseAdvice,
+  releaseAdvice,
+  releaseLevel,
+} from "./core/release.ts";
+export {
+  compareSemver,
+  formatSemver,
+  nextVersion,
+  parseSemver,
+  RELEASE_LEVELS,
+  type ReleaseLevel,
+  type SemVer,
+} from "./core/semver.ts";
 export { SEVERITIES, type Severity, type Threshold } from "./core/severity.ts";
 export { VERSION } from "./core/version.ts";
-export type { Reporter, ReporterContext, ReporterOptions } from "./reporters/reporter.ts";
-export {
-  definePlugin,
-  defineReporter,
-  defineRule,
-  type Plugin,
-  PLUGIN_API_VERSION,
-} from "./plugins/api.ts";
-export type { EntityPairs, ListPairs, Located, Paired } from "./core/pairing.ts";
-export type { ToolSchemaDelta } from "./core/schema/compare_tool.ts";
-export type { SchemaDelta, Side } from "./core/schema/types.ts";
+export type { ReporterOptions } from "./reporters/reporter.ts";
+// The plugin API with every type a rule or reporter works with, from one list.
+export * from "./plugins/api.ts";
+export type { Side } from "./core/schema/types.ts";
 export { builtinReporters } from "./reporters/mod.ts";
 export { builtinRules } from "./rules/mod.ts";
