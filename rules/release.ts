@@ -3,7 +3,7 @@
  * changes need.
  * @module
  */
-import type { Rule } from "../core/rule.ts";
+import type { Rule, RuleExample } from "../core/rule.ts";
 import { releaseAdvice } from "../core/release.ts";
 import { parseSemver } from "../core/semver.ts";
 import { rule, tool } from "./_define.ts";
@@ -15,6 +15,34 @@ const contract = (version: string, tools: unknown[]) => ({
   server: { name: "issues-mcp", version },
   tools: tools as never[],
 });
+
+/**
+ * An example where one tool is added or removed while the version moves from `versions[0]` to
+ * `versions[1]`, too little for that change.
+ */
+function bumpExample(
+  title: string,
+  [from, to]: [string, string],
+  change: "added" | "removed",
+): RuleExample {
+  const name = change === "removed" ? "search_issues" : "create_issue";
+  const [before, after] = change === "removed" ? [[tool(name)], []] : [[], [tool(name)]];
+  const version = "server.serverInfo.version";
+  return {
+    title,
+    old: contract(from, before),
+    new: contract(to, after),
+    findings: [
+      {
+        rule: `tool.${change}`,
+        path: name,
+        severity: change === "removed" ? "BREAKING" : "NON_BREAKING",
+      },
+      { rule: "server.version.changed", path: version, severity: "DOCUMENTATION" },
+      { rule: ID, path: version, severity: PB },
+    ],
+  };
+}
 
 /** How far a version moved, in words: `a minor release`, `no release`. */
 function moved(from: string, to: string): string {
@@ -35,48 +63,13 @@ export const releaseRules: Rule[] = [{
     rationale:
       "Clients pin servers by version range; a breaking change shipped as a minor or patch release reaches every client that trusted the range. The smallest release that fits is major for any BREAKING change, minor for additions and other changes that can move behaviour (NON_BREAKING, POTENTIALLY_BREAKING), patch for documentation alone; under 0.y.z a breaking change needs the next minor and anything else the next patch, as npm and Cargo read SemVer's initial-development rule. Suppressed changes still count. An unchanged version is not reported (between releases, pull requests change the contract and the release bumps the version); the report still states the release the changes need. Potentially breaking rather than breaking, because the version string alone breaks no call; raise it with severity_overrides to gate releases. Only versions that parse as SemVer are compared.",
     examples: [
-      {
-        title: "a tool removed in a patch release",
-        old: contract("1.4.2", [tool("search_issues")]),
-        new: contract("1.4.3", []),
-        findings: [
-          { rule: "tool.removed", path: "search_issues", severity: "BREAKING" },
-          {
-            rule: "server.version.changed",
-            path: "server.serverInfo.version",
-            severity: "DOCUMENTATION",
-          },
-          { rule: ID, path: "server.serverInfo.version", severity: PB },
-        ],
-      },
-      {
-        title: "a tool added in a patch release",
-        old: contract("1.4.2", []),
-        new: contract("1.4.3", [tool("create_issue")]),
-        findings: [
-          { rule: "tool.added", path: "create_issue", severity: "NON_BREAKING" },
-          {
-            rule: "server.version.changed",
-            path: "server.serverInfo.version",
-            severity: "DOCUMENTATION",
-          },
-          { rule: ID, path: "server.serverInfo.version", severity: PB },
-        ],
-      },
-      {
-        title: "a breaking change under 0.y.z needs the next minor",
-        old: contract("0.3.1", [tool("search_issues")]),
-        new: contract("0.3.2", []),
-        findings: [
-          { rule: "tool.removed", path: "search_issues", severity: "BREAKING" },
-          {
-            rule: "server.version.changed",
-            path: "server.serverInfo.version",
-            severity: "DOCUMENTATION",
-          },
-          { rule: ID, path: "server.serverInfo.version", severity: PB },
-        ],
-      },
+      bumpExample("a tool removed in a patch release", ["1.4.2", "1.4.3"], "removed"),
+      bumpExample("a tool added in a patch release", ["1.4.2", "1.4.3"], "added"),
+      bumpExample(
+        "a breaking change under 0.y.z needs the next minor",
+        ["0.3.1", "0.3.2"],
+        "removed",
+      ),
     ],
     check({ old, new: next, findings, report }) {
       const advice = releaseAdvice(findings(), old.server.version, next.server.version);
