@@ -19,7 +19,7 @@ import { sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
 import { type EntityPairs, pairEntities } from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
-import { contractIdentifiers } from "./prose_case.ts";
+import { lazyContractIdentifiers, type NameSet } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
 import type { Registry } from "./registry.ts";
 import { releaseAdvice } from "./release.ts";
@@ -80,9 +80,9 @@ class DiffRun {
     this.pairs = pairEntities(old, next);
   }
 
-  #identifiers: Set<string> | undefined;
+  #identifiers: NameSet | undefined;
   classify = (a: string | undefined, b: string | undefined): ProseVerdict => {
-    this.#identifiers ??= contractIdentifiers([this.old, this.next]);
+    this.#identifiers ??= lazyContractIdentifiers([this.old, this.next]);
     return classifyProse(a, b, { ...this.config.prose, identifiers: this.#identifiers });
   };
 

@@ -16,7 +16,7 @@
  * @module
  */
 import { distance } from "fastest-levenshtein";
-import { type CaseChange, identifierCaseChange } from "./prose_case.ts";
+import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import type { Severity } from "./severity.ts";
 
 /** Which step of the classifier decided. */
@@ -58,7 +58,7 @@ export interface ProseOptions {
    * Identifiers of the contract (see `contractIdentifiers`): a change of their case is not
    * DOCUMENTATION. Quoted and backticked tokens count whether listed or not.
    */
-  identifiers?: ReadonlySet<string>;
+  identifiers?: NameSet;
 }
 
 /**
@@ -225,7 +225,7 @@ export function classifyProse(
   return verdict.severity === "DOCUMENTATION" ? caseOf(verdict) : verdict;
 }
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: NameSet = new Set();
 
 /**
  * The classifier's reason in a few words, for messages and reports.

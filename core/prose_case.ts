@@ -46,21 +46,51 @@ export function contractIdentifiers(contracts: readonly Contract[]): Set<string>
   // Iterative, so that a deeply nested schema cannot exhaust the call stack.
   while (stack.length > 0) {
     const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
     if (Array.isArray(node)) {
-      stack.push(...node.slice(0, 10_000));
+      const end = Math.min(node.length, 10_000);
+      for (let i = 0; i < end; i++) {
+        const item = node[i];
+        if (typeof item === "object" && item !== null) stack.push(item);
+      }
       continue;
     }
-    if (!isObject(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "properties" && isObject(value)) Object.keys(value).forEach((k) => out.add(k));
-      if ((key === "enum" || key === "required") && Array.isArray(value)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (typeof value !== "object" || value === null) {
+        if (key === "const" && typeof value === "string") out.add(value);
+        continue;
+      }
+      if (key === "properties" && !Array.isArray(value)) {
+        for (const k of Object.keys(value)) out.add(k);
+      } else if ((key === "enum" || key === "required") && Array.isArray(value)) {
         for (const v of value) if (typeof v === "string") out.add(v);
       }
-      if (key === "const" && typeof value === "string") out.add(value);
-      if (typeof value === "object" && value !== null) stack.push(value);
+      stack.push(value);
     }
   }
   return out;
+}
+
+/** What the prose classifier asks of the identifiers: whether a token is one. */
+export type NameSet = Pick<ReadonlySet<string>, "has">;
+
+/**
+ * {@link contractIdentifiers}, computed on the first question: most diffs never ask (only a
+ * change of case in otherwise equal prose does), and a large contract takes a while to walk.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyContractIdentifiers } from "./prose_case.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const ids = lazyContractIdentifiers([{ ...emptyContract(), tools: [{ name: "get_issue", inputSchema: {} }] }]);
+ * assert.ok(ids.has("get_issue") && !ids.has("Get_Issue"));
+ * ```
+ */
+export function lazyContractIdentifiers(contracts: readonly Contract[]): NameSet {
+  let names: Set<string> | undefined;
+  return { has: (name) => (names ??= contractIdentifiers(contracts)).has(name) };
 }
 
 /** Backticked, double-quoted, curly-quoted, or single-quoted (not an apostrophe) spans. */
@@ -107,7 +137,7 @@ function tokens(text: string): Token[] {
 export function identifierCaseChange(
   oldText: string,
   newText: string,
-  identifiers: ReadonlySet<string>,
+  identifiers: NameSet,
 ): CaseChange | undefined {
   const a = tokens(oldText.normalize("NFC"));
   const b = tokens(newText.normalize("NFC"));
