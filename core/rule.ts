@@ -63,10 +63,10 @@ export interface Finding {
 }
 
 /**
- * What a rule's `check` receives. In the CLI (and with `freezeInputs`) all of it is frozen:
- * assigning to, pushing into or deleting from any of it throws a `TypeError`, failing the rule. A plugin's rules receive
- * a copy made for its worker (see docs/plugins.md), so they never touch what built-in rules or
- * other plugins see.
+ * What a rule's `check` receives; a rule never writes to it. A plugin's rules receive a copy
+ * made for its worker (see docs/plugins.md), frozen there: assigning to, pushing into or deleting
+ * from any of it throws a `TypeError`, failing the rule, and it never touches what built-in rules
+ * or other plugins see. With `freezeInputs` the engine freezes its own copy as well.
  *
  * Shapes, with `T` the entity type of each list (`Tool`, `Prompt`, `Resource`,
  * `ResourceTemplate`):

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { contractFromValue } from "../../core/load_contract.ts";
-import { diffContracts } from "../../core/engine.ts";
+import { diffContracts, diffContractsAsync } from "../../core/engine.ts";
 import { createRegistry } from "../../core/registry.ts";
 import { SEVERITIES } from "../../core/severity.ts";
 import { builtinRules } from "../../rules/mod.ts";
@@ -35,6 +35,21 @@ for (const { meta } of registry.rules) {
     });
   }
 }
+
+Deno.test("builtinRules never write to what they read: every example runs on frozen inputs", async () => {
+  // The CLI does not freeze contracts when no plugin runs; this is what keeps that safe.
+  for (const { meta } of registry.rules) {
+    for (const ex of meta.examples) {
+      const old = contractFromValue(ex.old);
+      const next = contractFromValue(ex.new);
+      const frozen = await diffContractsAsync(old, next, { registry, freezeInputs: true });
+      const open = diffContracts(contractFromValue(ex.old), contractFromValue(ex.new), {
+        registry,
+      });
+      assert.deepEqual(frozen.changes, open.changes, `${meta.id}: ${ex.title}`);
+    }
+  }
+});
 
 Deno.test("builtinRules every input schema rule has an output twin, or a written waiver", () => {
   const ids = new Set(registry.rules.map((r) => r.meta.id));
