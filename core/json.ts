@@ -51,20 +51,31 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(sortKeys(value)) ?? "undefined";
 }
 
-/** Structural equality of two JSON values, ignoring key order. */
+/**
+ * Structural equality of two JSON values, ignoring key order. Allocates nothing: it runs over
+ * every schema of both contracts.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== typeof b || typeof a !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((item, i) => jsonEqual(item, bb[i]));
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const keys = Object.keys(ao);
-  if (keys.length !== Object.keys(bo).length) return false;
-  return keys.every((key) => Object.hasOwn(bo, key) && jsonEqual(ao[key], bo[key]));
+  let keys = 0;
+  for (const key in ao) {
+    if (!Object.hasOwn(ao, key)) continue;
+    if (!Object.hasOwn(bo, key) || !jsonEqual(ao[key], bo[key])) return false;
+    keys++;
+  }
+  for (const key in bo) if (Object.hasOwn(bo, key)) keys--;
+  return keys === 0;
 }
 
 /** Escapes one reference token of an RFC 6901 JSON pointer. */
