@@ -178,37 +178,46 @@ const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates", "res
 export const MAX_NESTING = 1000;
 
 /**
- * The first value Proxar refuses, found without recursion: one nested deeper than `limit`, or a
- * number too large for a double (`1e400` parses as Infinity, which no JSON output can hold).
+ * The first value Proxar refuses, depth first: one nested deeper than `limit`, or a number too
+ * large for a double (`1e400` parses as Infinity, which no JSON output can hold). The recursion
+ * stops at `limit` + 1 levels, so the stack stays bounded whatever the nesting; it allocates
+ * nothing on the way, since it visits every value of every contract read.
  */
 function refused(
   value: JsonValue,
   limit: number,
 ): { pointer: string; why: "deep" | "number" } | undefined {
-  type Frame = { node: JsonValue[] | JsonObject; keys: string[] | undefined; next: number };
-  const frames: Frame[] = [];
-  const enter = (node: JsonValue) => {
-    if (Array.isArray(node)) frames.push({ node, keys: undefined, next: 0 });
-    else if (isObject(node)) frames.push({ node, keys: Object.keys(node), next: 0 });
-  };
-  const path = () => frames.map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1));
-  if (typeof value === "number" && !Number.isFinite(value)) return { pointer: "", why: "number" };
-  enter(value);
-  while (frames.length > 0) {
-    if (frames.length > limit) return { pointer: pointerOf(path().slice(0, -1)), why: "deep" };
-    const top = frames[frames.length - 1]!;
-    const size = top.keys ? top.keys.length : (top.node as JsonValue[]).length;
-    if (top.next >= size) {
-      frames.pop();
-      continue;
+  const path: (string | number)[] = [];
+  const why = refusedIn(value, 1, limit, path);
+  return why === undefined ? undefined : { pointer: pointerOf(path.reverse()), why };
+}
+
+/** What {@link refused} finds in `node` at `depth`; `path` gets the way there, innermost first. */
+function refusedIn(
+  node: JsonValue,
+  depth: number,
+  limit: number,
+  path: (string | number)[],
+): "deep" | "number" | undefined {
+  if (typeof node === "number") return Number.isFinite(node) ? undefined : "number";
+  if (typeof node !== "object" || node === null) return undefined;
+  if (depth > limit) return "deep";
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const why = refusedIn(node[i]!, depth + 1, limit, path);
+      if (why !== undefined) {
+        path.push(i);
+        return why;
+      }
     }
-    const child = top.keys
-      ? (top.node as JsonObject)[top.keys[top.next]!]
-      : (top.node as JsonValue[])[top.next];
-    top.next++;
-    if (typeof child === "object" && child !== null) enter(child);
-    else if (typeof child === "number" && !Number.isFinite(child)) {
-      return { pointer: pointerOf(path()), why: "number" };
+    return undefined;
+  }
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const why = refusedIn(node[key]!, depth + 1, limit, path);
+    if (why !== undefined) {
+      path.push(key);
+      return why;
     }
   }
   return undefined;

@@ -211,3 +211,35 @@ Deno.test("readSource() reads a directory of per-tool files and names a bad file
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("contractFromValue() names the first refused value depth first: too deep, or out of range", () => {
+  const nest = (levels: number, inner: JsonValue): JsonValue => {
+    let v = inner;
+    for (let i = 0; i < levels; i++) v = i % 2 ? [0, v] : { "a/b": v };
+    return v;
+  };
+  const refuse = (schema: JsonValue) => {
+    try {
+      contractFromValue({ tools: [{ name: "t", inputSchema: { ok: 1, s: schema } }] } as JsonValue);
+      return "accepted";
+    } catch (error) {
+      assert.ok(error instanceof UserError, String(error));
+      return error.message;
+    }
+  };
+  // 1,000 levels in all are accepted: {tools: [{inputSchema: {s: ...}}]} is 4 of them.
+  assert.equal(refuse(nest(996, null)), "accepted");
+  assert.match(
+    refuse(nest(997, null)),
+    /^<value>: \/tools\/0\/inputSchema\/s\/a~1b\/1\/a~1b\/1\/[^:]*…: values are nested more than 1000 levels deep;/,
+  );
+  // Depth first: a number out of range before the deep value is named, not the deep value.
+  assert.equal(
+    refuse([Infinity, nest(2000, null)]),
+    "<value>: /tools/0/inputSchema/s/0: the number is out of range (beyond ±1.8e308), so it cannot be compared",
+  );
+  assert.match(
+    refuse([nest(2000, null), -Infinity]),
+    /^<value>: \/tools\/0\/inputSchema\/s\/0\/1\/a~1b\/1\/.*nested more than 1000/,
+  );
+});
