@@ -32,13 +32,43 @@ const WRITTEN_LEVELS = 2;
  * assert.equal(parts.join(""), '{"a":{"c":"é","d":1.5e-7},"b":[1e+21,0]}');
  * ```
  */
-export function writeCanonical(value: unknown, write: (text: string) => void): void {
-  writeLevel(value, write, 0);
+export function writeCanonical(
+  value: unknown,
+  write: (text: string) => void,
+  texts?: KnownTexts,
+): void {
+  writeLevel(value, write, 0, texts);
 }
 
-function writeLevel(value: unknown, write: (text: string) => void, level: number): void {
-  if (level >= WRITTEN_LEVELS || typeof value !== "object" || value === null) {
+/**
+ * Canonical texts of the values below the written levels (a contract's tools, prompts …) that
+ * the caller knows already or wants to keep: a diff hashes two contracts whose entries are
+ * mostly equal, and equal values have the same canonical text. A `Map` will do.
+ */
+export interface KnownTexts {
+  /** The canonical text of `value`, when known. */
+  get(value: object): string | undefined;
+  /** Called with the canonical text of each such object value written. */
+  set(value: object, text: string): void;
+}
+
+function writeLevel(
+  value: unknown,
+  write: (text: string) => void,
+  level: number,
+  texts: KnownTexts | undefined,
+): void {
+  if (typeof value !== "object" || value === null) {
     write(stringifyPlain(value));
+    return;
+  }
+  if (level >= WRITTEN_LEVELS) {
+    let text = texts?.get(value);
+    if (text === undefined) {
+      text = stringifyPlain(value);
+      texts?.set(value, text);
+    }
+    write(text);
     return;
   }
   if (Array.isArray(value)) {
@@ -47,7 +77,7 @@ function writeLevel(value: unknown, write: (text: string) => void, level: number
       if (i > 0) write(",");
       const item = value[i];
       // As JSON.stringify and canonicalize write them: a hole or undefined is null.
-      writeLevel(item === undefined ? null : item, write, level + 1);
+      writeLevel(item === undefined ? null : item, write, level + 1, texts);
     }
     write("]");
     return;
@@ -60,7 +90,7 @@ function writeLevel(value: unknown, write: (text: string) => void, level: number
     if (item === undefined) continue;
     write(`${separator}${stringifyKey(key)}:`);
     separator = ",";
-    writeLevel(item, write, level + 1);
+    writeLevel(item, write, level + 1, texts);
   }
   write(separator === "{" ? "{}" : "}");
 }

@@ -14,10 +14,10 @@ import {
   MAX_PLUGIN_FINDINGS,
   pointerResolves,
 } from "./finding_check.ts";
-import { contractHash } from "./hash.ts";
+import { contractHashes } from "./hash.ts";
 import { sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
-import { type EntityPairs, pairEntities } from "./pairing.ts";
+import { type EntityPairs, equalPairs, pairEntities } from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
 import { lazyContractIdentifiers, type NameSet } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
@@ -221,6 +221,10 @@ export function diffContracts(
   next: Contract,
   options: DiffOptions,
 ): { changes: Change[]; expired: ExpiredIgnore[] } {
+  return runRules(old, next, options).finish();
+}
+
+function runRules(old: Contract, next: Contract, options: DiffOptions): DiffRun {
   const run = new DiffRun(old, next, options);
   for (const pass of [0, 1] as const) {
     for (const rule of run.passRules(pass)) {
@@ -232,7 +236,7 @@ export function diffContracts(
       }
     }
   }
-  return run.finish();
+  return run;
 }
 
 /** Like {@link diffContracts}, awaiting rules that return promises, each within a time limit. */
@@ -241,6 +245,14 @@ export async function diffContractsAsync(
   next: Contract,
   options: AsyncDiffOptions,
 ): Promise<{ changes: Change[]; expired: ExpiredIgnore[] }> {
+  return (await runRulesAsync(old, next, options)).finish();
+}
+
+async function runRulesAsync(
+  old: Contract,
+  next: Contract,
+  options: AsyncDiffOptions,
+): Promise<DiffRun> {
   if (options.freezeInputs) {
     deepFreeze(old);
     deepFreeze(next);
@@ -273,7 +285,7 @@ export async function diffContractsAsync(
       }
     }
   }
-  return run.finish();
+  return run;
 }
 
 function frozenCopy(change: Change): Change {
@@ -287,12 +299,12 @@ export function timerLimit(ms: number): number {
   return Math.min(Math.max(ms, 0), 2 ** 31 - 1);
 }
 
-function summariseContract(loaded: LoadedContract): ContractSummary {
+function summariseContract(loaded: LoadedContract, hash: string): ContractSummary {
   const c = loaded.contract;
   return {
     source: loaded.label,
     server: { name: c.server.name, version: c.server.version },
-    hash: contractHash(c),
+    hash,
     counts: {
       tools: c.tools.length,
       prompts: c.prompts.length,
@@ -306,13 +318,16 @@ function reportOf(
   old: LoadedContract,
   next: LoadedContract,
   config: Config,
-  result: { changes: Change[]; expired: ExpiredIgnore[] },
+  run: DiffRun,
 ): Report {
+  const result = run.finish();
+  // Equal entries on both sides (most of them, usually) are serialised once for both hashes.
+  const [oldHash, newHash] = contractHashes(old.contract, next.contract, equalPairs(run.pairs));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     proxar: { version: VERSION },
-    old: summariseContract(old),
-    new: summariseContract(next),
+    old: summariseContract(old, oldHash),
+    new: summariseContract(next, newHash),
     changes: result.changes,
     ...summarise(
       result.changes,
@@ -333,8 +348,8 @@ export function compareContracts(
   next: LoadedContract,
   options: DiffOptions,
 ): Report {
-  const result = diffContracts(old.contract, next.contract, options);
-  return reportOf(old, next, options.config ?? defaultConfig(), result);
+  const run = runRules(old.contract, next.contract, options);
+  return reportOf(old, next, options.config ?? defaultConfig(), run);
 }
 
 /** Like {@link compareContracts}, for registries whose rules may be asynchronous (plugins). */
@@ -343,6 +358,6 @@ export async function compareContractsAsync(
   next: LoadedContract,
   options: AsyncDiffOptions,
 ): Promise<Report> {
-  const result = await diffContractsAsync(old.contract, next.contract, options);
-  return reportOf(old, next, options.config ?? defaultConfig(), result);
+  const run = await runRulesAsync(old.contract, next.contract, options);
+  return reportOf(old, next, options.config ?? defaultConfig(), run);
 }

@@ -3,8 +3,8 @@
  * @module
  */
 import canonicalize from "canonicalize";
-import { createHash } from "node:crypto";
-import { NotPlainJson, writeCanonical } from "./canonical_json.ts";
+import { createHash, type Hash } from "node:crypto";
+import { type KnownTexts, NotPlainJson, writeCanonical } from "./canonical_json.ts";
 import type { Contract } from "./contract.ts";
 
 /**
@@ -19,21 +19,72 @@ import type { Contract } from "./contract.ts";
  * ```
  */
 export function contractHash(contract: Contract): string {
+  return hashWith(contract, undefined);
+}
+
+/**
+ * The content hashes of two contracts, each the same as {@link contractHash}'s. `twins` maps
+ * entries of `next` (tools, prompts …) to entries of `old` known to be equal as JSON values;
+ * their canonical text is written once for both.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contractHash, contractHashes } from "./hash.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const tool = { name: "a", inputSchema: { type: "object" } };
+ * const old = { ...emptyContract(), tools: [tool] };
+ * const next = { ...emptyContract(), tools: [{ inputSchema: { type: "object" }, name: "a" }] };
+ * const hashes = contractHashes(old, next, new Map([[next.tools[0]!, tool]]));
+ * assert.deepEqual(hashes, [contractHash(old), contractHash(next)]);
+ * ```
+ */
+export function contractHashes(
+  old: Contract,
+  next: Contract,
+  twins: ReadonlyMap<object, object>,
+): [string, string] {
+  const wanted = new Set(twins.values());
+  const texts = new Map<object, string>();
+  const oldHash = hashWith(old, {
+    get: () => undefined,
+    set: (value, text) => void (wanted.has(value) && texts.set(value, text)),
+  });
+  const newHash = hashWith(next, {
+    get: (value) => {
+      const twin = twins.get(value);
+      return twin === undefined ? undefined : texts.get(twin);
+    },
+    set: () => {},
+  });
+  return [oldHash, newHash];
+}
+
+function hashWith(contract: Contract, texts: KnownTexts | undefined): string {
   const hash = createHash("sha256");
-  let pending = "";
   try {
-    writeCanonical(contract, (text) => {
-      pending += text;
-      if (pending.length >= 1 << 16) {
-        hash.update(pending);
-        pending = "";
-      }
-    });
+    writeCanonical(contract, utf8Into(hash), texts);
   } catch (error) {
     if (!(error instanceof NotPlainJson)) throw error;
     return "sha256:" + createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
   }
-  return "sha256:" + hash.update(pending).digest("hex");
+  return "sha256:" + hash.digest("hex");
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Feeds text to a hash as UTF-8 through one reused buffer: handing strings to `update` made a
+ * buffer per piece, and a contract's worth of them stayed in memory until collected.
+ */
+function utf8Into(hash: Hash): (text: string) => void {
+  let buffer = new Uint8Array(1 << 16);
+  return (text) => {
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    if (buffer.length < text.length * 3) buffer = new Uint8Array(text.length * 3);
+    const { written } = encoder.encodeInto(text, buffer);
+    hash.update(buffer.subarray(0, written));
+  };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -146,3 +146,26 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   }
   return out;
 }
+
+/**
+ * The paired entries that are equal as JSON values, each new entry mapped to its old twin.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { equalPairs, pairEntities } from "./pairing.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const a = { ...emptyContract(), tools: [{ name: "x", inputSchema: {} }, { name: "y", inputSchema: {} }] };
+ * const b = { ...emptyContract(), tools: [{ name: "x", inputSchema: {} }, { name: "y", inputSchema: { type: "object" } }] };
+ * assert.deepEqual([...equalPairs(pairEntities(a, b))], [[b.tools[0], a.tools[0]]]);
+ * ```
+ */
+export function equalPairs(pairs: EntityPairs): Map<object, object> {
+  const twins = new Map<object, object>();
+  for (const list of ENTITY_LISTS) {
+    for (const p of pairs[list.list].paired as Paired<object>[]) {
+      if (jsonEqual(p.old, p.new)) twins.set(p.new, p.old);
+    }
+  }
+  return twins;
+}

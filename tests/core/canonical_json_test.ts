@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { writeCanonical } from "../../core/canonical_json.ts";
-import { canonicalText, contractHash, packageCanonicalText } from "../../core/hash.ts";
+import {
+  canonicalText,
+  contractHash,
+  contractHashes,
+  packageCanonicalText,
+} from "../../core/hash.ts";
 import type { Contract } from "../../core/contract.ts";
 
 /** Keys that stress the order: array indices, `__proto__`, code units beyond the BMP, lone halves. */
@@ -128,4 +133,32 @@ Deno.test("writeCanonical() leaves lone surrogates and non-finite numbers to the
   assert.throws(() => fastText([[{ "\uDC00": 1 }]]));
   assert.throws(() => fastText([[Infinity]]));
   assert.equal(canonicalText({ a: "x\uD800" }), '{"a":"x\uFFFD"}');
+});
+
+Deno.test("contractHashes() equals contractHash() of each side when equal entries are shared", () => {
+  fc.assert(
+    fc.property(
+      fc.array(value, { maxLength: 12 }),
+      fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+      (tools, keep) => {
+        const old = { tools } as unknown as Contract;
+        // The new side: equal copies (parsed anew, so other objects) of some entries, others new.
+        const copies = tools.map((t, i) =>
+          keep[i] ? JSON.parse(JSON.stringify(t ?? null)) as unknown : { changed: i }
+        );
+        const next = { tools: copies } as unknown as Contract;
+        const twins = new Map<object, object>();
+        copies.forEach((c, i) => {
+          const t = tools[i];
+          if (
+            keep[i] && typeof c === "object" && c !== null && typeof t === "object" && t !== null
+          ) {
+            if (packageCanonicalText(c) === packageCanonicalText(t)) twins.set(c, t);
+          }
+        });
+        assert.deepEqual(contractHashes(old, next, twins), [contractHash(old), contractHash(next)]);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
