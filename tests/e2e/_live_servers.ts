@@ -59,6 +59,17 @@ export function writeConfig(dir: string, yaml: string): void {
   writeFileSync(join(dir, "proxar.yaml"), yaml);
 }
 
+/** Runs `fn` in a fresh directory holding `config` as its `proxar.yaml`, then removes it. */
+export async function inProject(config: string, fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = tempDir();
+  try {
+    writeConfig(dir, config);
+    await fn(dir);
+  } finally {
+    removeDir(dir);
+  }
+}
+
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number> {
   return new Promise((done, failed) => {
@@ -118,6 +129,16 @@ export async function startServer(
     throw error;
   });
   return { output: () => text, ready, stop };
+}
+
+/**
+ * Starts the test server over Streamable HTTP on a free port with the extra `args`; `ready[1]`
+ * is its endpoint (`http://127.0.0.1:PORT/mcp`).
+ */
+export function startHttpTestServer(...args: string[]): Promise<Running> {
+  return startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0", ...args], {
+    ready: /listening (http:\/\/\S+)/,
+  });
 }
 
 /** Removes a directory tree. */

@@ -11,7 +11,7 @@ import {
   freePort,
   quote,
   removeDir,
-  startServer,
+  startHttpTestServer,
   tempDir,
   TEST_SERVER,
   testServerSpec,
@@ -94,11 +94,9 @@ Deno.test("proxar snapshot exits 2 when a list request outlasts --timeout", asyn
 });
 
 Deno.test("proxar snapshot exits 2 when neither Streamable HTTP nor HTTP+SSE answers", async () => {
-  const server = await startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0"], {
-    ready: /listening (http:\/\/\S+)\/mcp/,
-  });
+  const server = await startHttpTestServer();
   try {
-    const url = `${server.ready[1]}/elsewhere`;
+    const url = server.ready[1]!.replace(/\/mcp$/, "/elsewhere");
     assert.equal(
       await failedSnapshot([url]),
       `proxar: Cannot snapshot "${url}": the Streamable HTTP POST was answered with HTTP 405, and the older HTTP+SSE transport failed too: the server answered initialize with HTTP 405\n`,
@@ -122,17 +120,7 @@ Deno.test("proxar snapshot exits 2 when the server repeats a cursor or never sto
 });
 
 Deno.test("proxar snapshot sends configured headers; a wrong token is HTTP 401, exit 2, redacted", async () => {
-  const server = await startServer(DENO, [
-    "run",
-    "-A",
-    TEST_SERVER,
-    "--http",
-    "0",
-    "--token",
-    "right-token-42",
-  ], {
-    ready: /listening (http:\/\/\S+)/,
-  });
+  const server = await startHttpTestServer("--token", "right-token-42");
   try {
     const url = server.ready[1]!;
     const config =
@@ -249,15 +237,7 @@ Deno.test("proxar snapshot reports a JSON-RPC error answer to initialize with it
 });
 
 Deno.test("proxar snapshot exits 2 when an HTTP answer grows over --max-message-mb", async () => {
-  const server = await startServer(DENO, [
-    "run",
-    "-A",
-    TEST_SERVER,
-    "--http",
-    "0",
-    "--huge-answer",
-    "5000000",
-  ], { ready: /listening (http:\/\/\S+)/ });
+  const server = await startHttpTestServer("--huge-answer", "5000000");
   try {
     const url = server.ready[1]!;
     assert.equal(

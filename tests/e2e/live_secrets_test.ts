@@ -12,7 +12,7 @@ import {
   DENO,
   filesBelow,
   removeDir,
-  startServer,
+  startHttpTestServer,
   tempDir,
   TEST_SERVER,
   writeConfig,
@@ -153,17 +153,7 @@ function assertNoSecretBelow(dir: string): void {
 }
 
 Deno.test("proxar keeps every encoding of a header secret out of messages quoting an HTTP error page", async () => {
-  const server = await startServer(DENO, [
-    "run",
-    "-A",
-    TEST_SERVER,
-    "--http",
-    "0",
-    "--echo-auth",
-    "500",
-  ], {
-    ready: /listening (http:\/\/\S+)/,
-  });
+  const server = await startHttpTestServer("--echo-auth", "500");
   const dir = tempDir();
   try {
     const url = server.ready[1]!;
@@ -221,17 +211,7 @@ Deno.test("proxar keeps every encoding of an env secret out of the quoted standa
 });
 
 Deno.test("proxar writes no secret into snapshots, history, pins or reports of a server that needs one", async () => {
-  const server = await startServer(DENO, [
-    "run",
-    "-A",
-    TEST_SERVER,
-    "--http",
-    "0",
-    "--token",
-    SECRET,
-  ], {
-    ready: /listening (http:\/\/\S+)/,
-  });
+  const server = await startHttpTestServer("--token", SECRET);
   const dir = tempDir();
   try {
     writeConfig(

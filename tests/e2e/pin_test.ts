@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { DENO_SOURCE_COMMAND, findings, proxarCommand, runCli } from "../helpers.ts";
-import { DENO, filesBelow, removeDir, tempDir, TEST_SERVER, writeConfig } from "./_live_servers.ts";
+import { DENO, filesBelow, inProject, TEST_SERVER } from "./_live_servers.ts";
 
 function serverEntry(name: string, variant: string): string {
   const args = ["run", "-A", TEST_SERVER, "--variant", variant].map((a) => JSON.stringify(a));
@@ -20,14 +20,8 @@ function serverEntry(name: string, variant: string): string {
 
 const CONFIG = "servers:\n" + serverEntry("issues-mcp", "${ISSUES_VARIANT}");
 
-async function withProject(fn: (dir: string) => Promise<void>, config = CONFIG): Promise<void> {
-  const dir = tempDir();
-  try {
-    writeConfig(dir, config);
-    await fn(dir);
-  } finally {
-    removeDir(dir);
-  }
+function withProject(fn: (dir: string) => Promise<void>, config = CONFIG): Promise<void> {
+  return inProject(config, fn);
 }
 
 function proxar(dir: string, variant: string | undefined, at: string, ...args: string[]) {

@@ -15,6 +15,7 @@ import {
   EVERYTHING,
   filesBelow,
   FILESYSTEM_NEW,
+  inProject,
   removeDir,
   tempDir,
   writeConfig,
@@ -38,16 +39,6 @@ const SAMPLES = `samples:
     - tool: count_items
 `;
 
-async function withProject(config: string, fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = tempDir();
-  try {
-    writeConfig(dir, config);
-    await fn(dir);
-  } finally {
-    removeDir(dir);
-  }
-}
-
 function sample(dir: string, variant: string, ...args: string[]) {
   return runCli(["sample", "--server", "fixture", ...args], {
     cwd: dir,
@@ -63,7 +54,7 @@ const V2_FINDINGS = [
 ];
 
 Deno.test("proxar sample records shapes; --check reports exactly v2's drift and nothing for v3", async () => {
-  await withProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
     const recorded = await sample(dir, "1");
     assert.equal(recorded.stderr, "");
     assert.equal(
@@ -110,7 +101,7 @@ Deno.test("proxar sample records shapes; --check reports exactly v2's drift and 
 });
 
 Deno.test("proxar sample --check renders v2's drift in every reporter with the diff's exit codes", async () => {
-  await withProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
     assert.equal((await sample(dir, "1", "--pin")).code, 0);
     assert.deepEqual(filesBelow(dir), [
       ".proxar/samples/fixture/latest.json",
@@ -161,7 +152,7 @@ ignore:
   - rule: tool.response.outputSchema.violated
     reason: "status archived is rolling out"
 `;
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     assert.equal((await sample(dir, "1")).code, 0);
     const result = await sample(dir, "2", "--check", "--format", "json");
     assert.equal(result.code, 1);
@@ -181,7 +172,7 @@ Deno.test("proxar sample calls a tool without readOnlyHint only when the entry a
       arguments: { id: 1 }
     - tool: gone_tool
 `;
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     const refused = await sample(dir, "1");
     assert.equal(refused.code, 0);
     assert.equal(
@@ -208,7 +199,7 @@ Deno.test("proxar sample records a call over its time limit as a failure and car
       timeout: 0.5
     - tool: list_items
 `;
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     const result = await sample(dir, "1", "--pin");
     assert.equal(result.code, 0);
     assert.equal(result.stderr, 'proxar: warning: tool "count_items": no answer within 0.5s\n');
@@ -221,7 +212,7 @@ Deno.test("proxar sample records a call over its time limit as a failure and car
 });
 
 Deno.test("proxar sample writes no string or number of any result to the store", async () => {
-  await withProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
     const result = await sample(dir, "marker", "--pin");
     assert.equal(result.code, 0, result.stderr);
     const check = await sample(dir, "marker", "--check", "--format", "json=report.json");
@@ -245,7 +236,7 @@ Deno.test("proxar sample writes no string or number of any result to the store",
 
 Deno.test("proxar sample rejects samples: for an unknown server and bad entries with file:line:col", async () => {
   const config = "servers:\n" + fixtureServer() + "samples:\n  fixtur:\n    - tool: list_items\n";
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     const result = await sample(dir, "1");
     assert.equal(result.code, 2);
     assert.equal(
@@ -270,7 +261,7 @@ Deno.test("proxar sample rejects samples: for an unknown server and bad entries 
 });
 
 Deno.test("proxar sample --check without recorded samples says how to record them", async () => {
-  await withProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
     const result = await sample(dir, "1", "--check");
     assert.equal(result.code, 2);
     assert.equal(
@@ -300,7 +291,7 @@ samples:
       arguments: { count: 3 }
     - tool: toggle-simulated-logging
 `;
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     const run = (...args: string[]) =>
       runCli(["sample", "--server", "everything", ...args], { cwd: dir });
     const result = await run();
@@ -350,7 +341,7 @@ samples:
     - tool: write_file
       arguments: { path: ${JSON.stringify(join(data, "b.txt"))}, content: "x" }
 `;
-    await withProject(config, async (dir) => {
+    await inProject(config, async (dir) => {
       const run = (...args: string[]) =>
         runCli(["sample", "--server", "files", ...args], { cwd: dir });
       const result = await run();
@@ -405,7 +396,7 @@ samples:
   broken:
     - tool: anything
 `;
-  await withProject(config, async (dir) => {
+  await inProject(config, async (dir) => {
     const result = await runCli(["sample", "--server", "broken"], { cwd: dir });
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^proxar: Cannot sample "server:broken": /);
