@@ -17,41 +17,55 @@ interface Case {
   outputReversed: Run;
 }
 
+/** The finding `rule|path|severity` of `keyword`'s `effect` at `at`, graded by the variance table. */
+function finding(side: "input" | "output", keyword: string, effect: string, at: string): string {
+  const severity = effect === "changed" || (effect === "widened") === (side === "output")
+    ? "BREAKING"
+    : "NON_BREAKING";
+  return `tool.${side}.${keyword}.${effect}|t.${side}Schema${at}|${severity}`;
+}
+
+/** One run that reports only `keyword`'s `effect`: exit 1 when that is BREAKING. */
+function run(side: "input" | "output", keyword: string, effect: string, at: string): Run {
+  const only = finding(side, keyword, effect, at);
+  return [only.endsWith("|BREAKING") ? 1 : 0, [only]];
+}
+
+/**
+ * A case with one finding, graded by the variance table: `keyword` at `at` (a path below the
+ * schema, such as `.properties.v.anyOf`) has the effect `forward` from old to new and `backward`
+ * from new to old.
+ */
+function single(keyword: string, at: string, forward: string, backward: string): Case {
+  return {
+    input: run("input", keyword, forward, at),
+    inputReversed: run("input", keyword, backward, at),
+    output: run("output", keyword, forward, at),
+    outputReversed: run("output", keyword, backward, at),
+  };
+}
+
+/** `keyword` accepts more values than before: NON_BREAKING for an input, BREAKING for an output. */
+const widens = (keyword: string, at: string) => single(keyword, at, "widened", "narrowed");
+/** `keyword` accepts fewer values than before: the mirror of {@link widens}. */
+const narrows = (keyword: string, at: string) => single(keyword, at, "narrowed", "widened");
+/** Neither side holds the other's values: BREAKING whichever way. */
+const changes = (keyword: string, at: string) => single(keyword, at, "changed", "changed");
+
+/** A case whose change accepts exactly the same values: no finding in any direction. */
+const UNCHANGED: Case = {
+  input: [0, []],
+  inputReversed: [0, []],
+  output: [0, []],
+  outputReversed: [0, []],
+};
+
 const CASES: Record<string, Case> = {
-  lone_to_anyof: {
-    input: [0, ["tool.input.anyOf.widened|t.inputSchema.anyOf|NON_BREAKING"]],
-    inputReversed: [1, ["tool.input.anyOf.narrowed|t.inputSchema.anyOf|BREAKING"]],
-    output: [1, ["tool.output.anyOf.widened|t.outputSchema.anyOf|BREAKING"]],
-    outputReversed: [0, ["tool.output.anyOf.narrowed|t.outputSchema.anyOf|NON_BREAKING"]],
-  },
-  anyof_branch_added: {
-    input: [0, ["tool.input.anyOf.widened|t.inputSchema.properties.v.anyOf|NON_BREAKING"]],
-    inputReversed: [1, ["tool.input.anyOf.narrowed|t.inputSchema.properties.v.anyOf|BREAKING"]],
-    output: [1, ["tool.output.anyOf.widened|t.outputSchema.properties.v.anyOf|BREAKING"]],
-    outputReversed: [0, [
-      "tool.output.anyOf.narrowed|t.outputSchema.properties.v.anyOf|NON_BREAKING",
-    ]],
-  },
-  allof_branch_removed: {
-    input: [0, ["tool.input.allOf.widened|t.inputSchema.properties.v.allOf|NON_BREAKING"]],
-    inputReversed: [1, ["tool.input.allOf.narrowed|t.inputSchema.properties.v.allOf|BREAKING"]],
-    output: [1, ["tool.output.allOf.widened|t.outputSchema.properties.v.allOf|BREAKING"]],
-    outputReversed: [0, [
-      "tool.output.allOf.narrowed|t.outputSchema.properties.v.allOf|NON_BREAKING",
-    ]],
-  },
-  allof_reordered: {
-    input: [0, []],
-    inputReversed: [0, []],
-    output: [0, []],
-    outputReversed: [0, []],
-  },
-  oneof_to_allof: {
-    input: [0, []],
-    inputReversed: [0, []],
-    output: [0, []],
-    outputReversed: [0, []],
-  },
+  lone_to_anyof: widens("anyOf", ".anyOf"),
+  anyof_branch_added: widens("anyOf", ".properties.v.anyOf"),
+  allof_branch_removed: widens("allOf", ".properties.v.allOf"),
+  allof_reordered: UNCHANGED,
+  oneof_to_allof: UNCHANGED,
   string_to_oneof: {
     input: [0, [
       "tool.input.maxLength.widened|t.inputSchema.properties.v.oneOf.1.maxLength|NON_BREAKING",
@@ -70,82 +84,15 @@ const CASES: Record<string, Case> = {
       "tool.output.oneOf.narrowed|t.outputSchema.properties.v.oneOf|NON_BREAKING",
     ]],
   },
-  allof_annotation_branch: {
-    input: [0, []],
-    inputReversed: [0, []],
-    output: [0, []],
-    outputReversed: [0, []],
-  },
-  if_then_else_whole: {
-    input: [0, ["tool.input.if.widened|t.inputSchema.if|NON_BREAKING"]],
-    inputReversed: [1, ["tool.input.if.narrowed|t.inputSchema.if|BREAKING"]],
-    output: [1, ["tool.output.if.widened|t.outputSchema.if|BREAKING"]],
-    outputReversed: [0, ["tool.output.if.narrowed|t.outputSchema.if|NON_BREAKING"]],
-  },
-  if_changed: {
-    input: [1, ["tool.input.if.changed|t.inputSchema.if|BREAKING"]],
-    inputReversed: [1, ["tool.input.if.changed|t.inputSchema.if|BREAKING"]],
-    output: [1, ["tool.output.if.changed|t.outputSchema.if|BREAKING"]],
-    outputReversed: [1, ["tool.output.if.changed|t.outputSchema.if|BREAKING"]],
-  },
-  pattern_properties_whole: {
-    input: [0, [
-      "tool.input.patternProperties.widened|t.inputSchema.patternProperties|NON_BREAKING",
-    ]],
-    inputReversed: [1, [
-      "tool.input.patternProperties.narrowed|t.inputSchema.patternProperties|BREAKING",
-    ]],
-    output: [1, [
-      "tool.output.patternProperties.widened|t.outputSchema.patternProperties|BREAKING",
-    ]],
-    outputReversed: [0, [
-      "tool.output.patternProperties.narrowed|t.outputSchema.patternProperties|NON_BREAKING",
-    ]],
-  },
-  pattern_properties_closed: {
-    input: [0, [
-      "tool.input.patternProperties.widened|t.inputSchema.patternProperties|NON_BREAKING",
-    ]],
-    inputReversed: [1, [
-      "tool.input.patternProperties.narrowed|t.inputSchema.patternProperties|BREAKING",
-    ]],
-    output: [1, [
-      "tool.output.patternProperties.widened|t.outputSchema.patternProperties|BREAKING",
-    ]],
-    outputReversed: [0, [
-      "tool.output.patternProperties.narrowed|t.outputSchema.patternProperties|NON_BREAKING",
-    ]],
-  },
-  pattern_superset: {
-    input: [0, ["tool.input.pattern.widened|t.inputSchema.properties.v.pattern|NON_BREAKING"]],
-    inputReversed: [1, ["tool.input.pattern.narrowed|t.inputSchema.properties.v.pattern|BREAKING"]],
-    output: [1, ["tool.output.pattern.widened|t.outputSchema.properties.v.pattern|BREAKING"]],
-    outputReversed: [0, [
-      "tool.output.pattern.narrowed|t.outputSchema.properties.v.pattern|NON_BREAKING",
-    ]],
-  },
-  pattern_incomparable: {
-    input: [1, ["tool.input.pattern.changed|t.inputSchema.properties.v.pattern|BREAKING"]],
-    inputReversed: [1, ["tool.input.pattern.changed|t.inputSchema.properties.v.pattern|BREAKING"]],
-    output: [1, ["tool.output.pattern.changed|t.outputSchema.properties.v.pattern|BREAKING"]],
-    outputReversed: [1, [
-      "tool.output.pattern.changed|t.outputSchema.properties.v.pattern|BREAKING",
-    ]],
-  },
-  pattern_undecidable: {
-    input: [1, ["tool.input.pattern.changed|t.inputSchema.properties.v.pattern|BREAKING"]],
-    inputReversed: [1, ["tool.input.pattern.changed|t.inputSchema.properties.v.pattern|BREAKING"]],
-    output: [1, ["tool.output.pattern.changed|t.outputSchema.properties.v.pattern|BREAKING"]],
-    outputReversed: [1, [
-      "tool.output.pattern.changed|t.outputSchema.properties.v.pattern|BREAKING",
-    ]],
-  },
-  forbidden_property_removed: {
-    input: [0, []],
-    inputReversed: [0, []],
-    output: [0, []],
-    outputReversed: [0, []],
-  },
+  allof_annotation_branch: UNCHANGED,
+  if_then_else_whole: widens("if", ".if"),
+  if_changed: changes("if", ".if"),
+  pattern_properties_whole: widens("patternProperties", ".patternProperties"),
+  pattern_properties_closed: widens("patternProperties", ".patternProperties"),
+  pattern_superset: widens("pattern", ".properties.v.pattern"),
+  pattern_incomparable: changes("pattern", ".properties.v.pattern"),
+  pattern_undecidable: changes("pattern", ".properties.v.pattern"),
+  forbidden_property_removed: UNCHANGED,
   property_added_partially_open: {
     input: [1, [
       "tool.input.enum.narrowed|t.inputSchema.properties.mode.enum|BREAKING",
@@ -182,20 +129,7 @@ const CASES: Record<string, Case> = {
       "tool.output.property.removed|t.outputSchema.properties.depth|BREAKING",
     ]],
   },
-  items_after_prefix: {
-    input: [1, [
-      "tool.input.maxLength.narrowed|t.inputSchema.properties.v.prefixItems.1.maxLength|BREAKING",
-    ]],
-    inputReversed: [0, [
-      "tool.input.maxLength.widened|t.inputSchema.properties.v.prefixItems.1.maxLength|NON_BREAKING",
-    ]],
-    output: [0, [
-      "tool.output.maxLength.narrowed|t.outputSchema.properties.v.prefixItems.1.maxLength|NON_BREAKING",
-    ]],
-    outputReversed: [1, [
-      "tool.output.maxLength.widened|t.outputSchema.properties.v.prefixItems.1.maxLength|BREAKING",
-    ]],
-  },
+  items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),
   oneof_overlapping_branch: {
     input: [1, [
       "tool.input.keyword.changed|t.inputSchema.properties.v.oneOf|BREAKING",
