@@ -232,6 +232,32 @@ async function withSandbox(body: (sandbox: Sandbox, url: string) => Promise<void
   }
 }
 
+/**
+ * Runs the action with a release "binary" that runs the runtime under test (PROXAR_CMD, else the
+ * source) on diff/base.json → diff/removed_tool.json plus `inputs`, and checks what a BREAKING
+ * change does: proxar diff exits 1, the steps after it are skipped and the last one fails.
+ */
+async function runRemovedTool(
+  sandbox: Sandbox,
+  url: string,
+  inputs: Record<string, string> = {},
+): Promise<Run> {
+  const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
+  sandbox.publish({ "proxar-linux-x64": `#!/bin/sh\nexec ${command} "$@"\n` });
+  const run = await sandbox.run({
+    "download-url": url,
+    old: join(FIXTURES, "diff", "base.json"),
+    new: join(FIXTURES, "diff", "removed_tool.json"),
+    ...inputs,
+  });
+  assert.deepEqual(
+    run.steps.map((s) => s.status),
+    ["passed", "passed", "passed", "passed", "skipped", "skipped", "failed"],
+  );
+  assert.equal(run.outputs.diff?.["exit-code"], "1");
+  return run;
+}
+
 const statuses = (run: Run) => run.steps.map((s) => `${s.name}: ${s.status}`);
 
 const STEP_NAMES = [
@@ -445,19 +471,7 @@ Deno.test({
   ignore: !builtinReporters.some((r) => r.name === "sarif"),
   fn: async () => {
     await withSandbox(async (sandbox, url) => {
-      // The release "binary" runs the runtime under test (PROXAR_CMD, else the source).
-      const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
-      sandbox.publish({ "proxar-linux-x64": `#!/bin/sh\nexec ${command} "$@"\n` });
-      const run = await sandbox.run({
-        "download-url": url,
-        old: join(FIXTURES, "diff", "base.json"),
-        new: join(FIXTURES, "diff", "removed_tool.json"),
-      });
-      assert.deepEqual(
-        run.steps.map((s) => s.status),
-        ["passed", "passed", "passed", "passed", "skipped", "skipped", "failed"],
-      );
-      assert.equal(run.outputs.diff?.["exit-code"], "1");
+      const run = await runRemovedTool(sandbox, url);
       assert.match(run.steps[1]?.stdout ?? "", /BREAKING {2}tool\.removed {2}search_issues/);
       assert.match(run.summary, /^<!-- proxar -->\n/);
       assert.match(run.summary, /tool\.removed/);
@@ -567,19 +581,7 @@ Deno.test("action.yml pr-comment creates the pull request's Proxar comment, then
 
 Deno.test("action.yml with args: --format markdown prints it and still grades the change", async () => {
   await withSandbox(async (sandbox, url) => {
-    const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
-    sandbox.publish({ "proxar-linux-x64": `#!/bin/sh\nexec ${command} "$@"\n` });
-    const run = await sandbox.run({
-      "download-url": url,
-      old: join(FIXTURES, "diff", "base.json"),
-      new: join(FIXTURES, "diff", "removed_tool.json"),
-      args: "--format markdown",
-    });
-    assert.deepEqual(
-      run.steps.map((s) => s.status),
-      ["passed", "passed", "passed", "passed", "skipped", "skipped", "failed"],
-    );
-    assert.equal(run.outputs.diff?.["exit-code"], "1");
+    const run = await runRemovedTool(sandbox, url, { args: "--format markdown" });
     assert.match(run.steps[1]?.stdout ?? "", /^<!-- proxar -->\n[^]*BREAKING {2}tool\.removed/);
   });
 });
