@@ -7,13 +7,15 @@
  */
 import { escapeControl } from "../core/escape_control.ts";
 import type { Command } from "commander";
-import { StringDecoder } from "node:string_decoder";
 import process from "node:process";
 import { UserError } from "../core/errors.ts";
-import { startHttpProxy } from "../mcp/proxy/http_proxy.ts";
+import { type HttpProxy, startHttpProxy } from "../mcp/proxy/http_proxy.ts";
+import { startHttpStdioProxy } from "../mcp/proxy/http_stdio_proxy.ts";
+import { SessionChannels } from "../mcp/proxy/session_channels.ts";
 import { createMetrics } from "../mcp/proxy/metrics.ts";
 import { OwnConnection } from "../mcp/proxy/own_connection.ts";
 import { runStdioProxy } from "../mcp/proxy/stdio_proxy.ts";
+import { RedactedLines } from "../mcp/redacted_lines.ts";
 import { stripControl } from "../core/sanitize.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
@@ -25,6 +27,7 @@ import { collectPlugin } from "./plugins.ts";
 export interface ProxyOptions extends TimeoutFlags {
   server?: string;
   listen?: string;
+  idleTimeout?: string;
   config?: string;
   plugin: string[];
 }
@@ -42,6 +45,7 @@ export async function proxyCommand(
     );
   }
   const listen = options.listen === undefined ? undefined : parseListen(options.listen);
+  const idle = idleMs(options.idleTimeout);
   if (!io.streams && listen === undefined) {
     throw new UserError("proxar proxy needs the process's standard streams");
   }
@@ -58,11 +62,6 @@ export async function proxyCommand(
   process.on("SIGTERM", onSignal);
   try {
     if (listen !== undefined) {
-      if (source.target.kind !== "http") {
-        throw new UserError(
-          `--listen serves Streamable HTTP in front of an HTTP server; "${source.label}" is a stdio server (relay it without --listen)`,
-        );
-      }
       const metrics = await createMetrics(source.server ?? source.label);
       const watch = await startWatch({
         io,
@@ -73,22 +72,42 @@ export async function proxyCommand(
         log,
         metrics,
       });
-      const channel = new OwnConnection(source.target, source.timeouts);
-      watch.attach(channel);
-      const proxy = await startHttpProxy({
-        host: listen.host,
-        port: listen.port,
-        upstream: source.target,
-        hooks: watch.hooks,
-        metrics,
-        log,
-      }).catch((error: Error) => {
+      const target = source.target;
+      let channel: OwnConnection | undefined;
+      let started: Promise<HttpProxy>;
+      if (target.kind === "http") {
+        channel = new OwnConnection(target, source.timeouts);
+        watch.attach(channel);
+        started = startHttpProxy({
+          host: listen.host,
+          port: listen.port,
+          upstream: target,
+          hooks: watch.hooks,
+          metrics,
+          log,
+        });
+      } else {
+        const sessions = new SessionChannels();
+        watch.attach(sessions);
+        started = startHttpStdioProxy({
+          host: listen.host,
+          port: listen.port,
+          target,
+          hooks: watch.hooks,
+          metrics,
+          log,
+          serverStderr: () => new RedactedLines(source.redactor, (text) => io.stderr(text)),
+          onRelay: (relay, open) => open ? sessions.add(relay) : sessions.delete(relay),
+          idleMs: idle,
+        });
+      }
+      const proxy = await started.catch((error: Error) => {
         throw new UserError(`Cannot listen on ${options.listen}: ${error.message}`);
       });
       log(`listening on ${proxy.url}/ for ${source.label}; metrics at ${proxy.url}/metrics`);
       const signal = await stop;
       await proxy.close();
-      await channel.close();
+      await channel?.close();
       await watch.close();
       log(`Stopped by ${signal}`);
       return 0;
@@ -100,17 +119,18 @@ export async function proxyCommand(
     }
     const streams = io.streams!;
     const watch = await startWatch({ io, config, session, source, plugins: options.plugin, log });
-    const decoder = new StringDecoder("utf8");
+    const serverStderr = new RedactedLines(source.redactor, (text) => io.stderr(text));
     const outcome = await runStdioProxy({
       target: source.target,
       clientIn: streams.stdin,
       clientOut: streams.stdout,
       hooks: watch.hooks,
       log,
-      serverStderr: (chunk) => io.stderr(source.redactor.text(decoder.write(chunk))),
+      serverStderr: (chunk) => serverStderr.push(chunk),
       onStart: (relay) => watch.attach(relay),
       stop,
     });
+    serverStderr.flush();
     await watch.close();
     if (outcome.message) log(stripControl(outcome.message));
     return outcome.code;
@@ -118,6 +138,16 @@ export async function proxyCommand(
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
+}
+
+/** `--idle-timeout` in milliseconds (default ten minutes). */
+function idleMs(value: string | undefined): number {
+  if (value === undefined) return 600_000;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new UserError(`--idle-timeout expects a positive number of seconds, found "${value}"`);
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** `HOST:PORT` of `--listen`; only loopback and explicit addresses, never a guess. */
@@ -142,7 +172,11 @@ export function registerProxy(program: Command, context: CliContext): void {
     .option("-s, --server <name>", "a server from servers: in the configuration")
     .option(
       "--listen <host:port>",
-      "serve Streamable HTTP here in front of an HTTP server (with /metrics)",
+      "serve Streamable HTTP here (with /metrics); a stdio server is started once per session",
+    )
+    .option(
+      "--idle-timeout <seconds>",
+      "with --listen in front of a stdio server: end a session idle this long (default 600)",
     )
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
     .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, []);

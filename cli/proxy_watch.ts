@@ -17,6 +17,7 @@ import {
   appendAlert,
   postWebhook,
   readAlerts,
+  redactedAlert,
 } from "../mcp/proxy/alert.ts";
 import { Observer, type ObserverChannel, type ToolResultEvent } from "../mcp/proxy/observer.ts";
 import { acceptCommand } from "../mcp/proxy/policy.ts";
@@ -24,7 +25,7 @@ import type { RelayHooks } from "../mcp/proxy/relay.ts";
 import type { ProxyMetrics } from "../mcp/proxy/metrics.ts";
 import type { LiveSource } from "../mcp/sources.ts";
 import { expandVariables } from "../mcp/env_expand.ts";
-import { headerSecret, Redactor } from "../mcp/redact.ts";
+import { headerSecret } from "../mcp/redact.ts";
 import type { Tool } from "../core/contract.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { SamplesStore } from "../mcp/sampling/samples_file.ts";
@@ -76,7 +77,8 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   );
   const hook = webhookSettings(config, io.env);
   const webhook = hook.url;
-  const hookSecrets = new Redactor(hook.secrets);
+  // Every sink gets the alert with the server's secrets and the webhook's own replaced.
+  const redactor = source.redactor.with(hook.secrets);
   const deliveries = new Set<Promise<unknown>>();
   const today = fixedToday(io.env);
   const compare = (old: LoadedContract, next: LoadedContract) =>
@@ -114,6 +116,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     policy: config.proxy.policy,
     redactor: source.redactor,
     requestMs: source.timeouts.requestMs,
+    listMs: source.timeouts.listMs,
     now: () => session.now(),
     pinned: async () => server === undefined ? undefined : await store.pinned(server),
     lastSeen: async () => server === undefined ? undefined : await store.latest(server),
@@ -127,7 +130,8 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     log,
     ...(onToolResult ? { onToolResult } : {}),
   });
-  async function deliver(entry: AlertEntry, accept: string): Promise<void> {
+  async function deliver(raw: AlertEntry, accept: string): Promise<void> {
+    const entry = redactedAlert(raw, redactor);
     for (const [severity, count] of Object.entries(entry.counts)) {
       if (count > 0) options.metrics?.alert(severity, count);
     }
@@ -141,7 +145,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
       const delivery = postWebhook(webhook, entry, { headers: hook.headers })
         .then((result) => {
           if (!result.ok) {
-            log(hookSecrets.text(
+            log(redactor.text(
               `the alert webhook failed after ${result.attempts} attempts: ${result.error}`,
             ));
           }

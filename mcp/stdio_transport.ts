@@ -11,10 +11,10 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Buffer } from "node:buffer";
-import { type ChildProcess, spawn } from "node:child_process";
-import process from "node:process";
+import type { ChildProcess } from "node:child_process";
 import { PassThrough } from "node:stream";
 import { MessageTooLarge, ServerErrorAnswer } from "./live_error.ts";
+import { endGroup, killGroup, spawnGroupLeaderNow } from "./process_group.ts";
 
 type Transport = Parameters<Client["connect"]>[0];
 type Message = Parameters<Transport["send"]>[0];
@@ -33,52 +33,6 @@ export interface ServerProcessOptions {
   /** The SDK's `JSONRPCMessageSchema`, which every message read must satisfy. */
   schema: MessageSchema;
 }
-
-/** Process groups still running, ended when Proxar exits however it exits. */
-const running = new Set<number>();
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // the group is gone
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === "EPERM";
-  }
-}
-
-function endAllGroups(): void {
-  for (const pid of running) killGroup(pid, "SIGKILL");
-  running.clear();
-}
-
-let guarding = false;
-/** Ends the groups on exit, and on the signals that would otherwise end Proxar without "exit". */
-function guardExit(): void {
-  if (guarding) return;
-  guarding = true;
-  process.on("exit", endAllGroups);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    const onSignal = () => {
-      endAllGroups();
-      // Without other listeners the signal would have ended Proxar: let it do so now.
-      if (process.listenerCount(signal) === 1) {
-        process.removeListener(signal, onSignal);
-        process.kill(process.pid, signal);
-      }
-    };
-    process.on(signal, onSignal);
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Whether `promise` settles within `ms` milliseconds; the timer never outlives the answer. */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -120,11 +74,11 @@ export class ServerProcess implements Transport {
   /** Starts the server; rejects when it cannot be started. */
   start(): Promise<void> {
     const { command, args, env, cwd } = this.#options;
-    const child = spawn(command, args, {
+    const child = spawnGroupLeaderNow({
+      command,
+      args,
       env,
       ...(cwd === undefined ? {} : { cwd }),
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: true,
     });
     this.#child = child;
     // "exit", not "close": a process the server started may hold its output pipes open.
@@ -132,10 +86,6 @@ export class ServerProcess implements Transport {
     this.#exited = new Promise((done) => {
       child.once("exit", () => done());
       child.once("error", () => done());
-    });
-    // The server is gone: what it left running in its group is ended, which closes the pipes.
-    child.once("exit", () => {
-      if (this.#pid !== undefined) killGroup(this.#pid, "SIGTERM");
     });
     child.once("close", () => {
       this.#child = undefined;
@@ -150,8 +100,6 @@ export class ServerProcess implements Transport {
     return new Promise((started, failed) => {
       child.once("spawn", () => {
         this.#pid = child.pid;
-        if (child.pid !== undefined) running.add(child.pid);
-        guardExit();
         started();
       });
       child.once("error", (error) => {
@@ -231,14 +179,7 @@ export class ServerProcess implements Transport {
         }
       }
     }
-    const group = this.#pid;
-    if (group === undefined || !running.has(group)) return;
-    if (groupAlive(group)) {
-      killGroup(group, "SIGTERM");
-      for (let waited = 0; waited < 2000 && groupAlive(group); waited += 25) await sleep(25);
-      killGroup(group, "SIGKILL");
-    }
-    running.delete(group);
+    await endGroup(this.#pid);
   }
 
   #signal(signal: NodeJS.Signals): void {

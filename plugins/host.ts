@@ -51,17 +51,27 @@ export async function stopPluginWorkers(): Promise<void> {
 }
 
 class PluginWorker {
-  readonly #worker: Worker;
+  #worker!: Worker;
   #waiting: ((reply: Reply) => void) | undefined;
   #crash: string | undefined;
   #stopped = false;
+  /** The worker was ended for running past its time limit: the next request starts a new one. */
+  #expired = false;
   #sentFor: { old: unknown; new: unknown } | undefined;
 
-  constructor(readonly label: string, spec: WorkerStart, readonly options: HostOptions) {
-    this.#worker = new Worker(workerUrl(), { workerData: spec });
-    this.#worker.unref();
+  constructor(readonly label: string, readonly spec: WorkerStart, readonly options: HostOptions) {
+    this.#start();
+  }
+
+  #start(): void {
+    const worker = new Worker(workerUrl(), { workerData: this.spec });
+    this.#worker = worker;
+    this.#crash = undefined;
+    this.#sentFor = undefined;
+    worker.unref();
     live.add(this);
-    this.#worker.on("message", (reply: Reply) => {
+    worker.on("message", (reply: Reply) => {
+      if (worker !== this.#worker) return;
       if (reply.type === "crash") {
         this.#crash ??= reply.message;
         return;
@@ -70,8 +80,11 @@ class PluginWorker {
       this.#waiting = undefined;
       waiting?.(reply);
     });
-    this.#worker.on("error", (error: Error) => this.#fail(`failed: ${firstLine(error)}`));
-    this.#worker.on("exit", (code: number) => {
+    worker.on("error", (error: Error) => {
+      if (worker === this.#worker) this.#fail(`failed: ${firstLine(error)}`);
+    });
+    worker.on("exit", (code: number) => {
+      if (worker !== this.#worker) return;
       live.delete(this);
       if (!this.#stopped) this.#fail(`failed: the plugin ended its worker (exit code ${code})`);
       this.#stopped = true;
@@ -86,10 +99,28 @@ class PluginWorker {
   }
 
   async stop(): Promise<void> {
+    this.#expired = false;
     if (this.#stopped) return;
     this.#stopped = true;
     live.delete(this);
     await this.#worker.terminate();
+  }
+
+  /**
+   * Starts a new worker after one was ended for running past its time limit, so a long-running
+   * proxy keeps grading with the plugin; undefined when it is ready again.
+   */
+  async #restart(): Promise<Reply | undefined> {
+    this.#expired = false;
+    this.#stopped = false;
+    this.#start();
+    const ready = await this.ask("starting", undefined, STARTUP_MS);
+    const reply = ready.type === "ready" ? await this.ask("loading") : ready;
+    if (reply.type === "loaded") return undefined;
+    await this.stop();
+    return reply.type === "failed"
+      ? { type: "failed", message: `failed: its worker was restarted and ${reply.message}` }
+      : reply;
   }
 
   /**
@@ -101,6 +132,10 @@ class PluginWorker {
     request?: Request,
     ms = timerLimit(this.options.timeoutMs),
   ): Promise<Reply> {
+    if (this.#expired && request) {
+      const failed = await this.#restart();
+      if (failed) return failed;
+    }
     if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
     if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +144,7 @@ class PluginWorker {
       timer = setTimeout(() => {
         this.#waiting = undefined;
         void this.stop();
+        this.#expired = true;
         done({ type: "failed", message: `did not finish within ${ms} ms` });
       }, ms);
       if (request) {

@@ -9,6 +9,7 @@ import type { Change } from "../../core/change.ts";
 import type { Report } from "../../core/report.ts";
 import type { SeverityCounts } from "../../core/report.ts";
 import type { Severity } from "../../core/severity.ts";
+import type { Redactor } from "../redact.ts";
 
 /** The version of an alert entry's format (its `proxar` field). */
 export const ALERT_FORMAT = 1;
@@ -69,6 +70,24 @@ function findingOf(change: Change): AlertFinding {
     message: change.message,
     ...(change.suppressed ? { suppressed: change.suppressed.reason } : {}),
   };
+}
+
+/**
+ * The entry with every known secret replaced in each of its strings (a server may put a
+ * credential it was given into a tool's name or text): what every sink receives. Hashes and
+ * counts are left as they are.
+ */
+export function redactedAlert(entry: AlertEntry, redactor: Redactor): AlertEntry {
+  if (redactor.empty) return entry;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") return redactor.text(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    }
+    return value;
+  };
+  return { ...walk(entry) as AlertEntry, old: entry.old, new: entry.new };
 }
 
 /** The key under which an alert is raised only once. */

@@ -30,6 +30,7 @@ import {
   parseObject,
   type RelayEvent,
   type RelayHooks,
+  RelayTimeout,
   type RequestVerdict,
   UpstreamRpcError,
 } from "./relay.ts";
@@ -49,7 +50,12 @@ export interface ToolResultEvent {
  * stdio relay), or over a connection of its own (HTTP).
  */
 export interface ObserverChannel {
-  request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Sends a request; `timeoutMs` bounds the wait (the channel then gives up on it). */
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   /** Sends a notification to the client, where the transport allows it. */
   notifyClient(message: Record<string, unknown>): void;
   /** Whether the server is gone. */
@@ -71,6 +77,8 @@ export interface ObserverOptions {
   redactor: Redactor;
   /** Time limit of the observer's own requests, in milliseconds. */
   requestMs: number;
+  /** Time limit for reading all pages of all lists together, in milliseconds. */
+  listMs?: number;
   now(): Date;
   /** The pinned snapshot now, if any. */
   pinned(): Promise<Snapshot | undefined>;
@@ -115,6 +123,8 @@ export class Observer {
   #queue: Promise<void> = Promise.resolve();
   #ready: Promise<void> | undefined;
   #closed = false;
+  /** The last warning about the lists, so that a repeated failure is logged once. */
+  #warned: string | undefined;
   /** `tools/list` answers the policy already handed to {@link #onList}. */
   readonly #judged = new WeakSet<Buffer>();
 
@@ -269,38 +279,42 @@ export class Observer {
     const relay = this.#relay;
     const info = this.#info;
     if (!relay || !info) return undefined;
-    const { requestMs } = this.#options;
+    const { requestMs, listMs, redactor } = this.#options;
     const connection: Connection = {
       info,
       transport: "stdio",
-      request: async (method, params) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new LiveError(`${method} was not answered within ${requestMs / 1000}s`)),
-            requestMs,
-          );
-        });
+      request: async (method, params, timeoutMs) => {
+        const limit = Math.min(requestMs, timeoutMs ?? requestMs);
         try {
-          return await Promise.race([relay.request(method, params), timeout]) as never;
+          return await relay.request(method, params, limit) as never;
         } catch (error) {
           if (error instanceof UpstreamRpcError) {
             throw new LiveError(`${method} failed: ${error.message}`, {
               cause: { code: error.code },
             });
           }
+          if (error instanceof RelayTimeout) {
+            throw new LiveError(error.message, { cause: { code: REQUEST_TIMEOUT } });
+          }
           throw error;
-        } finally {
-          clearTimeout(timer);
         }
       },
       close: () => Promise.resolve(),
     };
     try {
-      return await fetchListing(connection);
+      const listing = await fetchListing(connection, {
+        redactor,
+        ...(listMs === undefined ? {} : { listMs }),
+      });
+      this.#warned = undefined;
+      return listing;
     } catch (error) {
-      if (!this.#closed && !relay.closed) {
-        this.#options.log(`cannot read the server's lists: ${(error as Error).message}`);
+      const message = `cannot read the server's lists: ${(error as Error).message}; ` +
+        "the relay goes on, and the contract is read again on the next list or change notice";
+      // A server that fails the same way every time is reported once, not on every list.
+      if (!this.#closed && !relay.closed && message !== this.#warned) {
+        this.#warned = message;
+        this.#options.log(message);
       }
       return undefined;
     }
@@ -440,3 +454,5 @@ export class Observer {
 }
 
 const NEWLINE = Buffer.from("\n");
+/** The SDK's code for a request that timed out (fetchListing reads it). */
+const REQUEST_TIMEOUT = -32001;

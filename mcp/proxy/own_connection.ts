@@ -30,13 +30,14 @@ export class OwnConnection implements ObserverChannel {
   async request(
     method: string,
     params?: Record<string, unknown>,
+    timeoutMs?: number,
   ): Promise<Record<string, unknown>> {
     this.#connection ??= connect(this.#target, {
       timeouts: this.#timeouts,
       capabilities: this.#capabilities as never,
     });
     try {
-      return await (await this.#connection).request(method, params as never);
+      return await (await this.#connection).request(method, params as never, timeoutMs);
     } catch (error) {
       // A broken connection is opened again on the next request.
       this.#connection = undefined;

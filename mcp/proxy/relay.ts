@@ -96,6 +96,14 @@ export class UpstreamRpcError extends Error {
   }
 }
 
+/** A request of Proxar's own that was not answered in time (and was cancelled). */
+export class RelayTimeout extends Error {
+  /** The request's method and its time limit. */
+  constructor(readonly method: string, readonly timeoutMs: number) {
+    super(`${method} was not answered within ${timeoutMs / 1000}s`);
+  }
+}
+
 /**
  * Relays messages between a client and an upstream server. Start with {@link Relay.start}.
  */
@@ -165,14 +173,37 @@ export class Relay {
 
   /**
    * Sends a request of Proxar's own to the upstream, in the same session as the client's
-   * (its id never collides with the client's), and returns the result.
+   * (its id never collides with the client's), and returns the result. Unanswered within
+   * `timeoutMs`, it is cancelled (the server is sent `notifications/cancelled`) and rejects with
+   * a {@link RelayTimeout}.
    */
-  request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>> {
     if (this.#closed) return Promise.reject(new Error("the server connection is closed"));
     const id = `${OWN_ID_PREFIX}${RUN_TAG}-${this.#nextOwnId++}`;
     const key = JSON.stringify(id);
     return new Promise((resolve, reject) => {
-      this.#own.set(key, { resolve, reject });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settle = () => {
+        clearTimeout(timer);
+        this.#own.delete(key);
+      };
+      this.#own.set(key, {
+        resolve: (result) => (settle(), resolve(result)),
+        reject: (error) => (settle(), reject(error)),
+      });
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          settle();
+          const cancel = { method: "notifications/cancelled", params: { requestId: id } };
+          this.#toUpstream.write(Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...cancel }) + "\n"));
+          reject(new RelayTimeout(method, timeoutMs));
+        }, timeoutMs);
+        timer.unref?.();
+      }
       const message = { jsonrpc: "2.0", id, method, ...(params ? { params } : {}) };
       this.#toUpstream.write(Buffer.from(JSON.stringify(message) + "\n"));
     });

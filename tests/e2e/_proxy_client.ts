@@ -7,9 +7,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
+  CompleteResultSchema,
   CreateMessageRequestSchema,
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
 import { DENO_SOURCE_COMMAND, proxarCommand } from "../helpers.ts";
 
@@ -115,4 +118,86 @@ export async function connectRecording(
     pid: () => (transport instanceof StdioClientTransport ? transport.pid : null),
     close: () => client.close(),
   };
+}
+
+/** The same session against any command: every kind of message the protocol has. */
+export async function session(c: RecordingClient): Promise<void> {
+  const { client } = c;
+  // server-everything asks for the roots at start and logs their receipt; wait for both, so
+  // the rest of the session does not race with them.
+  await c.rootsListed;
+  while (
+    c.roots && !c.transcript.some((r) => JSON.stringify(r.message).includes("Roots updated"))
+  ) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  await client.listTools();
+  await client.callTool({ name: "echo", arguments: { message: "hello through the proxy" } });
+  await client.callTool({ name: "get-sum", arguments: { a: 2, b: 3 } });
+  await client.listResources();
+  await client.readResource({ uri: "demo://resource/static/document/architecture.md" });
+  await client.listResourceTemplates();
+  await client.listPrompts();
+  await client.getPrompt({ name: "args-prompt", arguments: { city: "Berlin", state: "BE" } });
+  await client.request({
+    method: "completion/complete",
+    params: {
+      ref: { type: "ref/prompt", name: "completable-prompt" },
+      argument: { name: "department", value: "En" },
+    },
+  }, CompleteResultSchema);
+  const progress: unknown[] = [];
+  await client.callTool(
+    { name: "trigger-long-running-operation", arguments: { duration: 0.2, steps: 3 } },
+    undefined,
+    { onprogress: (p: unknown) => void progress.push(p) },
+  );
+  assert.ok(progress.length >= 2, `progress: ${progress.length}`);
+  const sampled = await client.callTool({
+    name: "trigger-sampling-request",
+    arguments: { prompt: "say hi", maxTokens: 5 },
+  });
+  assert.match(JSON.stringify(sampled), /sampled: /);
+  await client.callTool({ name: "no-such-tool", arguments: {} });
+}
+
+/** The transcript without what legitimately differs between runs. */
+export function normalised(c: RecordingClient): string {
+  return JSON.stringify(c.transcript, null, 1)
+    .replace(/"timestamp": ?"[^"]*"/g, '"timestamp":"T"')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "TIME");
+}
+
+/** A process started for a test, with its standard error collected. */
+/** A started process. */
+export interface Started {
+  child: ChildProcess;
+  stderr(): string;
+  exited: Promise<number | string | null>;
+  waitFor(pattern: RegExp): Promise<RegExpExecArray>;
+  stop(): void;
+}
+
+/** Starts `command` with `env` (and PATH, HOME), collecting its standard error. */
+export function started(command: string[], env: Record<string, string> = {}): Started {
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | string | null>((done) =>
+    child.on("close", (code, signal) => done(code ?? signal))
+  );
+  const waitFor = async (pattern: RegExp): Promise<RegExpExecArray> => {
+    for (let i = 0; i < 1200; i++) {
+      const match = pattern.exec(stderr);
+      if (match) return match;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error(`timed out waiting for ${pattern}; stderr: ${stderr}`);
+  };
+  // process.kill, not child.kill: Deno's ChildProcess.kill does not send one plain signal.
+  const stop = () => process.kill(child.pid!, "SIGTERM");
+  return { child, stderr: () => stderr, exited, waitFor, stop };
 }

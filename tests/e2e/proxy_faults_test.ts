@@ -4,108 +4,12 @@
  * default buffer, and a store that stays whole when the proxy is stopped during a drift.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
-import { proxarArgv } from "./_proxy_client.ts";
-
-type Message = Record<string, unknown>;
-
-/** `proxar proxy ARGS` as a process, with line-level access to its standard streams. */
-function startProxy(args: string[], cwd: string) {
-  const [command, ...rest] = proxarArgv(["proxy", ...args]);
-  const child = spawn(command!, rest, {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const parsed: Message[] = [];
-  let buffered: string[] = [];
-  let stderr = "";
-  const waiters: (() => void)[] = [];
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    let at;
-    while ((at = chunk.indexOf("\n")) !== -1) {
-      const line = buffered.join("") + chunk.slice(0, at);
-      buffered = [];
-      lines.push(line);
-      parsed.push(JSON.parse(line));
-      chunk = chunk.slice(at + 1);
-    }
-    if (chunk !== "") buffered.push(chunk);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const exited = new Promise<number | string | null>((done) =>
-    child.on("close", (code, signal) => done(code ?? signal))
-  );
-  const until = async (what: string, check: () => boolean) => {
-    const deadline = Date.now() + 60_000;
-    while (!check()) {
-      if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${what}; stderr: ${stderr}`);
-      }
-      await new Promise<void>((wake) => {
-        waiters.push(wake);
-        setTimeout(wake, 200);
-      });
-    }
-  };
-  const send = (message: Message) => child.stdin!.write(JSON.stringify(message) + "\n");
-  const answer = async (id: number): Promise<Message> => {
-    let found: Message | undefined;
-    await until(`the answer to ${id}`, () => {
-      found = parsed.find((m) => m.id === id && !m.method);
-      return found !== undefined;
-    });
-    return found!;
-  };
-  const initialize = async () => {
-    send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
-    await answer(1);
-    send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  };
-  return {
-    child,
-    lines,
-    stderr: () => stderr,
-    exited,
-    until,
-    send,
-    answer,
-    initialize,
-  };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function serverPid(p: ReturnType<typeof startProxy>): Promise<number> {
-  await p.until("the server's pid", () => /pid \d+/.test(p.stderr()));
-  return Number(/pid (\d+)/.exec(p.stderr())![1]);
-}
+import { alive, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
 
 const call = (id: number, name: string, args: Message = {}) => ({
   jsonrpc: "2.0",

@@ -1,0 +1,225 @@
+/**
+ * `proxar proxy` hardened by reusing what snapshots use: secrets replaced in every sink (its own
+ * lines, the server's standard error, alerts.jsonl, the webhook), the server's whole process
+ * group ended, the observer's reading of the lists bounded by the request and list time limits
+ * (one warning, the relay goes on), and a plugin that timed out restarted for the next drift.
+ */
+import assert from "node:assert/strict";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { ROOT, runCli } from "../helpers.ts";
+import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
+import { alive, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
+
+const call = (id: number, name: string, args: Message = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
+async function webhookReceiver(): Promise<{ url: string; bodies: string[]; close(): void }> {
+  const bodies: string[] = [];
+  const server = createServer((request, response) => {
+    let text = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (text += chunk));
+    request.on("end", () => {
+      bodies.push(text);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, bodies, close: () => server.close() };
+}
+
+const MARKER = "mArKeR-s3cr3t-7f41c2";
+
+/** Proxies a test started, stopped in its finally even when an assertion failed. */
+const running: ReturnType<typeof startProxy>[] = [];
+function proxy(...args: Parameters<typeof startProxy>): ReturnType<typeof startProxy> {
+  const p = proxy(...args);
+  running.push(p);
+  return p;
+}
+async function stopAll(): Promise<void> {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+}
+
+function serverConfig(dir: string, args: string[], extra: string[] = []): void {
+  writeConfig(
+    dir,
+    [
+      "servers:",
+      "  issues:",
+      `    command: ${JSON.stringify(DENO)}`,
+      `    args: ${JSON.stringify(["run", "-A", TEST_SERVER, ...args])}`,
+      '    env: { ISSUES_TOKEN: "${MARKER_TOKEN}" }',
+      ...extra,
+      "",
+    ].join("\n"),
+  );
+}
+
+Deno.test("proxar proxy keeps a configured secret out of standard error, alerts.jsonl and the webhook", async () => {
+  const dir = tempDir();
+  const hook = await webhookReceiver();
+  try {
+    writeFileSync(join(dir, "variant.txt"), "1");
+    serverConfig(dir, [
+      "--variant-file",
+      "variant.txt",
+      "--stderr-env",
+      "ISSUES_TOKEN",
+      "--tool-from-env",
+      "ISSUES_TOKEN",
+    ], ["alerts:", `  webhook: ${hook.url}`]);
+    const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
+    await p.initialize();
+    await p.until("the first snapshot", () => p.stderr().includes("for the tracker"));
+    writeFileSync(join(dir, "variant.txt"), "2");
+    await p.until("the webhook", () => hook.bodies.length === 1);
+    p.child.stdin!.end();
+    assert.equal(await p.exited, 0, p.stderr());
+
+    const alerts = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8");
+    const sinks = { stderr: p.stderr(), alerts, webhook: hook.bodies.join("\n") };
+    for (const [sink, text] of Object.entries(sinks)) {
+      assert.ok(!text.includes(MARKER), `${sink} shows the secret: ${text}`);
+    }
+    assert.match(p.stderr(), /debug: using token \*\*\* for the tracker\n/);
+    assert.match(
+      p.stderr(),
+      /proxar: NON_BREAKING token_\*\*\* tool\.added: Tool "token_\*\*\*" was added/,
+    );
+    const entry = JSON.parse(alerts.trim());
+    assert.ok(
+      entry.findings.some((f: { path: string }) => f.path === "token_***"),
+      alerts,
+    );
+    assert.deepEqual(JSON.parse(hook.bodies[0]!), entry);
+  } finally {
+    await stopAll();
+    hook.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy ends the processes the server started (its process group)", async () => {
+  const dir = tempDir();
+  try {
+    for (const end of ["stdin", "crash"] as const) {
+      const p = proxy(
+        [testServerSpec("--print-pid", "--spawn-child", "--big-result", "1")],
+        dir,
+      );
+      await p.initialize();
+      const pid = await serverPid(p);
+      await p.until("the child's pid", () => /child pid \d+/.test(p.stderr()));
+      const child = Number(/child pid (\d+)/.exec(p.stderr())![1]);
+      assert.ok(alive(child));
+      if (end === "stdin") p.child.stdin!.end();
+      else p.send(call(2, "crash"));
+      assert.equal(await p.exited, end === "stdin" ? 0 : 1, p.stderr());
+      let status = "";
+      try {
+        status = readFileSync(`/proc/${pid}/status`, "utf8") +
+          readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch { /* gone */ }
+      assert.equal(alive(pid), false, `the server ${pid} outlived the proxy (${end}) ${status}`);
+      for (let i = 0; i < 100 && alive(child); i++) await new Promise((t) => setTimeout(t, 50));
+      assert.equal(alive(child), false, `the server's child ${child} outlived the proxy (${end})`);
+    }
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy warns once when the server's lists never end or never come, and relays on", async () => {
+  const dir = tempDir();
+  try {
+    const cases = [
+      {
+        args: ["--endless", "--page-delay", "20"],
+        flags: ["--list-timeout", "1"],
+        warning:
+          /proxar: cannot read the server's lists: reading the lists took longer than 1s, the time limit for all pages \(stopped at tools\/list page \d+\); the relay goes on, and the contract is read again on the next list or change notice\n/,
+      },
+      {
+        args: ["--hang-list"],
+        flags: ["--timeout", "1"],
+        warning:
+          /proxar: cannot read the server's lists: tools\/list was not answered within 1s; the relay goes on/,
+      },
+    ];
+    for (const { args, flags, warning } of cases) {
+      const p = proxy([testServerSpec(...args, "--big-result", "1"), ...flags], dir);
+      await p.initialize();
+      await p.until("the warning", () => warning.test(p.stderr()));
+      // The client reads the first page itself: Proxar reads the lists again, and fails again.
+      p.send({ jsonrpc: "2.0", id: 2, method: "prompts/list" });
+      await p.answer(2);
+      if (args[0] === "--endless") {
+        p.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+        await p.answer(3);
+      }
+      p.send(call(4, "echo", { text: "still relayed" }));
+      assert.deepEqual((await p.answer(4)).result, {
+        content: [{ type: "text", text: "still relayed" }],
+      });
+      await new Promise((done) => setTimeout(done, 1500));
+      assert.equal(p.stderr().split("cannot read the server's lists").length - 1, 1, p.stderr());
+      p.child.stdin!.end();
+      assert.equal(await p.exited, 0, p.stderr());
+    }
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy restarts a plugin that timed out, so the next drift is graded", async () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(join(dir, "variant.txt"), "1");
+    serverConfig(dir, ["--variant-file", "variant.txt"], [
+      `plugins: [${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs_once.js"))}]`,
+      "rule_timeout: 1",
+    ]);
+    const pinned = await runCli(["pin", "--server", "issues"], {
+      cwd: dir,
+      env: { MARKER_TOKEN: MARKER },
+    });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    writeFileSync(join(dir, "hang-once"), "");
+    const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
+    await p.initialize();
+    writeFileSync(join(dir, "variant.txt"), "2");
+    await p.until("the time-out", () => /did not finish within/.test(p.stderr()));
+    writeFileSync(join(dir, "variant.txt"), "1");
+    await p.until(
+      "the change back",
+      () => p.lines.filter((l) => l.includes("list_changed")).length >= 2,
+    );
+    await new Promise((done) => setTimeout(done, 500));
+    writeFileSync(join(dir, "variant.txt"), "2");
+    await p.until(
+      "the graded alert",
+      () =>
+        /proxar: BREAKING search_issues\.inputSchema\.required tool\.input\.required\.added/.test(
+          p.stderr(),
+        ),
+    );
+    // The drift that timed out was graded by the restarted plugin, with the rules' findings.
+    assert.match(p.stderr(), /proxar: NON_BREAKING server once\.graded: graded 3 tools\n/);
+    p.child.stdin!.end();
+    assert.equal(await p.exited, 0, p.stderr());
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
