@@ -5,7 +5,7 @@
  * (one warning, the relay goes on), and a plugin that timed out restarted for the next drift.
  */
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -41,7 +41,7 @@ const MARKER = "mArKeR-s3cr3t-7f41c2";
 /** Proxies a test started, stopped in its finally even when an assertion failed. */
 const running: ReturnType<typeof startProxy>[] = [];
 function proxy(...args: Parameters<typeof startProxy>): ReturnType<typeof startProxy> {
-  const p = proxy(...args);
+  const p = startProxy(...args);
   running.push(p);
   return p;
 }
@@ -79,7 +79,14 @@ Deno.test("proxar proxy keeps a configured secret out of standard error, alerts.
     ], ["alerts:", `  webhook: ${hook.url}`]);
     const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
     await p.initialize();
-    await p.until("the first snapshot", () => p.stderr().includes("for the tracker"));
+    await p.until("the server's line", () => p.stderr().includes("for the tracker"));
+    await p.until("the first snapshot", () => {
+      try {
+        return readdirSync(join(dir, ".proxar", "history", "issues")).length === 1;
+      } catch {
+        return false;
+      }
+    });
     writeFileSync(join(dir, "variant.txt"), "2");
     await p.until("the webhook", () => hook.bodies.length === 1);
     p.child.stdin!.end();
