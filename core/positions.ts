@@ -40,8 +40,8 @@ export function locatePointer(text: string, pointer: string): Position | undefin
  * Positions of many JSON pointers in one pass over the text. Only the values on a path to a
  * wanted pointer are parsed; every other value is skipped by scanning for its end, and no tree
  * or token is built. A pointer that does not exist gets the position of its nearest existing
- * ancestor; a property is located at its key. Lines are counted only up to the last position
- * asked for. Text that is not JSON yields what was found before the first error.
+ * ancestor; a property is located at its key. Lines are counted on the way (JSON strings hold
+ * no raw line breaks). Text that is not JSON yields what was found before the first error.
  *
  * @example
  * ```ts
@@ -63,33 +63,12 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
     }
   }
   const found = new PointerScanner(text, wanted).scan();
-  const offsets = new Map<string, number>();
+  const out = new Map<string, Position>();
   for (const pointer of list) {
     let p = pointer;
     while (!found.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
-    const offset = found.get(p);
-    if (offset !== undefined) offsets.set(pointer, offset);
-  }
-  const at = positionsOf(text, new Set(offsets.values()));
-  const out = new Map<string, Position>();
-  for (const [pointer, offset] of offsets) out.set(pointer, at.get(offset)!);
-  return out;
-}
-
-/** Line and column of each offset, counting lines once up to the largest. */
-function positionsOf(text: string, offsets: ReadonlySet<number>): Map<number, Position> {
-  const sorted = [...offsets].sort((a, b) => a - b);
-  const out = new Map<number, Position>();
-  let line = 1;
-  let start = 0;
-  let next = text.indexOf("\n");
-  for (const offset of sorted) {
-    while (next !== -1 && next < offset) {
-      line++;
-      start = next + 1;
-      next = text.indexOf("\n", start);
-    }
-    out.set(offset, { line, column: offset - start + 1 });
+    const at = found.get(p);
+    if (at !== undefined) out.set(pointer, at);
   }
   return out;
 }
@@ -106,14 +85,17 @@ const BACKSLASH = 0x5c;
  */
 class PointerScanner {
   #i = 0;
-  readonly #found = new Map<string, number>();
+  /** The line of the cursor, and the offset where that line starts. */
+  #line = 1;
+  #lineStart = 0;
+  readonly #found = new Map<string, Position>();
 
   constructor(readonly text: string, readonly wanted: ReadonlySet<string>) {}
 
-  scan(): Map<string, number> {
+  scan(): Map<string, Position> {
     try {
       this.#space();
-      this.#found.set("", this.#i);
+      this.#found.set("", this.#here());
       this.#value("");
     } catch (error) {
       if (!(error instanceof NotJson)) throw error;
@@ -121,13 +103,21 @@ class PointerScanner {
     return this.#found;
   }
 
+  #here(): Position {
+    return { line: this.#line, column: this.#i - this.#lineStart + 1 };
+  }
+
   #space(): void {
     const text = this.text;
     let i = this.#i;
     for (;;) {
       const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else break;
+      if (c === 0x20 || c === 0x0d || c === 0x09) i++;
+      else if (c === 0x0a) {
+        i++;
+        this.#line++;
+        this.#lineStart = i;
+      } else break;
     }
     this.#i = i;
   }
@@ -155,13 +145,14 @@ class PointerScanner {
     }
     for (;;) {
       this.#space();
-      const keyAt = this.#i;
+      const keyLine = this.#line;
+      const keyColumn = this.#i - this.#lineStart + 1;
       const key = this.#key();
       const child = `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
       this.#expect(0x3a);
       this.#space();
       if (this.wanted.has(child)) {
-        this.#found.set(child, keyAt);
+        this.#found.set(child, { line: keyLine, column: keyColumn });
         this.#value(child);
       } else this.#skip();
       this.#space();
@@ -182,7 +173,7 @@ class PointerScanner {
       this.#space();
       const child = `${pointer}/${index}`;
       if (this.wanted.has(child)) {
-        this.#found.set(child, this.#i);
+        this.#found.set(child, this.#here());
         this.#value(child);
       } else this.#skip();
       this.#space();
@@ -254,6 +245,9 @@ class PointerScanner {
       if (d === 0x7b || d === 0x5b) depth++;
       else if (d === 0x7d || d === 0x5d) {
         if (--depth === 0) break;
+      } else if (d === 0x0a) {
+        this.#line++;
+        this.#lineStart = i;
       } else if (Number.isNaN(d)) throw new NotJson();
     }
     this.#i = i;
