@@ -33,7 +33,7 @@ const TSC_OPTIONS = [
   "--target",
   "ES2022",
   "--lib",
-  "ES2023",
+  "ES2023,ES2024.String",
   "--module",
   "NodeNext",
   "--moduleResolution",

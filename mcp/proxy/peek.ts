@@ -1,7 +1,9 @@
 /**
  * What the relay needs to know of a JSON-RPC message without parsing it whole: its kind, id
- * and method. Large messages are read at their ends only (a response's `id` sits first or last
- * in every SDK's output), so a 1 MB tool result is never parsed on its way through.
+ * and method. Every message is read at its ends first (a message's `id` sits first or last in
+ * every SDK's output, its `method` first), so neither a 1 MB tool result nor a small call is
+ * parsed on its way through; a message whose ends do not tell (a notification, keys in another
+ * order) is parsed whole.
  * @module
  */
 import type { Buffer } from "node:buffer";
@@ -15,8 +17,7 @@ export interface Peeked {
   method?: string;
 }
 
-/** Lines up to this size are parsed whole; longer ones are read at their ends first. */
-const PARSE_WHOLE_BYTES = 16 * 1024;
+/** How much of each end of a line is read for its envelope. */
 const END_BYTES = 512;
 
 const ID = String.raw`(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*")`;
@@ -50,10 +51,8 @@ const HEAD_METHOD = new RegExp(
  * ```
  */
 export function peek(line: Buffer): Peeked | undefined {
-  if (line.length > PARSE_WHOLE_BYTES) {
-    const fast = peekEnds(line);
-    if (fast) return fast;
-  }
+  const fast = peekEnds(line);
+  if (fast) return fast;
   let value: unknown;
   try {
     value = JSON.parse(line.toString("utf8"));
@@ -80,15 +79,22 @@ export function envelope(value: unknown): Peeked | undefined {
   return undefined;
 }
 
+/**
+ * The envelope read at the ends of the line, as Latin-1 (one character a byte, so the ends are
+ * cut anywhere safely); undefined when the ends do not tell, or an id or method read there holds
+ * other than ASCII (then the line is parsed whole).
+ */
 function peekEnds(line: Buffer): Peeked | undefined {
-  const head = line.subarray(0, END_BYTES).toString("utf8");
-  const tail = line.subarray(Math.max(0, line.length - END_BYTES)).toString("utf8");
+  const whole = line.length <= END_BYTES * 2;
+  const head = line.toString("latin1", 0, whole ? line.length : END_BYTES);
+  const tail = whole ? head : line.toString("latin1", line.length - END_BYTES);
   const key = HEAD_KEY.exec(head)?.[2];
   const id = HEAD_ID.exec(head)?.[1] ?? TAIL_ID.exec(tail)?.[1];
-  if (key === "result" || key === "error") {
-    return id === undefined ? undefined : { kind: "response", id };
-  }
+  if (id === undefined || !ASCII.test(id)) return undefined;
+  if (key === "result" || key === "error") return { kind: "response", id };
   // A method without an id found at either end may still have one in the middle: parse it.
   const method = HEAD_METHOD.exec(head)?.[2];
-  return method === undefined || id === undefined ? undefined : { kind: "request", id, method };
+  return method === undefined || !ASCII.test(method) ? undefined : { kind: "request", id, method };
 }
+
+const ASCII = /^[\x20-\x7e]*$/;

@@ -323,6 +323,9 @@ function preview(line: Buffer): string {
  */
 class OrderedWriter {
   #chain: Promise<void> | undefined;
+  #batch: Buffer[] = [];
+  #batchBytes = 0;
+  #scheduled = false;
   #waiting = 0;
   readonly #dest: Writable;
   readonly #source: Readable;
@@ -357,25 +360,58 @@ class OrderedWriter {
   /** Resolves when every queued item is written and flushed to the stream. */
   async flushed(): Promise<void> {
     while (this.#chain) await this.#chain;
+    this.#flushBatch();
     if (this.#dest.writableNeedDrain) {
       await new Promise<void>((done) => this.#dest.once("drain", done));
     }
   }
 
   #put(item: Buffer | Buffer[]): void {
-    if (this.#dest.destroyed || this.#dest.writableEnded) return;
-    let ok = true;
     if (Array.isArray(item)) {
-      // Corked, the parts go out in one system call without copying a large message.
-      this.#dest.cork();
-      for (const part of item) ok = this.#dest.write(part);
-      this.#dest.uncork();
+      for (const part of item) this.#add(part);
     } else {
-      ok = this.#dest.write(item);
+      this.#add(item);
     }
+  }
+
+  /**
+   * Collects the messages of one turn of the event loop and writes them with one system call
+   * (Deno writes every chunk to a pipe at once, cork or not); a large part goes out on its own,
+   * uncopied. The batch is written before the turn ends, so nothing waits.
+   */
+  #add(part: Buffer): void {
+    if (part.length >= COPY_LIMIT) {
+      this.#flushBatch();
+      this.#write(part);
+      return;
+    }
+    this.#batch.push(part);
+    this.#batchBytes += part.length;
+    if (this.#batchBytes >= COPY_LIMIT) this.#flushBatch();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      queueMicrotask(() => this.#flushBatch());
+    }
+  }
+
+  #flushBatch(): void {
+    this.#scheduled = false;
+    const batch = this.#batch;
+    if (batch.length === 0) return;
+    this.#batch = [];
+    this.#batchBytes = 0;
+    this.#write(batch.length === 1 ? batch[0]! : Buffer.concat(batch));
+  }
+
+  #write(chunk: Buffer): void {
+    if (this.#dest.destroyed || this.#dest.writableEnded) return;
+    const ok = this.#dest.write(chunk);
     if (!ok && !this.#source.isPaused()) {
       this.#source.pause();
       this.#dest.once("drain", () => this.#source.resume());
     }
   }
 }
+
+/** Parts at least this large are written as they are; smaller ones are batched by copying. */
+const COPY_LIMIT = 64 * 1024;

@@ -53,11 +53,17 @@ const payload = fc.dictionary(
  * peek() reads is 512 bytes), and in the middle a short arbitrary unit repeated: generating every
  * one of 20,000 characters made this the slowest property of the suite for nothing it could find.
  */
-const filler = fc.tuple(
+const largeFiller = fc.tuple(
   fc.string({ maxLength: 600 }),
   fc.string({ minLength: 1, maxLength: 8 }),
   fc.string({ maxLength: 600 }),
 ).map(([head, unit, tail]) => head + unit.repeat(Math.ceil(20_000 / unit.length)) + tail);
+/** Small messages are read at their ends too (the whole line is one "end"). */
+const filler = fc.oneof(
+  largeFiller,
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+);
 const message = fc.oneof(
   fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.record({ p: payload, big: filler }) }),
   fc.record({ result: fc.record({ big: filler, p: payload }), jsonrpc: fc.constant("2.0"), id }),
@@ -84,7 +90,7 @@ const message = fc.oneof(
   }),
 );
 
-Deno.test("peek() reads the same envelope from a large message's ends as from parsing it", () => {
+Deno.test("peek() reads the same envelope from a message's ends as from parsing it, large or small", () => {
   fc.assert(
     fc.property(message, (value) => {
       const line = Buffer.from(JSON.stringify(value));
@@ -92,6 +98,20 @@ Deno.test("peek() reads the same envelope from a large message's ends as from pa
     }),
     { numRuns: 300 },
   );
+});
+
+Deno.test("peek() parses a message whose id or method is not ASCII, and one with its id in the middle", () => {
+  for (
+    const value of [
+      { jsonrpc: "2.0", id: "ünï", result: {} },
+      { method: "tools/cäll", params: {}, jsonrpc: "2.0", id: 1 },
+      { jsonrpc: "2.0", method: "tools/list", id: 7, params: {} },
+      { jsonrpc: "2.0", method: "notifications/progress", params: { id: 3 } },
+    ]
+  ) {
+    const line = Buffer.from(JSON.stringify(value));
+    assert.deepEqual(peek(line), envelope(value));
+  }
 });
 
 Deno.test("peek() rejects lines that are not JSON-RPC messages", () => {
