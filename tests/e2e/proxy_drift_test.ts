@@ -16,6 +16,7 @@ import {
   DENO,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
+  startHttpTestServer,
   tempDir,
   TEST_SERVER,
   writeConfig,
@@ -249,28 +250,10 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
   }
 });
 
-/** The test server over Streamable HTTP with `args`; resolves with its URL. */
-async function httpTestServer(...args: string[]) {
-  const child = spawn(DENO, ["run", "-A", TEST_SERVER, "--http", "0", ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-  await until("the test server", () => /listening (\S+)/.test(out));
-  const exited = new Promise((done) => child.on("close", done));
-  return {
-    url: /listening (\S+)/.exec(out)![1]!,
-    stop: async () => {
-      process.kill(child.pid!, "SIGTERM");
-      await exited;
-    },
-  };
-}
-
 Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over Streamable HTTP", async () => {
   const dir = tempDir();
-  const v1 = await httpTestServer("--variant", "1");
-  const v2 = await httpTestServer("--variant", "2");
+  const v1 = await startHttpTestServer("--variant", "1");
+  const v2 = await startHttpTestServer("--variant", "2");
   let proxy: ChildProcess | undefined;
   try {
     const config = (url: string) =>
@@ -280,10 +263,10 @@ Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over
           JSON.stringify(url)
         } }\nproxy: { policy: { BREAKING: withhold } }\n`,
       );
-    config(v1.url);
+    config(v1.ready[1]!);
     const pinned = await runCli(["pin", "--server", "remote"], { cwd: dir });
     assert.equal(pinned.code, 0, pinned.stderr);
-    config(v2.url);
+    config(v2.ready[1]!);
     const [command, ...args] = proxarArgv([
       "proxy",
       "--server",
