@@ -13,7 +13,11 @@ import { type Behaviour, startChatServer } from "./_chat_server.ts";
 
 const KEY = "sk-test-0123456789abcdef";
 
-function setup(url: string, timeout = 0.5) {
+/**
+ * A project using the chat server at `url`. The default time limit is far beyond what an answer
+ * takes, so a loaded machine cannot make a prompt answer late; the property passes its own 0.3 s.
+ */
+function setup(url: string, timeout = 30) {
   const dir = mkdtempSync(join(tmpdir(), "proxar-semantic-"));
   const base = readFileSync(join(ROOT, "examples/proxar.yaml"), "utf8");
   writeFileSync(
