@@ -3,7 +3,6 @@
  * appended to the store's `alerts.jsonl`, oldest first.
  * @module
  */
-import { type Command, Option } from "commander";
 import { dirname, join, resolve } from "node:path";
 import { readAlerts } from "../mcp/proxy/alert.ts";
 import { acceptCommand } from "../mcp/proxy/policy.ts";
@@ -49,18 +48,4 @@ export async function alertsCommand(options: AlertsOptions, context: CliContext)
     for (const line of rest) io.stdout(`  ${line}\n`);
   }
   return 0;
-}
-
-/** Adds `proxar alerts`. */
-export function registerAlerts(program: Command, context: CliContext): void {
-  program.command("alerts")
-    .description("List the drift alerts proxar proxy raised")
-    .option("-s, --server <name>", "only this server's alerts")
-    .addOption(
-      new Option("--format <name>", "text or json").choices(["text", "json"]).default("text"),
-    )
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .action(async (opts: AlertsOptions) => {
-      context.exitCode = await alertsCommand(opts, context);
-    });
 }

@@ -3,7 +3,6 @@
  * snapshot and writes one combined report in any format. Each change names its server.
  * @module
  */
-import { type Command, Option } from "commander";
 import { createHash } from "node:crypto";
 import type { Change } from "../core/change.ts";
 import { compareChanges } from "../core/change.ts";
@@ -12,14 +11,8 @@ import { type ContractSummary, type Report, summarise } from "../core/report.ts"
 import type { Threshold } from "../core/severity.ts";
 import type { ExpiredIgnore } from "../core/suppress.ts";
 import type { CliContext } from "./context.ts";
-import {
-  addReportOptions,
-  compareForReport,
-  prepareReportRun,
-  type ReportFlags,
-  writeReport,
-} from "./report_run.ts";
-import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
+import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
 
 /** Options of `proxar check`. */
 export interface CheckOptions extends TimeoutFlags, ReportFlags {
@@ -109,23 +102,4 @@ function mergeExpired(reports: readonly { report: Report }[]): ExpiredIgnore[] {
     }
   }
   return [...byEntry.values()];
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Adds `proxar check`. */
-export function registerCheck(program: Command, context: CliContext): void {
-  const command = program.command("check")
-    .description("Compare every configured server with its pinned snapshot, in one report")
-    .option("-s, --server <name>", "check only this server, repeatable", collect, [])
-    .addOption(
-      new Option("--against <ref>", "compare with each server's pinned or latest snapshot")
-        .choices(["pinned", "latest"]).default("pinned"),
-    );
-  addReportOptions(command);
-  addTimeoutOptions(command).action(async (opts: CheckOptions) => {
-    context.exitCode = await checkCommand(opts, context);
-  });
 }

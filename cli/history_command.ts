@@ -3,7 +3,6 @@
  * with the pinned one marked.
  * @module
  */
-import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
 import { configuredServer } from "../mcp/sources.ts";
 import type { HistoryEntry } from "../mcp/store.ts";
@@ -75,16 +74,4 @@ export async function historyCommand(
     io.stdout(`The pinned snapshot ${pinned.hash} is not in the history\n`);
   }
   return 0;
-}
-
-/** Adds `proxar history`. */
-export function registerHistory(program: Command, context: CliContext): void {
-  program.command("history")
-    .description("List the stored snapshots of a server, newest first")
-    .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .option("-f, --format <name>", "text or json", "text")
-    .action(async (opts: HistoryOptions) => {
-      context.exitCode = await historyCommand(opts, context);
-    });
 }

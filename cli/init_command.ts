@@ -5,23 +5,18 @@
  * files are kept unless `--force`.
  * @module
  */
-import { type Command, Option } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
-import type { CliContext } from "./context.ts";
 import {
-  DEFAULT_CONTRACT,
   githubWorkflow,
   gitlabJob,
+  INIT_CI,
   jenkinsStage,
   starterConfig,
 } from "./init_templates.ts";
 import type { Io } from "./io.ts";
 import { writeFileAtomic } from "../core/write_file.ts";
-
-/** The CI systems `--ci` writes a file for. */
-export const INIT_CI = ["github", "gitlab", "jenkins"] as const;
 
 /** Options of `proxar init`. */
 export interface InitOptions {
@@ -79,18 +74,4 @@ export async function initCommand(options: InitOptions, io: Io): Promise<number>
     );
   }
   return 0;
-}
-
-/** Adds `proxar init`. */
-export function registerInit(program: Command, context: CliContext): void {
-  program.command("init")
-    .description("Write a starter proxar.yaml and, with --ci, the CI file that runs Proxar")
-    .addOption(
-      new Option("--ci <system>", "also write the CI file for this system").choices(INIT_CI),
-    )
-    .option("--contract <file>", "the contract file CI compares", DEFAULT_CONTRACT)
-    .option("--force", "overwrite files that exist", false)
-    .action(async (opts: InitOptions) => {
-      context.exitCode = await initCommand(opts, context.io);
-    });
 }

@@ -7,6 +7,9 @@
 
 import { LATEST_RELEASE_URL, REPOSITORY } from "../core/project.ts";
 
+/** The CI systems `proxar init --ci` writes a file for. */
+export const INIT_CI = ["github", "gitlab", "jenkins"] as const;
+
 /** The contract file the templates compare, unless `proxar init --contract` names another. */
 export const DEFAULT_CONTRACT = "mcp-contract.json";
 

@@ -3,8 +3,10 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import { writeSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
+import { isatty } from "node:tty";
 
 /** The CLI's view of the process. */
 export interface Io {
@@ -19,11 +21,18 @@ export interface Io {
   streams?: { stdin: Readable; stdout: Writable };
 }
 
-/** The real process. */
+/**
+ * The real process. Text goes to the standard outputs with synchronous writes to the file
+ * descriptors: the runtimes' `process.stdout` stream costs tens of milliseconds to set up in a
+ * compiled Bun binary (most of `proxar --version`), and a write that is done when it returns
+ * keeps the output in order whatever the exit path. The streams are made only for a command
+ * that relays bytes.
+ */
 export function processIo(): Io {
+  let streamsReady = false;
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    stdout: (text) => writeAll(1, text),
+    stderr: (text) => writeAll(2, text),
     readStdin: async () => {
       const chunks: Uint8Array[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
@@ -31,7 +40,41 @@ export function processIo(): Io {
     },
     cwd: process.cwd(),
     env: process.env,
-    isTTY: Boolean(process.stdout.isTTY),
-    streams: { stdin: process.stdin, stdout: process.stdout },
+    isTTY: isatty(1),
+    get streams() {
+      if (!streamsReady) {
+        streamsReady = true;
+        process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+          if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+          throw error;
+        });
+      }
+      return { stdin: process.stdin, stdout: process.stdout };
+    },
   };
+}
+
+/**
+ * Writes all of `text` to `fd`. A descriptor that another process left non-blocking is waited
+ * for; a closed pipe (`proxar rules | head`) ends the output and the process, not with a stack
+ * trace.
+ */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text, "utf8");
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException)?.code;
+      if (code === "EAGAIN") pause();
+      else if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+      else throw error;
+    }
+  }
+}
+
+/** Sleeps a millisecond without returning to the event loop (the write must stay in order). */
+function pause(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
 }

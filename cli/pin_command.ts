@@ -3,11 +3,10 @@
  * server is compared with (`.proxar/pinned/NAME.json`, meant to be committed).
  * @module
  */
-import type { Command } from "commander";
 import { configuredServer, resolveServer } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
-import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
 
 /** Options of `proxar pin`. */
 export interface PinOptions extends TimeoutFlags {
@@ -58,23 +57,4 @@ export async function unpinCommand(
       : `Server "${options.server}" was not pinned (${path} does not exist)\n`,
   );
   return 0;
-}
-
-/** Adds `proxar pin` and `proxar unpin`. */
-export function registerPin(program: Command, context: CliContext): void {
-  const pin = program.command("pin")
-    .description("Pin a server's snapshot: the live one now, or one from its history")
-    .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
-    .option("--hash <hash>", "pin the stored snapshot with this hash (a prefix is enough)")
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)");
-  addTimeoutOptions(pin).action(async (opts: PinOptions) => {
-    context.exitCode = await pinCommand(opts, context);
-  });
-  program.command("unpin")
-    .description("Remove a server's pinned snapshot")
-    .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .action(async (opts: { server: string; config?: string }) => {
-      context.exitCode = await unpinCommand(opts, context);
-    });
 }

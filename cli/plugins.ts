@@ -10,11 +10,6 @@ import { builtinRules } from "../rules/mod.ts";
 import { assemble, type Assembled } from "../plugins/assemble.ts";
 import type { Io } from "./io.ts";
 
-/** Collects repeated `--plugin PATH` values. */
-export function collectPlugin(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
 /** The built-in rules and reporters plus every configured and flagged plugin. */
 export function withPlugins(
   io: Io,

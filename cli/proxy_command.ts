@@ -6,7 +6,6 @@
  * @module
  */
 import { escapeControl } from "../core/escape_control.ts";
-import type { Command } from "commander";
 import process from "node:process";
 import { UserError } from "../core/errors.ts";
 import { type HttpProxy, startHttpProxy } from "../mcp/proxy/http_proxy.ts";
@@ -19,9 +18,8 @@ import { RedactedLines } from "../mcp/redacted_lines.ts";
 import { stripControl } from "../core/sanitize.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
-import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
 import { startWatch } from "./proxy_watch.ts";
-import { collectPlugin } from "./plugins.ts";
 
 /** Options of `proxar proxy`. */
 export interface ProxyOptions extends TimeoutFlags {
@@ -160,29 +158,4 @@ function parseListen(value: string): { host: string; port: number } {
     );
   }
   return { host: match[1]!.replace(/^\[|\]$/g, ""), port };
-}
-
-/** Adds `proxar proxy`. */
-export function registerProxy(program: Command, context: CliContext): void {
-  const command = program.command("proxy")
-    .description(
-      "Relay an MCP server to a client (stdio, or Streamable HTTP with --listen), alerting when its contract drifts",
-    )
-    .argument("[source]", 'the server: "stdio:COMMAND ARGS…" or server:NAME')
-    .option("-s, --server <name>", "a server from servers: in the configuration")
-    .option(
-      "--listen <host:port>",
-      "serve Streamable HTTP here (with /metrics); a stdio server is started once per session",
-    )
-    .option(
-      "--idle-timeout <seconds>",
-      "with --listen in front of a stdio server: end a session idle this long (default 600)",
-    )
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, []);
-  addTimeoutOptions(command).action(
-    async (spec: string | undefined, opts: ProxyOptions) => {
-      context.exitCode = await proxyCommand(spec, opts, context);
-    },
-  );
 }

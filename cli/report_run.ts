@@ -4,7 +4,6 @@
  * and writing every requested format.
  * @module
  */
-import { type Command, InvalidArgumentError, Option } from "commander";
 import { fixedToday } from "../core/dates.ts";
 import type { Config } from "../core/config.ts";
 import { compareContractsAsync } from "../core/engine.ts";
@@ -12,86 +11,16 @@ import type { LoadedContract } from "../core/load_contract.ts";
 import { locateChanges } from "../core/locate.ts";
 import type { Registry } from "../core/registry.ts";
 import type { Report } from "../core/report.ts";
-import { SEVERITIES, type Threshold } from "../core/severity.ts";
 import { checkConfigRules } from "../core/suppress.ts";
-import { builtinReporters } from "../reporters/mod.ts";
 import { readConfig } from "./config_file.ts";
 import { UserError } from "../core/errors.ts";
 import type { Io } from "./io.ts";
 import { addSemanticNotes } from "./semantic_pass.ts";
 import { type OutputSpec, parseFormats, writeOutputs } from "./outputs.ts";
-import { collectPlugin, withPlugins } from "./plugins.ts";
+import type { ReportFlags } from "./options.ts";
+import { withPlugins } from "./plugins.ts";
 
-/** The report options as commander parses them. */
-export interface ReportFlags {
-  config?: string;
-  plugin?: string[];
-  failOn?: Threshold;
-  warnOn?: Threshold;
-  format: string[];
-  output?: string;
-  /** `--no-locations`. */
-  locations?: boolean;
-  sarifOmitSuppressed?: boolean;
-  /** `--semantic`: advisory notes from the configured model. */
-  semantic?: boolean;
-  /** `--no-step-summary`. */
-  stepSummary?: boolean;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-const THRESHOLDS = [...SEVERITIES, "never"];
-
-/** A `--fail-on`/`--warn-on` option: any letter case, shown and stored as the config spells it. */
-function thresholdOption(flags: string, description: string): Option {
-  return new Option(flags, description).choices(THRESHOLDS).argParser((value) => {
-    const found = THRESHOLDS.find((t) => t.toLowerCase() === value.toLowerCase());
-    if (found === undefined) {
-      throw new InvalidArgumentError(`Allowed choices are ${THRESHOLDS.join(", ")}.`);
-    }
-    return found as Threshold;
-  });
-}
-
-/** Adds the report options to a command. */
-export function addReportOptions(command: Command): Command {
-  return command
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, [])
-    .addOption(thresholdOption("--fail-on <level>", "exit 1 at or above this severity"))
-    .addOption(thresholdOption("--warn-on <level>", "warn at or above this severity"))
-    .option(
-      "-f, --format <name[=file]>",
-      `report format, repeatable: ${
-        builtinReporters.map((r) => r.name).join(", ")
-      } and plugin formats`,
-      collect,
-      [],
-    )
-    .option(
-      "-o, --output <file>",
-      "write the report to a file instead of standard output (- is standard output)",
-    )
-    .option(
-      "--no-step-summary",
-      "with --format markdown, do not also append to $GITHUB_STEP_SUMMARY when it is set",
-    )
-    .option(
-      "--sarif-omit-suppressed",
-      "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",
-    )
-    .option(
-      "--semantic",
-      "ask the model under semantic: in proxar.yaml about prose and potentially breaking changes; its answers become advisory notes and never change a grade",
-    )
-    .option(
-      "--no-locations",
-      "do not look up line and column of each change (faster on huge files)",
-    );
-}
+export type { ReportFlags } from "./options.ts";
 
 /** A prepared run: configuration, rules (with plugins), reporters and the requested outputs. */
 export interface ReportRun {

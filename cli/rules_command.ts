@@ -4,11 +4,10 @@
  */
 import { UserError } from "../core/errors.ts";
 import type { Registry } from "../core/registry.ts";
-import type { Command } from "commander";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import { readConfig } from "./config_file.ts";
-import { collectPlugin, withPlugins } from "./plugins.ts";
+import { withPlugins } from "./plugins.ts";
 
 /** Prints the rule list as text or JSON. */
 export function rulesCommand(format: string, registry: Registry, io: Io): number {
@@ -43,16 +42,12 @@ const GRADED: Record<"prose" | "variance", string> = {
   variance: "by the schema change",
 };
 
-/** Adds `proxar rules`. */
-export function registerRules(program: Command, context: CliContext): void {
-  program.command("rules")
-    .description("List every rule with its id, default severity and summary")
-    .option("-f, --format <name>", "text or json", "text")
-    .option("-c, --config <file>", "configuration file whose plugins to include")
-    .option("-p, --plugin <path>", "include a plugin's rules (repeatable)", collectPlugin, [])
-    .action(async (opts: { format: string; config?: string; plugin: string[] }) => {
-      const config = await readConfig(context.io.cwd, opts.config);
-      const { registry } = await withPlugins(context.io, config, opts.plugin);
-      context.exitCode = rulesCommand(opts.format, registry, context.io);
-    });
+/** Runs `proxar rules`: the built-in rules plus those of the configured and flagged plugins. */
+export async function runRules(
+  opts: { format: string; config?: string; plugin: string[] },
+  context: CliContext,
+): Promise<void> {
+  const config = await readConfig(context.io.cwd, opts.config);
+  const { registry } = await withPlugins(context.io, config, opts.plugin);
+  context.exitCode = rulesCommand(opts.format, registry, context.io);
 }

@@ -6,7 +6,6 @@
  * @module
  */
 import { escapeControl } from "../core/escape_control.ts";
-import type { Command } from "commander";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
 import type { JsonValue } from "../core/json.ts";
@@ -17,14 +16,8 @@ import { resolveServer } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
-import {
-  addReportOptions,
-  compareForReport,
-  prepareReportRun,
-  type ReportFlags,
-  writeReport,
-} from "./report_run.ts";
-import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
+import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
 
 /** Options of `proxar sample`. */
 export interface SampleOptions extends TimeoutFlags, ReportFlags {
@@ -122,21 +115,4 @@ async function reference(
   throw new UserError(
     `No samples of server "${server}" are recorded (${wanted} does not exist); run: proxar sample --server ${server}`,
   );
-}
-
-/** Adds `proxar sample`. */
-export function registerSample(program: Command, context: CliContext): void {
-  const command = program.command("sample")
-    .description("Call a server's configured sample tools and record or compare result shapes")
-    .requiredOption("-s, --server <name>", "a server from servers: with entries under samples:")
-    .option("--pin", "also make these shapes the pinned ones (samples/NAME/pinned.json)")
-    .option("--check", "compare with the recorded shapes and report instead of recording")
-    .option(
-      "--against <ref>",
-      "with --check: pinned, latest or a samples file (default: pinned, else latest)",
-    );
-  addReportOptions(command);
-  addTimeoutOptions(command).action(async (opts: SampleOptions) => {
-    context.exitCode = await sampleCommand(opts, context);
-  });
 }

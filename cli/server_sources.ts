@@ -4,7 +4,6 @@
  * (`--against pinned|latest|HASH|FILE`).
  * @module
  */
-import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Config } from "../core/config.ts";
@@ -23,32 +22,9 @@ import {
 import { Store } from "../mcp/store.ts";
 import type { Timeouts } from "../mcp/target.ts";
 import type { Io } from "./io.ts";
+import type { TimeoutFlags } from "./options.ts";
 
-/** The time-limit options every live command accepts. */
-export interface TimeoutFlags {
-  timeout?: string;
-  connectTimeout?: string;
-  listTimeout?: string;
-  maxMessageMb?: string;
-}
-
-/** Adds `--timeout` and `--connect-timeout` to a command. */
-export function addTimeoutOptions(command: Command): Command {
-  return command
-    .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
-    .option(
-      "--connect-timeout <seconds>",
-      "time limit for starting a live server and its initialize answer (default 30)",
-    )
-    .option(
-      "--list-timeout <seconds>",
-      "time limit for reading all pages of a live server's lists (default 300)",
-    )
-    .option(
-      "--max-message-mb <megabytes>",
-      "the largest message or HTTP response accepted from a live server (default 100)",
-    );
-}
+export type { TimeoutFlags } from "./options.ts";
 
 function parseSeconds(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;

@@ -4,7 +4,6 @@
  * `--check` tells whether a committed file still matches.
  * @module
  */
-import type { Command } from "commander";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
@@ -14,14 +13,8 @@ import { readSnapshotText, type Snapshot, snapshotOf } from "../mcp/snapshot.ts"
 import type { LiveSource } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
-import {
-  addReportOptions,
-  compareForReport,
-  prepareReportRun,
-  type ReportFlags,
-  writeReport,
-} from "./report_run.ts";
-import { addTimeoutOptions, LiveSession, type TimeoutFlags } from "./server_sources.ts";
+import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
+import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
 import { writeFileAtomic } from "../core/write_file.ts";
 
 /** Options of `proxar snapshot`. */
@@ -125,31 +118,4 @@ function withHeaders(source: LiveSource, headers: readonly string[]): LiveSource
     target: { ...source.target, headers: { ...source.target.headers, ...added } },
     redactor: source.redactor.with(secrets),
   };
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Adds `proxar snapshot`. */
-export function registerSnapshot(program: Command, context: CliContext): void {
-  const command = program.command("snapshot")
-    .description("Snapshot what a live server advertises into a canonical contract file")
-    .argument(
-      "[source]",
-      'live server: "stdio:COMMAND ARGS…", http(s)://URL, server:NAME (or a file)',
-    )
-    .option("-s, --server <name>", "a server from servers: in the configuration")
-    .option("--out <file>", "write the snapshot to a file (unchanged when the hash is the same)")
-    .option("--check <file>", "exit 1 and print the diff when the file no longer matches")
-    .option(
-      "-H, --header <name: value>",
-      "HTTP header for an http(s) source, repeatable",
-      collect,
-      [],
-    );
-  addReportOptions(command);
-  addTimeoutOptions(command).action(async (spec: string | undefined, opts: SnapshotOptions) => {
-    context.exitCode = await snapshotCommand(spec, opts, context);
-  });
 }

@@ -8,7 +8,7 @@ import { createRegistry, type Registry } from "../core/registry.ts";
 import type { Rule } from "../core/rule.ts";
 import type { Reporter } from "../reporters/reporter.ts";
 import { DEFAULT_PROSE_OPTIONS } from "../core/prose.ts";
-import { type HostOptions, hostPlugin } from "./host.ts";
+import type { HostOptions } from "./host.ts";
 import type { LoadedPlugin, PluginSpec } from "./load.ts";
 
 /** Everything a run can use. */
@@ -28,8 +28,10 @@ export async function assemble(
   options: HostOptions = { timeoutMs: 10_000, prose: DEFAULT_PROSE_OPTIONS },
 ): Promise<Assembled> {
   const plugins: LoadedPlugin[] = [];
+  // The worker machinery loads only for a run with plugins: it costs start-up time.
+  const host = specs.length > 0 ? await import("./host.ts") : undefined;
   for (const spec of specs) {
-    const plugin = await hostPlugin(spec, options);
+    const plugin = await host!.hostPlugin(spec, options);
     const twin = plugins.find((p) => p.name === plugin.name);
     if (twin) {
       throw new UserError(

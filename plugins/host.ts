@@ -15,6 +15,7 @@ import type { Rule, RuleContext } from "../core/rule.ts";
 import type { Reporter, ReporterContext } from "../reporters/reporter.ts";
 import type { PluginShape, Reply, Request, WorkerStart } from "./_protocol.ts";
 import type { LoadedPlugin, PluginSpec } from "./load.ts";
+import { liveWorkers } from "./live_workers.ts";
 
 /** A reporter whose text comes from a plugin's worker: call `renderAsync`, not `render`. */
 export interface HostedReporter extends Reporter {
@@ -30,25 +31,19 @@ export interface HostOptions {
 
 /**
  * Where the worker's module is: beside this one in the sources (`.ts`) and the npm package
- * (`.js`); in the compiled binary every module is bundled into the entry point at the root, and
- * the worker is an extra entry point kept at its source path (see scripts/build_bin.ts).
+ * (`.js`); in the compiled binary this module is in a chunk (or the entry point) at the root,
+ * and the worker is an extra entry point named `worker.js` beside it (see
+ * scripts/_build_info.ts).
  */
 function workerUrl(): URL {
   const here = import.meta.url;
-  if (here.endsWith(".ts")) return new URL("./worker.ts", here);
-  if (here.endsWith(".js")) return new URL("./worker.js", here);
-  return new URL("./plugins/worker.ts", here);
+  return new URL(here.endsWith(".ts") ? "./worker.ts" : "./worker.js", here);
 }
-
-const live = new Set<PluginWorker>();
 
 /** How long Proxar's own worker code may take to start, before the plugin is imported. */
 const STARTUP_MS = 120_000;
 
-/** Ends every plugin worker still running (the CLI does this when a command ends). */
-export async function stopPluginWorkers(): Promise<void> {
-  await Promise.all([...live].map((w) => w.stop()));
-}
+export { stopPluginWorkers } from "./live_workers.ts";
 
 class PluginWorker {
   #worker!: Worker;
@@ -69,7 +64,7 @@ class PluginWorker {
     this.#crash = undefined;
     this.#sentFor = undefined;
     worker.unref();
-    live.add(this);
+    liveWorkers.add(this);
     worker.on("message", (reply: Reply) => {
       if (worker !== this.#worker) return;
       if (reply.type === "crash") {
@@ -85,7 +80,7 @@ class PluginWorker {
     });
     worker.on("exit", (code: number) => {
       if (worker !== this.#worker) return;
-      live.delete(this);
+      liveWorkers.delete(this);
       if (!this.#stopped) this.#fail(`failed: the plugin ended its worker (exit code ${code})`);
       this.#stopped = true;
     });
@@ -102,7 +97,7 @@ class PluginWorker {
     this.#expired = false;
     if (this.#stopped) return;
     this.#stopped = true;
-    live.delete(this);
+    liveWorkers.delete(this);
     await this.#worker.terminate();
   }
 

@@ -8,7 +8,6 @@ import type { JsonObject, JsonValue } from "../core/json.ts";
 import { RESPONSE_RULES, responseDeltas } from "../core/response/diff.ts";
 import { failedCall, mergeResponses, responseShapeOf } from "../core/response/result.ts";
 import type { Rule, RuleExample, RuleMeta } from "../core/rule.ts";
-import { outputViolations } from "../core/response/violations.ts";
 import { rule } from "./_define.ts";
 
 /** `{ responses: { tool: shape } }` from the results of sample calls of one tool. */
@@ -188,10 +187,10 @@ export const responseRules: Rule[] = [
             calls: 1,
             errors: 0,
             content: ["text"],
-            violations: outputViolations(
-              { type: "object", properties: { total: { type: "integer" } } },
-              { total: "3" },
-            ),
+            // What outputViolations() records for `{ total: "3" }` against
+            // `{ type: "object", properties: { total: { type: "integer" } } }` (a test checks
+            // it); written out so that loading the rules compiles no schema.
+            violations: [{ keyword: "type", schemaPath: "#/properties/total/type", at: "/total" }],
           },
         },
       } as unknown as JsonValue,

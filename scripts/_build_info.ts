@@ -45,6 +45,11 @@ export const BUN_COMPILE_FLAGS: readonly string[] = [
   // Bytecode halves start-up time; ESM keeps cli.ts's top-level await.
   "--bytecode",
   "--format=esm",
+  // Chunks: a command's modules, and the Node built-ins they import, load when it runs rather
+  // than at every start (`proxar --version` 20 → 12 ms of CPU). Entries are named without their
+  // folder, so the plugin worker (`worker.js`) sits beside the chunk of plugins/host.ts.
+  "--splitting",
+  "--entry-naming=[name].[ext]",
   // A CI tool must not pick up a project's .env or bunfig.toml from the working directory.
   "--no-compile-autoload-dotenv",
   "--no-compile-autoload-bunfig",

@@ -1,7 +1,8 @@
 /**
- * Start-up cost: `proxar --version`, `diff` and `rules` must not load the MCP SDK, which only the
- * live-server commands need. Checked on Deno's module graph of `cli.ts`: a module is loaded at
- * start-up when a chain of static (non-type, non-dynamic) imports reaches it.
+ * Start-up cost: `proxar --version` loads no package, the program loads only commander, each
+ * command's modules load when it runs, and `diff` and `rules` do not load the MCP SDK, which only
+ * the live-server commands need. Checked on Deno's module graphs: a module is loaded with another
+ * when a chain of static (non-type, non-dynamic) imports reaches it.
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -32,8 +33,38 @@ function staticallyLoaded(entry: string): Set<string> {
   return seen;
 }
 
-Deno.test("cli.ts loads the MCP SDK only through dynamic imports", () => {
-  const loaded = [...staticallyLoaded("cli.ts")];
-  assert.ok(loaded.includes(`file://${ROOT}/core/engine.ts`), "the graph walk found the engine");
-  assert.deepEqual(loaded.filter((s) => s.includes("@modelcontextprotocol/sdk")), []);
+/** The npm packages among `modules`, by name. */
+function packages(modules: Iterable<string>): string[] {
+  const names = new Set<string>();
+  for (const specifier of modules) {
+    const match = /\/node_modules\/(?:\.deno\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(
+      specifier,
+    ) ?? /^npm:\/?((?:@[^/]+\/)?[^@/]+)/.exec(specifier);
+    if (match) names.add(match[1]!);
+  }
+  return [...names].sort();
+}
+
+const project = (path: string) => `file://${ROOT}/${path}`;
+
+Deno.test("cli.ts answers --version without loading any package or command", () => {
+  const loaded = staticallyLoaded("cli.ts");
+  assert.deepEqual(packages(loaded), []);
+  assert.ok(!loaded.has(project("cli/program.ts")));
+});
+
+Deno.test("cli/program.ts loads commander and none of the commands' modules", () => {
+  const loaded = staticallyLoaded("cli/program.ts");
+  assert.deepEqual(packages(loaded), ["commander"]);
+  for (const heavy of ["core/engine.ts", "rules/mod.ts", "reporters/mod.ts", "cli/report_run.ts"]) {
+    assert.ok(!loaded.has(project(heavy)), heavy);
+  }
+});
+
+Deno.test("proxar diff and proxar rules load the MCP SDK only through dynamic imports", () => {
+  for (const command of ["cli/diff_command.ts", "cli/rules_command.ts"]) {
+    const loaded = [...staticallyLoaded(command)];
+    assert.ok(loaded.includes(project("core/registry.ts")), "the graph walk found the registry");
+    assert.deepEqual(loaded.filter((s) => s.includes("@modelcontextprotocol/sdk")), [], command);
+  }
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { emptyContract } from "../../core/contract.ts";
-import { responseDeltas } from "../../core/response/diff.ts";
+import { RESPONSE_RULES, responseDeltas } from "../../core/response/diff.ts";
 import { isRecordableKey } from "../../core/response/keys.ts";
 import { LIMITS, mergeNodes, type ShapeNode, shapeOf } from "../../core/response/node.ts";
 import {
@@ -12,6 +12,7 @@ import {
 import { outputViolations } from "../../core/response/violations.ts";
 import { contractFromValue } from "../../core/load_contract.ts";
 import { sortKeys } from "../../core/json.ts";
+import { builtinRules } from "../../rules/mod.ts";
 
 const MARK = "PROXAR_MARKER_7f3a";
 const NUMBER = 918273645;
@@ -246,6 +247,19 @@ Deno.test("outputViolations() masks indexes and unrecordable keys, and skips bad
     { keyword: "structuredContent", schemaPath: "#", at: "" },
   ]);
   assert.deepEqual(outputViolations(undefined, undefined), []);
+});
+
+Deno.test("outputViolations() records what the example of tool.response.violated shows", () => {
+  const meta = builtinRules.find((r) => r.meta.id === RESPONSE_RULES.violated)!.meta;
+  const recorded = (meta.examples[0]!.new as {
+    responses: { count_issues: { violations: unknown } };
+  }).responses.count_issues.violations;
+  assert.deepEqual(
+    recorded,
+    outputViolations({ type: "object", properties: { total: { type: "integer" } } }, {
+      total: "3",
+    }),
+  );
 });
 
 Deno.test("contractFromValue() loads responses and rejects a shape holding a value", () => {

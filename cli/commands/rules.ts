@@ -1,0 +1,20 @@
+/**
+ * Registers `proxar rules`; the command's modules load when it runs.
+ * @module
+ */
+import type { Command } from "commander";
+import type { CliContext } from "../context.ts";
+import { collectPlugin } from "../options.ts";
+
+/** Adds `proxar rules`. */
+export function registerRules(program: Command, context: CliContext): void {
+  program.command("rules")
+    .description("List every rule with its id, default severity and summary")
+    .option("-f, --format <name>", "text or json", "text")
+    .option("-c, --config <file>", "configuration file whose plugins to include")
+    .option("-p, --plugin <path>", "include a plugin's rules (repeatable)", collectPlugin, [])
+    .action(async (opts: { format: string; config?: string; plugin: string[] }) => {
+      const { runRules } = await import("../rules_command.ts");
+      await runRules(opts, context);
+    });
+}
