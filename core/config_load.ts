@@ -19,9 +19,7 @@ import { pointerTokens } from "./json.ts";
 import { serverNameProblem } from "./server_name.ts";
 import { didYouMean } from "./suggest.ts";
 import type { Severity, Threshold } from "./severity.ts";
-import { compileShape, type ShapeValidator } from "./validate.ts";
-
-let validator: ShapeValidator | undefined;
+import { shapeValidatorFor } from "./validate.ts";
 
 interface Located {
   where(tokens: readonly (string | number)[], key?: boolean): string;
@@ -89,8 +87,7 @@ export function parseConfig(text: string, file: string): Config {
       `${file}: invalid YAML: its aliases expand to too many values (an alias bomb?); write the values out instead`,
     );
   }
-  validator ??= compileShape(configSchema);
-  const problem = validator(raw);
+  const problem = shapeValidatorFor(String(configSchema.$id))(raw);
   if (problem) {
     const tokens = pointerTokens(problem.pointer);
     const isKey = problem.message.startsWith("unexpected property");

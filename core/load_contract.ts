@@ -15,9 +15,9 @@ import {
 import { UserError } from "./errors.ts";
 import { isObject, type JsonObject, type JsonValue, pointerOf, stableStringify } from "./json.ts";
 import { locatePointer } from "./positions.ts";
-import { ALL_SHAPES, listingShape, snapshotShape, toolShape } from "./shapes.ts";
+import { listingShape, snapshotShape, toolShape } from "./shapes.ts";
 import type { ToolResponseShape } from "./response/result.ts";
-import { compileShape, kindOf, type ShapeValidator } from "./validate.ts";
+import { kindOf, type ShapeValidator, shapeValidatorFor } from "./validate.ts";
 
 /** A parsed JSON document and where it came from. */
 export interface JsonDocument {
@@ -49,15 +49,8 @@ export interface LoadedContract {
   texts: Map<string, string>;
 }
 
-const validators = new Map<string, ShapeValidator>();
 function validatorFor(shape: JsonObject): ShapeValidator {
-  const id = String(shape.$id);
-  let validator = validators.get(id);
-  if (!validator) {
-    validator = compileShape(shape, ALL_SHAPES);
-    validators.set(id, validator);
-  }
-  return validator;
+  return shapeValidatorFor(String(shape.$id));
 }
 
 /** The key of an entity in {@link LoadedContract.origins}. */

@@ -118,6 +118,27 @@ export const snapshotShape: JsonObject = {
   },
 };
 
+/** The list a page of each `…/list` request holds, and the shape of its items. */
+export const PAGE_ITEMS = {
+  tools: "proxar:tool",
+  prompts: "proxar:prompt",
+  resources: "proxar:resource",
+  resourceTemplates: "proxar:resourceTemplate",
+} as const;
+
+/** One page of a `…/list` answer holding `key` (`$id` `proxar:page:KEY`). */
+export function pageShape(key: keyof typeof PAGE_ITEMS): JsonObject {
+  return {
+    $id: `proxar:page:${key}`,
+    type: "object",
+    required: [key],
+    properties: {
+      [key]: { type: "array", items: { $ref: PAGE_ITEMS[key] } },
+      nextCursor: { type: ["string", "null"] },
+    },
+  };
+}
+
 /** Every shape, in the order they must be registered (referenced ones first). */
 export const ALL_SHAPES: readonly JsonObject[] = [
   shapeNodeShape,

@@ -3,8 +3,9 @@
  * and what was expected.
  * @module
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { type JsonObject, pointerTokens } from "./json.ts";
+import type { ErrorObject } from "ajv";
+import { pointerTokens } from "./json.ts";
+import { SHAPE_VALIDATORS } from "./shape_validators.ts";
 import { didYouMean } from "./suggest.ts";
 
 /** One validation problem: where (RFC 6901 pointer) and what was expected. */
@@ -18,26 +19,43 @@ export interface ShapeProblem {
 /** A validator for one schema. */
 export type ShapeValidator = (value: unknown) => ShapeProblem | undefined;
 
-/**
- * Compiles a validator for `schema`, with `refs` registered so `$ref`s to their `$id`s resolve.
- * Only the most specific problem is returned, worded for a person.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { compileShape } from "./validate.ts";
- * const check = compileShape({ type: "object", required: ["name"] });
- * assert.ok(check({})?.message === 'missing required property "name"');
- * ```
- */
-export function compileShape(schema: JsonObject, refs: readonly JsonObject[] = []): ShapeValidator {
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-  for (const ref of refs) if (ref !== schema) ajv.addSchema(ref);
-  const validate: ValidateFunction = ajv.compile(schema);
+/** A validator function as ajv compiles it: true when valid, else its `errors` say why. */
+export type CompiledValidator = ((value: unknown) => boolean) & {
+  errors?: ErrorObject[] | null;
+};
+
+/** Wraps an ajv validator so that it returns the most specific problem, worded for a person. */
+export function shapeValidator(validate: CompiledValidator): ShapeValidator {
   return (value) => {
     if (validate(value)) return undefined;
     return describe(pickError(validate.errors ?? []), value);
   };
+}
+
+const byId = new Map<string, ShapeValidator>();
+
+/**
+ * The validator of one of Proxar's own schemas, by `$id` (`proxar:snapshot`, `proxar:tool`,
+ * `proxar:page:tools`, the configuration's): compiled when Proxar is built, so no schema is
+ * compiled at run time.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shapeValidatorFor } from "./validate.ts";
+ * const check = shapeValidatorFor("proxar:tool");
+ * assert.ok(check({ inputSchema: {} })?.message === 'missing required property "name"');
+ * ```
+ */
+export function shapeValidatorFor(id: string): ShapeValidator {
+  let validator = byId.get(id);
+  if (!validator) {
+    const compiled = SHAPE_VALIDATORS[id];
+    if (!compiled) throw new Error(`No validator for "${id}": run scripts/gen_validators.ts`);
+    validator = shapeValidator(compiled);
+    byId.set(id, validator);
+  }
+  return validator;
 }
 
 /** The deepest error wins: it names the most specific place. */

@@ -5,8 +5,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../core/json.ts";
-import { ALL_SHAPES } from "../core/shapes.ts";
-import { compileShape, type ShapeValidator } from "../core/validate.ts";
+import { type ShapeValidator, shapeValidatorFor } from "../core/validate.ts";
 import type { Connection } from "./connect.ts";
 import { LiveError } from "./live_error.ts";
 import type { Redactor } from "./redact.ts";
@@ -24,19 +23,17 @@ interface ListMethod {
   method: string;
   key: keyof Listing;
   capability: "tools" | "prompts" | "resources";
-  shape: string;
 }
 
 /** The list requests, in the order they are sent. */
 export const LIST_METHODS: readonly ListMethod[] = [
-  { method: "tools/list", key: "tools", capability: "tools", shape: "proxar:tool" },
-  { method: "prompts/list", key: "prompts", capability: "prompts", shape: "proxar:prompt" },
-  { method: "resources/list", key: "resources", capability: "resources", shape: "proxar:resource" },
+  { method: "tools/list", key: "tools", capability: "tools" },
+  { method: "prompts/list", key: "prompts", capability: "prompts" },
+  { method: "resources/list", key: "resources", capability: "resources" },
   {
     method: "resources/templates/list",
     key: "resourceTemplates",
     capability: "resources",
-    shape: "proxar:resourceTemplate",
   },
 ];
 
@@ -56,22 +53,8 @@ const METHOD_NOT_FOUND = -32601;
 /** The SDK's code for a request that timed out. */
 const REQUEST_TIMEOUT = -32001;
 
-const validators = new Map<string, ShapeValidator>();
 function pageValidator(list: ListMethod): ShapeValidator {
-  let validator = validators.get(list.key);
-  if (!validator) {
-    validator = compileShape({
-      $id: `proxar:page:${list.key}`,
-      type: "object",
-      required: [list.key],
-      properties: {
-        [list.key]: { type: "array", items: { $ref: list.shape } },
-        nextCursor: { type: ["string", "null"] },
-      },
-    }, ALL_SHAPES);
-    validators.set(list.key, validator);
-  }
-  return validator;
+  return shapeValidatorFor(`proxar:page:${list.key}`);
 }
 
 /**
