@@ -1,0 +1,48 @@
+/**
+ * The MCP Inspector's CLI mode (`@modelcontextprotocol/inspector`, from the npm registry) as a
+ * second client: `tools/list` and `tools/call` through `proxar proxy` print exactly what they
+ * print against server-everything directly.
+ */
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import process from "node:process";
+import { ROOT } from "../helpers.ts";
+import { EVERYTHING, quote } from "./_live_servers.ts";
+import { proxarArgv } from "./_proxy_client.ts";
+
+const INSPECTOR = `${ROOT}/node_modules/@modelcontextprotocol/inspector/cli/build/cli.js`;
+
+/** Runs the Inspector's CLI mode on a server command; resolves with its exit code and output. */
+function inspect(server: string[], args: string[]): Promise<{ code: number; stdout: string }> {
+  return new Promise((done) => {
+    execFile(
+      "node",
+      [INSPECTOR, "--cli", ...server, ...args],
+      { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }, cwd: ROOT },
+      (error, stdout, stderr) => {
+        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
+        done({ code, stdout: code === 0 ? stdout : `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+Deno.test("the MCP Inspector's CLI lists and calls tools through proxar proxy exactly as directly", async () => {
+  const server = ["node", EVERYTHING, "stdio"];
+  const proxied = proxarArgv(["proxy", `stdio:${server.map(quote).join(" ")}`]);
+  for (
+    const args of [
+      ["--method", "tools/list"],
+      ["--method", "tools/call", "--tool-name", "echo", "--tool-arg", "message=through proxar"],
+      ["--method", "tools/call", "--tool-name", "get-sum", "--tool-arg", "a=2", "b=3"],
+    ]
+  ) {
+    const direct = await inspect(server, args);
+    const through = await inspect(proxied, args);
+    assert.equal(direct.code, 0);
+    assert.equal(through.code, 0);
+    assert.equal(through.stdout, direct.stdout);
+    if (args[1] === "tools/list") assert.match(direct.stdout, /"name": "get-sum"/);
+    else assert.match(direct.stdout, /"text": "(Echo: through proxar|The sum of 2 and 3 is 5\.?)"/);
+  }
+});
