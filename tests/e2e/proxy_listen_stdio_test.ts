@@ -92,8 +92,10 @@ Deno.test("proxar proxy --listen gives each session its own stdio server and end
     testServerSpec("--print-pid", "--spawn-child", "--big-result", "1"),
     "--listen",
     "127.0.0.1:0",
+    // Long enough that the steps below, slow on a loaded machine, never leave a session idle
+    // that long by accident (with one second, session a's server was shut down before its call).
     "--idle-timeout",
-    "1",
+    "5",
   ]));
   try {
     const at = (await proxy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//))[1];
@@ -119,7 +121,7 @@ Deno.test("proxar proxy --listen gives each session its own stdio server and end
       return { id, pid: pids().at(-1)!, child: children().at(-1)! };
     };
     const gone = async (pid: number) => {
-      for (let i = 0; i < 200 && alive(pid); i++) await new Promise((t) => setTimeout(t, 50));
+      for (let i = 0; i < 400 && alive(pid); i++) await new Promise((t) => setTimeout(t, 50));
       return !alive(pid);
     };
 
@@ -148,12 +150,12 @@ Deno.test("proxar proxy --listen gives each session its own stdio server and end
       404,
     );
 
-    // Idle for the limit (one second here): the session's server is shut down.
+    // Idle for the limit (five seconds here): the session's server is shut down.
     assert.ok(await gone(b.pid), "an idle session's server was not shut down");
     assert.ok(await gone(b.child));
     assert.match(
       proxy.stderr(),
-      /proxar: session [0-9a-f-]+ was idle for 1s; its server is shut down\n/,
+      /proxar: session [0-9a-f-]+ was idle for 5s; its server is shut down\n/,
     );
 
     // A crash: the waiting request gets a JSON-RPC error, later ones HTTP 502.
