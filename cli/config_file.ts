@@ -5,7 +5,6 @@
 import { readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import { type Config, defaultConfig } from "../core/config.ts";
-import { parseConfig } from "../core/config_load.ts";
 import { UserError } from "../core/errors.ts";
 
 /** Reads the config named by `--config`, or `proxar.yaml` in `cwd` when it exists. */
@@ -20,5 +19,7 @@ export async function readConfig(cwd: string, explicit: string | undefined): Pro
     }
     throw new UserError(`Cannot read config "${explicit ?? path}": ${(error as Error).message}`);
   }
+  // The YAML parser and the config's validator load only when there is a config to read.
+  const { parseConfig } = await import("../core/config_load.ts");
   return parseConfig(text, explicit ?? relative(cwd, path));
 }

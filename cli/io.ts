@@ -6,7 +6,6 @@ import { Buffer } from "node:buffer";
 import { writeSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import { isatty } from "node:tty";
 
 /** The CLI's view of the process. */
 export interface Io {
@@ -26,7 +25,7 @@ export interface Io {
  * descriptors: the runtimes' `process.stdout` stream costs tens of milliseconds to set up in a
  * compiled Bun binary (most of `proxar --version`), and a write that is done when it returns
  * keeps the output in order whatever the exit path. The streams are made only for a command
- * that relays bytes.
+ * that relays bytes, and whether the output is a terminal is found out only when asked.
  */
 export function processIo(): Io {
   let streamsReady = false;
@@ -40,7 +39,9 @@ export function processIo(): Io {
     },
     cwd: process.cwd(),
     env: process.env,
-    isTTY: isatty(1),
+    get isTTY() {
+      return stdoutIsTerminal();
+    },
     get streams() {
       if (!streamsReady) {
         streamsReady = true;
@@ -52,6 +53,19 @@ export function processIo(): Io {
       return { stdin: process.stdin, stdout: process.stdout };
     },
   };
+}
+
+/**
+ * Whether standard output is a terminal. Asked only when a report could be coloured: `node:tty`
+ * costs milliseconds to load in a compiled Bun binary (it loads the stream machinery), so it is
+ * loaded then, through `process.getBuiltinModule` (where that is missing, as in Node before
+ * 20.16, the stream says).
+ */
+function stdoutIsTerminal(): boolean {
+  const tty = typeof process.getBuiltinModule === "function"
+    ? process.getBuiltinModule("node:tty")
+    : undefined;
+  return tty ? tty.isatty(1) : Boolean(process.stdout.isTTY);
 }
 
 /**

@@ -3,14 +3,25 @@
  * @module
  */
 import { UserError } from "../core/errors.ts";
-import type { Registry } from "../core/registry.ts";
+import { RULE_CATALOG, type RuleSummary } from "../rules/catalog.ts";
 import type { CliContext } from "./context.ts";
 import type { Io } from "./io.ts";
 import { readConfig } from "./config_file.ts";
-import { withPlugins } from "./plugins.ts";
+
+/** What `proxar rules` prints of a registry: every rule's description and its plugin. */
+export interface RuleListing {
+  readonly rules: readonly { readonly meta: RuleSummary }[];
+  pluginOf(id: string): string | undefined;
+}
+
+/** The built-in rules as `proxar rules` lists them, without loading their code. */
+const BUILTIN: RuleListing = {
+  rules: RULE_CATALOG.map((meta) => ({ meta })),
+  pluginOf: () => undefined,
+};
 
 /** Prints the rule list as text or JSON. */
-export function rulesCommand(format: string, registry: Registry, io: Io): number {
+export function rulesCommand(format: string, registry: RuleListing, io: Io): number {
   const rules = registry.rules.map((r) => r.meta);
   if (format === "json") {
     const list = rules.map((m) => ({
@@ -48,6 +59,11 @@ export async function runRules(
   context: CliContext,
 ): Promise<void> {
   const config = await readConfig(context.io.cwd, opts.config);
+  if (config.plugins.length === 0 && opts.plugin.length === 0) {
+    context.exitCode = rulesCommand(opts.format, BUILTIN, context.io);
+    return;
+  }
+  const { withPlugins } = await import("./plugins.ts");
   const { registry } = await withPlugins(context.io, config, opts.plugin);
   context.exitCode = rulesCommand(opts.format, registry, context.io);
 }

@@ -1,7 +1,7 @@
 /**
  * Start-up cost: `proxar --version` loads no package, the program loads only commander, each
- * command's modules load when it runs, and `diff` and `rules` do not load the MCP SDK, which only
- * the live-server commands need. Checked on Deno's module graphs: a module is loaded with another
+ * command's modules load when it runs, `diff` does not load the MCP SDK, which only the
+ * live-server commands need, and `rules` lists the built-in rules without loading them. Checked on Deno's module graphs: a module is loaded with another
  * when a chain of static (non-type, non-dynamic) imports reaches it.
  */
 import assert from "node:assert/strict";
@@ -61,10 +61,17 @@ Deno.test("cli/program.ts loads commander and none of the commands' modules", ()
   }
 });
 
-Deno.test("proxar diff and proxar rules load the MCP SDK only through dynamic imports", () => {
-  for (const command of ["cli/diff_command.ts", "cli/rules_command.ts"]) {
-    const loaded = [...staticallyLoaded(command)];
-    assert.ok(loaded.includes(project("core/registry.ts")), "the graph walk found the registry");
-    assert.deepEqual(loaded.filter((s) => s.includes("@modelcontextprotocol/sdk")), [], command);
-  }
+Deno.test("proxar diff loads the MCP SDK only through dynamic imports", () => {
+  const loaded = [...staticallyLoaded("cli/diff_command.ts")];
+  assert.ok(loaded.includes(project("core/engine.ts")), "the graph walk found the engine");
+  assert.deepEqual(loaded.filter((s) => s.includes("@modelcontextprotocol/sdk")), []);
+});
+
+Deno.test("proxar rules without plugins loads no rule and no YAML parser", () => {
+  const loaded = staticallyLoaded("cli/rules_command.ts");
+  assert.ok(loaded.has(project("rules/catalog.ts")), "the graph walk found the catalog");
+  // The prose defaults of core/config.ts come with the (small) edit distance package.
+  assert.deepEqual(packages(loaded), ["fastest-levenshtein"]);
+  assert.ok(!loaded.has(project("rules/mod.ts")));
+  assert.ok(!loaded.has(project("core/config_load.ts")));
 });

@@ -73,6 +73,31 @@ Deno.test("docs/schema-coverage.md is generated from the registry and up to date
   }
 });
 
+Deno.test("rules/catalog.ts is generated from the registry and up to date", async () => {
+  const { renderRuleCatalog } = await import("../../scripts/gen_rule_docs.ts");
+  const committed = await readFile(`${ROOT}/rules/catalog.ts`, "utf8");
+  assert.ok(committed === renderRuleCatalog(), "run: deno run -A scripts/gen_rule_docs.ts");
+});
+
+Deno.test("proxar rules prints from the catalog what the registry of built-in rules gives", async () => {
+  const { rulesCommand } = await import("../../cli/rules_command.ts");
+  const { createRegistry } = await import("../../core/registry.ts");
+  const { builtinRules } = await import("../../rules/mod.ts");
+  for (const format of ["text", "json"]) {
+    let fromRegistry = "";
+    rulesCommand(
+      format,
+      createRegistry(builtinRules),
+      {
+        stdout: (t) => void (fromRegistry += t),
+      } as Parameters<typeof rulesCommand>[2],
+    );
+    const { stdout, code } = await runCli(["rules", "--format", format]);
+    assert.equal(code, 0);
+    assert.equal(stdout, fromRegistry, format);
+  }
+});
+
 Deno.test("docs/rules.md is generated from the registry, covers every rule and is up to date", async () => {
   const { renderRuleDocs } = await import("../../scripts/gen_rule_docs.ts");
   const { builtinRules } = await import("../../rules/mod.ts");
