@@ -87,3 +87,26 @@ export async function measureMedian(
     code: all[all.length - 1]!.code,
   };
 }
+
+/**
+ * Median wall time and peak memory of each command over `runs` rounds, the commands taking
+ * turns within each round, so that a change of load on a shared machine falls on all of them
+ * alike (the reference and the measured processes of one ratio).
+ */
+export async function measureInterleaved(
+  commands: readonly (readonly string[])[],
+  cwd: string,
+  runs: number,
+): Promise<ProcessRun[]> {
+  const all: ProcessRun[][] = commands.map(() => []);
+  for (let round = 0; round < runs; round++) {
+    for (const [i, command] of commands.entries()) {
+      all[i]!.push(await measureProcess(command, cwd));
+    }
+  }
+  return all.map((samples) => ({
+    ms: median(samples.map((r) => r.ms)),
+    peakMiB: median(samples.map((r) => r.peakMiB)),
+    code: samples[samples.length - 1]!.code,
+  }));
+}
