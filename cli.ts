@@ -37,7 +37,7 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   let program: typeof import("./cli/program.ts") | undefined;
   try {
     program = await import("./cli/program.ts");
-    await program.createProgram(context).parseAsync([...args], { from: "user" });
+    await program.createProgram(context, args).parseAsync([...args], { from: "user" });
     return context.exitCode;
   } catch (error) {
     if (program && error instanceof program.CommanderError) return error.exitCode === 0 ? 0 : 2;

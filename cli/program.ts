@@ -20,23 +20,28 @@ import type { CliContext, RegisterCommand } from "./context.ts";
 
 export { CommanderError } from "commander";
 
-/** Every command, in the order `--help` lists them. */
-const COMMANDS: readonly RegisterCommand[] = [
-  registerDiff,
-  registerSnapshot,
-  registerPin,
-  registerHistory,
-  registerCheck,
-  registerSample,
-  registerProxy,
-  registerAlerts,
-  registerRules,
-  registerExplain,
-  registerInit,
+/** Every command with the names it adds, in the order `--help` lists them. */
+const COMMANDS: readonly [names: readonly string[], register: RegisterCommand][] = [
+  [["diff"], registerDiff],
+  [["snapshot"], registerSnapshot],
+  [["pin", "unpin"], registerPin],
+  [["history"], registerHistory],
+  [["check"], registerCheck],
+  [["sample"], registerSample],
+  [["proxy"], registerProxy],
+  [["alerts"], registerAlerts],
+  [["rules"], registerRules],
+  [["explain"], registerExplain],
+  [["init"], registerInit],
 ];
 
-/** The program for one run: output through `context.io`, errors thrown instead of exiting. */
-export function createProgram(context: CliContext): Command {
+/**
+ * The program for one run of `args`: output through `context.io`, errors thrown instead of
+ * exiting. When `args` start with a command's name, only that command is added (a command's
+ * parsing, help and errors do not depend on the others); otherwise all are, for the program's
+ * help and its suggestions.
+ */
+export function createProgram(context: CliContext, args: readonly string[] = []): Command {
   const { io } = context;
   const program = new Command("proxar")
     .description("Tells whether a change to an MCP server will break the agents that use it")
@@ -48,7 +53,8 @@ export function createProgram(context: CliContext): Command {
       writeErr: io.stderr,
       outputError: (text, write) => write(`proxar: ${text.replace(/^error: /, "")}`),
     });
-  for (const register of COMMANDS) register(program, context);
+  const named = COMMANDS.filter(([names]) => names.includes(args[0] ?? ""));
+  for (const [, register] of named.length > 0 ? named : COMMANDS) register(program, context);
   exitOverrideAll(program);
   return program;
 }
