@@ -10,6 +10,7 @@ import { Buffer } from "node:buffer";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { HttpTarget } from "../target.ts";
+import { header, listen, readBody } from "./http_server.ts";
 import type { ProxyMetrics } from "./metrics.ts";
 import { envelope } from "./peek.ts";
 import type { RelayEvent, RelayHooks } from "./relay.ts";
@@ -220,14 +221,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     res.writeHead(upstream.status, outHeaders).end(out);
   }
 
-  await new Promise<void>((done, failed) => {
-    server.once("error", failed);
-    server.listen(options.port, options.host, () => done());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const url = await listen(server, options.host, options.port);
   return {
-    url: `http://${options.host}:${port}`,
+    url,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done());
@@ -236,20 +232,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function queryOf(url: string | undefined): string {
   const at = url?.indexOf("?") ?? -1;
   return at === -1 ? "" : url!.slice(at);
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** The JSON-RPC messages of a POST body (one message or a batch). */

@@ -11,6 +11,7 @@ import { Buffer } from "node:buffer";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { StdioTarget } from "../target.ts";
 import { HttpSession } from "./http_session.ts";
+import { header, listen, readBody } from "./http_server.ts";
 import type { ProxyMetrics } from "./metrics.ts";
 import type { Relay, RelayHooks } from "./relay.ts";
 import type { HttpProxy } from "./http_proxy.ts";
@@ -150,14 +151,9 @@ export async function startHttpStdioProxy(options: HttpStdioProxyOptions): Promi
     if (session.id === undefined && starting.has(session)) void session.end();
   }
 
-  await new Promise<void>((done, failed) => {
-    server.once("error", failed);
-    server.listen(options.port, options.host, () => done());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const url = await listen(server, options.host, options.port);
   return {
-    url: `http://${options.host}:${port}`,
+    url,
     async close() {
       const closed = new Promise<void>((done) => server.close(() => done()));
       await Promise.all([...sessions.values(), ...starting].map((s) => s.end()));
@@ -165,17 +161,6 @@ export async function startHttpStdioProxy(options: HttpStdioProxyOptions): Promi
       await closed;
     },
   };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function parseBody(body: Buffer): unknown {

@@ -13,6 +13,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import process from "node:process";
 import { DENO_SOURCE_COMMAND, proxarCommand } from "../helpers.ts";
 
@@ -200,4 +202,23 @@ export function started(command: string[], env: Record<string, string> = {}): St
   // process.kill, not child.kill: Deno's ChildProcess.kill does not send one plain signal.
   const stop = () => process.kill(child.pid!, "SIGTERM");
   return { child, stderr: () => stderr, exited, waitFor, stop };
+}
+
+/** A loopback webhook receiver collecting the bodies POSTed to it, as text. */
+export async function webhookReceiver(): Promise<
+  { url: string; bodies: string[]; close(): void }
+> {
+  const bodies: string[] = [];
+  const server = createServer((request, response) => {
+    let text = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (text += chunk));
+    request.on("end", () => {
+      bodies.push(text);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, bodies, close: () => server.close() };
 }

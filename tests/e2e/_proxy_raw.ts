@@ -2,6 +2,8 @@
  * `proxar proxy` as a process spoken to in raw JSON-RPC lines, for the fault and hardening tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import process from "node:process";
 import { proxarArgv } from "./_proxy_client.ts";
 
@@ -9,6 +11,27 @@ import { proxarArgv } from "./_proxy_client.ts";
 export type Message = Record<string, unknown>;
 
 /** `proxar proxy ARGS` as a process, with line-level access to its standard streams. */
+/** The `initialize` request of a raw client (id 1, no capabilities). */
+export const INITIALIZE: Message = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
+};
+
+/** Whether the store in `dir` holds `count` snapshots of `server` in its history. */
+export function historyHas(dir: string, server: string, count = 1): boolean {
+  try {
+    return readdirSync(join(dir, ".proxar", "history", server)).length === count;
+  } catch {
+    return false;
+  }
+}
+
 /** A running `proxar proxy` and its lines. */
 export interface RawProxy {
   child: ChildProcess;
@@ -80,16 +103,7 @@ export function startProxy(
     return found!;
   };
   const initialize = async () => {
-    send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
+    send(INITIALIZE);
     await answer(1);
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
   };

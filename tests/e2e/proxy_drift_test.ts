@@ -7,8 +7,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import process from "node:process";
 import { runCli } from "../helpers.ts";
@@ -21,24 +19,12 @@ import {
   TEST_SERVER,
   writeConfig,
 } from "./_live_servers.ts";
-import { connectRecording, proxarArgv, type RecordingClient } from "./_proxy_client.ts";
-
-/** A loopback webhook receiver collecting the JSON bodies POSTed to it. */
-async function webhookReceiver(): Promise<{ url: string; bodies: unknown[]; close(): void }> {
-  const bodies: unknown[] = [];
-  const server = createServer((request, response) => {
-    let text = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (text += chunk));
-    request.on("end", () => {
-      bodies.push(JSON.parse(text));
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, bodies, close: () => server.close() };
-}
+import {
+  connectRecording,
+  proxarArgv,
+  type RecordingClient,
+  webhookReceiver,
+} from "./_proxy_client.ts";
 
 async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -148,7 +134,7 @@ Deno.test("proxar proxy alerts on drift in all three sinks once, withholds, and 
       DOCUMENTATION: 0,
     });
     // Sink 3: the webhook got the same entry, once.
-    assert.deepEqual(hook.bodies, [entry]);
+    assert.deepEqual(hook.bodies.map((b) => JSON.parse(b)), [entry]);
 
     const listed = await runCli(["alerts", "--server", "issues"], { cwd: dir });
     assert.equal(listed.code, 0, listed.stderr);
@@ -215,7 +201,7 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
     const log = readFileSync(alertLog, "utf8").trim().split("\n");
     assert.equal(log.length, 1);
     const entry = JSON.parse(log[0]!);
-    assert.deepEqual(hook.bodies, [entry]);
+    assert.deepEqual(hook.bodies.map((b) => JSON.parse(b)), [entry]);
     assert.deepEqual(entry.withheld, ["read_media_file"]);
     // The alert holds exactly what proxar diff reports for the two releases.
     const diff = await runCli([

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
-import { alive, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
+import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
 
 const call = (id: number, name: string, args: Message = {}) => ({
   jsonrpc: "2.0",
@@ -114,13 +114,7 @@ Deno.test("proxar proxy stopped right after a drift leaves only whole files in t
     );
     const p = startProxy(["--server", "issues"], dir);
     await p.initialize();
-    await p.until("the first snapshot", () => {
-      try {
-        return readdirSync(join(dir, ".proxar", "history", "issues")).length === 1;
-      } catch {
-        return false;
-      }
-    });
+    await p.until("the first snapshot", () => historyHas(dir, "issues"));
     writeFileSync(join(dir, "variant.txt"), "2");
     await p.until("the change notice", () => p.lines.some((l) => l.includes("list_changed")));
     process.kill(p.child.pid!, "SIGTERM");

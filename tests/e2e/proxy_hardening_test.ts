@@ -5,13 +5,12 @@
  * (one warning, the relay goes on), and a plugin that timed out restarted for the next drift.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
 import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
-import { alive, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
+import { webhookReceiver } from "./_proxy_client.ts";
+import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
 
 const call = (id: number, name: string, args: Message = {}) => ({
   jsonrpc: "2.0",
@@ -19,22 +18,6 @@ const call = (id: number, name: string, args: Message = {}) => ({
   method: "tools/call",
   params: { name, arguments: args },
 });
-
-async function webhookReceiver(): Promise<{ url: string; bodies: string[]; close(): void }> {
-  const bodies: string[] = [];
-  const server = createServer((request, response) => {
-    let text = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (text += chunk));
-    request.on("end", () => {
-      bodies.push(text);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, bodies, close: () => server.close() };
-}
 
 const MARKER = "mArKeR-s3cr3t-7f41c2";
 
@@ -80,13 +63,7 @@ Deno.test("proxar proxy keeps a configured secret out of standard error, alerts.
     const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
     await p.initialize();
     await p.until("the server's line", () => p.stderr().includes("for the tracker"));
-    await p.until("the first snapshot", () => {
-      try {
-        return readdirSync(join(dir, ".proxar", "history", "issues")).length === 1;
-      } catch {
-        return false;
-      }
-    });
+    await p.until("the first snapshot", () => historyHas(dir, "issues"));
     writeFileSync(join(dir, "variant.txt"), "2");
     await p.until("the webhook", () => hook.bodies.length === 1);
     p.child.stdin!.end();

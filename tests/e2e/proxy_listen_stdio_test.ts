@@ -9,18 +9,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import process from "node:process";
 import { EVERYTHING, quote, tempDir, testServerSpec } from "./_live_servers.ts";
 import { connectRecording, normalised, proxarArgv, session, started } from "./_proxy_client.ts";
-import { alive } from "./_proxy_raw.ts";
-
-const INIT = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-};
+import { alive, INITIALIZE } from "./_proxy_raw.ts";
 
 /** POSTs JSON-RPC to the proxy; returns the status, the session id and the messages answered. */
 async function post(
@@ -105,7 +94,7 @@ Deno.test("proxar proxy --listen gives each session its own stdio server and end
       [...proxy.stderr().matchAll(/^child pid (\d+)$/gm)].map((m) => Number(m[1]));
     const open = async () => {
       const before = pids().length;
-      const init = await post(url, INIT);
+      const init = await post(url, INITIALIZE);
       assert.equal(init.status, 200);
       assert.equal(
         (init.messages[0]!.result as { protocolVersion: string }).protocolVersion,
