@@ -9,7 +9,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { findings, FIXTURES, proxarCommand, ROOT, runCli, runProcess } from "../helpers.ts";
 
 const EXAMPLE = `${ROOT}/plugins/example/acme.ts`;
@@ -308,35 +307,4 @@ Deno.test("proxar diff awaits asynchronous plugin rules", async () => {
   const result = await runCli(["diff", OLD, NEW, "--plugin", "plugins/async_ok.js", "-f", "json"]);
   assert.equal(result.stderr, "");
   assert.ok(findings(result.stdout).includes("later.tool.count|server.tools|DOCUMENTATION"));
-});
-
-Deno.test("a plugin with a misspelt severity does not type-check", () => {
-  // The copy lives outside the repository, so a run killed midway leaves nothing that `deno
-  // check` would then trip over; it imports mod.ts by URL, as the fixture does by path.
-  const dir = mkdtempSync(join(tmpdir(), "proxar-typo-"));
-  try {
-    const file = join(dir, "typo_severity.ts");
-    const source = readFileSync(`${FIXTURES}/plugins/broken/typo_severity.ts`, "utf8");
-    writeFileSync(file, source.replace("../../../../mod.ts", pathToFileURL(`${ROOT}/mod.ts`).href));
-    // One type check of both files (a second run of the checker would cost as much again).
-    let errors = "";
-    try {
-      execFileSync(
-        `${ROOT}/node_modules/.bin/deno`,
-        ["check", "--config", `${ROOT}/deno.json`, file, EXAMPLE],
-        { cwd: ROOT, stdio: "pipe" },
-      );
-    } catch (error) {
-      errors = String((error as { stderr?: Buffer }).stderr ?? error);
-    }
-    assert.match(errors, /TS2322|not assignable/);
-    assert.match(errors, /BREAKIN/);
-    assert.ok(errors.includes(pathToFileURL(file).href), errors);
-    assert.ok(
-      !errors.includes(pathToFileURL(EXAMPLE).href),
-      `the example plugin type-checks: ${errors}`,
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
