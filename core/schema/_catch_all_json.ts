@@ -11,7 +11,14 @@ import { isObject, type JsonValue, pointerOf, pointerTokens } from "../json.ts";
  * (`jsonEqual` in core/json.ts recurses and overflows near 5,000 levels).
  */
 export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+  return a === b || sameWithin(a, b, Infinity) === true;
+}
+
+/**
+ * Structural equality of two JSON values with a budget: `undefined` when settling it would take
+ * more than `budget` keys and elements, else whether they are equal (as {@link sameJson}).
+ */
+function sameWithin(a: unknown, b: unknown, budget: number): boolean | undefined {
   const stack: unknown[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop();
@@ -20,6 +27,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
     if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return false;
+      if ((budget -= x.length + 1) < 0) return undefined;
       for (let i = 0; i < x.length; i++) {
         const u: unknown = x[i], v: unknown = y[i];
         if (u === v) continue;
@@ -32,6 +40,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
     const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
     const keys = Object.keys(xo);
     if (keys.length !== Object.keys(yo).length) return false;
+    if ((budget -= keys.length + 1) < 0) return undefined;
     for (const key of keys) {
       if (!Object.hasOwn(yo, key)) return false;
       const u = xo[key], v = yo[key];
@@ -59,7 +68,8 @@ function primitiveHash(value: unknown): number {
     case "string":
       return stringHash(value);
     case "number":
-      return mix(1, stringHash(String(value)));
+      // Integers (and -0, equal to 0) hash without building their decimal string.
+      return mix(1, (value | 0) === value ? value | 0 : stringHash(String(value)));
     case "boolean":
       return value ? 2 : 3;
     default:
@@ -67,10 +77,15 @@ function primitiveHash(value: unknown): number {
   }
 }
 
+/** Subtrees of fewer values than this are neither memoised nor hashed to compare them. */
+const SMALL = 64;
+
 /**
- * Equality of JSON values with memoised structural hashes (key order ignored): each object is
- * hashed once, so asking about a parent and then about each of its children costs linear, not
- * quadratic, time in deep trees. Equal hashes are confirmed with {@link sameJson}.
+ * Equality of JSON values with memoised structural hashes (key order ignored). Small pairs are
+ * compared directly; for larger ones each subtree of at least {@link SMALL} values is hashed
+ * once, bottom-up in one pass, and its hash kept by identity, so asking about a parent and then
+ * about each of its children costs linear, not quadratic, time in deep trees. Equal hashes are
+ * confirmed with {@link sameJson}.
  */
 export class JsonEquality {
   readonly #hashes = new WeakMap<object, number>();
@@ -79,55 +94,80 @@ export class JsonEquality {
   same(a: unknown, b: unknown): boolean {
     if (a === b) return true;
     if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-    return this.hash(a) === this.hash(b) && sameJson(a, b);
+    const memo = this.#hashes;
+    const ha = memo.get(a), hb = memo.get(b);
+    if (ha === undefined || hb === undefined) {
+      const small = sameWithin(a, b, SMALL);
+      if (small !== undefined) return small;
+    }
+    return (ha ?? this.hash(a)) === (hb ?? this.hash(b)) && sameJson(a, b);
   }
 
-  /** The structural hash of a JSON value, computed iteratively and memoised per object. */
+  /** The structural hash of a JSON value, computed iteratively; large subtrees are memoised. */
   hash(value: unknown): number {
     if (typeof value !== "object" || value === null) return primitiveHash(value);
     const memo = this.#hashes;
     const known = memo.get(value);
     if (known !== undefined) return known;
-    const stack: object[] = [value];
-    let expanded: Set<object> | undefined;
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as object;
-      if (memo.has(top)) {
-        stack.pop();
+    // One frame per object on the path from `value`: the node, its keys (objects), the next
+    // child, the hash so far and the number of values seen.
+    const nodes: object[] = [], keyLists: (string[] | null)[] = [];
+    const next: number[] = [], acc: number[] = [], sizes: number[] = [];
+    let depth = 0;
+    const open = (node: object): void => {
+      nodes[depth] = node;
+      keyLists[depth] = Array.isArray(node) ? null : Object.keys(node);
+      next[depth] = 0;
+      acc[depth] = Array.isArray(node) ? 7 : 0;
+      sizes[depth] = 1;
+      depth++;
+    };
+    open(value);
+    for (;;) {
+      const f = depth - 1;
+      const node = nodes[f] as Record<string, unknown>;
+      const keys = keyLists[f] as string[] | null;
+      const count = keys === null ? (node as unknown as unknown[]).length : keys.length;
+      let i = next[f] as number, h = acc[f] as number, size = sizes[f] as number;
+      let descend: object | undefined;
+      for (; i < count; i++) {
+        const child = keys === null ? (node as unknown as unknown[])[i] : node[keys[i] as string];
+        let ch: number;
+        if (typeof child === "object" && child !== null) {
+          const m = memo.get(child);
+          if (m === undefined) {
+            descend = child;
+            break;
+          }
+          ch = m;
+          size += SMALL;
+        } else {
+          ch = primitiveHash(child);
+          size++;
+        }
+        h = keys === null ? mix(h, ch) : (h + mix(stringHash(keys[i] as string), ch)) | 0;
+      }
+      next[f] = i;
+      acc[f] = h;
+      sizes[f] = size;
+      if (descend !== undefined) {
+        open(descend);
         continue;
       }
-      const children: unknown[] = Array.isArray(top) ? top : Object.values(top);
-      if (expanded === undefined || !expanded.has(top)) {
-        (expanded ??= new Set()).add(top);
-        let pushed = false;
-        for (const child of children) {
-          if (typeof child === "object" && child !== null && !memo.has(child)) {
-            stack.push(child);
-            pushed = true;
-          }
-        }
-        if (pushed) continue;
-      }
-      stack.pop();
-      const childHash = (child: unknown): number =>
-        typeof child === "object" && child !== null
-          ? (memo.get(child) ?? 6) // 6: a cycle, impossible in parsed JSON
-          : primitiveHash(child);
-      let h: number;
-      if (Array.isArray(top)) {
-        h = 7;
-        for (const child of top) h = mix(h, childHash(child));
-      } else {
-        let sum = 0;
-        const record = top as Record<string, unknown>;
-        for (const key of Object.keys(record)) {
-          sum = (sum + mix(stringHash(key), childHash(record[key]))) | 0;
-        }
-        h = mix(8, sum);
-      }
-      memo.set(top, h);
+      // The frame is complete: its hash goes into its parent.
+      const done = keys === null ? h : mix(8, h);
+      if (size >= SMALL) memo.set(node, done);
+      depth--;
+      if (depth === 0) return done;
+      const p = depth - 1;
+      const pKeys = keyLists[p] as string[] | null;
+      const at = next[p] as number;
+      acc[p] = pKeys === null
+        ? mix(acc[p] as number, done)
+        : ((acc[p] as number) + mix(stringHash(pKeys[at] as string), done)) | 0;
+      next[p] = at + 1;
+      sizes[p] = (sizes[p] as number) + size;
     }
-    return memo.get(value) ?? 0;
   }
 }
 
