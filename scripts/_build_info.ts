@@ -50,6 +50,10 @@ export const BUN_COMPILE_FLAGS: readonly string[] = [
   // folder, so the plugin worker (`worker.js`) sits beside the chunk of plugins/host.ts.
   "--splitting",
   "--entry-naming=[name].[ext]",
+  // JavaScriptCore compiles hot code in background threads; most runs are short, and on a busy
+  // machine those compilations cost more than they save. 16 times the usual thresholds: demo
+  // diff 65 -> 46 ms, and the 2,000-tool pair no slower (2.0 -> 1.6 s, same run).
+  "--compile-jit-policy=16",
   // A CI tool must not pick up a project's .env or bunfig.toml from the working directory.
   "--no-compile-autoload-dotenv",
   "--no-compile-autoload-bunfig",
