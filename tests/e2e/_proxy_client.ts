@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import process from "node:process";
@@ -170,8 +171,21 @@ export function normalised(c: RecordingClient): string {
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "TIME");
 }
 
+/**
+ * Asserts that the client saw the same conversation through the proxy as direct (and that it
+ * was a real one); with `PROXAR_TRANSCRIPTS=PREFIX`, both are written to `PREFIX.*.json` to compare.
+ */
+export function assertSameTranscript(direct: RecordingClient, proxied: RecordingClient): void {
+  const prefix = process.env.PROXAR_TRANSCRIPTS;
+  if (prefix) {
+    writeFileSync(`${prefix}.direct.json`, normalised(direct));
+    writeFileSync(`${prefix}.proxied.json`, normalised(proxied));
+  }
+  assert.equal(normalised(proxied), normalised(direct));
+  assert.ok(direct.transcript.length > 20, `only ${direct.transcript.length} messages`);
+}
+
 /** A process started for a test, with its standard error collected. */
-/** A started process. */
 export interface Started {
   child: ChildProcess;
   stderr(): string;

@@ -3,11 +3,17 @@
  * npm registry behaves exactly as it does directly (the transcripts are compared).
  */
 import assert from "node:assert/strict";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
-import process from "node:process";
 import { EVERYTHING, quote, tempDir } from "./_live_servers.ts";
-import { connectRecording, normalised, proxarArgv, session, started } from "./_proxy_client.ts";
+import {
+  assertSameTranscript,
+  connectRecording,
+  normalised,
+  proxarArgv,
+  session,
+  started,
+} from "./_proxy_client.ts";
 
 Deno.test("proxar proxy relays a whole session with server-everything exactly as direct", async () => {
   const dir = tempDir();
@@ -22,12 +28,7 @@ Deno.test("proxar proxy relays a whole session with server-everything exactly as
     );
     await session(proxied);
     await proxied.close();
-    if (process.env.PROXAR_TRANSCRIPTS) {
-      writeFileSync(`${process.env.PROXAR_TRANSCRIPTS}.direct.json`, normalised(direct));
-      writeFileSync(`${process.env.PROXAR_TRANSCRIPTS}.proxied.json`, normalised(proxied));
-    }
-    assert.equal(normalised(proxied), normalised(direct));
-    assert.ok(direct.transcript.length > 20, `only ${direct.transcript.length} messages`);
+    assertSameTranscript(direct, proxied);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
