@@ -9,6 +9,7 @@ import {
   emptyContract,
   ENTITY_LISTS,
   type EntityKind,
+  type EntityList,
   identityOf,
   type ServerInfo,
 } from "./contract.ts";
@@ -90,33 +91,30 @@ class Builder {
     if (isObject(listing.responses)) {
       this.responses ??= listing.responses as unknown as Record<string, ToolResponseShape>;
     }
-    this.place(doc, "root", base);
+    const root = pointerOf(base);
+    this.place(doc, "root", root);
     for (const list of ENTITY_LISTS) {
       const entries = listing[list.list];
       if (!Array.isArray(entries)) continue;
-      this.place(doc, `list:${list.list}`, [...base, list.list]);
-      entries.forEach((entry, index) => {
-        this.addEntry(doc, list.list, entry as JsonObject, [...base, list.list, index]);
-      });
+      // Pointers are built from the list's own, once: a listing may hold many thousand entries.
+      const at = `${root}/${list.list}`;
+      this.place(doc, `list:${list.list}`, at);
+      for (let index = 0; index < entries.length; index++) {
+        this.addEntry(doc, list, entries[index] as JsonObject, `${at}/${index}`);
+      }
     }
   }
 
-  /** Records where something is in a file, first occurrence wins. */
-  place(doc: JsonDocument, key: string, at: (string | number)[]): void {
+  /** Records where something is (a JSON pointer) in a file, first occurrence wins. */
+  place(doc: JsonDocument, key: string, pointer: string): void {
     if (doc.file && !this.origins.has(key)) {
-      this.origins.set(key, { file: doc.file, pointer: pointerOf(at) });
+      this.origins.set(key, { file: doc.file, pointer });
     }
   }
 
-  addEntry(
-    doc: JsonDocument,
-    listName: keyof Builder["lists"],
-    entry: JsonObject,
-    at: (string | number)[],
-  ): void {
-    const list = ENTITY_LISTS.find((l) => l.list === listName)!;
-    this.lists[listName].push(entry);
-    this.place(doc, originKey(list.kind, identityOf(list, entry)), at);
+  addEntry(doc: JsonDocument, list: EntityList, entry: JsonObject, pointer: string): void {
+    this.lists[list.list].push(entry);
+    this.place(doc, originKey(list.kind, identityOf(list, entry)), pointer);
   }
 
   build(label: string): LoadedContract {
@@ -164,6 +162,8 @@ function check(
     fail(doc, pointer, problem.message, pointerOf(base) + (problem.at ?? problem.pointer));
   }
 }
+
+const TOOLS = ENTITY_LISTS.find((l) => l.list === "tools")!;
 
 const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates", "responses"];
 
@@ -219,11 +219,12 @@ function refusedIn(
 function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string | number)[]) {
   if (Array.isArray(value)) {
     const pages = value.length > 0 && value.every((v) => isPage(v));
+    const at = pointerOf(base);
     value.forEach((item, index) => {
       if (pages) addValue(b, doc, item, [...base, index]);
       else {
         check(doc, toolShape, item, [...base, index]);
-        b.addEntry(doc, "tools", item as JsonObject, [...base, index]);
+        b.addEntry(doc, TOOLS, item as JsonObject, `${at}/${index}`);
       }
     });
     return;
@@ -258,7 +259,7 @@ function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string
   }
   if (!LISTING_KEYS.some((k) => k in value) && "name" in value && "inputSchema" in value) {
     check(doc, toolShape, value, base);
-    b.addEntry(doc, "tools", value, base);
+    b.addEntry(doc, TOOLS, value, pointerOf(base));
     return;
   }
   if (!LISTING_KEYS.some((k) => k in value)) {

@@ -160,12 +160,39 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
  * assert.deepEqual([...equalPairs(pairEntities(a, b))], [[b.tools[0], a.tools[0]]]);
  * ```
  */
-export function equalPairs(pairs: EntityPairs): Map<object, object> {
-  const twins = new Map<object, object>();
+export function equalPairs(pairs: EntityPairs): ReadonlyMap<object, object> {
+  let twins = known.get(pairs);
+  if (twins !== undefined) return twins;
+  twins = new Map<object, object>();
   for (const list of ENTITY_LISTS) {
     for (const p of pairs[list.list].paired as Paired<object>[]) {
       if (jsonEqual(p.old, p.new)) twins.set(p.new, p.old);
     }
   }
+  known.set(pairs, twins);
   return twins;
+}
+
+/**
+ * {@link equalPairs} of each pairing asked about: the schema comparison and the content hashes
+ * of one diff both need it, and it walks every entry of both contracts.
+ */
+const known = new WeakMap<EntityPairs, Map<object, object>>();
+
+/**
+ * Whether the two entries of a pair are equal as JSON values, from {@link equalPairs}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isEqualPair, pairEntities } from "./pairing.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const a = { ...emptyContract(), tools: [{ name: "x", inputSchema: { type: "object" } }] };
+ * const b = { ...emptyContract(), tools: [{ inputSchema: { type: "object" }, name: "x" }] };
+ * const pairs = pairEntities(a, b);
+ * assert.ok(isEqualPair(pairs, pairs.tools.paired[0]!));
+ * ```
+ */
+export function isEqualPair(pairs: EntityPairs, pair: Paired<object>): boolean {
+  return equalPairs(pairs).get(pair.new) === pair.old;
 }

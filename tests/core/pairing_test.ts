@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { emptyContract, type Tool } from "../../core/contract.ts";
+import { jsonEqual, type JsonValue } from "../../core/json.ts";
+import { equalPairs, isEqualPair, pairEntities } from "../../core/pairing.ts";
+import { classifyProse } from "../../core/prose.ts";
+import { compareSchemaSide, toolSchemaDeltas } from "../../core/schema/compare_tool.ts";
+
+const leaf = fc.oneof(
+  fc.record({ type: fc.constantFrom("string", "integer", "null") }),
+  fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", 1), { minLength: 1 }) }),
+  fc.record({ $ref: fc.constantFrom("#/$defs/A", "#") }),
+);
+const { schema } = fc.letrec((tie) => ({
+  schema: fc.oneof(
+    { depthSize: "small" },
+    leaf,
+    fc.record({
+      type: fc.constant("object"),
+      properties: fc.dictionary(fc.constantFrom("a", "b", "c"), tie("schema"), { maxKeys: 3 }),
+      required: fc.uniqueArray(fc.constantFrom("a", "b"), { maxLength: 2 }),
+    }, { requiredKeys: ["type"] }),
+    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 2 }) }),
+  ),
+}));
+const tool = fc.record({
+  name: fc.constantFrom("a", "b", "c", "d"),
+  description: fc.constantFrom("Finds items", "Finds all items"),
+  inputSchema: schema,
+  outputSchema: schema,
+  annotations: fc.record({ readOnlyHint: fc.boolean() }),
+}, { requiredKeys: ["name", "inputSchema"] }) as fc.Arbitrary<Tool>;
+
+/** The tools of a contract: some shared with another list as they are, or with keys reversed. */
+const sides = fc.tuple(fc.array(tool, { maxLength: 4 }), fc.array(tool, { maxLength: 4 }))
+  .chain(([a, extra]) =>
+    fc.tuple(
+      fc.constant(a),
+      fc.subarray(a).map((kept) => [
+        ...kept.map((t, i) => i % 2 === 0 ? t : reversed(t) as Tool),
+        ...extra,
+      ]),
+    )
+  );
+
+function reversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversed);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
+}
+
+Deno.test("equalPairs() and isEqualPair() agree with jsonEqual on every pair", () => {
+  fc.assert(
+    fc.property(sides, ([a, b]) => {
+      const pairs = pairEntities({ ...emptyContract(), tools: a }, {
+        ...emptyContract(),
+        tools: b,
+      });
+      const twins = equalPairs(pairs);
+      assert.equal(equalPairs(pairs), twins);
+      for (const p of pairs.tools.paired) {
+        assert.equal(isEqualPair(pairs, p), jsonEqual(p.old, p.new));
+        assert.equal(twins.has(p.new), jsonEqual(p.old, p.new));
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("toolSchemaDeltas() loses nothing by skipping equal tools", () => {
+  const classify = (x: string | undefined, y: string | undefined) => classifyProse(x, y);
+  fc.assert(
+    fc.property(sides, ([a, b]) => {
+      const pairs = pairEntities({ ...emptyContract(), tools: a }, {
+        ...emptyContract(),
+        tools: b,
+      });
+      // The slow path: every pair's schemas compared, equal tools included.
+      const all = pairs.tools.paired.flatMap((p) =>
+        (["inputSchema", "outputSchema"] as const).flatMap((key) => {
+          const before = p.old[key] as JsonValue | undefined;
+          const after = p.new[key] as JsonValue | undefined;
+          if (before === undefined || after === undefined || jsonEqual(before, after)) return [];
+          return compareSchemaSide(before, after, {
+            side: key === "inputSchema" ? "input" : "output",
+            basePath: `${p.id}.${key}`,
+            basePointer: `/tools/${p.newIndex}/${key}`,
+          }, classify).map((d) => ({ ...d, tool: p.id }));
+        })
+      );
+      // An output schema added or removed is graded without a comparison.
+      const fast = [...toolSchemaDeltas(pairs, classify).values()].flat()
+        .filter((d) => !d.rule.startsWith("tool.output.schema."));
+      const key = (d: { tool: string; rule: string; pointer: string; message: string }) =>
+        `${d.tool} ${d.rule} ${d.pointer} ${d.message}`;
+      assert.deepEqual(fast.map(key).sort(), all.map(key).sort());
+    }),
+    { numRuns: 300 },
+  );
+});
