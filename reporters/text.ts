@@ -3,7 +3,8 @@
  * and a summary line. Colour only when asked for; server text is stripped of control sequences.
  * @module
  */
-import pc from "picocolors";
+import { createRequire } from "node:module";
+import type picocolors from "picocolors";
 import { describeStep } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
@@ -20,9 +21,39 @@ function value(v: unknown): string {
   return clean(JSON.stringify(v) ?? "", 300);
 }
 
+type Colors = ReturnType<typeof picocolors.createColors>;
+
+/** The formatters the report uses. */
+type Paint = Pick<Colors, "bold" | "dim" | "red" | "yellow" | "green" | "cyan">;
+
+/** Without colour, every formatter returns its text (as picocolors' do then). */
+const PLAIN: Paint = {
+  bold: String,
+  dim: String,
+  red: String,
+  yellow: String,
+  green: String,
+  cyan: String,
+};
+
+/**
+ * The report's colours. picocolors is required only when colour is on: loading it asks whether
+ * `process.stdout` is a terminal, and in a compiled Bun binary that stream costs milliseconds to
+ * set up. Bun's bundler resolves the `require` into the binary; Deno and Node take the
+ * `createRequire` branch.
+ */
+function colors(color: boolean): Paint {
+  if (!color) return PLAIN;
+  const pc =
+    (typeof require === "function"
+      ? require("picocolors")
+      : createRequire(import.meta.url)("picocolors")) as typeof picocolors;
+  return pc.createColors(true);
+}
+
 /** Renders the text report. */
 export function renderText(report: Report, color: boolean): string {
-  const c = pc.createColors(color);
+  const c = colors(color);
   const paint: Record<Severity, (s: string) => string> = {
     BREAKING: (s) => c.bold(c.red(s)),
     POTENTIALLY_BREAKING: c.yellow,
@@ -104,7 +135,7 @@ export function summaryLine(report: Report): string {
   return `Summary: ${plural(active, "change")}: ${parts.join(", ")}${sup}.`;
 }
 
-function verdictLine(report: Report, c: ReturnType<typeof pc.createColors>): string {
+function verdictLine(report: Report, c: Paint): string {
   const d = report.decision;
   if (d.status === "fail") {
     return c.bold(c.red(`Result: FAIL (${d.highest} reaches fail_on ${d.failOn})`));

@@ -75,3 +75,11 @@ Deno.test("proxar rules without plugins loads no rule and no YAML parser", () =>
   assert.ok(!loaded.has(project("rules/mod.ts")));
   assert.ok(!loaded.has(project("core/config_load.ts")));
 });
+
+Deno.test("proxar diff requires refa and picocolors only when a pattern or colour needs them", () => {
+  const loaded = staticallyLoaded("cli/diff_command.ts");
+  assert.ok(loaded.has(project("core/schema/pattern.ts")), "the graph walk found the patterns");
+  assert.ok(loaded.has(project("reporters/text.ts")), "the graph walk found the text reporter");
+  const lazy = packages(loaded).filter((name) => name === "refa" || name === "picocolors");
+  assert.deepEqual(lazy, []);
+});

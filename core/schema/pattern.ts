@@ -6,16 +6,23 @@
  * pattern gives up with a reason instead of hanging.
  * @module
  */
-import {
-  DFA,
-  isDisjointWith,
-  JS,
-  NFA,
-  TooManyNodesError,
-  transform,
-  Transformers,
-  Words,
-} from "refa";
+import { createRequire } from "node:module";
+import type * as Refa from "refa";
+
+let loaded: typeof Refa | undefined;
+
+/**
+ * `refa`, loaded when a pattern is first compared: evaluating it takes milliseconds (it builds
+ * its Unicode tables), more than a whole diff of contracts without patterns. The comparison is
+ * synchronous, so the package is required, not imported: Bun's bundler resolves the `require`
+ * into the binary, and Deno and Node take the `createRequire` branch.
+ */
+function refa(): typeof Refa {
+  return loaded ??=
+    (typeof require === "function"
+      ? require("refa")
+      : createRequire(import.meta.url)("refa")) as typeof Refa;
+}
 
 /** States any one automaton may have before the comparison gives up. */
 const MAX_NODES = 20_000;
@@ -23,13 +30,13 @@ const MAX_NODES = 20_000;
 const MAX_SOURCE = 2_000;
 
 /** The search language of one pattern, or why it has none here. */
-type Language = { nfa: NFA } | { reason: string };
+type Language = { nfa: Refa.NFA } | { reason: string };
 
 const cache = new Map<string, Language>();
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (error instanceof TooManyNodesError || /not allowed to create more than/.test(text)) {
+  if (error instanceof refa().TooManyNodesError || /not allowed to create more than/.test(text)) {
     return `its automaton needs more than ${MAX_NODES} states`;
   }
   if (/backreference/i.test(text)) return "it uses a backreference that automata cannot express";
@@ -67,6 +74,7 @@ function language(source: string, flags: string | undefined): Language {
     try {
       // The pattern parsed alone above, so wrapping it in a group cannot change its meaning.
       const search = `^(?:[^]*?(?:${source})[^]*)$`;
+      const { JS, NFA, transform, Transformers } = refa();
       const parser = JS.Parser.fromLiteral({ source: search, flags });
       const { expression, maxCharacter } = parser.parse({ maxNodes: MAX_NODES });
       const simple = transform(Transformers.simplify({ ignoreOrder: true }), expression);
@@ -114,6 +122,7 @@ export function patternSubset(a: string, b: string): PatternVerdict {
   if ("reason" in la) return { reason: `pattern ${JSON.stringify(a)}: ${la.reason}` };
   if ("reason" in lb) return { reason: `pattern ${JSON.stringify(b)}: ${lb.reason}` };
   try {
+    const { DFA, isDisjointWith } = refa();
     const complement = DFA.fromFA(lb.nfa, new DFA.LimitedNodeFactory(MAX_NODES));
     complement.complement();
     return { subset: isDisjointWith(la.nfa, complement, MAX_NODES) };
@@ -131,5 +140,5 @@ export function patternSubset(a: string, b: string): PatternVerdict {
 export function patternMatches(source: string, text: string): boolean | undefined {
   const l = language(source, valid(source, "u") ? "u" : valid(source, "") ? "" : undefined);
   if ("reason" in l) return undefined;
-  return l.nfa.test(Words.fromStringToUnicode(text));
+  return l.nfa.test(refa().Words.fromStringToUnicode(text));
 }
