@@ -40,10 +40,12 @@ export function rulesCommand(format: string, registry: RuleListing, io: Io): num
   }
   const width = Math.max(...rules.map((m) => m.id.length));
   const sevWidth = "POTENTIALLY_BREAKING".length;
-  for (const m of rules) {
+  // One write for the whole list: a write costs a system call.
+  const lines = rules.map((m) => {
     const severity = m.gradedBy ? GRADED[m.gradedBy] : m.severity;
-    io.stdout(`${m.id.padEnd(width)}  ${severity.padEnd(sevWidth)}  ${m.summary}\n`);
-  }
+    return `${m.id.padEnd(width)}  ${severity.padEnd(sevWidth)}  ${m.summary}\n`;
+  });
+  io.stdout(lines.join(""));
   return 0;
 }
 
