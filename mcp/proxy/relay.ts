@@ -77,7 +77,7 @@ const OWN_ID_PREFIX = "proxar-";
 interface Pending {
   method: string;
   started: number;
-  request?: Buffer;
+  request: Buffer | undefined;
 }
 
 interface OwnRequest {
@@ -130,10 +130,10 @@ export class Relay {
     const { clientIn, upstreamOut } = this.#streams;
     const tooLong = (who: string) => (bytes: number) =>
       this.#hooks.log(`dropped a message from the ${who} longer than the limit (${bytes} bytes)`);
-    const fromClient = new LineSplitter((line) => this.#fromClient(line), {
+    const fromClient = new LineSplitter((line, framed) => this.#fromClient(line, framed), {
       onOversize: tooLong("client"),
     });
-    const fromUpstream = new LineSplitter((line) => this.#fromUpstream(line), {
+    const fromUpstream = new LineSplitter((line, framed) => this.#fromUpstream(line, framed), {
       onOversize: tooLong("server"),
     });
     clientIn.on("data", (chunk: Buffer) => fromClient.push(chunk));
@@ -209,7 +209,8 @@ export class Relay {
     });
   }
 
-  #fromClient(line: Buffer): void {
+  /** A line from the client; `framed` is the line and its newline, as forwarded. */
+  #fromClient(line: Buffer, framed: Buffer): void {
     const peeked = peek(line);
     if (peeked?.kind === "request") {
       const verdict = this.#hooks.checkRequest?.(peeked, line);
@@ -221,7 +222,7 @@ export class Relay {
       this.#pending.set(peeked.id!, {
         method,
         started: performance.now(),
-        ...(KEEP_REQUEST.has(method) ? { request: line } : {}),
+        request: KEEP_REQUEST.has(method) ? line : undefined,
       });
     } else if (peeked?.kind === "notification" && peeked.method === "notifications/cancelled") {
       // A cancelled request may never be answered; forget it so nothing waits for it.
@@ -231,18 +232,19 @@ export class Relay {
         this.#pending.delete(JSON.stringify(id));
       }
     }
-    this.#toUpstream.write(withNewline(line));
+    this.#toUpstream.write(framed);
     if (peeked) this.#hooks.observe?.({ from: "client", peeked, line });
   }
 
-  #fromUpstream(line: Buffer): void {
+  /** A line from the upstream; `framed` is the line and its newline, as forwarded. */
+  #fromUpstream(line: Buffer, framed: Buffer): void {
     const peeked = peek(line);
     if (!peeked) {
       this.#hooks.log(`ignored a line from the server that is not JSON-RPC: ${preview(line)}`);
       return;
     }
     if (peeked.kind !== "response") {
-      this.#toClient.write(withNewline(line));
+      this.#toClient.write(framed);
       this.#hooks.observe?.({ from: "upstream", peeked, line });
       return;
     }
@@ -258,21 +260,24 @@ export class Relay {
     const pending = this.#pending.get(id);
     if (!pending) {
       // An answer to a request Proxar did not see (or one cancelled): pass it on unchanged.
-      this.#toClient.write(withNewline(line));
+      this.#toClient.write(framed);
       this.#hooks.observe?.({ from: "upstream", peeked, line });
       return;
     }
     this.#pending.delete(id);
     const rewritten = this.#hooks.rewriteResponse?.(pending.method, line, pending.request);
-    this.#toClient.write(rewritten === undefined ? withNewline(line) : rewritten);
-    this.#hooks.observe?.({
+    this.#toClient.write(rewritten === undefined ? framed : rewritten);
+    const observe = this.#hooks.observe;
+    if (observe === undefined) return;
+    const event: RelayEvent = {
       from: "upstream",
       peeked,
       line,
       method: pending.method,
       latencyMs: performance.now() - pending.started,
-      ...(pending.request ? { request: pending.request } : {}),
-    });
+    };
+    if (pending.request) event.request = pending.request;
+    observe(event);
   }
 }
 
@@ -304,12 +309,6 @@ function errorLine(id: string, error: RpcError): Buffer {
   return Buffer.from(`{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(error)}}\n`);
 }
 
-const NEWLINE = Buffer.from("\n");
-
-function withNewline(line: Buffer): Buffer[] {
-  return [line, NEWLINE];
-}
-
 /** The start of a line for a log message, with control characters shown escaped. */
 function preview(line: Buffer): string {
   const text = line.subarray(0, 200).toString("utf8");
@@ -338,16 +337,16 @@ class OrderedWriter {
     dest.on("error", (error: Error) => log(`cannot write: ${error.message}`));
   }
 
-  write(item: Buffer | Buffer[] | Promise<Buffer>): void {
+  write(item: Buffer | Promise<Buffer>): void {
     if (this.#chain === undefined && !(item instanceof Promise)) {
-      this.#put(item);
+      this.#add(item);
       return;
     }
     this.#waiting++;
     const previous = this.#chain ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        this.#put(await item);
+        this.#add(await item);
       } catch (error) {
         this.#log(`a held message was dropped: ${(error as Error).message}`);
       }
@@ -363,14 +362,6 @@ class OrderedWriter {
     this.#flushBatch();
     if (this.#dest.writableNeedDrain) {
       await new Promise<void>((done) => this.#dest.once("drain", done));
-    }
-  }
-
-  #put(item: Buffer | Buffer[]): void {
-    if (Array.isArray(item)) {
-      for (const part of item) this.#add(part);
-    } else {
-      this.#add(item);
     }
   }
 
