@@ -36,6 +36,14 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   const context: CliContext = { io, exitCode: 0 };
   let program: typeof import("./cli/program.ts") | undefined;
   try {
+    if (args.length === 1 && args[0] === "rules") {
+      // `proxar rules` alone runs with the defaults commander would give it, without loading
+      // commander: its modules and the Node built-ins they require are most of the command's
+      // start-up in a compiled binary.
+      const { RULES_DEFAULTS, runRules } = await import("./cli/rules_command.ts");
+      await runRules({ ...RULES_DEFAULTS, plugin: [...RULES_DEFAULTS.plugin] }, context);
+      return context.exitCode;
+    }
     program = await import("./cli/program.ts");
     await program.createProgram(context, args).parseAsync([...args], { from: "user" });
     return context.exitCode;

@@ -55,11 +55,18 @@ const GRADED: Record<"prose" | "variance", string> = {
   variance: "by the schema change",
 };
 
+/** The options of `proxar rules` as commander parses them. */
+export interface RulesOptions {
+  format: string;
+  config?: string;
+  plugin: string[];
+}
+
+/** What `proxar rules` without options runs with: commander's defaults for it. */
+export const RULES_DEFAULTS: Readonly<RulesOptions> = { format: "text", plugin: [] };
+
 /** Runs `proxar rules`: the built-in rules plus those of the configured and flagged plugins. */
-export async function runRules(
-  opts: { format: string; config?: string; plugin: string[] },
-  context: CliContext,
-): Promise<void> {
+export async function runRules(opts: RulesOptions, context: CliContext): Promise<void> {
   const config = await readConfig(context.io.cwd, opts.config);
   if (config.plugins.length === 0 && opts.plugin.length === 0) {
     context.exitCode = rulesCommand(opts.format, BUILTIN, context.io);

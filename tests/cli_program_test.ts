@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import type { Io } from "../cli/io.ts";
 import { CommanderError, createProgram } from "../cli/program.ts";
+import { RULES_DEFAULTS } from "../cli/rules_command.ts";
 
 async function run(args: string[], onlyNamed: boolean): Promise<string> {
   let out = "";
@@ -44,4 +45,13 @@ Deno.test("createProgram() with a command's name parses, helps and fails as with
   for (const args of [["--help"], ["difff"], ["help", "diff"], []]) {
     assert.equal(await run(args, true), await run(args, false), args.join(" "));
   }
+});
+
+Deno.test("createProgram() gives proxar rules the defaults cli.ts runs a bare `proxar rules` with", async () => {
+  const context = { io: {} as Io, exitCode: 0 };
+  const program = createProgram(context, ["rules"]);
+  let parsed: unknown;
+  program.commands[0]!.action((opts: unknown) => void (parsed = opts));
+  await program.parseAsync(["rules"], { from: "user" });
+  assert.deepEqual(parsed, RULES_DEFAULTS);
 });

@@ -629,6 +629,22 @@ Deno.test({
   },
 });
 
+Deno.test("proxar rules alone prints what proxar rules --format text does, plugins of proxar.yaml included", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-rules-"));
+  try {
+    for (const config of [undefined, `plugins: [${join(FIXTURES, "plugins", "async_ok.js")}]\n`]) {
+      if (config !== undefined) writeFileSync(join(dir, "proxar.yaml"), config);
+      const bare = await runCli(["rules"], { cwd: dir });
+      const parsed = await runCli(["rules", "--format", "text"], { cwd: dir });
+      assert.equal(bare.code, 0);
+      assert.deepEqual(bare, parsed);
+      assert.equal(bare.stdout.includes("later.tool.count "), config !== undefined);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar rules --format json lists every rule with id, severity and summary", async () => {
   const result = await runCli(["rules", "--format", "json"]);
   assert.equal(result.code, 0);
