@@ -22,7 +22,8 @@
  * Run: `deno run -A scripts/bench_proxy.ts [--calls N] [--big-calls N] [--rounds N]
  * [--only direct,proxar,relay,cat,socat,mcp-proxy]` (defaults: 100000 small calls, 1000 calls with
  * 1 MiB results, 1 round, every target). `PROXAR_CMD` picks the Proxar build, as for the e2e suite
- * (default: the source under Deno).
+ * (default: the source under Deno). To compare two builds in one run, name the other one in
+ * `PROXAR_BASELINE_CMD` and add `baseline` to `--only`.
  * @module
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -264,6 +265,15 @@ const makers: Record<string, () => Promise<Target | undefined>> = {
   direct: () => stdioTarget("direct (stdio)", SERVER),
   proxar: () =>
     stdioTarget("proxar proxy (stdio)", [...proxarCommand(), "proxy", `stdio:${SERVER.join(" ")}`]),
+  baseline: () => {
+    const words = (process.env.PROXAR_BASELINE_CMD ?? "").split(" ").filter((w) => w !== "");
+    if (words.length === 0) throw new Error("the baseline target needs PROXAR_BASELINE_CMD");
+    return stdioTarget("baseline proxar (stdio)", [
+      ...words,
+      "proxy",
+      `stdio:${SERVER.join(" ")}`,
+    ]);
+  },
   relay: () =>
     stdioTarget(`floor: relay (${runtime})`, [
       ...runtimeCommand,

@@ -195,9 +195,14 @@ export interface Started {
 }
 
 /** Starts `command` with `env` (and PATH, HOME), collecting its standard error. */
-export function started(command: string[], env: Record<string, string> = {}): Started {
+export function started(
+  command: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Started {
   const child = spawn(command[0]!, command.slice(1), {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    ...(cwd === undefined ? {} : { cwd }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -1,14 +1,21 @@
 /**
  * Passive response sampling behind `proxar proxy`: results passing through are merged per tool
  * and compared with the samples pinned by `proxar sample --pin`; drift raises one alert with the
- * exact findings, and the merged shapes (never values) are written when the session ends.
+ * exact findings, and the merged shapes (never values) are written when the session ends; over
+ * stdio and over Streamable HTTP (`--listen`).
  */
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
 import { DENO, tempDir, writeConfig } from "./_live_servers.ts";
-import { connectRecording, proxarArgv, type RecordingClient } from "./_proxy_client.ts";
+import {
+  connectRecording,
+  proxarArgv,
+  type RecordingClient,
+  type Started,
+  started,
+} from "./_proxy_client.ts";
 
 const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
 
@@ -96,6 +103,63 @@ Deno.test("proxar proxy samples passing results and alerts once on drift from th
     assert.equal(check.code, 1, check.stderr);
   } finally {
     await proxied?.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy --listen samples the results passing over Streamable HTTP and alerts once on drift", async () => {
+  const dir = tempDir();
+  let proxy: Started | undefined;
+  let proxied: RecordingClient | undefined;
+  try {
+    writeConfig(dir, config());
+    const pinned = await runCli(["sample", "--server", "fixture", "--pin"], {
+      cwd: dir,
+      env: { VARIANT: "1" },
+    });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    proxy = started(
+      proxarArgv(["proxy", "--server", "fixture", "--listen", "127.0.0.1:0"]),
+      { VARIANT: "2" },
+      dir,
+    );
+    const at = (await proxy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//))[1];
+    proxied = await connectRecording(new URL(`${at}/mcp`));
+    const result = await proxied.client.callTool({ name: "list_items", arguments: {} });
+    assert.equal((result.structuredContent as { items: unknown[] }).items.length, 3);
+    await until("the alert", () => alerts(dir).length === 1);
+    await proxied.client.callTool({ name: "list_items", arguments: { filter: "x" } });
+    await proxied.client.callTool({ name: "count_items", arguments: {} });
+    await proxied.close();
+    proxy.stop();
+    assert.equal(await proxy.exited, 0, proxy.stderr());
+
+    const [entry, ...more] = alerts(dir);
+    assert.deepEqual(more, [], "one alert for the same drift");
+    assert.equal(entry!.against, "pinned-samples");
+    assert.deepEqual(entry!.findings.map((f) => `${f.severity} ${f.rule} ${f.path}`), [
+      "BREAKING tool.response.outputSchema.violated list_items.response.structuredContent.items[].status",
+      "POTENTIALLY_BREAKING tool.response.order.changed list_items.response.structuredContent.items",
+      "POTENTIALLY_BREAKING tool.response.field.removed list_items.response.structuredContent.items[].owner",
+      "POTENTIALLY_BREAKING tool.response.nullable list_items.response.structuredContent.items[].summary",
+    ]);
+    assert.match(
+      proxy.stderr(),
+      /proxar: ALERT fixture: tool results drifted from the pinned samples/,
+    );
+    assert.match(
+      proxy.stderr(),
+      /proxar: 3 tool results sampled; their shapes are in \.proxar\/samples\/fixture\/observed\.json/,
+    );
+    const shapes = JSON.parse(
+      readFileSync(join(dir, ".proxar/samples/fixture/observed.json"), "utf8"),
+    );
+    assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
+    assert.equal(shapes.responses.list_items.calls, 2);
+  } finally {
+    await proxied?.close().catch(() => {});
+    if (proxy && proxy.child.exitCode === null) proxy.stop();
+    await proxy?.exited;
     rmSync(dir, { recursive: true, force: true });
   }
 });
