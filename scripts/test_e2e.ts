@@ -8,7 +8,8 @@
  *   temporary project, its bin run as `node node_modules/.bin/proxar`. Before the suite, a
  *   plugin fixture must type-check against the package's declarations and a broken one must not.
  *
- * Further arguments go to `deno test` (for example `--filter version`).
+ * The test files run in parallel, `DENO_JOBS` at once (default: twice the cores). Further
+ * arguments go to `deno test` (for example `--filter version`).
  * @module
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -20,12 +21,14 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { packageVersion, ROOT } from "./_build_info.ts";
 
 const DENO = join(ROOT, "node_modules", ".bin", "deno");
+/** Test files run at once: `DENO_JOBS` when set, else twice the cores (as in run_tests.ts). */
+const jobs = process.env.DENO_JOBS || String(2 * availableParallelism());
 
 /** The binary `build_bin.ts` makes for this machine. */
 function hostBinary(): string {
@@ -125,10 +128,13 @@ function main(): number {
   }
   try {
     process.stdout.write(`end-to-end suite with PROXAR_CMD=${command}\n`);
-    const result = spawnSync(DENO, ["test", "-A", ...testArgs, "tests/e2e/"], {
+    // The files are independent (each test makes its own directories, ports and servers) and
+    // mostly wait for the processes they start, so they run side by side like in run_tests.ts;
+    // each line of output names its file, and failures are listed per file at the end.
+    const result = spawnSync(DENO, ["test", "-A", "--parallel", ...testArgs, "tests/e2e/"], {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, PROXAR_CMD: command },
+      env: { ...process.env, PROXAR_CMD: command, DENO_JOBS: jobs },
     });
     return result.status ?? 1;
   } finally {
