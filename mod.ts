@@ -25,7 +25,8 @@
  */
 export type { Change, FileLocation } from "./core/change.ts";
 export type { Config, IgnoreEntry, ServerConfig } from "./core/config.ts";
-export { configSchema, defaultConfig } from "./core/config.ts";
+export { defaultConfig } from "./core/config.ts";
+export { configSchema } from "./core/config_schema.ts";
 export { parseConfig } from "./core/config_load.ts";
 export type {
   EntityKind,

@@ -6,13 +6,13 @@
 import { isMap, isScalar, LineCounter, type Node, parseDocument } from "yaml";
 import {
   type Config,
-  configSchema,
   defaultConfig,
   type IgnoreEntry,
   type SampleEntry,
   type SemanticConfig,
   type ServerConfig,
 } from "./config.ts";
+import { configSchema } from "./config_schema.ts";
 import { dateProblem } from "./dates.ts";
 import { UserError } from "./errors.ts";
 import { pointerTokens } from "./json.ts";

@@ -17,6 +17,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
+import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
 
 /** Which step of the classifier decided. */
@@ -46,26 +47,7 @@ export interface ProseVerdict {
   thresholds?: { high: number; low: number };
 }
 
-/** Thresholds and extra markers; see {@link DEFAULT_PROSE_OPTIONS}. */
-export interface ProseOptions {
-  /** A score at or above this is high. */
-  high: number;
-  /** A score below this is low. */
-  low: number;
-  /** Words or phrases that count as semantic markers besides the built-in ones. */
-  extraMarkers: readonly string[];
-  /**
-   * Identifiers of the contract (see `contractIdentifiers`): a change of their case is not
-   * DOCUMENTATION. Quoted and backticked tokens count whether listed or not.
-   */
-  identifiers?: NameSet;
-}
-
-/**
- * Defaults, chosen from the labelled table in `tests/fixtures/prose_cases.json`; `docs/prose.md`
- * names the cases nearest each threshold.
- */
-export const DEFAULT_PROSE_OPTIONS: ProseOptions = { high: 0.9, low: 0.55, extraMarkers: [] };
+export { DEFAULT_PROSE_OPTIONS, type ProseOptions };
 
 /** Negations and modality words; any token holding a digit is a marker too. */
 export const BUILTIN_MARKERS: readonly string[] = [

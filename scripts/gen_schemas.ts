@@ -8,7 +8,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { configSchema } from "../core/config.ts";
+import { configSchema } from "../core/config_schema.ts";
 import type { JsonObject } from "../core/json.ts";
 import { reportSchema } from "../core/report_schema.ts";
 

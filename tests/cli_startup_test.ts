@@ -67,13 +67,14 @@ Deno.test("proxar diff loads the MCP SDK only through dynamic imports", () => {
   assert.deepEqual(loaded.filter((s) => s.includes("@modelcontextprotocol/sdk")), []);
 });
 
-Deno.test("proxar rules without plugins loads no rule and no YAML parser", () => {
+Deno.test("proxar rules without plugins loads no rule, no YAML parser, no config schema and no prose classifier", () => {
   const loaded = staticallyLoaded("cli/rules_command.ts");
   assert.ok(loaded.has(project("rules/catalog.ts")), "the graph walk found the catalog");
-  // The prose defaults of core/config.ts come with the (small) edit distance package.
-  assert.deepEqual(packages(loaded), ["fastest-levenshtein"]);
-  assert.ok(!loaded.has(project("rules/mod.ts")));
-  assert.ok(!loaded.has(project("core/config_load.ts")));
+  assert.deepEqual(packages(loaded), []);
+  for (const heavy of ["rules/mod.ts", "core/config_load.ts", "core/config_schema.ts"]) {
+    assert.ok(!loaded.has(project(heavy)), heavy);
+  }
+  assert.ok(!loaded.has(project("core/prose.ts")), "the prose classifier");
 });
 
 Deno.test("proxar diff requires refa and picocolors only when a pattern or colour needs them", () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../core/config_load.ts";
-import { configSchema } from "../../core/config.ts";
+import { configSchema } from "../../core/config_schema.ts";
 import { configurationDoc } from "../../scripts/gen_config_docs.ts";
 import { ROOT } from "../helpers.ts";
 
