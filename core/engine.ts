@@ -17,7 +17,7 @@ import {
 import { contractHashes } from "./hash.ts";
 import { sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
-import { type EntityPairs, equalPairs, pairEntities } from "./pairing.ts";
+import { changedPairs, type EntityPairs, equalPairs, pairEntities } from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
 import { lazyContractIdentifiers, type NameSet } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
@@ -108,6 +108,20 @@ class DiffRun {
     return this.deltas;
   }
 
+  #changed: EntityPairs | undefined;
+  /**
+   * The pairs built-in rules read: without those whose entries are equal, in which no built-in
+   * rule finds anything (tests/core/changed_pairs_test.ts), and which are most of a large
+   * contract. Plugins see every pair.
+   */
+  changedPairs(): EntityPairs {
+    if (this.#changed === undefined) {
+      this.#changed = changedPairs(this.pairs);
+      if ((this.options as AsyncDiffOptions).freezeInputs) deepFreeze(this.#changed);
+    }
+    return this.#changed;
+  }
+
   /** Runs one rule; returns what its check returned (a promise for asynchronous rules). */
   check(rule: Rule): unknown {
     const fromPlugin = this.options.registry.pluginOf(rule.meta.id) !== undefined;
@@ -139,7 +153,7 @@ class DiffRun {
       return rule.check({
         old: this.old,
         new: this.next,
-        pairs: this.pairs,
+        pairs: fromPlugin ? this.pairs : this.changedPairs(),
         schemaDeltas: (id) => this.allDeltas().get(id) ?? [],
         allSchemaDeltas: () => [...this.allDeltas().values()].flat(),
         classifyProse: this.classify,

@@ -196,3 +196,24 @@ const known = new WeakMap<EntityPairs, Map<object, object>>();
 export function isEqualPair(pairs: EntityPairs, pair: Paired<object>): boolean {
   return equalPairs(pairs).get(pair.new) === pair.old;
 }
+
+/**
+ * The pairing without the paired tools whose entries are equal (see {@link equalPairs}): what a
+ * rule that compares the two entries of each pair needs to look at, since tools are most of a
+ * large contract. The other lists are the same objects.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { changedPairs, pairEntities } from "./pairing.ts";
+ * import { emptyContract } from "./contract.ts";
+ * const a = { ...emptyContract(), tools: [{ name: "x", inputSchema: {} }, { name: "y", inputSchema: {} }] };
+ * const b = { ...emptyContract(), tools: [{ name: "x", inputSchema: {} }, { name: "y", inputSchema: { type: "object" } }] };
+ * assert.deepEqual(changedPairs(pairEntities(a, b)).tools.paired.map((p) => p.id), ["y"]);
+ * ```
+ */
+export function changedPairs(pairs: EntityPairs): EntityPairs {
+  const twins = equalPairs(pairs);
+  const paired = pairs.tools.paired.filter((p) => twins.get(p.new) !== p.old);
+  return { ...pairs, tools: { ...pairs.tools, paired } };
+}

