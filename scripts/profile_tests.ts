@@ -1,0 +1,86 @@
+/**
+ * `deno run -A scripts/profile_tests.ts [FILE_OR_DIR ...]`: runs each test file alone
+ * (`deno test -A --no-check FILE`, one after another) and prints a table of them, the costliest
+ * first: the CPU time (user + system) of the `deno test` process together with every process it
+ * started and waited for (servers, `proxar` processes, validators, browsers), and the wall time.
+ * On a shared machine the suite's cost is its CPU time, which is what this ranks by; the wall
+ * time of a file that mostly waits (timeouts, sleeping servers) is far above its CPU time.
+ * Without arguments it profiles every file under `tests/`. Figures only, no thresholds; needs
+ * `bash` (it reads the shell's `times`).
+ * @module
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import process from "node:process";
+import { ROOT } from "./_build_info.ts";
+
+const DENO = join(ROOT, "node_modules", ".bin", "deno");
+
+/** The test files under `path` (a file or a directory), sorted. */
+function testFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).sort().flatMap((name) => {
+    const child = join(path, name);
+    if (statSync(child).isDirectory()) return name === "fixtures" ? [] : testFiles(child);
+    return name.endsWith("_test.ts") ? [child] : [];
+  });
+}
+
+interface Row {
+  file: string;
+  ok: boolean;
+  wall: number;
+  cpu: number;
+}
+
+/** Seconds from one `times` figure such as `0m1.250s`. */
+function seconds(text: string): number {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+}
+
+function profile(file: string): Row {
+  // The shell's `times` prints its own user and system time, then (last line) that of the
+  // children it waited for: deno test and, through it, everything deno test waited for.
+  const script = `"$0" test -A --no-check "$1" >/dev/null 2>&1; code=$?; times; exit $code`;
+  const started = performance.now();
+  const result = spawnSync("bash", ["-c", script, DENO, file], { cwd: ROOT, encoding: "utf8" });
+  const wall = (performance.now() - started) / 1000;
+  const lines = result.stdout.trim().split("\n");
+  const [user, sys] = (lines.at(-1) ?? "").split(" ").map(seconds);
+  return {
+    file: relative(ROOT, file),
+    ok: result.status === 0,
+    wall,
+    cpu: (user ?? 0) + (sys ?? 0),
+  };
+}
+
+function main(): number {
+  const targets = process.argv.slice(2);
+  const files = (targets.length ? targets : ["tests"]).flatMap((t) => testFiles(join(ROOT, t)));
+  const rows: Row[] = [];
+  for (const file of files) {
+    const row = profile(file);
+    rows.push(row);
+    process.stderr.write(`${row.file}: ${row.cpu.toFixed(2)} s CPU\n`);
+  }
+  rows.sort((a, b) => b.cpu - a.cpu);
+  const total = rows.reduce((sum, row) => sum + row.cpu, 0);
+  const wall = rows.reduce((sum, row) => sum + row.wall, 0);
+  const out = ["    CPU s   wall s  file"];
+  for (const row of rows) {
+    const status = row.ok ? "" : "  (FAILED)";
+    out.push(
+      `${row.cpu.toFixed(2).padStart(9)} ${row.wall.toFixed(2).padStart(8)}  ${row.file}${status}`,
+    );
+  }
+  out.push(
+    `${total.toFixed(2).padStart(9)} ${wall.toFixed(2).padStart(8)}  total (${rows.length} files)`,
+  );
+  process.stdout.write(`${out.join("\n")}\n`);
+  return rows.every((row) => row.ok) ? 0 : 1;
+}
+
+process.exitCode = main();
