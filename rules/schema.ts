@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from "../core/json.ts";
 import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Side } from "../core/schema/types.ts";
-import { MAX_WALK_DEPTH } from "../core/schema/walk.ts";
+import { MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
 import { rule } from "./_define.ts";
 
 type Pair = readonly [Severity, Severity];
@@ -410,13 +410,14 @@ const SPECS: Spec[] = [
     aspect: "schema",
     change: "changed",
     severity: C,
-    summary: "Schemas nest too deeply to compare",
+    summary: "Schemas nest too deeply, or expand too many references, to compare",
     old: deep(DEPTH + 1),
     new: deep(DEPTH + 2),
     path: `${"properties.v.".repeat(DEPTH)}properties.v`,
     also: [["keyword.changed", `${"properties.v.".repeat(DEPTH + 1)}type`, "BREAKING", "BREAKING"]],
-    rationale:
-      `The structured walk stops ${DEPTH} levels down and reports what lies below as BREAKING, so hostile or generated schemas cannot exhaust the stack; the catch-all differ, which goes deeper, still names the exact keyword.`,
+    rationale: `The structured walk stops ${DEPTH} levels down, and after following ${
+      MAX_TOTAL_EXPANSIONS.toLocaleString("en-US")
+    } references in one schema, and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
   },
   ...dependency("dependentRequired", ["b"], ["c"], null),
   ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),

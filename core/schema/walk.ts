@@ -69,6 +69,12 @@ export const MAX_WALK_DEPTH = 100;
 const MAX_DEPTH = MAX_WALK_DEPTH;
 /** How many times one pair of referenced definitions is walked, from different places. */
 const MAX_EXPANSIONS = 16;
+/**
+ * How many references one walk follows in all. The budget per pair of definitions does not bound
+ * a walk whose pairs never repeat: a root referring to itself under two keywords, compared with a
+ * schema without them, pairs it with a new absent place at each level (2^100 expansions).
+ */
+export const MAX_TOTAL_EXPANSIONS = 2_000;
 const COUNT_BOUNDS = [
   ["minLength", "min"],
   ["maxLength", "max"],
@@ -114,6 +120,8 @@ class Walker {
   readonly out: SchemaDelta[] = [];
   readonly active = new Set<string>();
   readonly expansions = new Map<string, number>();
+  /** References followed so far, against {@link MAX_TOTAL_EXPANSIONS}. */
+  followed = 0;
   readonly shortcut: boolean;
 
   constructor(
@@ -204,16 +212,17 @@ class Walker {
     this.keyword(ctx, key, a, b, added ? "narrowed" : "widened", added ? "added" : "removed");
   }
 
+  /** Reports what lies below `ctx` as changed (BREAKING): the walk does not go there. */
+  giveUp(ctx: Ctx, why: string): void {
+    const change = { aspect: "schema", change: "changed" };
+    this.emit(ctx, ctx.posFacet, change, "BREAKING", "", {}, `${ctx.path}: ${why}`);
+  }
+
   compare(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx): void {
     if (ctx.depth > MAX_DEPTH) {
-      this.emit(
+      this.giveUp(
         ctx,
-        ctx.posFacet,
-        { aspect: "schema", change: "changed" },
-        "BREAKING",
-        "",
-        {},
-        `${ctx.path}: schemas nest deeper than ${MAX_DEPTH} levels here; Proxar cannot compare them safely`,
+        `schemas nest deeper than ${MAX_DEPTH} levels here; Proxar cannot compare them safely`,
       );
       return;
     }
@@ -227,6 +236,16 @@ class Walker {
       const uses = this.expansions.get(key) ?? 0;
       if (this.active.has(key) || uses >= MAX_EXPANSIONS) return;
       this.expansions.set(key, uses + 1);
+      if (++this.followed > MAX_TOTAL_EXPANSIONS) {
+        // Reported once, where the budget ran out; what lies beyond is not compared.
+        if (this.followed === MAX_TOTAL_EXPANSIONS + 1) {
+          this.giveUp(
+            ctx,
+            `the schemas' references expand more than ${MAX_TOTAL_EXPANSIONS} times; Proxar compared them up to here and cannot compare the rest safely`,
+          );
+        }
+        return;
+      }
     }
     if (o.broken !== n.broken) {
       this.emit(ctx, "$ref", { aspect: "ref", change: "changed" }, "BREAKING", "$ref", {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
-import { walkSchemas } from "../../../core/schema/walk.ts";
+import { MAX_TOTAL_EXPANSIONS, walkSchemas } from "../../../core/schema/walk.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const str = { type: "string" };
@@ -143,6 +143,23 @@ Deno.test("walkSchemas() terminates on self-referencing and mutually recursive $
     classifyProse,
   });
   assert.deepEqual(self.map((d) => d.rule), ["tool.input.type.narrowed"]);
+});
+
+Deno.test("walkSchemas() bounds a root that refers to itself under two keywords, and says so", () => {
+  // Compared with a schema without those keywords, each level pairs the root with a new absent
+  // place, so no pair of definitions repeats: without a total budget, 2^100 expansions.
+  const deltas = walkSchemas(
+    { format: "uri" },
+    { propertyNames: { $ref: "#" }, additionalProperties: { $ref: "#" } },
+    { side: "output", basePath: "t", basePointer: "", classifyProse },
+  );
+  const budget = deltas.filter((d) =>
+    d.message.includes(`expand more than ${MAX_TOTAL_EXPANSIONS}`)
+  );
+  assert.equal(budget.length, 1);
+  assert.equal(budget[0]?.severity, "BREAKING");
+  assert.equal(budget[0]?.rule, "tool.output.schema.changed");
+  assert.ok(deltas.length < 3 * MAX_TOTAL_EXPANSIONS, `${deltas.length} deltas`);
 });
 
 Deno.test("walkSchemas() follows a chain of 10,000 $ref links without overflowing", () => {
