@@ -149,13 +149,18 @@ export async function session(c: RecordingClient): Promise<void> {
       argument: { name: "department", value: "En" },
     },
   }, CompleteResultSchema);
-  const progress: unknown[] = [];
   await client.callTool(
     { name: "trigger-long-running-operation", arguments: { duration: 0.2, steps: 3 } },
     undefined,
-    { onprogress: (p: unknown) => void progress.push(p) },
+    { onprogress: () => {} },
   );
-  assert.ok(progress.length >= 2, `progress: ${progress.length}`);
+  // Counted as they arrive, not in onprogress: the SDK runs notification handlers a microtask
+  // late but responses at once, so a last progress read together with the result (as a loaded
+  // machine does, direct or not) is dropped before its handler runs.
+  const progress = c.transcript.filter((r) =>
+    r.dir === "recv" && r.message.method === "notifications/progress"
+  );
+  assert.equal(progress.length, 3, JSON.stringify(progress));
   const sampled = await client.callTool({
     name: "trigger-sampling-request",
     arguments: { prompt: "say hi", maxTokens: 5 },

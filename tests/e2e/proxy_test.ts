@@ -34,6 +34,16 @@ Deno.test("proxar proxy relays a whole session with server-everything exactly as
   }
 });
 
+/** The text at `url` once it matches `pattern`, or after about 20 s, whichever comes first. */
+async function scrapeUntil(url: string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const text = await (await fetch(url)).text();
+    if (pattern.test(text) || Date.now() > deadline) return text;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 async function freePort(): Promise<number> {
   const server = createNetServer();
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -68,8 +78,13 @@ Deno.test("proxar proxy --listen relays server-everything over Streamable HTTP e
     await proxied.close();
     assert.equal(normalised(proxied), normalised(direct));
 
-    const metrics = await (await fetch(`${at}/metrics`)).text();
     const server = `server="http://127.0.0.1:${port}/mcp"`;
+    const contractInfo = new RegExp(
+      `proxar_proxy_contract_info\\{${server},hash="sha256:[0-9a-f]{64}"\\} 1\n`,
+    );
+    // The observer hashes the contract after the client has its answer, so on a loaded machine
+    // the first scrape can come before it: read until it is there (the assertion below says so).
+    const metrics = await scrapeUntil(`${at}/metrics`, contractInfo);
     assert.match(
       metrics,
       new RegExp(`proxar_proxy_requests_total\\{${server},method="tools/call"\\} 5\n`),
@@ -83,11 +98,7 @@ Deno.test("proxar proxy --listen relays server-everything over Streamable HTTP e
         `proxar_proxy_request_duration_seconds_count\\{${server},method="tools/list"\\} 1\n`,
       ),
     );
-    assert.match(
-      metrics,
-      new RegExp(`proxar_proxy_contract_info\\{${server},hash="sha256:[0-9a-f]{64}"\\} 1\n`),
-      proxy.stderr(),
-    );
+    assert.match(metrics, contractInfo, proxy.stderr());
     assert.doesNotMatch(proxy.stderr(), /ALERT/);
     proxy.stop();
     assert.equal(await proxy.exited, 0, proxy.stderr());
