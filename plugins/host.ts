@@ -50,8 +50,14 @@ class PluginWorker {
   #waiting: ((reply: Reply) => void) | undefined;
   #crash: string | undefined;
   #stopped = false;
-  /** The worker was ended for running past its time limit: the next request starts a new one. */
-  #expired = false;
+  /**
+   * The new worker started when one was ended for running past its time limit (undefined when it
+   * is ready, else the failure): requests wait for it, so its start-up does not count against
+   * their time limit.
+   */
+  #restarting: Promise<Reply | undefined> | undefined;
+  /** The turn of the last request: one request at a time (see {@link ask}). */
+  #turn: Promise<unknown> = Promise.resolve();
   #sentFor: { old: unknown; new: unknown } | undefined;
 
   constructor(readonly label: string, readonly spec: WorkerStart, readonly options: HostOptions) {
@@ -94,10 +100,13 @@ class PluginWorker {
   }
 
   async stop(): Promise<void> {
-    this.#expired = false;
     if (this.#stopped) return;
     this.#stopped = true;
     liveWorkers.delete(this);
+    // A restart still waiting for its worker gives up at once (its time limit is long).
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.({ type: "failed", message: "failed: its worker was stopped" });
     await this.#worker.terminate();
   }
 
@@ -106,11 +115,10 @@ class PluginWorker {
    * proxy keeps grading with the plugin; undefined when it is ready again.
    */
   async #restart(): Promise<Reply | undefined> {
-    this.#expired = false;
     this.#stopped = false;
     this.#start();
-    const ready = await this.ask("starting", undefined, STARTUP_MS);
-    const reply = ready.type === "ready" ? await this.ask("loading") : ready;
+    const ready = await this.#exchange("starting", undefined, STARTUP_MS);
+    const reply = ready.type === "ready" ? await this.#exchange("loading") : ready;
     if (reply.type === "loaded") return undefined;
     await this.stop();
     return reply.type === "failed"
@@ -119,18 +127,29 @@ class PluginWorker {
   }
 
   /**
-   * Waits for the next reply (sending `request` first, if given) within the time limit, or
-   * within `ms` (starting the worker itself may take long: Deno type-checks it under `deno test`).
+   * Waits for the next reply (sending `request` first, if given, built when its turn comes)
+   * within the time limit, or within `ms` (starting the worker itself may take long: Deno
+   * type-checks it under `deno test`).
+   *
+   * One request at a time: the engine stops waiting for a rule at its own time limit, and the
+   * next request must neither take the answer meant for the abandoned one nor be sent to a
+   * worker still busy with it.
    */
-  async ask(
+  ask(what: string, request?: Request | (() => Request), ms?: number): Promise<Reply> {
+    const turn = this.#turn.then(async () => {
+      const failed = await this.#restarting;
+      if (failed) return failed;
+      return this.#exchange(what, typeof request === "function" ? request() : request, ms);
+    });
+    this.#turn = turn.catch(() => {});
+    return turn;
+  }
+
+  async #exchange(
     what: string,
     request?: Request,
     ms = timerLimit(this.options.timeoutMs),
   ): Promise<Reply> {
-    if (this.#expired && request) {
-      const failed = await this.#restart();
-      if (failed) return failed;
-    }
     if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
     if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -139,7 +158,8 @@ class PluginWorker {
       timer = setTimeout(() => {
         this.#waiting = undefined;
         void this.stop();
-        this.#expired = true;
+        // Restart now, not at the next request, so a long-running proxy finds the plugin ready.
+        if (request) this.#restarting = this.#restart();
         done({ type: "failed", message: `did not finish within ${ms} ms` });
       }, ms);
       if (request) {
@@ -156,18 +176,23 @@ class PluginWorker {
   }
 
   async check(id: string, context: RuleContext): Promise<void> {
-    const request: Request = { type: "run", id };
-    // Once per diff: every rule of one diff gets the same contracts (the proxy diffs many times).
-    if (this.#sentFor?.old !== context.old || this.#sentFor.new !== context.new) {
-      request.input = {
-        old: context.old,
-        new: context.new,
-        pairs: context.pairs,
-        deltas: [...context.allSchemaDeltas()],
-        prose: this.options.prose,
-      };
-      this.#sentFor = { old: context.old, new: context.new };
-    }
+    // Built in the request's turn: a worker restarted meanwhile has no contracts yet.
+    const request = (): Request => {
+      const run: Request = { type: "run", id };
+      // Once per diff and worker: every rule of one diff gets the same contracts (the proxy
+      // diffs many times).
+      if (this.#sentFor?.old !== context.old || this.#sentFor.new !== context.new) {
+        run.input = {
+          old: context.old,
+          new: context.new,
+          pairs: context.pairs,
+          deltas: [...context.allSchemaDeltas()],
+          prose: this.options.prose,
+        };
+        this.#sentFor = { old: context.old, new: context.new };
+      }
+      return run;
+    };
     const reply = await this.ask("sending the contracts", request);
     if (reply.type === "failed") {
       throw new UserError(`Plugin "${this.label}": rule "${id}" ${reply.message}`);
