@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { classifyProse } from "../../../core/prose.ts";
 import { catchAllDiff } from "../../../core/schema/catch_all.ts";
-import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
+import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const names = fc.constantFrom("a", "b", "id", "__proto__", "constructor", "x y");
@@ -251,5 +252,27 @@ Deno.test("a branch that accepts nothing is not compared in place with a new bra
   assert.deepEqual(
     breaking(schemaFindings("input", body, { anyOf: [{ const: "y" }, extra] })).length > 0,
     true,
+  );
+});
+
+Deno.test("walkSchemas() skips equal properties and grades as the exhaustive walk", () => {
+  const where = { side: "input" as const, basePath: "t", basePointer: "", classifyProse };
+  fc.assert(
+    fc.property(anySchema, anySchema, fc.nat(1000), (a, b, seed) => {
+      // Mostly a's properties (equal ones to skip), some replaced or added from b.
+      const props = (s: JsonValue) =>
+        typeof s === "object" && s !== null && !Array.isArray(s) &&
+          typeof s.properties === "object" && s.properties !== null
+          ? s.properties as JsonObject
+          : {};
+      const next = typeof a === "object" && a !== null && !Array.isArray(a)
+        ? shuffle({ ...a, properties: { ...props(a), ...props(b) } }, seed)
+        : shuffle(b, seed);
+      assert.deepEqual(
+        walkSchemas(a, next, where),
+        walkSchemas(a, next, { ...where, exhaustive: true }),
+      );
+    }),
+    { numRuns: 500 },
   );
 });
