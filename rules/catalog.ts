@@ -985,7 +985,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.schema.changed",
     "severity": "BREAKING",
     "summary": "Input schema: schemas nest too deeply, or expand too many references, to compare",
-    "rationale": "The structured walk stops 100 levels down, and after following 2,000 references in one schema, and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword."
+    "rationale": "The structured walk stops 100 levels down, and after following 2,000 references in one schema plus 16 for each `$ref` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword."
   },
   {
     "id": "tool.input.schema.narrowed",
@@ -1654,7 +1654,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.schema.changed",
     "severity": "BREAKING",
     "summary": "Output schema: schemas nest too deeply, or expand too many references, to compare",
-    "rationale": "The structured walk stops 100 levels down, and after following 2,000 references in one schema, and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword."
+    "rationale": "The structured walk stops 100 levels down, and after following 2,000 references in one schema plus 16 for each `$ref` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword."
   },
   {
     "id": "tool.output.schema.narrowed",

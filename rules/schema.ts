@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from "../core/json.ts";
 import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Side } from "../core/schema/types.ts";
-import { MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
+import { EXPANSIONS_PER_REF, MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
 import { rule } from "./_define.ts";
 
 type Pair = readonly [Severity, Severity];
@@ -417,7 +417,7 @@ const SPECS: Spec[] = [
     also: [["keyword.changed", `${"properties.v.".repeat(DEPTH + 1)}type`, "BREAKING", "BREAKING"]],
     rationale: `The structured walk stops ${DEPTH} levels down, and after following ${
       MAX_TOTAL_EXPANSIONS.toLocaleString("en-US")
-    } references in one schema, and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
+    } references in one schema plus ${EXPANSIONS_PER_REF} for each \`$ref\` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
   },
   ...dependency("dependentRequired", ["b"], ["c"], null),
   ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),

@@ -66,6 +66,22 @@ export function deref(root: JsonValue, schema: JsonValue | undefined, loc: strin
   return { node: Object.keys(siblings).length === 0 ? base : { ...base, ...siblings }, loc, via };
 }
 
+/** How many `$ref` and `$dynamicRef` keywords `value` holds, at any depth. */
+export function countRefs(value: JsonValue | undefined): number {
+  let count = 0;
+  const stack: (JsonValue | undefined)[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) { for (const item of v) stack.push(item); }
+    else if (isObject(v)) {
+      if (Object.hasOwn(v, "$ref")) count++;
+      if (Object.hasOwn(v, "$dynamicRef")) count++;
+      for (const key of Object.keys(v)) stack.push(v[key]);
+    }
+  }
+  return count;
+}
+
 /** Whether a JSON value contains a `$ref` key anywhere (iterative, any depth). */
 export function containsRef(value: JsonValue | undefined): boolean {
   const stack: (JsonValue | undefined)[] = [value];

@@ -10,7 +10,7 @@ import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
-import { containsRef, deref } from "./resolve.ts";
+import { containsRef, countRefs, deref } from "./resolve.ts";
 import { isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   type Effect,
@@ -75,11 +75,16 @@ const MAX_DEPTH = MAX_WALK_DEPTH;
 /** How many times one pair of referenced definitions is walked, from different places. */
 const MAX_EXPANSIONS = 16;
 /**
- * How many references one walk follows in all. The budget per pair of definitions does not bound
- * a walk whose pairs never repeat: a root referring to itself under two keywords, compared with a
- * schema without them, pairs it with a new absent place at each level (2^100 expansions).
+ * How many references one walk follows in all, plus {@link MAX_EXPANSIONS} for each `$ref` in the
+ * two schemas. The budget per pair of definitions does not bound a walk whose pairs never repeat:
+ * a root referring to itself under two keywords, compared with a schema without them, pairs it
+ * with a new absent place at each level (2^100 expansions). The share per `$ref` keeps a large
+ * generated schema, whose many definitions are each used a few times, from running out of it:
+ * the work stays proportional to the schemas' size.
  */
 export const MAX_TOTAL_EXPANSIONS = 2_000;
+/** The references counted for each `$ref` (and `$dynamicRef`) in the schemas. */
+export const EXPANSIONS_PER_REF = 16;
 const COUNT_BOUNDS = [
   ["minLength", "min"],
   ["maxLength", "max"],
@@ -125,8 +130,11 @@ class Walker {
   readonly out: SchemaDelta[] = [];
   readonly active = new Set<string>();
   readonly expansions = new Map<string, number>();
-  /** References followed so far, against {@link MAX_TOTAL_EXPANSIONS}. */
+  /** References followed so far, against {@link budget}. */
   followed = 0;
+  /** The references this walk may follow, counted when the base budget is spent. */
+  budget = MAX_TOTAL_EXPANSIONS;
+  #budgetCounted = false;
   readonly shortcut: boolean;
 
   constructor(
@@ -135,6 +143,15 @@ class Walker {
     readonly opts: WalkOptions,
   ) {
     this.shortcut = !containsRef(oldRoot) && !containsRef(newRoot);
+  }
+
+  /** Whether the budget is spent (the share per `$ref` is added the first time it runs out). */
+  #spendBudget(): boolean {
+    if (!this.#budgetCounted) {
+      this.#budgetCounted = true;
+      this.budget += EXPANSIONS_PER_REF * (countRefs(this.oldRoot) + countRefs(this.newRoot));
+    }
+    return this.followed > this.budget;
   }
 
   emit(
@@ -241,12 +258,12 @@ class Walker {
       const uses = this.expansions.get(key) ?? 0;
       if (this.active.has(key) || uses >= MAX_EXPANSIONS) return;
       this.expansions.set(key, uses + 1);
-      if (++this.followed > MAX_TOTAL_EXPANSIONS) {
+      if (++this.followed > this.budget && this.#spendBudget()) {
         // Reported once, where the budget ran out; what lies beyond is not compared.
-        if (this.followed === MAX_TOTAL_EXPANSIONS + 1) {
+        if (this.followed === this.budget + 1) {
           this.giveUp(
             ctx,
-            `the schemas' references expand more than ${MAX_TOTAL_EXPANSIONS} times; Proxar compared them up to here and cannot compare the rest safely`,
+            `the schemas' references expand more than ${this.budget} times; Proxar compared them up to here and cannot compare the rest safely`,
           );
         }
         return;

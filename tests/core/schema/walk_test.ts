@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
-import { MAX_TOTAL_EXPANSIONS, walkSchemas } from "../../../core/schema/walk.ts";
+import {
+  EXPANSIONS_PER_REF,
+  MAX_TOTAL_EXPANSIONS,
+  walkSchemas,
+} from "../../../core/schema/walk.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const str = { type: "string" };
@@ -153,13 +157,37 @@ Deno.test("walkSchemas() bounds a root that refers to itself under two keywords,
     { propertyNames: { $ref: "#" }, additionalProperties: { $ref: "#" } },
     { side: "output", basePath: "t", basePointer: "", classifyProse },
   );
+  // Two references: the budget is the base and 16 for each.
   const budget = deltas.filter((d) =>
-    d.message.includes(`expand more than ${MAX_TOTAL_EXPANSIONS}`)
+    d.message.includes(`expand more than ${MAX_TOTAL_EXPANSIONS + 2 * EXPANSIONS_PER_REF} times`)
   );
   assert.equal(budget.length, 1);
   assert.equal(budget[0]?.severity, "BREAKING");
   assert.equal(budget[0]?.rule, "tool.output.schema.changed");
   assert.ok(deltas.length < 3 * MAX_TOTAL_EXPANSIONS, `${deltas.length} deltas`);
+});
+
+Deno.test("walkSchemas() follows every use of many shared definitions: a generated schema is not cut short", () => {
+  // 140 definitions, each used by 15 properties: 2,100 references, more than the base budget,
+  // all of them in parts that did not change. Only the description differs.
+  const schema = (description: string, maximum = 9): JsonObject => {
+    const defs: JsonObject = {};
+    const properties: JsonObject = {};
+    for (let d = 0; d < 140; d++) {
+      defs[`d${d}`] = { type: "object", properties: { id: { type: "integer", maximum } } };
+      for (let u = 0; u < 15; u++) properties[`p${d}_${u}`] = { $ref: `#/$defs/d${d}` };
+    }
+    return { description, type: "object", $defs: defs, properties };
+  };
+  const options = { side: "input", basePath: "t", basePointer: "", classifyProse } as const;
+  const described = walkSchemas(schema("Finds items"), schema("Finds all items"), options);
+  assert.deepEqual(described.map((d) => [d.rule, d.severity]), [
+    ["tool.input.description.changed", "POTENTIALLY_BREAKING"],
+  ]);
+  // A change inside every definition is found at every use, not cut off with a budget finding.
+  const narrowed = walkSchemas(schema("x", 9), schema("x", 5), options);
+  assert.equal(narrowed.filter((d) => d.rule === "tool.input.schema.changed").length, 0);
+  assert.ok(narrowed.length >= 140, `${narrowed.length} deltas`);
 });
 
 Deno.test("walkSchemas() follows a chain of 10,000 $ref links without overflowing", () => {
