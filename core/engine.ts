@@ -24,7 +24,7 @@ import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts
 import type { Registry } from "./registry.ts";
 import { releaseAdvice } from "./release.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
-import type { Finding, Rule } from "./rule.ts";
+import { type Finding, type Rule, skipsEqualPairs } from "./rule.ts";
 import { applyConfig, applyOverrides, type ExpiredIgnore } from "./suppress.ts";
 import { VERSION } from "./version.ts";
 
@@ -112,7 +112,7 @@ class DiffRun {
   /**
    * The pairs built-in rules read: without those whose entries are equal, in which no built-in
    * rule finds anything (tests/core/changed_pairs_test.ts), and which are most of a large
-   * contract. Plugins see every pair.
+   * contract. Every other rule sees every pair (see skipsEqualPairs in rule.ts).
    */
   changedPairs(): EntityPairs {
     if (this.#changed === undefined) {
@@ -153,7 +153,7 @@ class DiffRun {
       return rule.check({
         old: this.old,
         new: this.next,
-        pairs: fromPlugin ? this.pairs : this.changedPairs(),
+        pairs: skipsEqualPairs(rule) ? this.changedPairs() : this.pairs,
         schemaDeltas: (id) => this.allDeltas().get(id) ?? [],
         allSchemaDeltas: () => [...this.allDeltas().values()].flat(),
         classifyProse: this.classify,

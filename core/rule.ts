@@ -113,3 +113,21 @@ export interface Rule {
   readsFindings?: boolean;
   check(context: RuleContext): void | Promise<void>;
 }
+
+/** Rules that find nothing in a pair of equal entries (see {@link findsNothingInEqualPairs}). */
+const SKIPS_EQUAL_PAIRS = new WeakSet<Rule>();
+
+/**
+ * Marks `rules` as finding nothing in a pair of tools whose entries are equal, so the engine hands
+ * them only the changed pairs (the built-in rules: a test runs each both ways on random
+ * contracts). Every other rule, a plugin's or one a library user registers, sees every pair, as
+ * `RuleContext.pairs` promises.
+ */
+export function findsNothingInEqualPairs(rules: readonly Rule[]): void {
+  for (const rule of rules) SKIPS_EQUAL_PAIRS.add(rule);
+}
+
+/** Whether {@link findsNothingInEqualPairs} marked `rule`. */
+export function skipsEqualPairs(rule: Rule): boolean {
+  return SKIPS_EQUAL_PAIRS.has(rule);
+}

@@ -2,7 +2,7 @@
  * The built-in rules, as one declarative list.
  * @module
  */
-import type { Rule } from "../core/rule.ts";
+import { findsNothingInEqualPairs, type Rule } from "../core/rule.ts";
 import { annotationRules } from "./annotations.ts";
 import { duplicateRules } from "./duplicates.ts";
 import { executionRules } from "./execution.ts";
@@ -33,3 +33,4 @@ export const builtinRules: readonly Rule[] = [
   ...serverRules,
   ...releaseRules,
 ];
+findsNothingInEqualPairs(builtinRules);

@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { type Contract, emptyContract } from "../../core/contract.ts";
 import { changedPairs, type EntityPairs, pairEntities } from "../../core/pairing.ts";
 import { classifyProse } from "../../core/prose.ts";
-import type { Finding } from "../../core/rule.ts";
+import { type Finding, findsNothingInEqualPairs, type Rule } from "../../core/rule.ts";
+import { diffContracts } from "../../core/engine.ts";
+import { createRegistry } from "../../core/registry.ts";
 import { toolSchemaDeltas } from "../../core/schema/compare_tool.ts";
 import { builtinRules } from "../../rules/mod.ts";
 
@@ -128,4 +130,24 @@ Deno.test("every built-in rule finds the same with changedPairs() as with every 
     { numRuns: 400 },
   );
   assert.ok(skipped > 0, "no generated pair was equal");
+});
+
+Deno.test("a rule a library user registers sees every pair, equal ones too; built-in rules see the changed ones", () => {
+  const seen: Record<string, string[]> = {};
+  const spy = (id: string): Rule => ({
+    meta: { id, severity: "NON_BREAKING", summary: "s", rationale: "r", examples: [] },
+    check: ({ pairs }) => void (seen[id] = pairs.tools.paired.map((p) => p.new.name)),
+  });
+  const user = spy("acme.tool.seen");
+  const builtin = spy("acme.builtin.seen");
+  findsNothingInEqualPairs([builtin]);
+  const get = { name: "get", inputSchema: { type: "object" } };
+  const old: Contract = { ...emptyContract(), tools: [get, { ...get, name: "put" }] };
+  const next: Contract = {
+    ...old,
+    instructions: "Call get first.",
+    tools: [get, { ...get, name: "put", description: "Stores" }],
+  };
+  diffContracts(old, next, { registry: createRegistry([...builtinRules, user, builtin]) });
+  assert.deepEqual(seen, { "acme.tool.seen": ["get", "put"], "acme.builtin.seen": ["put"] });
 });
