@@ -48,6 +48,11 @@ export { stopPluginWorkers } from "./live_workers.ts";
 class PluginWorker {
   #worker!: Worker;
   #waiting: ((reply: Reply) => void) | undefined;
+  /**
+   * Replies that came while nothing waited: the worker sends `ready` and `loaded` on its own, and
+   * the request that waits for `loaded` may take its turn after it came.
+   */
+  #unclaimed: Reply[] = [];
   #crash: string | undefined;
   #stopped = false;
   /**
@@ -69,6 +74,7 @@ class PluginWorker {
     this.#worker = worker;
     this.#crash = undefined;
     this.#sentFor = undefined;
+    this.#unclaimed = [];
     worker.unref();
     liveWorkers.add(this);
     worker.on("message", (reply: Reply) => {
@@ -79,7 +85,8 @@ class PluginWorker {
       }
       const waiting = this.#waiting;
       this.#waiting = undefined;
-      waiting?.(reply);
+      if (waiting) waiting(reply);
+      else this.#unclaimed.push(reply);
     });
     worker.on("error", (error: Error) => {
       if (worker === this.#worker) this.#fail(`failed: ${firstLine(error)}`);
@@ -152,6 +159,8 @@ class PluginWorker {
   ): Promise<Reply> {
     if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
     if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
+    const early = request ? undefined : this.#unclaimed.shift();
+    if (early) return early;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reply = await new Promise<Reply>((done) => {
       this.#waiting = done;
