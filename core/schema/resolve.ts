@@ -66,11 +66,14 @@ export function deref(root: JsonValue, schema: JsonValue | undefined, loc: strin
   return { node: Object.keys(siblings).length === 0 ? base : { ...base, ...siblings }, loc, via };
 }
 
-/** How many `$ref` and `$dynamicRef` keywords `value` holds, at any depth. */
-export function countRefs(value: JsonValue | undefined): number {
+/**
+ * How many `$ref` and `$dynamicRef` keywords `value` holds, at any depth (iterative), counting no
+ * further than `limit`.
+ */
+export function countRefs(value: JsonValue | undefined, limit = Infinity): number {
   let count = 0;
   const stack: (JsonValue | undefined)[] = [value];
-  while (stack.length > 0) {
+  while (stack.length > 0 && count < limit) {
     const v = stack.pop();
     if (Array.isArray(v)) { for (const item of v) stack.push(item); }
     else if (isObject(v)) {
@@ -82,16 +85,7 @@ export function countRefs(value: JsonValue | undefined): number {
   return count;
 }
 
-/** Whether a JSON value contains a `$ref` key anywhere (iterative, any depth). */
+/** Whether a JSON value contains a `$ref` or `$dynamicRef` key anywhere. */
 export function containsRef(value: JsonValue | undefined): boolean {
-  const stack: (JsonValue | undefined)[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) { for (const item of v) stack.push(item); }
-    else if (isObject(v)) {
-      if (Object.hasOwn(v, "$ref") || Object.hasOwn(v, "$dynamicRef")) return true;
-      for (const key of Object.keys(v)) stack.push(v[key]);
-    }
-  }
-  return false;
+  return countRefs(value, 1) > 0;
 }

@@ -130,11 +130,13 @@ class Walker {
   readonly out: SchemaDelta[] = [];
   readonly active = new Set<string>();
   readonly expansions = new Map<string, number>();
-  /** References followed so far, against {@link budget}. */
+  /** References followed so far. */
   followed = 0;
-  /** The references this walk may follow, counted when the base budget is spent. */
-  budget = MAX_TOTAL_EXPANSIONS;
-  #budgetCounted = false;
+  /**
+   * The references this walk may follow: the base and the share per `$ref`, counted the first
+   * time the base is spent.
+   */
+  #budget: number | undefined;
   readonly shortcut: boolean;
 
   constructor(
@@ -143,15 +145,6 @@ class Walker {
     readonly opts: WalkOptions,
   ) {
     this.shortcut = !containsRef(oldRoot) && !containsRef(newRoot);
-  }
-
-  /** Whether the budget is spent (the share per `$ref` is added the first time it runs out). */
-  #spendBudget(): boolean {
-    if (!this.#budgetCounted) {
-      this.#budgetCounted = true;
-      this.budget += EXPANSIONS_PER_REF * (countRefs(this.oldRoot) + countRefs(this.newRoot));
-    }
-    return this.followed > this.budget;
   }
 
   emit(
@@ -258,15 +251,17 @@ class Walker {
       const uses = this.expansions.get(key) ?? 0;
       if (this.active.has(key) || uses >= MAX_EXPANSIONS) return;
       this.expansions.set(key, uses + 1);
-      if (++this.followed > this.budget && this.#spendBudget()) {
+      if (++this.followed > MAX_TOTAL_EXPANSIONS) {
+        const budget = this.#budget ??= MAX_TOTAL_EXPANSIONS +
+          EXPANSIONS_PER_REF * (countRefs(this.oldRoot) + countRefs(this.newRoot));
         // Reported once, where the budget ran out; what lies beyond is not compared.
-        if (this.followed === this.budget + 1) {
+        if (this.followed === budget + 1) {
           this.giveUp(
             ctx,
-            `the schemas' references expand more than ${this.budget} times; Proxar compared them up to here and cannot compare the rest safely`,
+            `the schemas' references expand more than ${budget} times; Proxar compared them up to here and cannot compare the rest safely`,
           );
         }
-        return;
+        if (this.followed > budget) return;
       }
     }
     if (o.broken !== n.broken) {
