@@ -14,8 +14,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import process from "node:process";
 import { ROOT } from "./_build_info.ts";
-
-const DENO = join(ROOT, "node_modules", ".bin", "deno");
+import { DENO } from "./_deno.ts";
 
 /** The test files under `path` (a file or a directory), sorted. */
 function testFiles(path: string): string[] {

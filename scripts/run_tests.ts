@@ -13,14 +13,10 @@
  * @module
  */
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import process from "node:process";
 import { stripVTControlCharacters } from "node:util";
 import { ROOT } from "./_build_info.ts";
-
-const DENO = join(ROOT, "node_modules", ".bin", "deno");
-const jobs = process.env.DENO_JOBS || String(2 * availableParallelism());
+import { DENO, TEST_JOBS } from "./_deno.ts";
 
 /** Runs `deno ARGS`; its output goes to ours, or is collected when `collect` is set. */
 function deno(
@@ -50,7 +46,7 @@ async function main(): Promise<number> {
   const tests = await deno(
     ["test", "-A", "--doc", "--parallel", "--no-check", ...testArgs],
     false,
-    { ...process.env, DENO_JOBS: jobs },
+    { ...process.env, DENO_JOBS: TEST_JOBS },
   );
   if (!check) return tests.code;
   const checked = await check;

@@ -21,14 +21,11 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { packageVersion, ROOT } from "./_build_info.ts";
-
-const DENO = join(ROOT, "node_modules", ".bin", "deno");
-/** Test files run at once: `DENO_JOBS` when set, else twice the cores (as in run_tests.ts). */
-const jobs = process.env.DENO_JOBS || String(2 * availableParallelism());
+import { DENO, TEST_JOBS } from "./_deno.ts";
 
 /** The binary `build_bin.ts` makes for this machine. */
 function hostBinary(): string {
@@ -134,7 +131,7 @@ function main(): number {
     const result = spawnSync(DENO, ["test", "-A", "--parallel", ...testArgs, "tests/e2e/"], {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, PROXAR_CMD: command, DENO_JOBS: jobs },
+      env: { ...process.env, PROXAR_CMD: command, DENO_JOBS: TEST_JOBS },
     });
     return result.status ?? 1;
   } finally {
