@@ -190,6 +190,18 @@ export function assertSameTranscript(direct: RecordingClient, proxied: Recording
   assert.ok(direct.transcript.length > 20, `only ${direct.transcript.length} messages`);
 }
 
+/** Waits until `check` holds, asking every 50 ms for up to 30 s, else fails naming `what`. */
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** A process started for a test, with its standard error collected. */
 export interface Started {
   child: ChildProcess;

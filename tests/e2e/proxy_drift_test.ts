@@ -23,16 +23,9 @@ import {
   connectRecording,
   proxarArgv,
   type RecordingClient,
+  until,
   webhookReceiver,
 } from "./_proxy_client.ts";
-
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await check()) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function toolNames(c: RecordingClient): Promise<string[]> {
   return (await c.client.listTools()).tools.map((t: { name: string }) => t.name).sort();

@@ -15,17 +15,11 @@ import {
   type RecordingClient,
   type Started,
   started,
+  until,
 } from "./_proxy_client.ts";
 
 const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (check()) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const OBSERVED = ".proxar/samples/fixture/observed.json";
 
 function config(sampling = ""): string {
   const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}"];
@@ -46,51 +40,61 @@ function alerts(dir: string): { against: string; findings: Record<string, string
   return readFileSync(path, "utf8").split("\n").slice(0, -1).map((line) => JSON.parse(line));
 }
 
+/** Pins the samples of the fixture's first variant in `dir`. */
+async function pinFirstVariant(dir: string): Promise<void> {
+  writeConfig(dir, config());
+  const pinned = await runCli(["sample", "--server", "fixture", "--pin"], {
+    cwd: dir,
+    env: { VARIANT: "1" },
+  });
+  assert.equal(pinned.code, 0, pinned.stderr);
+}
+
+/** Calls the second variant's tools through the proxy: the first call's result drifts. */
+async function callDriftedTools(c: RecordingClient, dir: string): Promise<void> {
+  // No listTools first: the SDK client would reject v2's result against the outputSchema.
+  const result = await c.client.callTool({ name: "list_items", arguments: {} });
+  assert.equal((result.structuredContent as { items: unknown[] }).items.length, 3);
+  await until("the alert", () => alerts(dir).length === 1);
+  await c.client.callTool({ name: "list_items", arguments: { filter: "x" } });
+  await c.client.callTool({ name: "count_items", arguments: {} });
+}
+
+/** The one alert, the proxy's messages and the observed shapes after {@link callDriftedTools}. */
+function assertDriftReported(dir: string, stderr: string): void {
+  const [entry, ...more] = alerts(dir);
+  assert.deepEqual(more, [], "one alert for the same drift");
+  assert.equal(entry!.against, "pinned-samples");
+  assert.deepEqual(entry!.findings.map((f) => `${f.severity} ${f.rule} ${f.path}`), [
+    "BREAKING tool.response.outputSchema.violated list_items.response.structuredContent.items[].status",
+    "POTENTIALLY_BREAKING tool.response.order.changed list_items.response.structuredContent.items",
+    "POTENTIALLY_BREAKING tool.response.field.removed list_items.response.structuredContent.items[].owner",
+    "POTENTIALLY_BREAKING tool.response.nullable list_items.response.structuredContent.items[].summary",
+  ]);
+  assert.match(stderr, /proxar: ALERT fixture: tool results drifted from the pinned samples/);
+  assert.match(
+    stderr,
+    /proxar: 3 tool results sampled; their shapes are in \.proxar\/samples\/fixture\/observed\.json/,
+  );
+  const shapes = JSON.parse(readFileSync(join(dir, OBSERVED), "utf8"));
+  assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
+  assert.equal(shapes.responses.list_items.calls, 2);
+}
+
 Deno.test("proxar proxy samples passing results and alerts once on drift from the pinned samples", async () => {
   const dir = tempDir();
   let proxied: RecordingClient | undefined;
   try {
-    writeConfig(dir, config());
-    const pinned = await runCli(["sample", "--server", "fixture", "--pin"], {
-      cwd: dir,
-      env: { VARIANT: "1" },
-    });
-    assert.equal(pinned.code, 0, pinned.stderr);
-
+    await pinFirstVariant(dir);
     proxied = await connectRecording(proxarArgv(["proxy", "--server", "fixture"]), {
       cwd: dir,
       env: { VARIANT: "2" },
     });
-    const c = proxied;
-    // No listTools first: the SDK client would reject v2's result against the outputSchema.
-    const result = await c.client.callTool({ name: "list_items", arguments: {} });
-    assert.equal((result.structuredContent as { items: unknown[] }).items.length, 3);
-    await until("the alert", () => alerts(dir).length === 1);
-    await c.client.callTool({ name: "list_items", arguments: { filter: "x" } });
-    await c.client.callTool({ name: "count_items", arguments: {} });
-    await c.close();
-    const observed = join(dir, ".proxar/samples/fixture/observed.json");
+    await callDriftedTools(proxied, dir);
+    await proxied.close();
+    const observed = join(dir, OBSERVED);
     await until("the observed samples", () => existsSync(observed));
-
-    const [entry, ...more] = alerts(dir);
-    assert.deepEqual(more, [], "one alert for the same drift");
-    assert.equal(entry!.against, "pinned-samples");
-    assert.deepEqual(entry!.findings.map((f) => `${f.severity} ${f.rule} ${f.path}`), [
-      "BREAKING tool.response.outputSchema.violated list_items.response.structuredContent.items[].status",
-      "POTENTIALLY_BREAKING tool.response.order.changed list_items.response.structuredContent.items",
-      "POTENTIALLY_BREAKING tool.response.field.removed list_items.response.structuredContent.items[].owner",
-      "POTENTIALLY_BREAKING tool.response.nullable list_items.response.structuredContent.items[].summary",
-    ]);
-    const stderr = c.stderr();
-    assert.match(stderr, /proxar: ALERT fixture: tool results drifted from the pinned samples/);
-    assert.match(
-      stderr,
-      /proxar: 3 tool results sampled; their shapes are in \.proxar\/samples\/fixture\/observed\.json/,
-    );
-
-    const shapes = JSON.parse(readFileSync(observed, "utf8"));
-    assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
-    assert.equal(shapes.responses.list_items.calls, 2);
+    assertDriftReported(dir, proxied.stderr());
     const text = readFileSync(observed, "utf8");
     for (const value of ["gamma", "archived", "2026-01-02", "second"]) {
       assert.ok(!text.includes(value), `observed.json holds "${value}"`);
@@ -112,12 +116,7 @@ Deno.test("proxar proxy --listen samples the results passing over Streamable HTT
   let proxy: Started | undefined;
   let proxied: RecordingClient | undefined;
   try {
-    writeConfig(dir, config());
-    const pinned = await runCli(["sample", "--server", "fixture", "--pin"], {
-      cwd: dir,
-      env: { VARIANT: "1" },
-    });
-    assert.equal(pinned.code, 0, pinned.stderr);
+    await pinFirstVariant(dir);
     proxy = started(
       proxarArgv(["proxy", "--server", "fixture", "--listen", "127.0.0.1:0"]),
       { VARIANT: "2" },
@@ -125,37 +124,11 @@ Deno.test("proxar proxy --listen samples the results passing over Streamable HTT
     );
     const at = (await proxy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//))[1];
     proxied = await connectRecording(new URL(`${at}/mcp`));
-    const result = await proxied.client.callTool({ name: "list_items", arguments: {} });
-    assert.equal((result.structuredContent as { items: unknown[] }).items.length, 3);
-    await until("the alert", () => alerts(dir).length === 1);
-    await proxied.client.callTool({ name: "list_items", arguments: { filter: "x" } });
-    await proxied.client.callTool({ name: "count_items", arguments: {} });
+    await callDriftedTools(proxied, dir);
     await proxied.close();
     proxy.stop();
     assert.equal(await proxy.exited, 0, proxy.stderr());
-
-    const [entry, ...more] = alerts(dir);
-    assert.deepEqual(more, [], "one alert for the same drift");
-    assert.equal(entry!.against, "pinned-samples");
-    assert.deepEqual(entry!.findings.map((f) => `${f.severity} ${f.rule} ${f.path}`), [
-      "BREAKING tool.response.outputSchema.violated list_items.response.structuredContent.items[].status",
-      "POTENTIALLY_BREAKING tool.response.order.changed list_items.response.structuredContent.items",
-      "POTENTIALLY_BREAKING tool.response.field.removed list_items.response.structuredContent.items[].owner",
-      "POTENTIALLY_BREAKING tool.response.nullable list_items.response.structuredContent.items[].summary",
-    ]);
-    assert.match(
-      proxy.stderr(),
-      /proxar: ALERT fixture: tool results drifted from the pinned samples/,
-    );
-    assert.match(
-      proxy.stderr(),
-      /proxar: 3 tool results sampled; their shapes are in \.proxar\/samples\/fixture\/observed\.json/,
-    );
-    const shapes = JSON.parse(
-      readFileSync(join(dir, ".proxar/samples/fixture/observed.json"), "utf8"),
-    );
-    assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
-    assert.equal(shapes.responses.list_items.calls, 2);
+    assertDriftReported(dir, proxy.stderr());
   } finally {
     await proxied?.close().catch(() => {});
     if (proxy && proxy.child.exitCode === null) proxy.stop();
@@ -177,7 +150,7 @@ Deno.test("proxar proxy samples only the configured share of results, and none w
         await proxied.client.callTool({ name: "count_items", arguments: {} });
       }
       await proxied.close();
-      const observed = join(dir, ".proxar/samples/fixture/observed.json");
+      const observed = join(dir, OBSERVED);
       if (expected === 0) {
         await new Promise((done) => setTimeout(done, 500));
         assert.ok(!existsSync(observed));

@@ -13,6 +13,7 @@ import {
   proxarArgv,
   session,
   started,
+  until,
 } from "./_proxy_client.ts";
 
 Deno.test("proxar proxy relays a whole session with server-everything exactly as direct", async () => {
@@ -33,16 +34,6 @@ Deno.test("proxar proxy relays a whole session with server-everything exactly as
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** The text at `url` once it matches `pattern`, or after about 20 s, whichever comes first. */
-async function scrapeUntil(url: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const text = await (await fetch(url)).text();
-    if (pattern.test(text) || Date.now() > deadline) return text;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
 
 async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -83,8 +74,12 @@ Deno.test("proxar proxy --listen relays server-everything over Streamable HTTP e
       `proxar_proxy_contract_info\\{${server},hash="sha256:[0-9a-f]{64}"\\} 1\n`,
     );
     // The observer hashes the contract after the client has its answer, so on a loaded machine
-    // the first scrape can come before it: read until it is there (the assertion below says so).
-    const metrics = await scrapeUntil(`${at}/metrics`, contractInfo);
+    // the first scrape can come before it: read until it is there.
+    let metrics = "";
+    await until("the contract hash in /metrics", async () => {
+      metrics = await (await fetch(`${at}/metrics`)).text();
+      return contractInfo.test(metrics);
+    });
     assert.match(
       metrics,
       new RegExp(`proxar_proxy_requests_total\\{${server},method="tools/call"\\} 5\n`),
