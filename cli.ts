@@ -41,7 +41,7 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
       // commander: its modules and the Node built-ins they require are most of the command's
       // start-up in a compiled binary.
       const { RULES_DEFAULTS, runRules } = await import("./cli/rules_command.ts");
-      await runRules({ ...RULES_DEFAULTS, plugin: [...RULES_DEFAULTS.plugin] }, context);
+      await runRules(RULES_DEFAULTS, context);
       return context.exitCode;
     }
     program = await import("./cli/program.ts");

@@ -59,7 +59,7 @@ const GRADED: Record<"prose" | "variance", string> = {
 export interface RulesOptions {
   format: string;
   config?: string;
-  plugin: string[];
+  plugin: readonly string[];
 }
 
 /** What `proxar rules` without options runs with: commander's defaults for it. */
