@@ -89,21 +89,22 @@ class PluginWorker {
       else this.#unclaimed.push(reply);
     });
     worker.on("error", (error: Error) => {
-      if (worker === this.#worker) this.#fail(`failed: ${firstLine(error)}`);
+      if (worker === this.#worker) this.#fail(firstLine(error));
     });
     worker.on("exit", (code: number) => {
       if (worker !== this.#worker) return;
       liveWorkers.delete(this);
-      if (!this.#stopped) this.#fail(`failed: the plugin ended its worker (exit code ${code})`);
+      if (!this.#stopped) this.#fail(`the plugin ended its worker (exit code ${code})`);
       this.#stopped = true;
     });
   }
 
-  #fail(message: string): void {
+  /** The worker failed or ended: the request waiting fails, else the next one. */
+  #fail(reason: string): void {
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    if (waiting) waiting({ type: "failed", message });
-    else this.#crash ??= message;
+    if (waiting) waiting({ type: "failed", message: `failed: ${reason}` });
+    else this.#crash ??= reason;
   }
 
   async stop(): Promise<void> {
@@ -157,10 +158,11 @@ class PluginWorker {
     request?: Request,
     ms = timerLimit(this.options.timeoutMs),
   ): Promise<Reply> {
-    if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
-    if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
+    // A reply that came before the worker crashed or ended is answered first, in order.
     const early = request ? undefined : this.#unclaimed.shift();
     if (early) return early;
+    if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
+    if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reply = await new Promise<Reply>((done) => {
       this.#waiting = done;

@@ -152,6 +152,17 @@ function render(plugin: LoadedPlugin, request: Extract<Request, { type: "render"
   }
 }
 
+/**
+ * Answers a plugin that cannot load: the failure now and for any request, and the worker stays
+ * alive until Proxar ends it. A worker that ended on its own could be seen ending before its
+ * last message arrived (Deno delivers a worker's exit and its messages on separate channels),
+ * and the user would read "ended its worker" instead of why the plugin cannot load.
+ */
+function refuse(message: string): void {
+  send({ type: "failed", message });
+  port?.on("message", () => send({ type: "failed", message }));
+}
+
 async function start(): Promise<void> {
   const spec = workerData as WorkerStart;
   send({ type: "ready" });
@@ -161,28 +172,20 @@ async function start(): Promise<void> {
     plugin = await loadPlugin(spec);
   } catch (error) {
     busy = false;
-    const message = isUserError(error)
-      ? error.message
-      : `Cannot load plugin "${spec.path}": ${describe(error)}`;
-    send({ type: "failed", message });
+    refuse(
+      isUserError(error) ? error.message : `Cannot load plugin "${spec.path}": ${describe(error)}`,
+    );
     return;
   }
   busy = false;
-  if (crash) {
-    send({ type: "failed", message: `Cannot load plugin "${spec.path}": ${crash}` });
-    return;
-  }
+  if (crash) return refuse(`Cannot load plugin "${spec.path}": ${crash}`);
   const shape = {
     name: plugin.name,
     rules: plugin.rules.map((r) => r.meta),
     reporters: plugin.reporters.map((r) => ({ name: r.name, summary: r.summary })),
   };
   if (!shape.rules.every((meta) => isJson(meta))) {
-    send({
-      type: "failed",
-      message: `Cannot load plugin "${spec.path}": rule metadata must be plain JSON data`,
-    });
-    return;
+    return refuse(`Cannot load plugin "${spec.path}": rule metadata must be plain JSON data`);
   }
   send({ type: "loaded", plugin: shape });
   port?.on("message", async (request: Request) => {

@@ -73,3 +73,25 @@ Deno.test("after a rule runs past its time limit, the next rule of the same diff
     await stopPluginWorkers();
   }
 });
+
+Deno.test("a worker that ended while nothing waited fails the next rule once, naming the exit code", async () => {
+  try {
+    const plugin = await timing(10_000);
+    const got: string[] = [];
+    await rule(plugin, "timing.exits").check(context("a", got));
+    await new Promise((done) => setTimeout(done, 500));
+    await assert.rejects(
+      async () => await rule(plugin, "timing.fast").check(context("b", got)),
+      (error: Error) => {
+        assert.equal(
+          error.message,
+          'Plugin "./slow_and_fast.js": rule "timing.fast" failed: the plugin ended its worker (exit code 3)',
+        );
+        return true;
+      },
+    );
+    assert.deepEqual(got, ["exits"]);
+  } finally {
+    await stopPluginWorkers();
+  }
+});
