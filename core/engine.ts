@@ -24,7 +24,7 @@ import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts
 import type { Registry } from "./registry.ts";
 import { releaseAdvice } from "./release.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
-import { type Finding, type Rule, skipsEqualPairs } from "./rule.ts";
+import { type Finding, keepsOwnTime, type Rule, skipsEqualPairs } from "./rule.ts";
 import { applyConfig, applyOverrides, type ExpiredIgnore } from "./suppress.ts";
 import { VERSION } from "./version.ts";
 
@@ -278,6 +278,14 @@ async function runRulesAsync(
     for (const rule of run.passRules(pass)) {
       const result = run.check(rule);
       if (!isThenable(result)) continue;
+      if (keepsOwnTime(rule)) {
+        try {
+          await result;
+        } catch (error) {
+          throw ruleFailure(rule, error, options.registry);
+        }
+        continue;
+      }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, fail) => {
         timer = setTimeout(

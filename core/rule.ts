@@ -131,3 +131,21 @@ export function findsNothingInEqualPairs(rules: readonly Rule[]): void {
 export function skipsEqualPairs(rule: Rule): boolean {
   return SKIPS_EQUAL_PAIRS.has(rule);
 }
+
+/** Rules that keep their own time limit (see {@link keepTheirOwnTime}). */
+const KEEP_OWN_TIME = new WeakSet<Rule>();
+
+/**
+ * Marks `rules` as keeping the time limit themselves, from when they actually start: a plugin's
+ * rules, whose host times each request from when it reaches the plugin's worker, after any wait
+ * for that worker to restart. The engine does not time them again, else a rule waiting for a
+ * restart would be reported as too slow without having run.
+ */
+export function keepTheirOwnTime(rules: readonly Rule[]): void {
+  for (const rule of rules) KEEP_OWN_TIME.add(rule);
+}
+
+/** Whether {@link keepTheirOwnTime} marked `rule`. */
+export function keepsOwnTime(rule: Rule): boolean {
+  return KEEP_OWN_TIME.has(rule);
+}

@@ -11,7 +11,7 @@ import { UserError } from "../core/errors.ts";
 import { timerLimit } from "../core/engine.ts";
 import type { ProseOptions } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
-import type { Rule, RuleContext } from "../core/rule.ts";
+import { keepTheirOwnTime, type Rule, type RuleContext } from "../core/rule.ts";
 import type { Reporter, ReporterContext } from "../reporters/reporter.ts";
 import type { PluginShape, Reply, Request, WorkerStart } from "./_protocol.ts";
 import type { LoadedPlugin, PluginSpec } from "./load.ts";
@@ -256,6 +256,8 @@ export async function hostPlugin(spec: PluginSpec, options: HostOptions): Promis
     meta,
     check: (context: RuleContext) => worker.check(meta.id, context),
   }));
+  // Each request is timed from when it reaches the worker (see PluginWorker.ask).
+  keepTheirOwnTime(rules);
   const reporters: HostedReporter[] = shape.reporters.map(({ name, summary }) => ({
     name,
     summary,

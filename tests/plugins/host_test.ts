@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_PROSE_OPTIONS } from "../../core/prose_options.ts";
-import type { RuleContext } from "../../core/rule.ts";
+import { keepsOwnTime, type RuleContext } from "../../core/rule.ts";
 import { hostPlugin, stopPluginWorkers } from "../../plugins/host.ts";
 import type { LoadedPlugin } from "../../plugins/load.ts";
 
@@ -60,6 +60,8 @@ Deno.test("a hosted rule asked while another waits for its answer gets its own a
 Deno.test("after a rule runs past its time limit, the next rule of the same diff runs in a new worker with the contracts", async () => {
   try {
     const plugin = await timing(500);
+    // The host times each request from when it reaches the worker, so the engine must not.
+    assert.ok(plugin.rules.every(keepsOwnTime));
     const got: string[] = [];
     const hang = context("hang", got);
     await assert.rejects(
