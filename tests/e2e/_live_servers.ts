@@ -96,11 +96,11 @@ export interface Running {
 export async function startServer(
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; ready: RegExp },
+  options: { env?: Record<string, string>; ready: RegExp; stdin?: "pipe" },
 ): Promise<Running> {
   const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.stdin ?? "ignore", "pipe", "pipe"],
   });
   let text = "";
   const exited = new Promise<void>((done) => child.on("close", () => done()));
@@ -139,6 +139,28 @@ export function startHttpTestServer(...args: string[]): Promise<Running> {
   return startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0", ...args], {
     ready: /listening (http:\/\/\S+)/,
   });
+}
+
+let shared: Promise<Running> | undefined;
+
+/**
+ * The endpoint (`http://127.0.0.1:PORT/mcp`) of the test server over Streamable HTTP, started
+ * once per test file on first use and shared by the file's tests; `query` adds options of the
+ * contract to every request (`variant=2&page-size=1`, see the server's header), so one server
+ * stands for every variant, where each stdio run would start a server process of its own.
+ * The server is stateless and its tests only read from it. It ends with this process: it exits
+ * when its standard input (a pipe from here) ends, and is sent SIGTERM on unload.
+ */
+export async function sharedTestServerUrl(query = ""): Promise<string> {
+  shared ??= startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0", "--exit-on-eof"], {
+    ready: /listening (http:\/\/\S+)/,
+    stdin: "pipe",
+  }).then((running) => {
+    globalThis.addEventListener("unload", () => void running.stop());
+    return running;
+  });
+  const endpoint = (await shared).ready[1]!;
+  return query === "" ? endpoint : `${endpoint}?${query}`;
 }
 
 /** Removes a directory tree. */

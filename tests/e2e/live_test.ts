@@ -18,10 +18,10 @@ import {
   freePort,
   quote,
   removeDir,
+  sharedTestServerUrl,
   startServer,
   tempDir,
   TEST_SERVER,
-  testServerSpec,
 } from "./_live_servers.ts";
 
 const EVERYTHING_TOOLS = [
@@ -56,8 +56,15 @@ async function snapshotFile(source: string, ...extra: string[]) {
   }
 }
 
+let everythingSnapshot: ReturnType<typeof snapshotFile> | undefined;
+
+/** The snapshot of the everything server over stdio, taken once for the tests that read it. */
+function everythingOverStdio(): ReturnType<typeof snapshotFile> {
+  return everythingSnapshot ??= snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+}
+
 Deno.test("proxar snapshot takes the everything server over stdio: every list, canonical file", async () => {
-  const { value, text, stdout } = await snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+  const { value, text, stdout } = await everythingOverStdio();
   assert.deepEqual(Object.keys(value), [
     "proxar",
     "server",
@@ -111,7 +118,7 @@ Deno.test("proxar snapshot gets the same contract from everything over stdio, St
     ready: /running on port (\d+)/,
   });
   try {
-    const stdio = await snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+    const stdio = await everythingOverStdio();
     const overHttp = await snapshotFile(`http://127.0.0.1:${httpPort}/mcp`);
     assert.equal(overHttp.value.hash, stdio.value.hash);
     assert.deepEqual(overHttp.value.tools, stdio.value.tools);
@@ -187,8 +194,8 @@ Deno.test("proxar diff finds the real changes between server-filesystem 2025.12.
 });
 
 Deno.test("proxar snapshot follows nextCursor through every page of tools, prompts, resources and templates", async () => {
-  const paged = await snapshotFile(testServerSpec("--variant", "2", "--page-size", "1"));
-  const whole = await snapshotFile(testServerSpec("--variant", "2"));
+  const paged = await snapshotFile(await sharedTestServerUrl("variant=2&page-size=1"));
+  const whole = await snapshotFile(await sharedTestServerUrl("variant=2"));
   assert.equal(paged.value.hash, whole.value.hash);
   assert.deepEqual(paged.value.tools.map((t: { name: string }) => t.name), [
     "close_issue",
@@ -218,15 +225,15 @@ Deno.test("proxar snapshot follows nextCursor through every page of tools, promp
 });
 
 Deno.test("proxar snapshot records the protocol revision an older server negotiates", async () => {
-  const { value } = await snapshotFile(testServerSpec("--protocol", "2024-11-05"));
+  const { value } = await snapshotFile(await sharedTestServerUrl("protocol=2024-11-05"));
   assert.equal(value.protocolVersion, "2024-11-05");
-  const latest = await snapshotFile(testServerSpec());
+  const latest = await snapshotFile(await sharedTestServerUrl());
   assert.equal(latest.value.protocolVersion, "2025-11-25");
   assert.notEqual(value.hash, latest.value.hash);
 });
 
 Deno.test("proxar snapshot of 10,000 tools over 20 pages keeps every tool", async () => {
-  const { value } = await snapshotFile(testServerSpec("--tools", "10000", "--page-size", "500"));
+  const { value } = await snapshotFile(await sharedTestServerUrl("tools=10000&page-size=500"));
   assert.equal(value.tools.length, 10_002);
   assert.equal(value.tools[0].name, "get_issue");
   assert.equal(value.tools[10_001].name, "tool_10000");
@@ -235,15 +242,21 @@ Deno.test("proxar snapshot of 10,000 tools over 20 pages keeps every tool", asyn
 Deno.test("proxar snapshot --check exits 0 when the file matches and 1 with the diff when not", async () => {
   const dir = tempDir();
   try {
-    const v1 = testServerSpec("--variant", "1");
-    const v2 = testServerSpec("--variant", "2");
+    const v1 = await sharedTestServerUrl("variant=1");
+    const v2 = await sharedTestServerUrl("variant=2");
     assert.equal((await runCli(["snapshot", v1, "--out", "c.json"], { cwd: dir })).code, 0);
     const same = await runCli(["snapshot", v1, "--check", "c.json"], { cwd: dir });
     assert.equal(same.code, 0);
-    assert.match(same.stdout, /^c\.json matches stdio:.* \(sha256:[0-9a-f]{64}\)\n$/);
+    assert.match(
+      same.stdout,
+      /^c\.json matches http:\/\/127\.0\.0\.1:\d+\/mcp\?variant=1 \(sha256:[0-9a-f]{64}\)\n$/,
+    );
     const stale = await runCli(["snapshot", v2, "--check", "c.json", "-f", "json"], { cwd: dir });
     assert.equal(stale.code, 1);
-    assert.match(stale.stderr, /^proxar: c\.json is out of date: stdio:.* now has sha256:/);
+    assert.match(
+      stale.stderr,
+      /^proxar: c\.json is out of date: http:\/\/127\.0\.0\.1:\d+\/mcp\?variant=2 now has sha256:/,
+    );
     assert.deepEqual(findings(stale.stdout), [
       "server.version.changed|server.serverInfo.version|DOCUMENTATION",
       "tool.added|close_issue|NON_BREAKING",

@@ -11,17 +11,29 @@ import { join, relative } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { DENO_SOURCE_COMMAND, findings, proxarCommand, runCli } from "../helpers.ts";
-import { DENO, filesBelow, inProject, TEST_SERVER } from "./_live_servers.ts";
+import { DENO, filesBelow, inProject, sharedTestServerUrl, TEST_SERVER } from "./_live_servers.ts";
 
+/** The test server as a stdio command: every run of proxar starts a server process of its own. */
 function serverEntry(name: string, variant: string): string {
   const args = ["run", "-A", TEST_SERVER, "--variant", variant].map((a) => JSON.stringify(a));
   return `  ${name}:\n    command: ${JSON.stringify(DENO)}\n    args: [${args.join(", ")}]\n`;
 }
 
-const CONFIG = "servers:\n" + serverEntry("issues-mcp", "${ISSUES_VARIANT}");
+/**
+ * The test server over HTTP: the file's one shared server, the variant in the URL's query (so
+ * `${ISSUES_VARIANT}` is expanded as in a command's arguments); the store and the pins, which
+ * these tests are about, do not depend on how the server is reached.
+ */
+async function httpEntry(name: string, variant: string): Promise<string> {
+  const url = await sharedTestServerUrl(`variant=${variant}`);
+  return `  ${name}:\n    url: ${JSON.stringify(url)}\n`;
+}
 
-function withProject(fn: (dir: string) => Promise<void>, config = CONFIG): Promise<void> {
-  return inProject(config, fn);
+async function withProject(
+  fn: (dir: string) => Promise<void>,
+  config?: string,
+): Promise<void> {
+  return inProject(config ?? "servers:\n" + await httpEntry("issues-mcp", "${ISSUES_VARIANT}"), fn);
 }
 
 function proxar(dir: string, variant: string | undefined, at: string, ...args: string[]) {
@@ -264,8 +276,8 @@ Deno.test("proxar diff --server compares with --against latest, a hash and a fil
 });
 
 Deno.test("proxar check writes one combined report for every configured server, each change naming its server", async () => {
-  const config = "servers:\n" + serverEntry("issues-mcp", "${ISSUES_VARIANT}") +
-    serverEntry("stable-mcp", "1");
+  const config = "servers:\n" + await httpEntry("issues-mcp", "${ISSUES_VARIANT}") +
+    await httpEntry("stable-mcp", "1");
   await withProject(async (dir) => {
     const unpinned = await proxar(dir, "1", "01", "check");
     assert.equal(unpinned.code, 2);
