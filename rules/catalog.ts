@@ -778,6 +778,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
   },
   {
+    "id": "tool.input.maximum.safeIntegerLimit",
+    "severity": "NON_BREAKING",
+    "summary": "Input schema: an integer's maximum moved to or from the safe-integer limit (2^53 - 1)",
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
+  },
+  {
     "id": "tool.input.maximum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maximum widened (accepts more values)",
@@ -836,6 +842,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "severity": "BREAKING",
     "summary": "Input schema: minimum narrowed (accepts fewer values)",
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+  },
+  {
+    "id": "tool.input.minimum.safeIntegerLimit",
+    "severity": "NON_BREAKING",
+    "summary": "Input schema: an integer's minimum moved to or from the safe-integer limit (2^53 - 1)",
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
     "id": "tool.input.minimum.widened",
@@ -1441,6 +1453,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
   },
   {
+    "id": "tool.output.maximum.safeIntegerLimit",
+    "severity": "NON_BREAKING",
+    "summary": "Output schema: an integer's maximum moved to or from the safe-integer limit (2^53 - 1)",
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
+  },
+  {
     "id": "tool.output.maximum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maximum widened (accepts more values)",
@@ -1499,6 +1517,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "severity": "NON_BREAKING",
     "summary": "Output schema: minimum narrowed (accepts fewer values)",
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+  },
+  {
+    "id": "tool.output.minimum.safeIntegerLimit",
+    "severity": "NON_BREAKING",
+    "summary": "Output schema: an integer's minimum moved to or from the safe-integer limit (2^53 - 1)",
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
     "id": "tool.output.minimum.widened",

@@ -17,6 +17,7 @@ const N: Pair = ["BREAKING", "NON_BREAKING"];
 const C: Pair = ["BREAKING", "BREAKING"];
 const PB: Pair = ["POTENTIALLY_BREAKING", "POTENTIALLY_BREAKING"];
 const DOC: Pair = ["DOCUMENTATION", "DOCUMENTATION"];
+const NB: Pair = ["NON_BREAKING", "NON_BREAKING"];
 
 /** One schema rule family member, for both sides. */
 interface Spec {
@@ -161,6 +162,22 @@ function fixed(
   };
 }
 
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec[] {
+  return [{
+    aspect,
+    change: "safeIntegerLimit",
+    severity: NB,
+    summary: `An integer's ${aspect} moved to or from the safe-integer limit (2^53 - 1)`,
+    old: a,
+    new: b,
+    path: `properties.v.${aspect}`,
+    rationale:
+      "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual.",
+  }];
+}
+
 const DEPTH = MAX_WALK_DEPTH;
 
 function deep(levels: number): JsonObject {
@@ -194,6 +211,12 @@ const SPECS: Spec[] = [
   }),
   ...bounds("minimum", "integer", 0, 1, true),
   ...bounds("maximum", "integer", 50, 100, false),
+  ...safeIntegerLimit("minimum", v({ type: "integer" }), v({ type: "integer", minimum: -SAFE })),
+  ...safeIntegerLimit(
+    "maximum",
+    v({ type: "integer", minimum: 1 }),
+    v({ type: "integer", minimum: 1, maximum: SAFE }),
+  ),
   ...bounds("minLength", "string", 0, 1, true),
   ...bounds("maxLength", "string", 50, 100, false),
   ...bounds("minItems", "array", 0, 1, true),

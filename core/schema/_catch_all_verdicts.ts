@@ -8,6 +8,7 @@
 import type { JsonValue } from "../json.ts";
 import type { Effect } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
+import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -138,9 +139,15 @@ const showBound = (b: Bound | undefined): string =>
 
 function boundVerdict(inclusive: string, exclusive: string, lower: boolean): VerdictOf {
   return (old, next) => {
-    const a = bound(old, inclusive, exclusive, lower);
-    const b = bound(next, inclusive, exclusive, lower);
+    let a = bound(old, inclusive, exclusive, lower);
+    let b = bound(next, inclusive, exclusive, lower);
     if (a === INVALID || b === INVALID) return changedInvalid(q(inclusive));
+    // On integers only, a bound at the safe-integer limit is compared as none (_safe_integer.ts).
+    const [ta, tb] = [typeSet(old), typeSet(next)];
+    if (ta instanceof Set && tb instanceof Set && integerOnly(ta) && integerOnly(tb)) {
+      if (a && admitsEverySafeInteger(a, lower)) a = undefined;
+      if (b && admitsEverySafeInteger(b, lower)) b = undefined;
+    }
     const t = tighter(b, a, lower);
     if (t === 0) return undefined;
     const which = lower ? "lower" : "upper";

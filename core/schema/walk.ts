@@ -11,6 +11,7 @@ import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
+import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   type Effect,
@@ -385,11 +386,16 @@ class Walker {
         `allowed values ${values} (${detail})`,
       );
     }
+    // On integers only, a bound at the safe-integer limit is compared as none (_safe_integer.ts).
+    const integers = integerOnly(typeSet(a)) && integerOnly(typeSet(b));
     for (const kind of ["min", "max"] as const) {
       const ba = numericBound(a, kind);
       const bb = numericBound(b, kind);
-      const effect = boundEffect(ba, bb, kind);
-      if (!effect) continue;
+      const safe = (x: typeof ba) =>
+        integers && x && admitsEverySafeInteger(x, kind === "min") ? undefined : x;
+      const raw = boundEffect(ba, bb, kind);
+      if (!raw) continue;
+      const effect = boundEffect(safe(ba), safe(bb), kind);
       const aspect = kind === "min" ? "minimum" : "maximum";
       const fmt = (
         x: typeof ba,
@@ -402,6 +408,20 @@ class Walker {
           !Object.hasOwn(b, `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`)
         ? aspect
         : `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`;
+      if (!effect) {
+        this.emit(
+          ctx,
+          aspect,
+          { aspect, change: "safeIntegerLimit" },
+          "NON_BREAKING",
+          keyword,
+          { old: ba ? fmt(ba) : null, new: bb ? fmt(bb) : null },
+          `${ctx.path}: ${aspect} went from ${fmt(ba)} to ${
+            fmt(bb)
+          }, which on integers is the safe-integer limit (2^53 - 1): every integer a JSON client can send exactly is accepted before and after`,
+        );
+        continue;
+      }
       this.graded(
         ctx,
         aspect,

@@ -1,0 +1,41 @@
+/**
+ * End-to-end verdicts on snapshots of real MCP servers from the npm registry, taken with
+ * `proxar snapshot "stdio:node …/dist/index.js"` from the published packages. Each pair holds a
+ * verdict an audit found wrong; findings are compared as exact sets.
+ */
+import assert from "node:assert/strict";
+import { findings, runCli } from "../helpers.ts";
+
+async function diffReal(oldFile: string, newFile: string) {
+  const result = await runCli([
+    "diff",
+    `real_servers/${oldFile}`,
+    `real_servers/${newFile}`,
+    "--format",
+    "json",
+  ]);
+  assert.equal(result.stderr, "");
+  return { code: result.code, findings: findings(result.stdout) };
+}
+
+Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18: zod's safe-integer bounds break no call", async () => {
+  const { code, findings: found } = await diffReal(
+    "sequential_thinking_2025.7.1.json",
+    "sequential_thinking_2025.12.18.json",
+  );
+  const input = "sequentialthinking.inputSchema";
+  assert.deepEqual(found, [
+    "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+    "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
+    "tool.description.changed|sequentialthinking.description|DOCUMENTATION",
+    `tool.input.description.changed|${input}.properties.thoughtNumber.description|POTENTIALLY_BREAKING`,
+    `tool.input.description.changed|${input}.properties.totalThoughts.description|POTENTIALLY_BREAKING`,
+    `tool.input.dialect.changed|${input}.$schema|POTENTIALLY_BREAKING`,
+    ...["branchFromThought", "revisesThought", "thoughtNumber", "totalThoughts"].map((p) =>
+      `tool.input.maximum.safeIntegerLimit|${input}.properties.${p}.maximum|NON_BREAKING`
+    ),
+    "tool.output.schema.added|sequentialthinking.outputSchema|NON_BREAKING",
+    "tool.title.changed|sequentialthinking.title|POTENTIALLY_BREAKING",
+  ]);
+  assert.equal(code, 0);
+});
