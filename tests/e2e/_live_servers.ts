@@ -141,26 +141,38 @@ export function startHttpTestServer(...args: string[]): Promise<Running> {
   });
 }
 
-let shared: Promise<Running> | undefined;
+/** `sampling_server.ts`: results that drift behind an unchanged listing (for `proxar sample`). */
+export const SAMPLING_SERVER = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
+
+const shared = new Map<string, Promise<Running>>();
 
 /**
- * The endpoint (`http://127.0.0.1:PORT/mcp`) of the test server over Streamable HTTP, started
- * once per test file on first use and shared by the file's tests; `query` adds options of the
- * contract to every request (`variant=2&page-size=1`, see the server's header), so one server
- * stands for every variant, where each stdio run would start a server process of its own.
- * The server is stateless and its tests only read from it. It ends with this process: it exits
- * when its standard input (a pipe from here) ends, and is sent SIGTERM on unload.
+ * The endpoint (`http://127.0.0.1:PORT/mcp`) of the fixture server `script` (the test server,
+ * {@link SAMPLING_SERVER}) over Streamable HTTP, started once per test file on first use and
+ * shared by the file's tests; `query` sets options of the contract for every request
+ * (`variant=2&page-size=1`, see the server's header), so one server stands for every variant,
+ * where each stdio run would start a server process of its own. The server is stateless and its
+ * tests only read from it. It ends with this process: it exits when its standard input (a pipe
+ * from here) ends, and is sent SIGTERM on unload.
  */
-export async function sharedTestServerUrl(query = ""): Promise<string> {
-  shared ??= startServer(DENO, ["run", "-A", TEST_SERVER, "--http", "0", "--exit-on-eof"], {
-    ready: /listening (http:\/\/\S+)/,
-    stdin: "pipe",
-  }).then((running) => {
-    globalThis.addEventListener("unload", () => void running.stop());
-    return running;
-  });
-  const endpoint = (await shared).ready[1]!;
+export async function sharedServerUrl(script: string, query = ""): Promise<string> {
+  let running = shared.get(script);
+  if (!running) {
+    running = startServer(DENO, ["run", "-A", script, "--http", "0", "--exit-on-eof"], {
+      ready: /listening (http:\/\/\S+)/,
+      stdin: "pipe",
+    });
+    shared.set(script, running);
+    const started = await running;
+    globalThis.addEventListener("unload", () => void started.stop());
+  }
+  const endpoint = (await running).ready[1]!;
   return query === "" ? endpoint : `${endpoint}?${query}`;
+}
+
+/** {@link sharedServerUrl} of the test server. */
+export function sharedTestServerUrl(query = ""): Promise<string> {
+  return sharedServerUrl(TEST_SERVER, query);
 }
 
 /** Removes a directory tree. */

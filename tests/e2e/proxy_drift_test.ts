@@ -14,7 +14,7 @@ import {
   DENO,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
-  startHttpTestServer,
+  sharedTestServerUrl,
   tempDir,
   TEST_SERVER,
   writeConfig,
@@ -231,8 +231,9 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
 
 Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over Streamable HTTP", async () => {
   const dir = tempDir();
-  const v1 = await startHttpTestServer("--variant", "1");
-  const v2 = await startHttpTestServer("--variant", "2");
+  // The file's shared test server, serving each variant at its own URL.
+  const v1 = await sharedTestServerUrl("variant=1");
+  const v2 = await sharedTestServerUrl("variant=2");
   let proxy: ChildProcess | undefined;
   try {
     const config = (url: string) =>
@@ -242,10 +243,10 @@ Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over
           JSON.stringify(url)
         } }\nproxy: { policy: { BREAKING: withhold } }\n`,
       );
-    config(v1.ready[1]!);
+    config(v1);
     const pinned = await runCli(["pin", "--server", "remote"], { cwd: dir });
     assert.equal(pinned.code, 0, pinned.stderr);
-    config(v2.ready[1]!);
+    config(v2);
     const [command, ...args] = proxarArgv([
       "proxy",
       "--server",
@@ -269,8 +270,6 @@ Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over
     assert.deepEqual(JSON.parse(log[0]!).withheld, ["search_issues"]);
   } finally {
     if (proxy?.pid) process.kill(proxy.pid, "SIGTERM");
-    await v1.stop();
-    await v2.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

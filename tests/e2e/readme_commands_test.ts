@@ -1,8 +1,9 @@
 /**
  * The README's live-server commands work as written once `proxar` is on the PATH: each line of
  * the block runs through bash, in a new project whose `proxar.yaml` configures `issues-mcp` (a
- * real MCP server over stdio), with `proxar` being the runtime under test (`PROXAR_CMD`, else the
- * source under Deno).
+ * real MCP server, the file's one sampling server over Streamable HTTP, rather than a stdio
+ * server that each of the eight commands would start), with `proxar` being the runtime under
+ * test (`PROXAR_CMD`, else the source under Deno).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { DENO_SOURCE_COMMAND, proxarCommand, ROOT } from "../helpers.ts";
+import { SAMPLING_SERVER, sharedServerUrl } from "./_live_servers.ts";
 
 /** The commands of the first `sh` block after `heading` in README.md, comments removed. */
 function readmeBlock(heading: string): string[] {
@@ -23,7 +25,7 @@ function readmeBlock(heading: string): string[] {
 
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-Deno.test("README live-server commands run as written with proxar on the PATH", () => {
+Deno.test("README live-server commands run as written with proxar on the PATH", async () => {
   const commands = readmeBlock("## Live servers, snapshots and pins");
   assert.ok(commands.length >= 6);
   const dir = mkdtempSync(join(tmpdir(), "proxar-readme-"));
@@ -35,12 +37,10 @@ Deno.test("README live-server commands run as written with proxar on the PATH", 
     chmodSync(join(bin, "proxar"), 0o755);
     const project = join(dir, "project");
     mkdirSync(project);
-    const deno = join(ROOT, "node_modules", ".bin", "deno");
-    const server = join(ROOT, "tests", "fixtures", "servers", "sampling_server.ts");
+    const url = await sharedServerUrl(SAMPLING_SERVER, "variant=1");
     writeFileSync(
       join(project, "proxar.yaml"),
-      `servers:\n  issues-mcp:\n    command: ${JSON.stringify(deno)}\n` +
-        `    args: [run, -A, ${JSON.stringify(server)}, --variant, "1"]\n` +
+      `servers:\n  issues-mcp:\n    url: ${JSON.stringify(url)}\n` +
         `samples:\n  issues-mcp:\n    - tool: list_items\n`,
     );
     const env = {

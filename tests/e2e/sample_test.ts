@@ -17,18 +17,25 @@ import {
   FILESYSTEM_NEW,
   inProject,
   removeDir,
+  SAMPLING_SERVER,
+  sharedServerUrl,
   tempDir,
   writeConfig,
 } from "./_live_servers.ts";
 
-const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
 const SARIF_SCHEMA = `${ROOT}/node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json`;
 const MARK = "PROXAR_MARKER_7f3a";
 const NUMBER = "918273645";
 
-function fixtureServer(extra: string[] = []): string {
-  const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}", ...extra];
-  return `  fixture:\n    command: ${JSON.stringify(DENO)}\n    args: ${JSON.stringify(args)}\n`;
+/**
+ * The fixture server's entry: the file's one shared sampling server over HTTP, `${VARIANT}`
+ * choosing the variant in the URL's query (sampling does not depend on how the server is
+ * reached; a stdio command would start a server process for every run). Three lines, as the
+ * stdio entry was, so the positions the error messages name stay where they were.
+ */
+async function fixtureServer(query = ""): Promise<string> {
+  const url = await sharedServerUrl(SAMPLING_SERVER, `variant=\${VARIANT}${query}`);
+  return `  fixture:\n    # the shared sampling server\n    url: ${JSON.stringify(url)}\n`;
 }
 
 const SAMPLES = `samples:
@@ -54,7 +61,7 @@ const V2_FINDINGS = [
 ];
 
 Deno.test("proxar sample records shapes; --check reports exactly v2's drift and nothing for v3", async () => {
-  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + await fixtureServer() + SAMPLES, async (dir) => {
     const recorded = await sample(dir, "1");
     assert.equal(recorded.stderr, "");
     assert.equal(
@@ -101,7 +108,7 @@ Deno.test("proxar sample records shapes; --check reports exactly v2's drift and 
 });
 
 Deno.test("proxar sample --check renders v2's drift in every reporter with the diff's exit codes", async () => {
-  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + await fixtureServer() + SAMPLES, async (dir) => {
     assert.equal((await sample(dir, "1", "--pin")).code, 0);
     assert.deepEqual(filesBelow(dir), [
       ".proxar/samples/fixture/latest.json",
@@ -146,7 +153,7 @@ Deno.test("proxar sample --check renders v2's drift in every reporter with the d
 });
 
 Deno.test("proxar sample --check applies severity_overrides and ignore to response findings", async () => {
-  const config = "servers:\n" + fixtureServer() + SAMPLES + `severity_overrides:
+  const config = "servers:\n" + await fixtureServer() + SAMPLES + `severity_overrides:
   tool.response.order.changed: BREAKING
 ignore:
   - rule: tool.response.outputSchema.violated
@@ -166,7 +173,7 @@ ignore:
 });
 
 Deno.test("proxar sample calls a tool without readOnlyHint only when the entry allows side effects", async () => {
-  const config = "servers:\n" + fixtureServer() + `samples:
+  const config = "servers:\n" + await fixtureServer() + `samples:
   fixture:
     - tool: delete_item
       arguments: { id: 1 }
@@ -193,7 +200,7 @@ Deno.test("proxar sample calls a tool without readOnlyHint only when the entry a
 });
 
 Deno.test("proxar sample records a call over its time limit as a failure and carries on", async () => {
-  const config = "servers:\n" + fixtureServer(["--slow"]) + `samples:
+  const config = "servers:\n" + await fixtureServer("&slow") + `samples:
   fixture:
     - tool: count_items
       timeout: 0.5
@@ -212,7 +219,7 @@ Deno.test("proxar sample records a call over its time limit as a failure and car
 });
 
 Deno.test("proxar sample writes no string or number of any result to the store", async () => {
-  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + await fixtureServer() + SAMPLES, async (dir) => {
     const result = await sample(dir, "marker", "--pin");
     assert.equal(result.code, 0, result.stderr);
     const check = await sample(dir, "marker", "--check", "--format", "json=report.json");
@@ -235,7 +242,8 @@ Deno.test("proxar sample writes no string or number of any result to the store",
 });
 
 Deno.test("proxar sample rejects samples: for an unknown server and bad entries with file:line:col", async () => {
-  const config = "servers:\n" + fixtureServer() + "samples:\n  fixtur:\n    - tool: list_items\n";
+  const config = "servers:\n" + await fixtureServer() +
+    "samples:\n  fixtur:\n    - tool: list_items\n";
   await inProject(config, async (dir) => {
     const result = await sample(dir, "1");
     assert.equal(result.code, 2);
@@ -243,14 +251,17 @@ Deno.test("proxar sample rejects samples: for an unknown server and bad entries 
       result.stderr,
       'proxar: proxar.yaml:6:3: samples: there is no server "fixtur" under servers: (did you mean "fixture"?)\n',
     );
-    writeConfig(dir, "servers:\n" + fixtureServer() + "samples:\n  fixture:\n    - tools: x\n");
+    writeConfig(
+      dir,
+      "servers:\n" + await fixtureServer() + "samples:\n  fixture:\n    - tools: x\n",
+    );
     const bad = await sample(dir, "1");
     assert.equal(bad.code, 2);
     assert.equal(
       bad.stderr,
       'proxar: proxar.yaml:7:7: samples.fixture.0: missing required property "tool"\n',
     );
-    writeConfig(dir, "servers:\n" + fixtureServer());
+    writeConfig(dir, "servers:\n" + await fixtureServer());
     const none = await sample(dir, "1");
     assert.equal(none.code, 2);
     assert.match(none.stderr, /No sample calls are configured for server "fixture"/);
@@ -261,7 +272,7 @@ Deno.test("proxar sample rejects samples: for an unknown server and bad entries 
 });
 
 Deno.test("proxar sample --check without recorded samples says how to record them", async () => {
-  await inProject("servers:\n" + fixtureServer() + SAMPLES, async (dir) => {
+  await inProject("servers:\n" + await fixtureServer() + SAMPLES, async (dir) => {
     const result = await sample(dir, "1", "--check");
     assert.equal(result.code, 2);
     assert.equal(
