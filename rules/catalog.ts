@@ -1085,6 +1085,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
   },
   {
+    "id": "tool.input.unusedDefinition.changed",
+    "severity": "DOCUMENTATION",
+    "summary": "Input schema: a definition that no reference reaches changed",
+    "rationale": "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used, and when a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before."
+  },
+  {
     "id": "tool.input.writeOnly.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Input schema: writeOnly changed",
@@ -1770,6 +1776,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "severity": "BREAKING",
     "summary": "Output schema: uniqueItems widened (accepts more values)",
     "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+  },
+  {
+    "id": "tool.output.unusedDefinition.changed",
+    "severity": "DOCUMENTATION",
+    "summary": "Output schema: a definition that no reference reaches changed",
+    "rationale": "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used, and when a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before."
   },
   {
     "id": "tool.output.writeOnly.changed",

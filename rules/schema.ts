@@ -211,6 +211,25 @@ const SPECS: Spec[] = [
   }),
   ...bounds("minimum", "integer", 0, 1, true),
   ...bounds("maximum", "integer", 50, 100, false),
+  {
+    aspect: "unusedDefinition",
+    change: "changed",
+    severity: DOC,
+    summary: "A definition that no reference reaches changed",
+    old: {
+      type: "object",
+      properties: { id: { type: "string" } },
+      $defs: { page: { type: "string" } },
+    },
+    new: {
+      type: "object",
+      properties: { id: { type: "string" } },
+      $defs: { page: { type: "integer" } },
+    },
+    path: "$defs.page",
+    rationale:
+      "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used, and when a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before.",
+  },
   ...safeIntegerLimit("minimum", v({ type: "integer" }), v({ type: "integer", minimum: -SAFE })),
   ...safeIntegerLimit(
     "maximum",

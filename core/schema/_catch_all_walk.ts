@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -25,6 +26,7 @@ import {
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs } from "./_catch_all_refs.ts";
+import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import {
   type EmitOptions,
@@ -89,6 +91,8 @@ export class CatchAllWalk implements Walker {
   /** Locations of the `$ref`s already reported, so the dangling check adds no twin. */
   readonly #refsReported = new Set<string>();
   #definitionsChanged = false;
+  /** The nodes each side reaches, computed when a definition changed (null: not decidable). */
+  readonly #reach: { old?: Set<string> | null; new?: Set<string> | null } = {};
   /** Whether the last composition graded was proven, not merely lifted. */
   #proven = false;
 
@@ -517,16 +521,42 @@ export class CatchAllWalk implements Walker {
     this.facetDelta(node, facet, "changed", "the catch-all differ has no verdict for this facet");
   }
 
-  /** Pairs the `$defs`/`definitions` entries present on both sides; added or removed is silent. */
+  /**
+   * Pairs the `$defs`/`definitions` entries present on both sides; added or removed is silent.
+   * An entry that no reference reaches on either side constrains no value: its change is one
+   * DOCUMENTATION delta instead of a comparison.
+   */
   #definitions(node: Node, keyword: string): void {
     const a = this.read(node.o, keyword), b = this.read(node.n, keyword);
     if (!isObject(a) || !isObject(b)) return;
     for (const name of unionSorted(a, b)) {
       const x = own(a, name), y = own(b, name);
-      if (x !== undefined && y !== undefined) {
-        this.pair(node, "$defs", x, [keyword, name], y, [keyword, name]);
+      if (x === undefined || y === undefined) continue;
+      const tail = [keyword, escapePointerToken(name)].join("/");
+      if (
+        node.oPtr !== null && node.nPtr !== null && !this.same(x, y) &&
+        !this.#reached("old", `${node.oPtr}/${tail}`) &&
+        !this.#reached("new", `${node.nPtr}/${tail}`)
+      ) {
+        const delta = this.#delta(node.loc, [keyword, name], "$defs");
+        delta.rule = `tool.${this.side}.unusedDefinition.changed`;
+        delta.severity = "DOCUMENTATION";
+        delta.message =
+          `${delta.path} changed, but no reference reaches it on either side, so it constrains no value`;
+        delta.old = x;
+        delta.new = y;
+        this.#deltas.push(delta);
+        continue;
       }
+      this.pair(node, "$defs", x, [keyword, name], y, [keyword, name]);
     }
+  }
+
+  /** Whether a reference reaches the definition at `pointer` on one side (unknown: yes). */
+  #reached(side: "old" | "new", pointer: string): boolean {
+    const reached = this.#reach[side] ??=
+      reachedPointers(side === "old" ? this.oldRoot : this.newRoot) ?? null;
+    return reached === null || definitionReached(reached, pointer);
   }
 
   /**

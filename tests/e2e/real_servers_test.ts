@@ -39,3 +39,20 @@ Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18
   ]);
   assert.equal(code, 0);
 });
+
+Deno.test("proxar diff grades notion-mcp-server 2.0.0 → 2.5.2 definitions that API-delete-a-block never references DOCUMENTATION", async () => {
+  const { code, findings: found } = await diffReal(
+    "notion_delete_block_2.0.0.json",
+    "notion_delete_block_2.5.2.json",
+  );
+  const input = "API-delete-a-block.inputSchema";
+  assert.deepEqual(found, [
+    "tool.annotations.title.changed|API-delete-a-block.annotations.title|POTENTIALLY_BREAKING",
+    // The seed's convention: a removed input property is BREAKING, whatever else changed.
+    `tool.input.property.removed|${input}.properties.Notion-Version|BREAKING`,
+    ...["dataSourceIdParentRequest", "movePageParentRequest", "parentRequest"].map((d) =>
+      `tool.input.unusedDefinition.changed|${input}.$defs.${d}|DOCUMENTATION`
+    ),
+  ]);
+  assert.equal(code, 1);
+});
