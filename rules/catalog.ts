@@ -618,7 +618,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.dialect.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Input schema: the JSON Schema dialect ($schema) changed",
-    "rationale": "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values."
+    "rationale": "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values. A change between draft-07, 2019-09 and 2020-12 (or no $schema) on schemas that use none of the keywords those drafts read differently is tool.*.dialect.inert (DOCUMENTATION) instead."
+  },
+  {
+    "id": "tool.input.dialect.inert",
+    "severity": "DOCUMENTATION",
+    "summary": "Input schema: the JSON Schema dialect ($schema) changed between drafts that read every keyword of the schema alike",
+    "rationale": "MCP servers move between draft-07 (zod-to-json-schema), 2020-12 (zod 4) and no $schema (2020-12 since MCP 2025-11-25) with their schema generator. These drafts differ only on some keywords: array-form items, additionalItems, prefixItems, dependencies and its successors, unevaluated*, min/maxContains, content*, format, $id, anchors and dynamic references, boolean exclusive bounds, and constraints beside a $ref. When both dialects are among these drafts (or absent) and neither schema uses any of those keywords, every validator accepts the same values before and after: DOCUMENTATION. Otherwise the change stays tool.*.dialect.changed (POTENTIALLY_BREAKING)."
   },
   {
     "id": "tool.input.else.narrowed",
@@ -1299,7 +1305,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.dialect.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Output schema: the JSON Schema dialect ($schema) changed",
-    "rationale": "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values."
+    "rationale": "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values. A change between draft-07, 2019-09 and 2020-12 (or no $schema) on schemas that use none of the keywords those drafts read differently is tool.*.dialect.inert (DOCUMENTATION) instead."
+  },
+  {
+    "id": "tool.output.dialect.inert",
+    "severity": "DOCUMENTATION",
+    "summary": "Output schema: the JSON Schema dialect ($schema) changed between drafts that read every keyword of the schema alike",
+    "rationale": "MCP servers move between draft-07 (zod-to-json-schema), 2020-12 (zod 4) and no $schema (2020-12 since MCP 2025-11-25) with their schema generator. These drafts differ only on some keywords: array-form items, additionalItems, prefixItems, dependencies and its successors, unevaluated*, min/maxContains, content*, format, $id, anchors and dynamic references, boolean exclusive bounds, and constraints beside a $ref. When both dialects are among these drafts (or absent) and neither schema uses any of those keywords, every validator accepts the same values before and after: DOCUMENTATION. Otherwise the change stays tool.*.dialect.changed (POTENTIALLY_BREAKING)."
   },
   {
     "id": "tool.output.else.narrowed",

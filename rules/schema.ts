@@ -555,15 +555,35 @@ const SPECS: Spec[] = [
     "Examples changed",
     "Examples do not constrain values, but models read them; listed for review.",
   ),
-  fixed(
-    "dialect",
-    "$schema",
-    PB,
-    "http://json-schema.org/draft-07/schema#",
-    "https://json-schema.org/draft/2020-12/schema",
-    "The JSON Schema dialect ($schema) changed",
-    "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values.",
-  ),
+  {
+    aspect: "dialect",
+    change: "changed",
+    severity: PB,
+    summary: "The JSON Schema dialect ($schema) changed",
+    old: {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      ...v({ items: [{ type: "integer" }] }),
+    },
+    new: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      ...v({ items: [{ type: "integer" }] }),
+    },
+    path: "$schema",
+    rationale:
+      "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values. A change between draft-07, 2019-09 and 2020-12 (or no $schema) on schemas that use none of the keywords those drafts read differently is tool.*.dialect.inert (DOCUMENTATION) instead.",
+  },
+  {
+    aspect: "dialect",
+    change: "inert",
+    severity: DOC,
+    summary:
+      "The JSON Schema dialect ($schema) changed between drafts that read every keyword of the schema alike",
+    old: { $schema: "http://json-schema.org/draft-07/schema#", ...v({ type: "integer" }) },
+    new: { $schema: "https://json-schema.org/draft/2020-12/schema", ...v({ type: "integer" }) },
+    path: "$schema",
+    rationale:
+      "MCP servers move between draft-07 (zod-to-json-schema), 2020-12 (zod 4) and no $schema (2020-12 since MCP 2025-11-25) with their schema generator. These drafts differ only on some keywords: array-form items, additionalItems, prefixItems, dependencies and its successors, unevaluated*, min/maxContains, content*, format, $id, anchors and dynamic references, boolean exclusive bounds, and constraints beside a $ref. When both dialects are among these drafts (or absent) and neither schema uses any of those keywords, every validator accepts the same values before and after: DOCUMENTATION. Otherwise the change stays tool.*.dialect.changed (POTENTIALLY_BREAKING).",
+  },
   fixed(
     "id",
     "$id",

@@ -12,6 +12,7 @@ import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
+import { dialectChangeInert } from "./_dialect.ts";
 import { isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   type Effect,
@@ -1040,16 +1041,20 @@ class Walker {
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const [key, aspect, severity] of ANNOTATIONS) {
       if (jsonEqual(a[key], b[key])) continue;
+      const inert = key === "$schema" &&
+        dialectChangeInert(a[key], b[key], [this.oldRoot, this.newRoot]);
       this.emit(
         ctx,
         FACET_OF[key]!,
-        { aspect, change: "changed" },
-        severity,
+        { aspect, change: inert ? "inert" : "changed" },
+        inert ? "DOCUMENTATION" : severity,
         key,
         { old: a[key], new: b[key] },
         `${ctx.path}: ${key} ${
           a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
-        }: ${show(a[key])} → ${show(b[key])}`,
+        }: ${show(a[key])} → ${show(b[key])}${
+          inert ? "; the schemas use no keyword that the two drafts read differently" : ""
+        }`,
       );
     }
     for (const key of ["title", "description"] as const) {

@@ -30,7 +30,7 @@ Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18
     "tool.description.changed|sequentialthinking.description|DOCUMENTATION",
     `tool.input.description.changed|${input}.properties.thoughtNumber.description|POTENTIALLY_BREAKING`,
     `tool.input.description.changed|${input}.properties.totalThoughts.description|POTENTIALLY_BREAKING`,
-    `tool.input.dialect.changed|${input}.$schema|POTENTIALLY_BREAKING`,
+    `tool.input.dialect.inert|${input}.$schema|DOCUMENTATION`,
     ...["branchFromThought", "revisesThought", "thoughtNumber", "totalThoughts"].map((p) =>
       `tool.input.maximum.safeIntegerLimit|${input}.properties.${p}.maximum|NON_BREAKING`
     ),

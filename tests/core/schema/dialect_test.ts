@@ -1,0 +1,58 @@
+/**
+ * `$schema` changes between the modern drafts: found on @playwright/mcp 0.0.50 → 0.0.64 (22 tools
+ * from draft-07 to 2020-12), @modelcontextprotocol/server-memory 2025.9.25 → 2026.1.26 (9 tools
+ * from no `$schema` to draft-07) and others, each graded POTENTIALLY_BREAKING although the schemas
+ * used no keyword that the drafts read differently.
+ */
+import assert from "node:assert/strict";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { schemaFindings } from "./_schema_helpers.ts";
+
+const D7 = "http://json-schema.org/draft-07/schema#";
+const D2020 = "https://json-schema.org/draft/2020-12/schema";
+const SIDES = ["input", "output"] as const;
+
+function schema(dialect: string | undefined, props: JsonObject): JsonObject {
+  const s: JsonObject = { type: "object", properties: props, required: ["q"] };
+  if (dialect !== undefined) s.$schema = dialect;
+  return s;
+}
+
+const plain = { q: { type: "string", minLength: 1 }, n: { type: "integer", maximum: 10 } };
+
+Deno.test("diff grades a dialect change between modern drafts DOCUMENTATION when no keyword reads differently", () => {
+  for (const side of SIDES) {
+    for (const [a, b] of [[D7, D2020], [D2020, D7], [undefined, D7], [D7, undefined]]) {
+      assert.deepEqual(schemaFindings(side, schema(a, plain), schema(b, plain)), [
+        `tool.${side}.dialect.inert t.${side}Schema.$schema DOCUMENTATION`,
+      ]);
+    }
+  }
+});
+
+Deno.test("diff keeps a dialect change POTENTIALLY_BREAKING when a keyword reads differently", () => {
+  const sensitive: JsonValue[] = [
+    { type: "array", items: [{ type: "string" }] },
+    { type: "string", format: "uri" },
+    { type: "number", exclusiveMinimum: true, minimum: 0 },
+    { $ref: "#/properties/q", maxLength: 3 },
+    { type: "object", dependentRequired: { a: ["b"] } },
+    { type: "object", unevaluatedProperties: false },
+  ];
+  for (const side of SIDES) {
+    for (const p of sensitive) {
+      const props = { ...plain, p };
+      assert.deepEqual(schemaFindings(side, schema(D7, props), schema(D2020, props)), [
+        `tool.${side}.dialect.changed t.${side}Schema.$schema POTENTIALLY_BREAKING`,
+      ], JSON.stringify(p));
+    }
+  }
+});
+
+Deno.test("diff keeps a dialect change from or to an older or unknown draft POTENTIALLY_BREAKING", () => {
+  for (const other of ["http://json-schema.org/draft-04/schema#", "urn:acme:schema"]) {
+    assert.deepEqual(schemaFindings("input", schema(D7, plain), schema(other, plain)), [
+      "tool.input.dialect.changed t.inputSchema.$schema POTENTIALLY_BREAKING",
+    ]);
+  }
+});
