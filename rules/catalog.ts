@@ -786,7 +786,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
   {
     "id": "tool.input.maximum.safeIntegerLimit",
     "severity": "NON_BREAKING",
-    "summary": "Input schema: an integer's maximum moved to or from the safe-integer limit (2^53 - 1)",
+    "summary": "Input schema: an integer's maximum moved to or from the safe-integer limit",
     "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
@@ -852,7 +852,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
   {
     "id": "tool.input.minimum.safeIntegerLimit",
     "severity": "NON_BREAKING",
-    "summary": "Input schema: an integer's minimum moved to or from the safe-integer limit (2^53 - 1)",
+    "summary": "Input schema: an integer's minimum moved to or from the safe-integer limit",
     "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
@@ -1473,7 +1473,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
   {
     "id": "tool.output.maximum.safeIntegerLimit",
     "severity": "NON_BREAKING",
-    "summary": "Output schema: an integer's maximum moved to or from the safe-integer limit (2^53 - 1)",
+    "summary": "Output schema: an integer's maximum moved to or from the safe-integer limit",
     "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
@@ -1539,7 +1539,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
   {
     "id": "tool.output.minimum.safeIntegerLimit",
     "severity": "NON_BREAKING",
-    "summary": "Output schema: an integer's minimum moved to or from the safe-integer limit (2^53 - 1)",
+    "summary": "Output schema: an integer's minimum moved to or from the safe-integer limit",
     "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {

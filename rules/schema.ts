@@ -169,7 +169,7 @@ function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec[] {
     aspect,
     change: "safeIntegerLimit",
     severity: NB,
-    summary: `An integer's ${aspect} moved to or from the safe-integer limit (2^53 - 1)`,
+    summary: `An integer's ${aspect} moved to or from the safe-integer limit`,
     old: a,
     new: b,
     path: `properties.v.${aspect}`,
