@@ -205,7 +205,9 @@ class PointerScanner {
     for (;;) {
       at = text.indexOf('"', at + 1);
       if (at === -1) throw new NotJson();
-      let backslashes = 0;
+      // Most quotes follow no backslash; otherwise an even run of them escapes nothing.
+      if (text.charCodeAt(at - 1) !== BACKSLASH) return at + 1;
+      let backslashes = 1;
       while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
       if (backslashes % 2 === 0) return at + 1;
     }
@@ -234,7 +236,11 @@ class PointerScanner {
       this.#i = i;
       return;
     }
+    // An object or an array: to its closing bracket, counting lines (in locals: this loop
+    // visits most of a large file).
     let depth = 0;
+    let line = this.#line;
+    let lineStart = this.#lineStart;
     for (;;) {
       const d = text.charCodeAt(i);
       if (d === QUOTE) {
@@ -242,15 +248,21 @@ class PointerScanner {
         continue;
       }
       i++;
-      if (d === 0x7b || d === 0x5b) depth++;
+      if (d <= 0x20) {
+        if (d === 0x0a) {
+          line++;
+          lineStart = i;
+          // The indentation of pretty-printed JSON.
+          while (text.charCodeAt(i) === 0x20) i++;
+        }
+      } else if (d === 0x7b || d === 0x5b) depth++;
       else if (d === 0x7d || d === 0x5d) {
         if (--depth === 0) break;
-      } else if (d === 0x0a) {
-        this.#line++;
-        this.#lineStart = i;
       } else if (Number.isNaN(d)) throw new NotJson();
     }
     this.#i = i;
+    this.#line = line;
+    this.#lineStart = lineStart;
   }
 }
 
