@@ -10,21 +10,11 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import process from "node:process";
 import { ROOT } from "./_build_info.ts";
 import { DENO } from "./_deno.ts";
-
-/** The test files under `path` (a file or a directory), sorted. */
-function testFiles(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => {
-    const child = join(path, name);
-    if (statSync(child).isDirectory()) return name === "fixtures" ? [] : testFiles(child);
-    return name.endsWith("_test.ts") ? [child] : [];
-  });
-}
+import { testFiles } from "./_test_files.ts";
 
 interface Row {
   file: string;

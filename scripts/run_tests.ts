@@ -4,19 +4,33 @@
  * time waiting for the servers and `proxar` processes they start, so two workers on two cores
  * leave the cores idle; four finished the suite in about two thirds of the time.
  *
+ * The test files start the longest first, by the time each took in the last full run (recorded
+ * in `node_modules/.cache/proxar/test_seconds.json`; without a record, the end-to-end files
+ * first), so no long file starts near the end while the other core has nothing left to do. The
+ * documentation examples, many short ones, come last (Deno runs them after the files).
+ *
  * With `--type-check` first, `deno check --doc` (the type check of every file and documentation
  * example; the tests themselves run with `--no-check`) runs at the same time as the tests: it
  * keeps one core busy for several seconds, which the waiting tests leave free. Its output is
- * printed after the tests', and the run fails when either fails.
+ * printed after the tests', and the run fails when either fails. It is skipped when a check of
+ * exactly the same files and packages passed before (see `scripts/_check_cache.ts`).
  *
- * Further arguments go to `deno test` (for example `--filter version`, or test files).
+ * Further arguments go to `deno test` (for example `--filter version`, or test files, which then
+ * run in the order given).
  * @module
  */
 import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import process from "node:process";
 import { stripVTControlCharacters } from "node:util";
 import { ROOT } from "./_build_info.ts";
+import { checkInputs, passedBefore, recordPass } from "./_check_cache.ts";
 import { DENO, TEST_JOBS } from "./_deno.ts";
+import { junitSeconds, longestFirst, readSeconds, testFiles } from "./_test_files.ts";
+
+/** The time each test file took in the last full run. */
+const SECONDS = join(ROOT, "node_modules", ".cache", "proxar", "test_seconds.json");
 
 /** Runs `deno ARGS`; its output goes to ours, or is collected when `collect` is set. */
 function deno(
@@ -38,19 +52,72 @@ function deno(
   });
 }
 
+/** `deno check --doc`, unless it passed before on the same inputs. */
+async function typeCheck(): Promise<{ code: number; output: string; cached: boolean }> {
+  const args = ["check", "--doc"];
+  const inputs = checkInputs(ROOT, args);
+  if (inputs !== undefined && passedBefore(inputs)) return { code: 0, output: "", cached: true };
+  const result = await deno(args, true);
+  if (result.code === 0 && inputs !== undefined) recordPass(inputs);
+  return { ...result, cached: false };
+}
+
+/** Options of `deno test` that take the next argument as their value. */
+const VALUED = new Set(["--filter", "--reporter", "--seed", "--location", "--config", "-c"]);
+
+/** Whether the arguments name test files or directories (then they are run as given). */
+function namesPaths(args: readonly string[]): boolean {
+  return args.some((arg, i) =>
+    !arg.startsWith("-") && !VALUED.has(args[i - 1] ?? "") && existsSync(join(ROOT, arg))
+  );
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const typeCheck = args[0] === "--type-check";
-  const testArgs = typeCheck ? args.slice(1) : args;
-  const check = typeCheck ? deno(["check", "--doc"], true) : undefined;
+  const typeCheckToo = args[0] === "--type-check";
+  const testArgs = typeCheckToo ? args.slice(1) : args;
+  const check = typeCheckToo ? typeCheck() : undefined;
+  const full = !namesPaths(testArgs) && !testArgs.some((arg) => arg.startsWith("--junit-path"));
+  // Every test file, the longest first, then the root for the documentation examples (Deno
+  // runs each file once, however often it is named).
+  const order = full
+    ? [...longestFirst(testFiles(join(ROOT, "tests")), ROOT, readSeconds(SECONDS)), "."]
+    : [];
+  const junit = join(ROOT, "node_modules", ".cache", "proxar", `junit-${process.pid}.xml`);
+  if (full) mkdirSync(dirname(junit), { recursive: true });
   const tests = await deno(
-    ["test", "-A", "--doc", "--parallel", "--no-check", ...testArgs],
+    [
+      "test",
+      "-A",
+      "--doc",
+      "--parallel",
+      "--no-check",
+      ...(full ? [`--junit-path=${junit}`] : []),
+      ...testArgs,
+      ...order,
+    ],
     false,
     { ...process.env, DENO_JOBS: TEST_JOBS },
   );
+  if (full && existsSync(junit)) {
+    const seconds = Object.fromEntries(
+      Object.entries(junitSeconds(readFileSync(junit, "utf8"))).filter(([file]) =>
+        file.endsWith("_test.ts")
+      ),
+    );
+    // A filtered run times only some tests of each file: keep the last full run's times.
+    if (!testArgs.some((arg) => arg.startsWith("--filter"))) {
+      writeFileSync(SECONDS, `${JSON.stringify(seconds, null, 1)}\n`);
+    }
+    rmSync(junit, { force: true });
+  }
   if (!check) return tests.code;
   const checked = await check;
   process.stdout.write("\ndeno check --doc (run beside the tests):\n");
+  if (checked.cached) {
+    process.stdout.write("ok (passed before on these same files and packages)\n");
+    return tests.code;
+  }
   // Its errors, not the list of every file it checked, which would bury the test results.
   const shown = checked.output.split("\n").filter((line) =>
     line.trim() !== "" && !/^Check /.test(stripVTControlCharacters(line))

@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { checkInputs } from "../../scripts/_check_cache.ts";
+import { junitSeconds, longestFirst, testFiles } from "../../scripts/_test_files.ts";
+import { ROOT } from "../helpers.ts";
+
+Deno.test("testFiles() lists the test files under a directory, sorted, without fixtures", () => {
+  const files = testFiles(join(ROOT, "tests"));
+  assert.ok(files.includes(join(ROOT, "tests", "scripts", "test_order_test.ts")));
+  assert.ok(files.some((f) => f.startsWith(join(ROOT, "tests", "e2e") + "/")));
+  assert.ok(files.every((f) => f.endsWith("_test.ts") && !f.includes("/fixtures/")));
+  assert.deepEqual(testFiles(join(ROOT, "tests", "fixtures")), []);
+});
+
+Deno.test("junitSeconds() sums the times of each file's tests from deno test's JUnit report", () => {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="deno test" tests="3" failures="0" errors="0" time="2.5">
+    <testsuite name="./tests/a_test.ts" tests="2" disabled="0" errors="0" failures="0">
+        <testcase name="one &quot;x&quot;" classname="./tests/a_test.ts" time="1.250" line="3" col="6">
+        </testcase>
+        <testcase name="two" classname="./tests/a_test.ts" time="0.500" line="9" col="6">
+        </testcase>
+    </testsuite>
+    <testsuite name="./core/b.ts#3-9.ts" tests="1" disabled="0" errors="0" failures="0">
+        <testcase name="./core/b.ts#3-9.ts" classname="./core/b.ts#3-9.ts" time="0.001" line="1" col="1">
+        </testcase>
+    </testsuite>
+</testsuites>`;
+  assert.deepEqual(junitSeconds(xml), { "./tests/a_test.ts": 1.75, "./core/b.ts#3-9.ts": 0.001 });
+});
+
+Deno.test("longestFirst() starts the longest files first, unknown end-to-end files before them", () => {
+  const files = ["a_test.ts", "b_test.ts", "e2e/c_test.ts", "d_test.ts", "e2e/e_test.ts"].map(
+    (f) => `/r/tests/${f}`,
+  );
+  const seconds = { "./tests/a_test.ts": 2, "./tests/b_test.ts": 5, "./tests/e2e/e_test.ts": 1 };
+  assert.deepEqual(longestFirst(files, "/r", seconds), [
+    "/r/tests/e2e/c_test.ts",
+    "/r/tests/b_test.ts",
+    "/r/tests/a_test.ts",
+    "/r/tests/e2e/e_test.ts",
+    "/r/tests/d_test.ts",
+  ]);
+  // Without a record: the end-to-end files first, each group in the order given.
+  assert.deepEqual(longestFirst(files, "/r", {}), [
+    "/r/tests/e2e/c_test.ts",
+    "/r/tests/e2e/e_test.ts",
+    "/r/tests/a_test.ts",
+    "/r/tests/b_test.ts",
+    "/r/tests/d_test.ts",
+  ]);
+});
+
+Deno.test("checkInputs() changes with any file git sees and with the installed packages, not with ignored files", () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-check-inputs-"));
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+    git("init", "-q");
+    writeFileSync(join(dir, ".gitignore"), "dist/\nnode_modules/\n");
+    writeFileSync(join(dir, "a.ts"), "export const a = 1;\n");
+    git("add", "-A");
+    const base = checkInputs(dir, ["check"]);
+    assert.match(base ?? "", /^[0-9a-f]{64}$/);
+    assert.equal(checkInputs(dir, ["check"]), base);
+    assert.notEqual(checkInputs(dir, ["check", "--doc"]), base);
+    mkdirSync(join(dir, "dist"));
+    writeFileSync(join(dir, "dist", "x.ts"), "ignored");
+    assert.equal(checkInputs(dir, ["check"]), base);
+    writeFileSync(join(dir, "a.ts"), "export const a = 2;\n");
+    const edited = checkInputs(dir, ["check"]);
+    assert.notEqual(edited, base);
+    writeFileSync(join(dir, "b.ts"), "export const b = 1;\n");
+    const added = checkInputs(dir, ["check"]);
+    assert.notEqual(added, edited);
+    mkdirSync(join(dir, "node_modules"));
+    writeFileSync(join(dir, "node_modules", ".package-lock.json"), "{}");
+    assert.notEqual(checkInputs(dir, ["check"]), added);
+    rmSync(join(dir, ".git"), { recursive: true });
+    assert.equal(checkInputs(dir, ["check"]), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
