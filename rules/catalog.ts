@@ -279,6 +279,12 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists."
   },
   {
+    "id": "server.capability.extended",
+    "severity": "NON_BREAKING",
+    "summary": "A capability turned on listChanged or subscribe and kept its other options",
+    "rationale": "listChanged and subscribe only offer more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING; turning one off, or any other option change, is server.capability.changed."
+  },
+  {
     "id": "server.capability.removed",
     "severity": "BREAKING",
     "summary": "The server no longer announces a capability",

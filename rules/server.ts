@@ -57,6 +57,24 @@ function capabilityEvents(old: Contract, next: Contract): CapabilityEvent[] {
   return events(old.capabilities, next.capabilities, []);
 }
 
+/** Options that only offer clients more when they turn on. */
+const OFFERS = new Set(["listChanged", "subscribe"]);
+
+/**
+ * The options a capability change turned on, when that is all it did: each differing option is
+ * listChanged or subscribe, absent or false before and true after. Otherwise undefined.
+ */
+function turnedOn(e: CapabilityEvent): string[] | undefined {
+  if (!isObject(e.before) || !isObject(e.after)) return undefined;
+  const [a, b] = [e.before, e.after];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
+    .filter((k) => !jsonEqual(a[k], b[k]));
+  const on = keys.every((k) =>
+    OFFERS.has(k) && (a[k] === undefined || a[k] === false) && b[k] === true
+  );
+  return on && keys.length > 0 ? keys : undefined;
+}
+
 function scalarRule(
   id: string,
   field: "name" | "version" | "protocolVersion",
@@ -194,6 +212,37 @@ export const serverRules: Rule[] = [
     },
   }),
   rule({
+    id: "server.capability.extended",
+    severity: "NON_BREAKING",
+    summary: "A capability turned on listChanged or subscribe and kept its other options",
+    rationale:
+      "listChanged and subscribe only offer more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING; turning one off, or any other option change, is server.capability.changed.",
+    examples: [{
+      title: "listChanged turned on",
+      old: server("1.0.0", { capabilities: { tools: {} } }),
+      new: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
+      findings: [{
+        rule: "server.capability.extended",
+        path: "server.capabilities.tools",
+        severity: "NON_BREAKING",
+      }],
+    }],
+    check({ old, new: next, report }) {
+      for (const e of capabilityEvents(old, next)) {
+        const keys = turnedOn(e);
+        if (keys === undefined) continue;
+        report({
+          entity: entity(next),
+          path: `server.capabilities.${e.key}`,
+          pointer: pointerOf(["capabilities", ...e.tokens]),
+          old: e.before!,
+          new: e.after!,
+          message: `The "${e.key}" capability turned on ${keys.join(", ")}`,
+        });
+      }
+    },
+  }),
+  rule({
     id: "server.capability.changed",
     severity: "POTENTIALLY_BREAKING",
     summary: "The options of a capability changed",
@@ -211,7 +260,7 @@ export const serverRules: Rule[] = [
     }],
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
-        if (e.before === undefined || e.after === undefined) continue;
+        if (e.before === undefined || e.after === undefined || turnedOn(e)) continue;
         const keys = isObject(e.before) && isObject(e.after)
           ? [...new Set([...Object.keys(e.before), ...Object.keys(e.after)])].sort().filter((k) =>
             !jsonEqual((e.before as JsonObject)[k], (e.after as JsonObject)[k])

@@ -25,7 +25,7 @@ Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18
   );
   const input = "sequentialthinking.inputSchema";
   assert.deepEqual(found, [
-    "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+    "server.capability.extended|server.capabilities.tools|NON_BREAKING",
     "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
     "tool.description.changed|sequentialthinking.description|DOCUMENTATION",
     `tool.input.description.changed|${input}.properties.thoughtNumber.description|POTENTIALLY_BREAKING`,

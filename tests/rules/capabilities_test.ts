@@ -1,0 +1,55 @@
+/**
+ * Capability options: found on server-everything, server-filesystem, server-memory,
+ * server-sequential-thinking, context7 and notion, whose SDK upgrades turned on
+ * `tools.listChanged` (and `prompts`/`resources.listChanged`): each was POTENTIALLY_BREAKING
+ * although a client that ignores list notifications works as before.
+ */
+import assert from "node:assert/strict";
+import { diffContracts } from "../../core/engine.ts";
+import type { JsonObject } from "../../core/json.ts";
+import { contractFromValue } from "../../core/load_contract.ts";
+import { createRegistry } from "../../core/registry.ts";
+import { builtinRules } from "../../rules/mod.ts";
+
+const registry = createRegistry(builtinRules);
+
+/** `rule path severity` of the changes between two capability objects. */
+function changes(before: JsonObject, after: JsonObject): string[] {
+  const contract = (capabilities: JsonObject) =>
+    contractFromValue({ server: { name: "s", version: "1" }, capabilities, tools: [] });
+  return diffContracts(contract(before), contract(after), { registry }).changes
+    .map((c) => `${c.rule} ${c.path} ${c.severity}`);
+}
+
+Deno.test("diff grades listChanged or subscribe turned on NON_BREAKING", () => {
+  for (
+    const [before, after] of [
+      [{ tools: {} }, { tools: { listChanged: true } }],
+      [{ tools: { listChanged: false } }, { tools: { listChanged: true } }],
+      [{ resources: { subscribe: true } }, { resources: { subscribe: true, listChanged: true } }],
+      [{ resources: {} }, { resources: { subscribe: true, listChanged: true } }],
+    ] as const
+  ) {
+    const key = Object.keys(before)[0];
+    assert.deepEqual(changes(before, after), [
+      `server.capability.extended server.capabilities.${key} NON_BREAKING`,
+    ]);
+  }
+});
+
+Deno.test("diff keeps an option turned off, or any other option change, POTENTIALLY_BREAKING", () => {
+  for (
+    const [before, after] of [
+      [{ tools: { listChanged: true } }, { tools: {} }],
+      [{ tools: { listChanged: true } }, { tools: { listChanged: false } }],
+      [{ resources: { subscribe: true } }, { resources: { listChanged: true } }],
+      [{ tools: {} }, { tools: { listChanged: "yes" } }],
+      [{ tools: {} }, { tools: { paginated: true } }],
+    ] as const
+  ) {
+    const key = Object.keys(before)[0];
+    assert.deepEqual(changes(before, after), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ]);
+  }
+});
