@@ -16,8 +16,8 @@ const MODERN = new Set([
 
 /**
  * Keywords the modern drafts read differently (added, removed, renamed, or moved between
- * assertion and annotation). Any of them anywhere, even as a property name, keeps the change
- * graded POTENTIALLY_BREAKING.
+ * assertion and annotation). Any of them used as a keyword keeps the change graded
+ * POTENTIALLY_BREAKING.
  */
 const SENSITIVE = new Set([
   "additionalItems",
@@ -51,7 +51,21 @@ function modern(dialect: JsonValue | undefined): boolean {
   return MODERN.has(dialect.replace(/^https?:\/\//, "").replace(/#$/, ""));
 }
 
-/** Whether some object in `value` uses a keyword the modern drafts read differently. */
+/** Keywords whose values map names to subschemas: the names are not keywords. */
+const SCHEMA_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
+/** Keywords whose values are data, never schemas. */
+const DATA = new Set(["enum", "const", "default", "examples", "required"]);
+
+/**
+ * Whether a schema uses a keyword the modern drafts read differently anywhere: property names
+ * and data are skipped, the values of unknown keywords are searched as if they were schemas.
+ */
 function usesSensitive(value: JsonValue | undefined): boolean {
   const stack: (JsonValue | undefined)[] = [value];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -67,7 +81,9 @@ function usesSensitive(value: JsonValue | undefined): boolean {
         return true;
       }
       if (key === "$ref" && Object.keys(top).some((k) => !REF_SIBLINGS.has(k))) return true;
-      stack.push(v);
+      if (DATA.has(key)) continue;
+      if (SCHEMA_MAPS.has(key) && isObject(v)) stack.push(...Object.values(v));
+      else stack.push(v);
     }
   }
   return false;

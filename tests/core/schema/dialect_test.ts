@@ -18,7 +18,12 @@ function schema(dialect: string | undefined, props: JsonObject): JsonObject {
   return s;
 }
 
-const plain = { q: { type: "string", minLength: 1 }, n: { type: "integer", maximum: 10 } };
+const plain = {
+  q: { type: "string", minLength: 1, enum: ["format", "items"] },
+  n: { type: "integer", maximum: 10 },
+  // A property named like a sensitive keyword is not that keyword (chrome-devtools-mcp has one).
+  format: { type: "string", default: "$ref" },
+};
 
 Deno.test("diff grades a dialect change between modern drafts DOCUMENTATION when no keyword reads differently", () => {
   for (const side of SIDES) {
