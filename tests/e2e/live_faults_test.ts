@@ -1,7 +1,9 @@
 /**
  * Fault tests of live sources: each ends with exit code 2, one clear message naming the source
  * (plus the server's last standard error lines where there are some), no secret in it, and no
- * file written, neither `--out` nor anything in the store.
+ * file written, neither `--out` nor anything in the store. Faults of the listing that do not depend
+ * on the transport are served by the file's one shared test server over HTTP (`?malformed`); those
+ * of a stdio process (its standard error and output, endless fast paging) start their own.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../helpers.ts";
@@ -11,6 +13,7 @@ import {
   freePort,
   quote,
   removeDir,
+  sharedTestServerUrl,
   startHttpTestServer,
   tempDir,
   TEST_SERVER,
@@ -78,7 +81,7 @@ Deno.test("proxar snapshot exits 2 naming what a server printed to stdout that i
 });
 
 Deno.test("proxar snapshot exits 2 when tools/list answers with a malformed result", async () => {
-  const spec = testServerSpec("--malformed");
+  const spec = await sharedTestServerUrl("malformed");
   assert.equal(
     await failedSnapshot([spec]),
     `proxar: Cannot snapshot "${spec}": tools/list returned a malformed result (page 1): /tools/0/inputSchema: expected an object or a boolean, found a string\n`,
@@ -86,7 +89,7 @@ Deno.test("proxar snapshot exits 2 when tools/list answers with a malformed resu
 });
 
 Deno.test("proxar snapshot exits 2 when a list request outlasts --timeout", async () => {
-  const spec = testServerSpec("--hang-list");
+  const spec = await sharedTestServerUrl("hang-list");
   assert.equal(
     await failedSnapshot([spec, "--timeout", "0.5", "--connect-timeout", "30"]),
     `proxar: Cannot snapshot "${spec}": no answer to tools/list within 0.5s\n`,
@@ -94,20 +97,15 @@ Deno.test("proxar snapshot exits 2 when a list request outlasts --timeout", asyn
 });
 
 Deno.test("proxar snapshot exits 2 when neither Streamable HTTP nor HTTP+SSE answers", async () => {
-  const server = await startHttpTestServer();
-  try {
-    const url = server.ready[1]!.replace(/\/mcp$/, "/elsewhere");
-    assert.equal(
-      await failedSnapshot([url]),
-      `proxar: Cannot snapshot "${url}": the Streamable HTTP POST was answered with HTTP 405, and the older HTTP+SSE transport failed too: the server answered initialize with HTTP 405\n`,
-    );
-  } finally {
-    await server.stop();
-  }
+  const url = (await sharedTestServerUrl()).replace(/\/mcp$/, "/elsewhere");
+  assert.equal(
+    await failedSnapshot([url]),
+    `proxar: Cannot snapshot "${url}": the Streamable HTTP POST was answered with HTTP 405, and the older HTTP+SSE transport failed too: the server answered initialize with HTTP 405\n`,
+  );
 });
 
 Deno.test("proxar snapshot exits 2 when the server repeats a cursor or never stops paging", async () => {
-  const loop = testServerSpec("--cursor-loop");
+  const loop = await sharedTestServerUrl("cursor-loop");
   assert.equal(
     await failedSnapshot([loop]),
     `proxar: Cannot snapshot "${loop}": tools/list sent the cursor "again" a second time (page 2); its pagination loops\n`,
