@@ -235,14 +235,9 @@ Deno.test("proxar snapshot reports a JSON-RPC error answer to initialize with it
 });
 
 Deno.test("proxar snapshot exits 2 when an HTTP answer grows over --max-message-mb", async () => {
-  const server = await startHttpTestServer("--huge-answer", "5000000");
-  try {
-    const url = server.ready[1]!;
-    assert.equal(
-      await failedSnapshot([url, "--max-message-mb", "1"]),
-      `proxar: Cannot snapshot "${url}": the server's HTTP response during initialize is larger than 1 MB, the limit for one message (max_message_mb)\n`,
-    );
-  } finally {
-    await server.stop();
-  }
+  const url = await sharedTestServerUrl("huge-answer=5000000");
+  assert.equal(
+    await failedSnapshot([url, "--max-message-mb", "1"]),
+    `proxar: Cannot snapshot "${url}": the server's HTTP response during initialize is larger than 1 MB, the limit for one message (max_message_mb)\n`,
+  );
 });
