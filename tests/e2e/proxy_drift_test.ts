@@ -196,10 +196,11 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
     const entry = JSON.parse(log[0]!);
     assert.deepEqual(hook.bodies.map((b) => JSON.parse(b)), [entry]);
     assert.deepEqual(entry.withheld, ["read_media_file"]);
-    // The alert holds exactly what proxar diff reports for the two releases.
+    // The alert holds exactly what proxar diff reports for the two releases: the old one as
+    // pinned from the live server above (not started a third time), the new one live.
     const diff = await runCli([
       "diff",
-      `stdio:node ${FILESYSTEM_OLD} ${dir}`,
+      ".proxar/pinned/fs.json",
       `stdio:node ${FILESYSTEM_NEW} ${dir}`,
       "--format",
       "json",
