@@ -82,11 +82,53 @@ export function proseTokens(normalised: string): string[] {
   ) => t.replace(/’/g, "'")) ?? [];
 }
 
+/**
+ * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on
+ * server-everything, whose "Returns multiple resource links" became "Returns up to ten …").
+ */
+const NUMBER_WORDS: ReadonlySet<string> = new Set([
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+  "thirty",
+  "forty",
+  "fifty",
+  "sixty",
+  "seventy",
+  "eighty",
+  "ninety",
+  "hundred",
+  "thousand",
+  "million",
+  "billion",
+  "dozen",
+  "once",
+  "twice",
+]);
+
 /** The marker a token stands for: the word itself, `not` for a contraction, a number as written. */
 function markerOf(token: string, builtin: ReadonlySet<string>): string | undefined {
   if (builtin.has(token)) return token;
   if (CONTRACTION.test(token)) return "not";
-  if (DIGIT.test(token)) return token;
+  if (DIGIT.test(token) || NUMBER_WORDS.has(token)) return token;
   return undefined;
 }
 
