@@ -102,7 +102,8 @@ function writeLevel(
 function stringifyPlain(value: unknown): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(sortedCopy(value));
+    // A value already in canonical order (a Proxar snapshot's) needs no sorted copy.
+    text = JSON.stringify(inCanonicalOrder(value) ? value : sortedCopy(value));
   } catch (error) {
     if (!(error instanceof IndexKeysOutOfOrder)) throw error;
     try {
@@ -176,6 +177,42 @@ function sortedCopy(value: unknown): unknown {
     default:
       // undefined at the top, functions, symbols, bigints: canonicalize's own rules apply.
       throw new NotPlainJson();
+  }
+}
+
+/**
+ * Whether JSON.stringify writes `value` as {@link sortedCopy} would: every object lists its keys
+ * in sorted order and holds no undefined value or `toJSON` method, and every number is finite.
+ * Stops at the first object out of order, so an unsorted value costs next to nothing.
+ */
+function inCanonicalOrder(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i];
+          if (item === undefined || !inCanonicalOrder(item)) return false;
+        }
+        return true;
+      }
+      if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+      const object = value as Record<string, unknown>;
+      const keys = Object.keys(object);
+      if (!inOrder(keys)) return false;
+      for (let i = 0; i < keys.length; i++) {
+        const item = object[keys[i]!];
+        if (item === undefined || !inCanonicalOrder(item)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
   }
 }
 
