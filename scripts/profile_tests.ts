@@ -1,12 +1,21 @@
 /**
- * `deno run -A scripts/profile_tests.ts [FILE_OR_DIR ...]`: runs each test file alone
- * (`deno test -A --no-check FILE`, one after another) and prints a table of them, the costliest
- * first: the CPU time (user + system) of the `deno test` process together with every process it
- * started and waited for (servers, `proxar` processes, validators, browsers), and the wall time.
+ * `deno run -A scripts/profile_tests.ts [FILE_OR_DIR ...] [--examples] [--check]`: runs each
+ * test file alone (`deno test -A --no-check FILE`, one after another) and prints a table of them,
+ * the costliest first: the CPU time (user + system) of the `deno test` process together with
+ * every process it started and waited for (servers, `proxar` processes, validators, browsers),
+ * and the wall time.
  * On a shared machine the suite's cost is its CPU time, which is what this ranks by; the wall
  * time of a file that mostly waits (timeouts, sleeping servers) is far above its CPU time.
- * Without arguments it profiles every file under `tests/`. Figures only, no thresholds; needs
- * `bash` (it reads the shell's `times`).
+ * Without arguments it profiles every file under `tests/` and the two other parts of `npm test`:
+ * the documentation examples (`deno test --doc` on every file outside `tests/`; Deno runs each
+ * example as a test module of its own) and the type check (`deno check --doc`, which Deno does
+ * not cache with the project's `node_modules`). `--examples` or `--check` profiles just that
+ * part. Figures only, no thresholds; needs `bash` (it reads the shell's `times`).
+ *
+ * Reading the figures: every test module, each documentation example included, costs Deno 2.9
+ * about 70 ms of CPU time before it runs anything, because each test worker allocates the
+ * 10-million-slot array `Deno.bench` keeps its measurements in (80 MB written, about 20,000 page
+ * faults; see `Deno.memoryUsage()` in any test). An example or a small test file is mostly that.
  * @module
  */
 import { spawnSync } from "node:child_process";
@@ -29,29 +38,42 @@ function seconds(text: string): number {
   return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
 }
 
-function profile(file: string): Row {
+/** Runs `deno ARGS` alone; `label` names it in the table. */
+function profile(label: string, args: readonly string[]): Row {
   // The shell's `times` prints its own user and system time, then (last line) that of the
-  // children it waited for: deno test and, through it, everything deno test waited for.
-  const script = `"$0" test -A --no-check "$1" >/dev/null 2>&1; code=$?; times; exit $code`;
+  // children it waited for: deno and, through it, everything deno waited for.
+  const script = `"$0" "$@" >/dev/null 2>&1; code=$?; times; exit $code`;
   const started = performance.now();
-  const result = spawnSync("bash", ["-c", script, DENO, file], { cwd: ROOT, encoding: "utf8" });
+  const result = spawnSync("bash", ["-c", script, DENO, ...args], { cwd: ROOT, encoding: "utf8" });
   const wall = (performance.now() - started) / 1000;
   const lines = result.stdout.trim().split("\n");
   const [user, sys] = (lines.at(-1) ?? "").split(" ").map(seconds);
-  return {
-    file: relative(ROOT, file),
-    ok: result.status === 0,
-    wall,
-    cpu: (user ?? 0) + (sys ?? 0),
-  };
+  return { file: label, ok: result.status === 0, wall, cpu: (user ?? 0) + (sys ?? 0) };
+}
+
+/** What the arguments ask to profile: labels and the `deno` arguments of each. */
+function jobs(targets: readonly string[]): [string, string[]][] {
+  const examples: [string, string[]] = [
+    "(documentation examples)",
+    ["test", "-A", "--doc", "--no-check", "--ignore=tests", "."],
+  ];
+  const check: [string, string[]] = ["(deno check --doc)", ["check", "--doc"]];
+  const parts = targets.filter((t) => t !== "--examples" && t !== "--check");
+  const files = (targets.length === 0 ? ["tests"] : parts).flatMap((t) => testFiles(join(ROOT, t)));
+  return [
+    ...files.map((file): [string, string[]] => [
+      relative(ROOT, file),
+      ["test", "-A", "--no-check", file],
+    ]),
+    ...(targets.length === 0 || targets.includes("--examples") ? [examples] : []),
+    ...(targets.length === 0 || targets.includes("--check") ? [check] : []),
+  ];
 }
 
 function main(): number {
-  const targets = process.argv.slice(2);
-  const files = (targets.length ? targets : ["tests"]).flatMap((t) => testFiles(join(ROOT, t)));
   const rows: Row[] = [];
-  for (const file of files) {
-    const row = profile(file);
+  for (const [label, args] of jobs(process.argv.slice(2))) {
+    const row = profile(label, args);
     rows.push(row);
     process.stderr.write(`${row.file}: ${row.cpu.toFixed(2)} s CPU\n`);
   }
@@ -66,7 +88,7 @@ function main(): number {
     );
   }
   out.push(
-    `${total.toFixed(2).padStart(9)} ${wall.toFixed(2).padStart(8)}  total (${rows.length} files)`,
+    `${total.toFixed(2).padStart(9)} ${wall.toFixed(2).padStart(8)}  total (${rows.length} rows)`,
   );
   process.stdout.write(`${out.join("\n")}\n`);
   return rows.every((row) => row.ok) ? 0 : 1;
