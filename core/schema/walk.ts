@@ -13,7 +13,7 @@ import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { dialectChangeInert } from "./_dialect.ts";
-import { isAnnotationOnly, subsumes } from "./subsume.ts";
+import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   type Effect,
   FACET_OF,
@@ -1002,26 +1002,36 @@ class Walker {
         oldLoc: `${ctx.oldLoc}/${key}/${at(ka, i)}`,
       });
     }
+    // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
+    // or removes such values too, so its effect is undecided unless it is disjoint from the rest.
+    const apart = (list: JsonValue[], k: number) =>
+      key !== "oneOf" || list.every((x, m) => m === k || disjoint(list[k]!, x));
     for (const j of pairing.added) {
+      const alone = apart(xb, j);
       this.graded(
         ctx,
         key,
         key,
-        union ? "widened" : "narrowed",
+        !alone ? "changed" : union ? "widened" : "narrowed",
         key,
         { new: xb[j]! },
-        `${key} branch ${at(kb, j)} was added`,
+        `${key} branch ${at(kb, j)} was added${
+          alone ? "" : "; it may overlap another branch, and a value both accept is rejected"
+        }`,
       );
     }
     for (const i of pairing.removed) {
+      const alone = apart(xa, i);
       this.graded(
         ctx,
         key,
         key,
-        union ? "narrowed" : "widened",
+        !alone ? "changed" : union ? "narrowed" : "widened",
         key,
         { old: xa[i]! },
-        `${key} branch ${at(ka, i)} was removed`,
+        `${key} branch ${at(ka, i)} was removed${
+          alone ? "" : "; it may have overlapped another branch, whose values it made invalid"
+        }`,
       );
     }
   }
