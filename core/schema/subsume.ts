@@ -188,15 +188,6 @@ class Subsumption implements Prover {
       // Without the disjunction A only grows: that may already be enough.
       if (others.length > 0 && this.subAtoms(others, b) === true) return true;
       for (const branch of list as JsonValue[]) {
-        // A branch alone is a question of its own (A ⊆ B asked through sub(), which assumes a
-        // question already being asked): a union that reaches itself through a reference,
-        // A = anyOf[X, anyOf[$ref A]], holds no value beyond X, and without the assumption the
-        // proof went round that reference until its depth or step budget ran out.
-        if (others.length === 0) {
-          const proof = this.sub(branch, b);
-          if (proof !== true) return proof;
-          continue;
-        }
         const more = this.atoms(branch, this.options.rootA);
         if (typeof more === "string") return more;
         if (more === false) continue;
