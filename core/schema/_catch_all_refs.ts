@@ -14,8 +14,10 @@ const SCHEMA_MAPS = [
   "dependentSchemas",
   "dependencies",
 ];
-const SCHEMA_LISTS = ["items", "prefixItems", "anyOf", "oneOf", "allOf"];
-const SCHEMAS = [
+/** Keywords holding a list of schemas. */
+export const SCHEMA_LISTS = ["items", "prefixItems", "anyOf", "oneOf", "allOf"];
+/** Keywords holding one schema. */
+export const SCHEMAS = [
   "additionalProperties",
   "propertyNames",
   "unevaluatedProperties",

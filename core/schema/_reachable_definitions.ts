@@ -6,24 +6,10 @@
  * @module
  */
 import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
+import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
 
 const DEFINITIONS = new Set(["$defs", "definitions"]);
 const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas", "dependencies"];
-const SCHEMA_LISTS = ["items", "prefixItems", "anyOf", "oneOf", "allOf"];
-const SCHEMAS = [
-  "additionalProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "items",
-  "additionalItems",
-  "contains",
-  "contentSchema",
-  "not",
-  "if",
-  "then",
-  "else",
-];
 /** Keywords whose values are data, never schemas: a `$ref` inside them is not a reference. */
 const DATA = new Set(["enum", "const", "default", "examples", "required", "dependentRequired"]);
 const STRUCTURED = new Set([...SCHEMA_MAPS, ...SCHEMA_LISTS, ...SCHEMAS, ...DATA]);
