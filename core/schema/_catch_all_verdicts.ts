@@ -10,6 +10,7 @@ import type { Effect } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
 import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
+import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
 export type Read = (keyword: string) => JsonValue | undefined;
@@ -315,10 +316,8 @@ const SHAPES: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
   ["$defs", isMap],
   ["definitions", isMap],
   ["items", (v) => isSchema(v) || isSchemaList(v)],
-  ["prefixItems", isSchemaList],
-  ["anyOf", isSchemaList],
-  ["oneOf", isSchemaList],
-  ["allOf", isSchemaList],
+  // items holds one schema or a list of them (draft-07's tuple form): checked above.
+  ...SCHEMA_LISTS.filter((k) => k !== "items").map((k) => [k, isSchemaList] as const),
   ["$ref", (v) => typeof v === "string"],
   ["$dynamicRef", (v) => typeof v === "string"],
   ...["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]
@@ -326,19 +325,7 @@ const SHAPES: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
   ...["minContains", "maxContains"].map((k) => [k, isCount] as const),
   ...["pattern", "format", "contentEncoding", "contentMediaType"]
     .map((k) => [k, (v: JsonValue) => typeof v === "string"] as const),
-  ...[
-    "additionalProperties",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "propertyNames",
-    "additionalItems",
-    "contains",
-    "contentSchema",
-    "not",
-    "if",
-    "then",
-    "else",
-  ].map((k) => [k, isSchema] as const),
+  ...SCHEMAS.filter((k) => k !== "items").map((k) => [k, isSchema] as const),
 ]);
 
 /** Whether a keyword's value has the type JSON Schema requires (`const` and unlisted: any). */
