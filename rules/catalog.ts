@@ -793,7 +793,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maximum.safeIntegerLimit",
     "severity": "NON_BREAKING",
     "summary": "Input schema: an integer's maximum moved to or from the safe-integer limit",
-    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on an input schema that accepts integers only, adding or removing such a bound rejects no call that interoperates: NON_BREAKING, and listed so that the schema change stays visible. The exemption holds only while both sides accept some safe integer: a bound that leaves the schema accepting none (minimum 1e16 with maximum 9007199254740991, or an enum or const of integers beyond the limit), or that takes away every integer it accepted, is graded by variance (tool.input.maximum.narrowed, BREAKING). So is a bound on a schema whose safe integers Proxar cannot decide (a fractional multipleOf), on a side that also accepts other numbers (1e20 is an exact double), under not, or moving between the limit and a real value such as 100. There is no output twin. On an output schema the bound is the server's promise that its integers fit a double, so it is graded by variance like any bound, as the engine specification grades every output widening: removing it, or moving it past the limit, is tool.output.maximum.widened (BREAKING), since consumers that generated 53-bit integer types from it may now receive integers they read inexactly; adding it is tool.output.maximum.narrowed (NON_BREAKING)."
   },
   {
     "id": "tool.input.maximum.widened",
@@ -859,7 +859,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.minimum.safeIntegerLimit",
     "severity": "NON_BREAKING",
     "summary": "Input schema: an integer's minimum moved to or from the safe-integer limit",
-    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
+    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on an input schema that accepts integers only, adding or removing such a bound rejects no call that interoperates: NON_BREAKING, and listed so that the schema change stays visible. The exemption holds only while both sides accept some safe integer: a bound that leaves the schema accepting none (minimum 1e16 with maximum 9007199254740991, or an enum or const of integers beyond the limit), or that takes away every integer it accepted, is graded by variance (tool.input.minimum.narrowed, BREAKING). So is a bound on a schema whose safe integers Proxar cannot decide (a fractional multipleOf), on a side that also accepts other numbers (1e20 is an exact double), under not, or moving between the limit and a real value such as 100. There is no output twin. On an output schema the bound is the server's promise that its integers fit a double, so it is graded by variance like any bound, as the engine specification grades every output widening: removing it, or moving it past the limit, is tool.output.minimum.widened (BREAKING), since consumers that generated 53-bit integer types from it may now receive integers they read inexactly; adding it is tool.output.minimum.narrowed (NON_BREAKING)."
   },
   {
     "id": "tool.input.minimum.widened",
@@ -1477,12 +1477,6 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
   },
   {
-    "id": "tool.output.maximum.safeIntegerLimit",
-    "severity": "NON_BREAKING",
-    "summary": "Output schema: an integer's maximum moved to or from the safe-integer limit",
-    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
-  },
-  {
     "id": "tool.output.maximum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maximum widened (accepts more values)",
@@ -1541,12 +1535,6 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "severity": "NON_BREAKING",
     "summary": "Output schema: minimum narrowed (accepts fewer values)",
     "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
-  },
-  {
-    "id": "tool.output.minimum.safeIntegerLimit",
-    "severity": "NON_BREAKING",
-    "summary": "Output schema: an integer's minimum moved to or from the safe-integer limit",
-    "rationale": "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual."
   },
   {
     "id": "tool.output.minimum.widened",

@@ -164,8 +164,12 @@ function fixed(
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec[] {
-  return [{
+/** Why the safe-integer rules have no output twin. */
+const outputSafeLimit = (aspect: string): string =>
+  `On an output schema the bound is the server's promise that its integers fit a double, so it is graded by variance like any bound, as the engine specification grades every output widening: removing it, or moving it past the limit, is tool.output.${aspect}.widened (BREAKING), since consumers that generated 53-bit integer types from it may now receive integers they read inexactly; adding it is tool.output.${aspect}.narrowed (NON_BREAKING).`;
+
+function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec {
+  return {
     aspect,
     change: "safeIntegerLimit",
     severity: NB,
@@ -174,9 +178,21 @@ function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec[] {
     new: b,
     path: `properties.v.${aspect}`,
     rationale:
-      "zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on a schema that accepts integers only, adding or removing such a bound changes no call and no result that interoperates: NON_BREAKING on both sides, and listed so that the schema change stays visible. Where either side also accepts other numbers (1e20 is an exact double), or a bound moves between the limit and a real value such as 100, the bound is graded by its variance as usual.",
-  }];
+      `zod's .int() writes minimum -9007199254740991 and maximum 9007199254740991 on every integer, so a dependency upgrade adds them to every integer parameter of a server. No integer that a JSON client can send exactly lies beyond them (RFC 7493, section 2.2: integers within 2^53 - 1), so on an input schema that accepts integers only, adding or removing such a bound rejects no call that interoperates: NON_BREAKING, and listed so that the schema change stays visible. The exemption holds only while both sides accept some safe integer: a bound that leaves the schema accepting none (minimum 1e16 with maximum 9007199254740991, or an enum or const of integers beyond the limit), or that takes away every integer it accepted, is graded by variance (tool.input.${aspect}.narrowed, BREAKING). So is a bound on a schema whose safe integers Proxar cannot decide (a fractional multipleOf), on a side that also accepts other numbers (1e20 is an exact double), under not, or moving between the limit and a real value such as 100. There is no output twin. ${
+        outputSafeLimit(aspect)
+      }`,
+  };
 }
+
+/** Rules of the input side only; each has a waiver in {@link SYMMETRY_WAIVERS}. */
+const INPUT_ONLY: Spec[] = [
+  safeIntegerLimit("minimum", v({ type: "integer" }), v({ type: "integer", minimum: -SAFE })),
+  safeIntegerLimit(
+    "maximum",
+    v({ type: "integer", minimum: 1 }),
+    v({ type: "integer", minimum: 1, maximum: SAFE }),
+  ),
+];
 
 const DEPTH = MAX_WALK_DEPTH;
 
@@ -230,12 +246,6 @@ const SPECS: Spec[] = [
     rationale:
       "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used, and when a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before.",
   },
-  ...safeIntegerLimit("minimum", v({ type: "integer" }), v({ type: "integer", minimum: -SAFE })),
-  ...safeIntegerLimit(
-    "maximum",
-    v({ type: "integer", minimum: 1 }),
-    v({ type: "integer", minimum: 1, maximum: SAFE }),
-  ),
   ...bounds("minLength", "string", 0, 1, true),
   ...bounds("maxLength", "string", 50, 100, false),
   ...bounds("minItems", "array", 0, 1, true),
@@ -665,6 +675,9 @@ export const SYMMETRY_WAIVERS: Readonly<Record<string, string>> = {
     "inputSchema is required by MCP, so it cannot be added; only outputSchema is optional.",
   "tool.output.schema.removed":
     "inputSchema is required by MCP, so it cannot be removed; only outputSchema is optional.",
+  ...Object.fromEntries(
+    INPUT_ONLY.map((s) => [`tool.input.${s.aspect}.${s.change}`, outputSafeLimit(s.aspect)]),
+  ),
 };
 
 function holder(side: Side, schema: JsonValue): JsonObject {
@@ -736,6 +749,7 @@ const OUTPUT_SCHEMA = { type: "object", properties: { id: { type: "integer" } } 
 /** Every schema rule. */
 export const schemaRules: Rule[] = [
   ...SPECS.flatMap((spec) => [fromSpec(spec, "input", 0), fromSpec(spec, "output", 1)]),
+  ...INPUT_ONLY.map((spec) => fromSpec(spec, "input", 0)),
   schemaRule({
     id: "tool.output.schema.added",
     severity: "NON_BREAKING",

@@ -6,9 +6,14 @@
  * @module
  */
 import type { JsonValue } from "../json.ts";
-import type { Effect } from "./types.ts";
+import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
-import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
+import {
+  acceptsSafeInteger,
+  admitsEverySafeInteger,
+  type IntegerFacts,
+  integerOnly,
+} from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
 
@@ -21,8 +26,14 @@ export interface Verdict {
   detail: string;
 }
 
+/** Where a facet is compared: the schema's side, and whether an odd number of `not`s holds it. */
+export interface VerdictAt {
+  side: Side;
+  neg: boolean;
+}
+
 /** A scalar facet's verdict function. */
-export type VerdictOf = (old: Read, next: Read) => Verdict | undefined;
+export type VerdictOf = (old: Read, next: Read, at: VerdictAt) => Verdict | undefined;
 
 /** Quotes a value for a message; objects are only named, so messages stay short and stable. */
 export const q = (value: unknown): string =>
@@ -138,14 +149,43 @@ function tighter(a: Bound | undefined, b: Bound | undefined, lower: boolean): nu
 const showBound = (b: Bound | undefined): string =>
   b === undefined ? "none" : `${b.exclusive ? "exclusive " : ""}${b.value}`;
 
+/** The integer facts of one side, or `undefined` when a keyword holds a value of the wrong type. */
+function integerFacts(read: Read): IntegerFacts | undefined {
+  const min = bound(read, "minimum", "exclusiveMinimum", true);
+  const max = bound(read, "maximum", "exclusiveMaximum", false);
+  const values = read("enum"), c = read("const"), m = read("multipleOf");
+  if (min === INVALID || max === INVALID) return undefined;
+  if (values !== undefined && !Array.isArray(values)) return undefined;
+  if (m !== undefined && (typeof m !== "number" || m <= 0)) return undefined;
+  return {
+    min,
+    max,
+    // Only numbers count, and a number equals itself however it is written.
+    values: c === undefined ? values : values === undefined || values.includes(c) ? [c] : [],
+    multipleOf: m,
+  };
+}
+
+/**
+ * Whether a bound at the safe-integer limit is compared as none (_safe_integer.ts): on an input
+ * schema, outside `not`, when both sides accept integers only and some safe integer.
+ */
+function safeLimitExempt(old: Read, next: Read, at: VerdictAt): boolean {
+  if (at.side !== "input" || at.neg) return false;
+  return [old, next].every((read) => {
+    const types = typeSet(read), facts = integerFacts(read);
+    return types instanceof Set && integerOnly(types) && facts !== undefined &&
+      acceptsSafeInteger(facts);
+  });
+}
+
 function boundVerdict(inclusive: string, exclusive: string, lower: boolean): VerdictOf {
-  return (old, next) => {
+  return (old, next, at) => {
     let a = bound(old, inclusive, exclusive, lower);
     let b = bound(next, inclusive, exclusive, lower);
     if (a === INVALID || b === INVALID) return changedInvalid(q(inclusive));
-    // On integers only, a bound at the safe-integer limit is compared as none (_safe_integer.ts).
-    const [ta, tb] = [typeSet(old), typeSet(next)];
-    if (ta instanceof Set && tb instanceof Set && integerOnly(ta) && integerOnly(tb)) {
+    if (tighter(b, a, lower) === 0) return undefined;
+    if (safeLimitExempt(old, next, at)) {
       if (a && admitsEverySafeInteger(a, lower)) a = undefined;
       if (b && admitsEverySafeInteger(b, lower)) b = undefined;
     }
@@ -211,9 +251,11 @@ function presenceVerdict(keyword: string): VerdictOf {
 }
 
 /** Patterns compared as languages: a superset widens, a subset narrows. */
-const patternVerdict: VerdictOf = (old, next) => {
+const patternVerdict: VerdictOf = (old, next, at) => {
   const a = old("pattern"), b = next("pattern");
-  if (typeof a !== "string" || typeof b !== "string") return presenceVerdict("pattern")(old, next);
+  if (typeof a !== "string" || typeof b !== "string") {
+    return presenceVerdict("pattern")(old, next, at);
+  }
   const detail = `pattern ${q(a)} became ${q(b)}`;
   const ab = patternSubset(a, b), ba = patternSubset(b, a);
   for (const v of [ab, ba]) {

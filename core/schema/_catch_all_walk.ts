@@ -512,7 +512,8 @@ export class CatchAllWalk implements Walker {
     const verdictOf = VALUE_VERDICTS.get(facet);
     if (verdictOf !== undefined) {
       const read = (schema: JsonObject) => (keyword: string) => this.read(schema, keyword);
-      const verdict = verdictOf(read(node.o), read(node.n));
+      const at = { side: this.side, neg: node.neg };
+      const verdict = verdictOf(read(node.o), read(node.n), at);
       if (verdict !== undefined) this.facetDelta(node, facet, verdict.effect, verdict.detail);
       return;
     }

@@ -1,12 +1,32 @@
 /**
  * The safe-integer limit, shared by both schema comparisons: on a schema that accepts integers
  * only, a bound at ±(2^53 − 1) or beyond rejects no integer a JSON client can send exactly
- * (RFC 7493, section 2.2), so it is compared as no bound. zod's `.int()` writes these bounds.
+ * (RFC 7493, section 2.2). zod's `.int()` writes these bounds. The comparisons compare such a
+ * bound as none on an input schema only, and only while both sides accept some safe integer
+ * ({@link acceptsSafeInteger}): otherwise the integers it rejects are all the schema is about.
+ * On an output schema the bound is a promise to consumers and keeps its variance.
  * @module
  */
+import type { JsonValue } from "../json.ts";
 
 /** The largest integer every JSON implementation reads exactly: 2^53 − 1. */
 export const SAFE_INTEGER_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/** A numeric bound: its value and whether it is exclusive. */
+export interface NumericBound {
+  value: number;
+  exclusive: boolean;
+}
+
+/** What an integer schema says about its integers, as a comparison read it. */
+export interface IntegerFacts {
+  min: NumericBound | undefined;
+  max: NumericBound | undefined;
+  /** The `enum`/`const` values it is restricted to, or `undefined` when unrestricted. */
+  values: readonly JsonValue[] | undefined;
+  /** A positive `multipleOf`, or `undefined`. */
+  multipleOf: number | undefined;
+}
 
 /** Whether a type list accepts integers and no other numbers (other kinds have no bounds). */
 export function integerOnly(types: Iterable<string> | undefined): boolean {
@@ -16,11 +36,33 @@ export function integerOnly(types: Iterable<string> | undefined): boolean {
 }
 
 /** Whether a lower (`lower`) or upper bound lets every safe integer through. */
-export function admitsEverySafeInteger(
-  bound: { value: number; exclusive: boolean },
-  lower: boolean,
-): boolean {
+export function admitsEverySafeInteger(bound: NumericBound, lower: boolean): boolean {
   const edge = lower ? -SAFE_INTEGER_LIMIT : SAFE_INTEGER_LIMIT;
   if (bound.value === edge) return !bound.exclusive;
   return lower ? bound.value < edge : bound.value > edge;
+}
+
+function isMultiple(n: number, of: number): boolean {
+  const q = n / of;
+  return Math.abs(q - Math.round(q)) < 1e-9;
+}
+
+/**
+ * Whether an integer schema accepts at least one safe integer (|n| ≤ 2^53 − 1), from its bounds,
+ * `enum`/`const` and `multipleOf`. `false` also when that cannot be decided (a fractional
+ * `multipleOf` whose range holds no zero), so the bound is then graded by its variance.
+ */
+export function acceptsSafeInteger(facts: IntegerFacts): boolean {
+  const { min, max, values, multipleOf } = facts;
+  let lo = -SAFE_INTEGER_LIMIT, hi = SAFE_INTEGER_LIMIT;
+  if (min) lo = Math.max(lo, min.exclusive ? Math.floor(min.value) + 1 : Math.ceil(min.value));
+  if (max) hi = Math.min(hi, max.exclusive ? Math.ceil(max.value) - 1 : Math.floor(max.value));
+  if (lo > hi) return false;
+  const fits = (n: number) =>
+    Number.isInteger(n) && lo <= n && n <= hi &&
+    (multipleOf === undefined || isMultiple(n, multipleOf));
+  if (values !== undefined) return values.some((v) => typeof v === "number" && fits(v));
+  if (multipleOf === undefined || (lo <= 0 && 0 <= hi)) return true;
+  if (!Number.isInteger(multipleOf)) return false;
+  return fits(Math.ceil(lo / multipleOf) * multipleOf);
 }

@@ -6,6 +6,7 @@
  */
 import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
 import type { Effect } from "./types.ts";
+import type { IntegerFacts, NumericBound } from "./_safe_integer.ts";
 
 const ALL_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
 
@@ -76,10 +77,7 @@ export function enumEffect(a: JsonObject, b: JsonObject): Effect | undefined {
 }
 
 /** A bound: its value and whether it is exclusive. */
-interface Bound {
-  value: number;
-  exclusive: boolean;
-}
+type Bound = NumericBound;
 
 /** The lower (`min`) or upper (`max`) numeric bound, in both the number and draft-04 boolean forms. */
 export function numericBound(schema: JsonObject, kind: "min" | "max"): Bound | undefined {
@@ -101,6 +99,17 @@ export function numericBound(schema: JsonObject, kind: "min" | "max"): Bound | u
 function tighter(x: Bound, y: Bound, kind: "min" | "max"): boolean {
   if (x.value !== y.value) return kind === "min" ? x.value > y.value : x.value < y.value;
   return x.exclusive && !y.exclusive;
+}
+
+/** The bounds, allowed values and `multipleOf` of a schema node, for the safe-integer check. */
+export function integerFacts(schema: JsonObject): IntegerFacts {
+  const m = schema.multipleOf;
+  return {
+    min: numericBound(schema, "min"),
+    max: numericBound(schema, "max"),
+    values: valueSet(schema)?.map((v) => JSON.parse(v) as JsonValue),
+    multipleOf: typeof m === "number" && m > 0 ? m : undefined,
+  };
 }
 
 /** Effect of a bound change; a missing bound is unbounded. */

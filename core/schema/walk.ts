@@ -11,7 +11,7 @@ import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
-import { admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
+import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
@@ -27,6 +27,7 @@ import {
   boundEffect,
   countBound,
   enumEffect,
+  integerFacts,
   multipleOfEffect,
   numericBound,
   presenceEffect,
@@ -387,16 +388,19 @@ class Walker {
         `allowed values ${values} (${detail})`,
       );
     }
-    // On integers only, a bound at the safe-integer limit is compared as none (_safe_integer.ts).
-    const integers = integerOnly(typeSet(a)) && integerOnly(typeSet(b));
+    // On input integers, a bound at the safe-integer limit is compared as none while both
+    // sides accept some safe integer (_safe_integer.ts); on output and under not it is a bound.
+    let exempt: boolean | undefined;
+    const exemptable = () =>
+      exempt ??= this.opts.side === "input" && ctx.polarity > 0 &&
+        integerOnly(typeSet(a)) && integerOnly(typeSet(b)) &&
+        acceptsSafeInteger(integerFacts(a)) && acceptsSafeInteger(integerFacts(b));
     for (const kind of ["min", "max"] as const) {
       const ba = numericBound(a, kind);
       const bb = numericBound(b, kind);
-      const safe = (x: typeof ba) =>
-        integers && x && admitsEverySafeInteger(x, kind === "min") ? undefined : x;
-      const raw = boundEffect(ba, bb, kind);
-      if (!raw) continue;
-      const effect = boundEffect(safe(ba), safe(bb), kind);
+      const safe = (x: typeof ba) => x && admitsEverySafeInteger(x, kind === "min") ? undefined : x;
+      const effect = boundEffect(ba, bb, kind);
+      if (!effect) continue;
       const aspect = kind === "min" ? "minimum" : "maximum";
       const fmt = (
         x: typeof ba,
@@ -409,7 +413,7 @@ class Walker {
           !Object.hasOwn(b, `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`)
         ? aspect
         : `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`;
-      if (!effect) {
+      if (!boundEffect(safe(ba), safe(bb), kind) && exemptable()) {
         this.emit(
           ctx,
           aspect,

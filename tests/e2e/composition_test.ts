@@ -7,58 +7,16 @@
  * an extra or a missing finding fails.
  */
 import assert from "node:assert/strict";
-import { findings, runCli } from "../helpers.ts";
-
-type Run = [code: number, findings: string[]];
-interface Case {
-  input: Run;
-  inputReversed: Run;
-  output: Run;
-  outputReversed: Run;
-}
-
-/** The finding `rule|path|severity` of `keyword`'s `effect` at `at`, graded by the variance table. */
-function finding(side: "input" | "output", keyword: string, effect: string, at: string): string {
-  const severity = effect === "changed" || (effect === "widened") === (side === "output")
-    ? "BREAKING"
-    : "NON_BREAKING";
-  return `tool.${side}.${keyword}.${effect}|t.${side}Schema${at}|${severity}`;
-}
-
-/** One run that reports only `keyword`'s `effect`: exit 1 when that is BREAKING. */
-function run(side: "input" | "output", keyword: string, effect: string, at: string): Run {
-  const only = finding(side, keyword, effect, at);
-  return [only.endsWith("|BREAKING") ? 1 : 0, [only]];
-}
-
-/**
- * A case with one finding, graded by the variance table: `keyword` at `at` (a path below the
- * schema, such as `.properties.v.anyOf`) has the effect `forward` from old to new and `backward`
- * from new to old.
- */
-function single(keyword: string, at: string, forward: string, backward: string): Case {
-  return {
-    input: run("input", keyword, forward, at),
-    inputReversed: run("input", keyword, backward, at),
-    output: run("output", keyword, forward, at),
-    outputReversed: run("output", keyword, backward, at),
-  };
-}
-
-/** `keyword` accepts more values than before: NON_BREAKING for an input, BREAKING for an output. */
-const widens = (keyword: string, at: string) => single(keyword, at, "widened", "narrowed");
-/** `keyword` accepts fewer values than before: the mirror of {@link widens}. */
-const narrows = (keyword: string, at: string) => single(keyword, at, "narrowed", "widened");
-/** Neither side holds the other's values: BREAKING whichever way. */
-const changes = (keyword: string, at: string) => single(keyword, at, "changed", "changed");
-
-/** A case whose change accepts exactly the same values: no finding in any direction. */
-const UNCHANGED: Case = {
-  input: [0, []],
-  inputReversed: [0, []],
-  output: [0, []],
-  outputReversed: [0, []],
-};
+import {
+  type Case,
+  changes,
+  diffCase,
+  FILES,
+  narrows,
+  testCases,
+  UNCHANGED,
+  widens,
+} from "./_directions.ts";
 
 const CASES: Record<string, Case> = {
   lone_to_anyof: widens("anyOf", ".anyOf"),
@@ -145,37 +103,11 @@ const CASES: Record<string, Case> = {
   },
 };
 
-const FILES = {
-  input: ["in.old", "in.new"],
-  inputReversed: ["in.new", "in.old"],
-  output: ["out.old", "out.new"],
-  outputReversed: ["out.new", "out.old"],
-} as const;
+testCases("composition", CASES);
 
-async function diff(name: string, [a, b]: readonly [string, string]) {
-  const result = await runCli([
-    "diff",
-    `composition/${name}/${a}.json`,
-    `composition/${name}/${b}.json`,
-    "--format",
-    "json",
-  ]);
-  assert.equal(result.stderr, "");
-  return result;
-}
-
-for (const [name, expected] of Object.entries(CASES)) {
-  Deno.test(`proxar diff grades the composition case ${name} in every direction`, async () => {
-    for (const direction of Object.keys(FILES) as (keyof typeof FILES)[]) {
-      const result = await diff(name, FILES[direction]);
-      assert.deepEqual(
-        [result.code, findings(result.stdout)],
-        expected[direction],
-        `${name}, ${direction}`,
-      );
-    }
-  });
-}
+/** One direction of a composition case. */
+const diff = (name: string, files: readonly [string, string]) =>
+  diffCase(`composition/${name}`, files);
 
 Deno.test("proxar diff names why a pattern with a backreference cannot be compared", async () => {
   const result = await diff("pattern_undecidable", FILES.input);

@@ -2,9 +2,13 @@
  * Bounds at the safe-integer limit (±(2^53 − 1)) on integer schemas, as zod's `.int()` writes
  * them: found on @modelcontextprotocol/server-sequential-thinking 2025.7.1 → 2025.12.18, where
  * Proxar graded `maximum: 9007199254740991` added to four integer inputs BREAKING although no
- * interoperable integer (RFC 7493, section 2.2) is rejected by it.
+ * interoperable integer (RFC 7493, section 2.2) is rejected by it. The exemption holds on input
+ * only, while both sides accept some safe integer; on output the bound keeps its variance.
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { JsonValue } from "../../../core/json.ts";
+import { acceptsSafeInteger } from "../../../core/schema/_safe_integer.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -12,46 +16,141 @@ const holder = (n: Record<string, unknown>) => ({
   type: "object",
   properties: { n: { type: "integer", ...n } },
 });
+const at = (side: string, keyword = "maximum") => `t.${side}Schema.properties.n.${keyword}`;
 
-Deno.test("diff grades maximum 2^53-1 added to an integer NON_BREAKING on input and on output", () => {
+/** The maximum of `n` narrows from a to b and is graded by variance, as any bound, all four ways. */
+function assertBoundGraded(a: JsonValue, b: JsonValue) {
+  assert.deepEqual(
+    [schemaFindings("input", a, b), schemaFindings("input", b, a)],
+    [
+      [`tool.input.maximum.narrowed ${at("input")} BREAKING`],
+      [`tool.input.maximum.widened ${at("input")} NON_BREAKING`],
+    ],
+  );
+  assert.deepEqual(
+    [schemaFindings("output", a, b), schemaFindings("output", b, a)],
+    [
+      [`tool.output.maximum.narrowed ${at("output")} NON_BREAKING`],
+      [`tool.output.maximum.widened ${at("output")} BREAKING`],
+    ],
+  );
+}
+
+Deno.test("diff grades maximum 2^53-1 added to or removed from an input integer NON_BREAKING", () => {
   const a = holder({ minimum: 1 });
   const b = holder({ minimum: 1, maximum: SAFE });
-  for (const side of ["input", "output"] as const) {
-    assert.deepEqual(schemaFindings(side, a, b), [
-      `tool.${side}.maximum.safeIntegerLimit t.${side}Schema.properties.n.maximum NON_BREAKING`,
-    ]);
-    assert.deepEqual(schemaFindings(side, b, a), [
-      `tool.${side}.maximum.safeIntegerLimit t.${side}Schema.properties.n.maximum NON_BREAKING`,
-    ]);
-  }
+  const finding = `tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`;
+  assert.deepEqual(schemaFindings("input", a, b), [finding]);
+  assert.deepEqual(schemaFindings("input", b, a), [finding]);
 });
 
-Deno.test("diff grades minimum -(2^53-1) added to an integer NON_BREAKING on input and on output", () => {
+Deno.test("diff grades the safe-integer limit on an output integer by variance: removed is BREAKING", () => {
+  // The server may now return integers beyond 2^53 - 1, which JSON clients read inexactly.
+  const a = holder({ minimum: 0 });
+  const b = holder({ minimum: 0, maximum: SAFE });
+  assert.deepEqual(schemaFindings("output", a, b), [
+    `tool.output.maximum.narrowed ${at("output")} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", b, a), [
+    `tool.output.maximum.widened ${at("output")} BREAKING`,
+  ]);
+  // Raised past the limit: as removed.
+  assert.deepEqual(schemaFindings("output", b, holder({ minimum: 0, maximum: 2 ** 60 })), [
+    `tool.output.maximum.widened ${at("output")} BREAKING`,
+  ]);
+});
+
+Deno.test("diff grades minimum -(2^53-1) added to an integer NON_BREAKING on input only", () => {
   const a = holder({});
   const b = holder({ minimum: -SAFE, maximum: SAFE });
-  for (const side of ["input", "output"] as const) {
-    assert.deepEqual(schemaFindings(side, a, b), [
-      `tool.${side}.maximum.safeIntegerLimit t.${side}Schema.properties.n.maximum NON_BREAKING`,
-      `tool.${side}.minimum.safeIntegerLimit t.${side}Schema.properties.n.minimum NON_BREAKING`,
-    ]);
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`,
+    `tool.input.minimum.safeIntegerLimit ${at("input", "minimum")} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", b, a), [
+    `tool.output.maximum.widened ${at("output")} BREAKING`,
+    `tool.output.minimum.widened ${at("output", "minimum")} BREAKING`,
+  ]);
+});
+
+Deno.test("diff grades a safe-integer bound that leaves an input accepting nothing BREAKING", () => {
+  // Nanosecond timestamps are all beyond 2^53 - 1: the bound rejects every value.
+  const a = holder({ minimum: 1e16 });
+  const b = holder({ minimum: 1e16, maximum: SAFE });
+  assertBoundGraded(a, b);
+  // The lower twin: every accepted value is below -(2^53 - 1).
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      holder({ maximum: -1e16 }),
+      holder({
+        maximum: -1e16,
+        minimum: -SAFE,
+      }),
+    ),
+    [`tool.input.minimum.narrowed ${at("input", "minimum")} BREAKING`],
+  );
+});
+
+Deno.test("diff grades a safe-integer bound that takes away every integer an input accepted BREAKING", () => {
+  const a = holder({ minimum: 1e16 });
+  const b = holder({ minimum: 1, maximum: SAFE });
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.maximum.narrowed ${at("input")} BREAKING`,
+    `tool.input.minimum.widened ${at("input", "minimum")} NON_BREAKING`,
+  ]);
+  // The integer part of a nullable integer counts alone: only null is left.
+  const nullable = (n: Record<string, unknown>) => holder({ type: ["integer", "null"], ...n });
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      nullable({ minimum: 1e16 }),
+      nullable({ minimum: 1e16, maximum: SAFE }),
+    ),
+    [`tool.input.maximum.narrowed ${at("input")} BREAKING`],
+  );
+});
+
+Deno.test("diff grades a safe-integer bound by the enum or const values it leaves", () => {
+  const big = 2 ** 60;
+  // Every allowed value is beyond the limit: nothing is left.
+  for (const only of [{ enum: [big] }, { const: big }, { enum: [1, big], const: big }]) {
+    assert.deepEqual(schemaFindings("input", holder(only), holder({ ...only, maximum: SAFE })), [
+      `tool.input.maximum.narrowed ${at("input")} BREAKING`,
+    ], JSON.stringify(only));
   }
+  // A safe value stays: only the unsafe one is taken away.
+  const mixed = { enum: [1, big] };
+  assert.deepEqual(schemaFindings("input", holder(mixed), holder({ ...mixed, maximum: SAFE })), [
+    `tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`,
+  ]);
+});
+
+Deno.test("diff grades a safe-integer bound by variance where the safe integers are undecidable", () => {
+  // A fractional multipleOf on a range without zero: Proxar does not decide whether an integer
+  // is left (here 3 is), so the bound is a bound.
+  const a = holder({ minimum: 1, multipleOf: 1.5 });
+  const b = holder({ minimum: 1, multipleOf: 1.5, maximum: SAFE });
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.maximum.narrowed ${at("input")} BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("input", b, a), [
+    `tool.input.maximum.widened ${at("input")} NON_BREAKING`,
+  ]);
+  // An integer multipleOf is decided: 3 is left.
+  const c = holder({ minimum: 1, multipleOf: 3 });
+  assert.deepEqual(
+    schemaFindings("input", c, holder({ minimum: 1, multipleOf: 3, maximum: SAFE })),
+    [
+      `tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`,
+    ],
+  );
 });
 
 Deno.test("diff still grades a real bound replacing the safe-integer limit by its variance", () => {
   const a = holder({ maximum: SAFE });
   const b = holder({ maximum: 100 });
-  assert.deepEqual(schemaFindings("input", a, b), [
-    "tool.input.maximum.narrowed t.inputSchema.properties.n.maximum BREAKING",
-  ]);
-  assert.deepEqual(schemaFindings("output", a, b), [
-    "tool.output.maximum.narrowed t.outputSchema.properties.n.maximum NON_BREAKING",
-  ]);
-  assert.deepEqual(schemaFindings("input", b, a), [
-    "tool.input.maximum.widened t.inputSchema.properties.n.maximum NON_BREAKING",
-  ]);
-  assert.deepEqual(schemaFindings("output", b, a), [
-    "tool.output.maximum.widened t.outputSchema.properties.n.maximum BREAKING",
-  ]);
+  assertBoundGraded(a, b);
 });
 
 Deno.test("diff keeps the safe-integer limit a real bound where a side is not integer-only", () => {
@@ -61,27 +160,30 @@ Deno.test("diff keeps the safe-integer limit a real bound where a side is not in
     properties: { n: { type: "number", ...n } },
   });
   assert.deepEqual(schemaFindings("input", num({}), num({ maximum: SAFE })), [
-    "tool.input.maximum.narrowed t.inputSchema.properties.n.maximum BREAKING",
+    `tool.input.maximum.narrowed ${at("input")} BREAKING`,
   ]);
   assert.deepEqual(schemaFindings("output", num({ maximum: SAFE }), num({})), [
-    "tool.output.maximum.widened t.outputSchema.properties.n.maximum BREAKING",
+    `tool.output.maximum.widened ${at("output")} BREAKING`,
   ]);
   // Integer before, number after: the type widens, and the new bound applies to numbers.
   assert.deepEqual(schemaFindings("input", holder({}), num({ maximum: SAFE })), [
-    "tool.input.maximum.narrowed t.inputSchema.properties.n.maximum BREAKING",
+    `tool.input.maximum.narrowed ${at("input")} BREAKING`,
     "tool.input.type.widened t.inputSchema.properties.n.type NON_BREAKING",
   ]);
-  // Undecidable for the catch-all differ, which does not follow the $ref to the integer type:
-  // it keeps the bound BREAKING, and the stricter verdict wins over the walk's.
-  const viaRef = {
+});
+
+Deno.test("diff grades a safe-integer bound under not by variance", () => {
+  // not {integer <= 2^53-1} accepted the unsafe integers; not {integer} accepts no integer.
+  const neg = (n: Record<string, unknown>) => ({
     type: "object",
-    $defs: { i: { type: "integer" } },
-    properties: { n: { $ref: "#/$defs/i", maximum: SAFE } },
-  };
-  const plain = { ...viaRef, properties: { n: { $ref: "#/$defs/i" } } };
-  assert.deepEqual(schemaFindings("output", viaRef, plain), [
-    "tool.output.keyword.changed t.outputSchema.properties.n.maximum BREAKING",
-    "tool.output.maximum.safeIntegerLimit t.outputSchema.properties.n.maximum NON_BREAKING",
+    properties: { n: { not: { type: "integer", ...n } } },
+  });
+  const path = "t.inputSchema.properties.n.not.maximum";
+  assert.deepEqual(schemaFindings("input", neg({ maximum: SAFE }), neg({})), [
+    `tool.input.maximum.widened ${path} BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("input", neg({}), neg({ maximum: SAFE })), [
+    `tool.input.maximum.narrowed ${path} NON_BREAKING`,
   ]);
 });
 
@@ -89,6 +191,51 @@ Deno.test("diff grades an exclusive bound just past the safe-integer limit like 
   const a = holder({});
   const b = holder({ exclusiveMaximum: SAFE + 1 });
   assert.deepEqual(schemaFindings("input", a, b), [
-    "tool.input.maximum.safeIntegerLimit t.inputSchema.properties.n.exclusiveMaximum NON_BREAKING",
+    `tool.input.maximum.safeIntegerLimit ${at("input", "exclusiveMaximum")} NON_BREAKING`,
   ]);
+  // Removed: the path names the keyword the new side would hold.
+  assert.deepEqual(schemaFindings("output", b, a), [
+    `tool.output.maximum.widened ${at("output")} BREAKING`,
+  ]);
+});
+
+Deno.test("acceptsSafeInteger() agrees with counting the integers of a small range", () => {
+  const bound = fc.option(
+    fc.record({
+      value: fc.integer({ min: -30, max: 30 }).map((n) => n / 2),
+      exclusive: fc.boolean(),
+    }),
+    { nil: undefined },
+  );
+  fc.assert(fc.property(
+    bound,
+    bound,
+    fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
+    fc.option(fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 4 }), { nil: undefined }),
+    (min, max, multipleOf, values) => {
+      const fits = (n: number) =>
+        (!min || (min.exclusive ? n > min.value : n >= min.value)) &&
+        (!max || (max.exclusive ? n < max.value : n <= max.value)) &&
+        (multipleOf === undefined || n % multipleOf === 0);
+      const candidates = values ?? Array.from({ length: 61 }, (_, i) => i - 30);
+      // Unbounded sides reach beyond ±30, where a multiple always exists.
+      const expected = candidates.some(fits) || (values === undefined && (!min || !max));
+      assert.equal(acceptsSafeInteger({ min, max, values, multipleOf }), expected);
+    },
+  ));
+});
+
+Deno.test("acceptsSafeInteger() sees no safe integer beyond the limit", () => {
+  const none = { max: undefined, values: undefined, multipleOf: undefined };
+  assert.equal(acceptsSafeInteger({ ...none, min: { value: SAFE, exclusive: false } }), true);
+  assert.equal(acceptsSafeInteger({ ...none, min: { value: SAFE, exclusive: true } }), false);
+  assert.equal(acceptsSafeInteger({ ...none, min: { value: 1e16, exclusive: false } }), false);
+  assert.equal(
+    acceptsSafeInteger({ ...none, min: undefined, max: { value: -SAFE, exclusive: false } }),
+    true,
+  );
+  assert.equal(
+    acceptsSafeInteger({ ...none, min: undefined, values: [2 ** 60, "1", 1.5] }),
+    false,
+  );
 });
