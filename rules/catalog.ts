@@ -276,13 +276,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.capability.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "The options of a capability changed",
-    "rationale": "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists."
+    "rationale": "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended."
   },
   {
     "id": "server.capability.extended",
     "severity": "NON_BREAKING",
-    "summary": "A capability turned on listChanged or subscribe and kept its other options",
-    "rationale": "listChanged and subscribe only offer more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING; turning one off, or any other option change, is server.capability.changed."
+    "summary": "The tools, prompts or resources capability turned on listChanged or subscribe and kept its other options",
+    "rationale": "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning one off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed."
   },
   {
     "id": "server.capability.removed",

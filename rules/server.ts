@@ -4,7 +4,7 @@
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../core/json.ts";
 import type { Contract } from "../core/contract.ts";
-import type { Finding, Rule } from "../core/rule.ts";
+import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
 import { pointerOf } from "../core/json.ts";
 import { rule } from "./_define.ts";
 
@@ -57,22 +57,72 @@ function capabilityEvents(old: Contract, next: Contract): CapabilityEvent[] {
   return events(old.capabilities, next.capabilities, []);
 }
 
-/** Options that only offer clients more when they turn on. */
-const OFFERS = new Set(["listChanged", "subscribe"]);
+/**
+ * The options the MCP specification defines as offers, by capability: turned on, they only offer
+ * clients more (list notifications, resource subscriptions).
+ */
+const OFFERS: Readonly<Record<string, readonly string[]>> = {
+  prompts: ["listChanged"],
+  resources: ["listChanged", "subscribe"],
+  tools: ["listChanged"],
+};
+
+/** The options that differ between two option objects, sorted; none when either is not one. */
+function differingOptions(e: CapabilityEvent): string[] {
+  const [a, b] = [e.before, e.after];
+  if (!isObject(a) || !isObject(b)) return [];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
+    .filter((k) => !jsonEqual(a[k], b[k]));
+}
 
 /**
  * The options a capability change turned on, when that is all it did: each differing option is
- * listChanged or subscribe, absent or false before and true after. Otherwise undefined.
+ * an offer the specification defines for that capability, absent or false before and true after.
+ * Otherwise undefined (entries of experimental and extensions define their own options).
  */
 function turnedOn(e: CapabilityEvent): string[] | undefined {
-  if (!isObject(e.before) || !isObject(e.after)) return undefined;
+  const offers = e.tokens.length === 1 && Object.hasOwn(OFFERS, e.key) ? OFFERS[e.key] : undefined;
+  if (offers === undefined || !isObject(e.before) || !isObject(e.after)) return undefined;
   const [a, b] = [e.before, e.after];
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
-    .filter((k) => !jsonEqual(a[k], b[k]));
+  const keys = differingOptions(e);
   const on = keys.every((k) =>
-    OFFERS.has(k) && (a[k] === undefined || a[k] === false) && b[k] === true
+    offers.includes(k) && (a[k] === undefined || a[k] === false) && b[k] === true
   );
   return on && keys.length > 0 ? keys : undefined;
+}
+
+/** The options of a capability present on both sides changed in a way that is not only offers. */
+function otherOptionChange(e: CapabilityEvent): string[] | undefined {
+  if (e.before === undefined || e.after === undefined || turnedOn(e)) return undefined;
+  return differingOptions(e);
+}
+
+/**
+ * A rule on the capabilities present on both sides whose options `select` picks (the options it
+ * names go into the message).
+ */
+function optionsRule(
+  meta: RuleMeta,
+  select: (e: CapabilityEvent) => string[] | undefined,
+  message: (key: string, options: string[]) => string,
+): Rule {
+  return rule({
+    ...meta,
+    check({ old, new: next, report }) {
+      for (const e of capabilityEvents(old, next)) {
+        const options = select(e);
+        if (options === undefined) continue;
+        report({
+          entity: entity(next),
+          path: `server.capabilities.${e.key}`,
+          pointer: pointerOf(["capabilities", ...e.tokens]),
+          old: e.before!,
+          new: e.after!,
+          message: message(e.key, options),
+        });
+      }
+    },
+  });
 }
 
 function scalarRule(
@@ -211,72 +261,59 @@ export const serverRules: Rule[] = [
       }
     },
   }),
-  rule({
-    id: "server.capability.extended",
-    severity: "NON_BREAKING",
-    summary: "A capability turned on listChanged or subscribe and kept its other options",
-    rationale:
-      "listChanged and subscribe only offer more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING; turning one off, or any other option change, is server.capability.changed.",
-    examples: [{
-      title: "listChanged turned on",
-      old: server("1.0.0", { capabilities: { tools: {} } }),
-      new: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
-      findings: [{
-        rule: "server.capability.extended",
-        path: "server.capabilities.tools",
-        severity: "NON_BREAKING",
+  optionsRule(
+    {
+      id: "server.capability.extended",
+      severity: "NON_BREAKING",
+      summary:
+        "The tools, prompts or resources capability turned on listChanged or subscribe and kept its other options",
+      rationale:
+        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning one off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed.",
+      examples: [{
+        title: "listChanged turned on",
+        old: server("1.0.0", { capabilities: { tools: {} } }),
+        new: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
+        findings: [{
+          rule: "server.capability.extended",
+          path: "server.capabilities.tools",
+          severity: "NON_BREAKING",
+        }],
       }],
-    }],
-    check({ old, new: next, report }) {
-      for (const e of capabilityEvents(old, next)) {
-        const keys = turnedOn(e);
-        if (keys === undefined) continue;
-        report({
-          entity: entity(next),
-          path: `server.capabilities.${e.key}`,
-          pointer: pointerOf(["capabilities", ...e.tokens]),
-          old: e.before!,
-          new: e.after!,
-          message: `The "${e.key}" capability turned on ${keys.join(", ")}`,
-        });
-      }
     },
-  }),
-  rule({
-    id: "server.capability.changed",
-    severity: "POTENTIALLY_BREAKING",
-    summary: "The options of a capability changed",
-    rationale:
-      "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists.",
-    examples: [{
-      title: "listChanged turned off",
-      old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
-      new: server("1.0.0", { capabilities: { tools: { listChanged: false } } }),
-      findings: [{
-        rule: "server.capability.changed",
-        path: "server.capabilities.tools",
-        severity: "POTENTIALLY_BREAKING",
+    turnedOn,
+    (key, options) => `The "${key}" capability turned on ${options.join(", ")}`,
+  ),
+  optionsRule(
+    {
+      id: "server.capability.changed",
+      severity: "POTENTIALLY_BREAKING",
+      summary: "The options of a capability changed",
+      rationale:
+        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended.",
+      examples: [{
+        title: "listChanged turned off",
+        old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
+        new: server("1.0.0", { capabilities: { tools: { listChanged: false } } }),
+        findings: [{
+          rule: "server.capability.changed",
+          path: "server.capabilities.tools",
+          severity: "POTENTIALLY_BREAKING",
+        }],
+      }, {
+        title: "an experimental capability turned on an option of its own",
+        old: server("1.0.0", { capabilities: { experimental: { "acme/push": {} } } }),
+        new: server("1.0.0", {
+          capabilities: { experimental: { "acme/push": { subscribe: true } } },
+        }),
+        findings: [{
+          rule: "server.capability.changed",
+          path: "server.capabilities.experimental.acme/push",
+          severity: "POTENTIALLY_BREAKING",
+        }],
       }],
-    }],
-    check({ old, new: next, report }) {
-      for (const e of capabilityEvents(old, next)) {
-        if (e.before === undefined || e.after === undefined || turnedOn(e)) continue;
-        const keys = isObject(e.before) && isObject(e.after)
-          ? [...new Set([...Object.keys(e.before), ...Object.keys(e.after)])].sort().filter((k) =>
-            !jsonEqual((e.before as JsonObject)[k], (e.after as JsonObject)[k])
-          )
-          : [];
-        report({
-          entity: entity(next),
-          path: `server.capabilities.${e.key}`,
-          pointer: pointerOf(["capabilities", ...e.tokens]),
-          old: e.before,
-          new: e.after,
-          message: `The "${e.key}" capability changed${
-            keys.length > 0 ? ` (${keys.join(", ")})` : ""
-          }`,
-        });
-      }
     },
-  }),
+    otherOptionChange,
+    (key, options) =>
+      `The "${key}" capability changed${options.length > 0 ? ` (${options.join(", ")})` : ""}`,
+  ),
 ];

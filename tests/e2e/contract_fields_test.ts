@@ -224,3 +224,23 @@ Deno.test("proxar diff compares each extension and experimental capability on it
   ]);
   assert.equal(code, 1);
 });
+
+Deno.test("proxar diff grades listChanged or subscribe turned on as extended only where the MCP specification defines them", async () => {
+  // The same flags inside experimental and extensions entries are their authors' options.
+  let { code, found } = await diff(c("caps_offers_before"), c("caps_offers_after"));
+  assert.deepEqual(found, [
+    "server.capability.changed|server.capabilities.experimental.acme/push|POTENTIALLY_BREAKING",
+    "server.capability.changed|server.capabilities.extensions.example.com/ui|POTENTIALLY_BREAKING",
+    "server.capability.extended|server.capabilities.resources|NON_BREAKING",
+    "server.capability.extended|server.capabilities.tools|NON_BREAKING",
+  ]);
+  assert.equal(code, 0);
+  ({ code, found } = await diff(c("caps_offers_after"), c("caps_offers_before")));
+  assert.deepEqual(found, [
+    "server.capability.changed|server.capabilities.experimental.acme/push|POTENTIALLY_BREAKING",
+    "server.capability.changed|server.capabilities.extensions.example.com/ui|POTENTIALLY_BREAKING",
+    "server.capability.changed|server.capabilities.resources|POTENTIALLY_BREAKING",
+    "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+  ]);
+  assert.equal(code, 0);
+});

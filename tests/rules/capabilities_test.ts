@@ -53,3 +53,48 @@ Deno.test("diff keeps an option turned off, or any other option change, POTENTIA
     ]);
   }
 });
+
+Deno.test("diff grades an option turned on inside an experimental or extension capability POTENTIALLY_BREAKING", () => {
+  // Their options are their authors', not the specification's: Proxar cannot tell an offer.
+  for (
+    const [before, after, key] of [
+      [
+        { experimental: { "acme/push": { subscribe: false } } },
+        { experimental: { "acme/push": { subscribe: true } } },
+        "experimental.acme/push",
+      ],
+      [
+        { extensions: { "example.com/ui": {} } },
+        { extensions: { "example.com/ui": { listChanged: true } } },
+        "extensions.example.com/ui",
+      ],
+    ] as const
+  ) {
+    assert.deepEqual(changes(before, after), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ]);
+    assert.deepEqual(changes(after, before), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ]);
+  }
+});
+
+Deno.test("diff grades only the offers the specification defines for a capability as extended", () => {
+  // subscribe belongs to resources; listChanged to tools, prompts and resources.
+  for (
+    const [before, after] of [
+      [{ tools: {} }, { tools: { subscribe: true } }],
+      [{ prompts: {} }, { prompts: { subscribe: true } }],
+      [{ logging: {} }, { logging: { listChanged: true } }],
+      [{ completions: {} }, { completions: { listChanged: true } }],
+    ] as const
+  ) {
+    const key = Object.keys(before)[0];
+    assert.deepEqual(changes(before, after), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ]);
+  }
+  assert.deepEqual(changes({ prompts: {} }, { prompts: { listChanged: true } }), [
+    "server.capability.extended server.capabilities.prompts NON_BREAKING",
+  ]);
+});
