@@ -45,6 +45,12 @@ const STARTUP_MS = 120_000;
 
 export { stopPluginWorkers } from "./live_workers.ts";
 
+/** What a request that did not reach a usable worker reads after `rule "x" `. */
+const COULD_NOT_RUN = "could not run";
+
+/** The restart's part of a message: what happened before the worker came back, or did not. */
+const RESTARTED = "its worker was restarted after a rule ran past its time limit";
+
 class PluginWorker {
   #worker!: Worker;
   #waiting: ((reply: Reply) => void) | undefined;
@@ -53,14 +59,19 @@ class PluginWorker {
    * the request that waits for `loaded` may take its turn after it came.
    */
   #unclaimed: Reply[] = [];
-  #crash: string | undefined;
+  /**
+   * Why the worker takes no more requests, as a clause ("the plugin ended its worker (exit code
+   * 3)"); undefined while it can. Kept, so every later request reads the same reason.
+   */
+  #ended: string | undefined;
+  /** Whether Proxar ended the worker itself (its exit is then no news). */
   #stopped = false;
   /**
-   * The new worker started when one was ended for running past its time limit (undefined when it
-   * is ready, else the failure): requests wait for it, so its start-up does not count against
-   * their time limit.
+   * The new worker started when one was ended for running past its time limit: requests wait
+   * for it, so its start-up does not count against their time limit. It resolves with the
+   * failure when the worker did not come back (the rest of `rule "x" ...`), and never rejects.
    */
-  #restarting: Promise<Reply | undefined> | undefined;
+  #restarting: Promise<string | undefined> | undefined;
   /** The turn of the last request: one request at a time (see {@link ask}). */
   #turn: Promise<unknown> = Promise.resolve();
   #sentFor: { old: unknown; new: unknown } | undefined;
@@ -70,17 +81,18 @@ class PluginWorker {
   }
 
   #start(): void {
-    const worker = new Worker(workerUrl(), { workerData: this.spec });
-    this.#worker = worker;
-    this.#crash = undefined;
+    this.#ended = undefined;
+    this.#stopped = false;
     this.#sentFor = undefined;
     this.#unclaimed = [];
-    worker.unref();
+    const worker = new Worker(workerUrl(), { workerData: this.spec });
+    this.#worker = worker;
     liveWorkers.add(this);
     worker.on("message", (reply: Reply) => {
       if (worker !== this.#worker) return;
       if (reply.type === "crash") {
-        this.#crash ??= reply.message;
+        // The worker still answers the request it is busy with; the next ones fail.
+        this.#ended ??= `the plugin failed while no rule was running: ${reply.message}`;
         return;
       }
       const waiting = this.#waiting;
@@ -89,49 +101,79 @@ class PluginWorker {
       else this.#unclaimed.push(reply);
     });
     worker.on("error", (error: Error) => {
-      if (worker === this.#worker) this.#fail(firstLine(error));
+      if (worker === this.#worker) {
+        this.#fail(firstLine(error), `its worker failed: ${firstLine(error)}`);
+      }
     });
     worker.on("exit", (code: number) => {
       if (worker !== this.#worker) return;
       liveWorkers.delete(this);
-      if (!this.#stopped) this.#fail(`the plugin ended its worker (exit code ${code})`);
+      if (!this.#stopped) {
+        const reason = `the plugin ended its worker (exit code ${code})`;
+        this.#fail(reason, reason);
+      }
       this.#stopped = true;
     });
+    worker.unref();
   }
 
-  /** The worker failed or ended: the request waiting fails, else the next one. */
-  #fail(reason: string): void {
+  /**
+   * The worker failed or ended: the request waiting fails saying `now`, and every later one
+   * could not run because of `reason`.
+   */
+  #fail(now: string, reason: string): void {
+    this.#ended ??= reason;
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    if (waiting) waiting({ type: "failed", message: `failed: ${reason}` });
-    else this.#crash ??= reason;
+    waiting?.({ type: "failed", message: `failed: ${now}` });
   }
 
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#ended ??= "Proxar stopped its worker";
     liveWorkers.delete(this);
     // A restart still waiting for its worker gives up at once (its time limit is long).
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    waiting?.({ type: "failed", message: "failed: its worker was stopped" });
-    await this.#worker.terminate();
+    waiting?.({ type: "failed", message: `${COULD_NOT_RUN}: ${this.#ended}` });
+    try {
+      await this.#worker.terminate();
+    } catch {
+      // A worker that cannot be ended is one that has already gone.
+    }
   }
 
   /**
    * Starts a new worker after one was ended for running past its time limit, so a long-running
-   * proxy keeps grading with the plugin; undefined when it is ready again.
+   * proxy keeps grading with the plugin. Resolves with undefined when it is ready again, else
+   * with the failure every later request reads; never rejects (nothing may wait for it).
    */
-  async #restart(): Promise<Reply | undefined> {
-    this.#stopped = false;
-    this.#start();
-    const ready = await this.#exchange("starting", undefined, STARTUP_MS);
-    const reply = ready.type === "ready" ? await this.#exchange("loading") : ready;
-    if (reply.type === "loaded") return undefined;
-    await this.stop();
-    return reply.type === "failed"
-      ? { type: "failed", message: `failed: its worker was restarted and ${reply.message}` }
-      : reply;
+  async #restart(): Promise<string | undefined> {
+    try {
+      this.#start();
+      const ready = await this.#exchange("starting", undefined, STARTUP_MS);
+      const reply = ready.type === "ready" ? await this.#exchange("loading") : ready;
+      if (reply.type === "loaded") return undefined;
+      const why = this.#ended ?? this.#loadFailure(reply);
+      await this.stop();
+      return `${COULD_NOT_RUN}: ${RESTARTED}, and then ${why}`;
+    } catch (error) {
+      await this.stop();
+      return `${COULD_NOT_RUN}: its worker could not be restarted after a rule ran past its time limit: ${
+        firstLine(error)
+      }`;
+    }
+  }
+
+  /** Why a worker answered `reply` instead of `loaded`, as a clause. */
+  #loadFailure(reply: Reply): string {
+    if (reply.type !== "failed") return `the plugin answered "${reply.type}" instead of loading`;
+    const prefix = `Cannot load plugin "${this.label}": `;
+    const message = reply.message.startsWith(prefix)
+      ? reply.message.slice(prefix.length)
+      : reply.message;
+    return `the plugin did not load: ${message}`;
   }
 
   /**
@@ -144,10 +186,10 @@ class PluginWorker {
    * worker still busy with it.
    */
   ask(what: string, request?: Request | (() => Request), ms?: number): Promise<Reply> {
-    const turn = this.#turn.then(async () => {
+    const turn = this.#turn.then(async (): Promise<Reply> => {
       const failed = await this.#restarting;
-      if (failed) return failed;
-      return this.#exchange(what, typeof request === "function" ? request() : request, ms);
+      if (failed) return { type: "failed", message: failed };
+      return await this.#exchange(what, typeof request === "function" ? request() : request, ms);
     });
     this.#turn = turn.catch(() => {});
     return turn;
@@ -161,13 +203,15 @@ class PluginWorker {
     // A reply that came before the worker crashed or ended is answered first, in order.
     const early = request ? undefined : this.#unclaimed.shift();
     if (early) return early;
-    if (this.#crash !== undefined) return { type: "failed", message: `failed: ${this.#crash}` };
-    if (this.#stopped) return { type: "failed", message: "failed: its worker was stopped" };
+    if (this.#ended !== undefined) {
+      return { type: "failed", message: `${COULD_NOT_RUN}: ${this.#ended}` };
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reply = await new Promise<Reply>((done) => {
       this.#waiting = done;
       timer = setTimeout(() => {
         this.#waiting = undefined;
+        this.#ended ??= `it did not answer within ${ms} ms`;
         void this.stop();
         // Restart now, not at the next request, so a long-running proxy finds the plugin ready.
         if (request) this.#restarting = this.#restart();

@@ -15,7 +15,6 @@ import {
   integerOnly,
 } from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
-import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
 export type Read = (keyword: string) => JsonValue | undefined;
@@ -358,8 +357,10 @@ const SHAPES: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
   ["$defs", isMap],
   ["definitions", isMap],
   ["items", (v) => isSchema(v) || isSchemaList(v)],
-  // items holds one schema or a list of them (draft-07's tuple form): checked above.
-  ...SCHEMA_LISTS.filter((k) => k !== "items").map((k) => [k, isSchemaList] as const),
+  ["prefixItems", isSchemaList],
+  ["anyOf", isSchemaList],
+  ["oneOf", isSchemaList],
+  ["allOf", isSchemaList],
   ["$ref", (v) => typeof v === "string"],
   ["$dynamicRef", (v) => typeof v === "string"],
   ...["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]
@@ -367,7 +368,19 @@ const SHAPES: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
   ...["minContains", "maxContains"].map((k) => [k, isCount] as const),
   ...["pattern", "format", "contentEncoding", "contentMediaType"]
     .map((k) => [k, (v: JsonValue) => typeof v === "string"] as const),
-  ...SCHEMAS.filter((k) => k !== "items").map((k) => [k, isSchema] as const),
+  ...[
+    "additionalProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "propertyNames",
+    "additionalItems",
+    "contains",
+    "contentSchema",
+    "not",
+    "if",
+    "then",
+    "else",
+  ].map((k) => [k, isSchema] as const),
 ]);
 
 /** Whether a keyword's value has the type JSON Schema requires (`const` and unlisted: any). */

@@ -1,11 +1,17 @@
 /**
  * The plugin host: one request at a time per worker, and a worker ended for running past its
- * time limit is replaced before the next request, which gets the contracts again.
+ * time limit is replaced before the next request, which gets the contracts again. A worker that
+ * ended, was stopped or could not be restarted fails each later request with one sentence that
+ * says which, as a UserError.
  */
 import assert from "node:assert/strict";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_PROSE_OPTIONS } from "../../core/prose_options.ts";
 import { keepsOwnTime, type RuleContext } from "../../core/rule.ts";
+import { Worker } from "node:worker_threads";
+import { UserError } from "../../core/errors.ts";
 import { hostPlugin, stopPluginWorkers } from "../../plugins/host.ts";
 import type { LoadedPlugin } from "../../plugins/load.ts";
 
@@ -76,24 +82,121 @@ Deno.test("after a rule runs past its time limit, the next rule of the same diff
   }
 });
 
-Deno.test("a worker that ended while nothing waited fails the next rule once, naming the exit code", async () => {
+Deno.test("a worker that ended while nothing waited fails the next rules, naming the exit code", async () => {
   try {
     const plugin = await timing(10_000);
     const got: string[] = [];
     await rule(plugin, "timing.exits").check(context("a", got));
     await new Promise((done) => setTimeout(done, 4000));
-    await assert.rejects(
-      async () => await rule(plugin, "timing.fast").check(context("b", got)),
-      (error: Error) => {
-        assert.equal(
-          error.message,
-          'Plugin "./slow_and_fast.js": rule "timing.fast" failed: the plugin ended its worker (exit code 3)',
-        );
-        return true;
-      },
-    );
+    for (const id of ["timing.fast", "timing.slow"]) {
+      await rejectsWith(
+        async () => await rule(plugin, id).check(context("b", got)),
+        `Plugin "./slow_and_fast.js": rule "${id}" could not run: the plugin ended its worker (exit code 3)`,
+      );
+    }
     assert.deepEqual(got, ["exits"]);
   } finally {
     await stopPluginWorkers();
+  }
+});
+
+/** Asserts that `run` rejects with a {@link UserError} saying exactly `message`. */
+async function rejectsWith(run: () => Promise<unknown>, message: string): Promise<void> {
+  await assert.rejects(run, (error: Error) => {
+    assert.equal(error.message, message);
+    assert.ok(error instanceof UserError, `not a UserError: ${error.stack}`);
+    return true;
+  });
+}
+
+Deno.test("a worker that ended while its rule ran fails that rule, and later rules say it ended", async () => {
+  try {
+    const plugin = await timing(10_000);
+    const got: string[] = [];
+    await rejectsWith(
+      async () => await rule(plugin, "timing.dies").check(context("a", got)),
+      'Plugin "./slow_and_fast.js": rule "timing.dies" failed: the plugin ended its worker (exit code 4)',
+    );
+    for (const id of ["timing.fast", "timing.slow"]) {
+      await rejectsWith(
+        async () => await rule(plugin, id).check(context("b", got)),
+        `Plugin "./slow_and_fast.js": rule "${id}" could not run: the plugin ended its worker (exit code 4)`,
+      );
+    }
+    assert.deepEqual(got, []);
+  } finally {
+    await stopPluginWorkers();
+  }
+});
+
+Deno.test("a rule asked after Proxar stopped a restarting worker says so in one sentence", async () => {
+  try {
+    const plugin = await timing(500);
+    await assert.rejects(
+      async () => await rule(plugin, "timing.hangs").check(context("hang", [])),
+      /did not finish within 500 ms/,
+    );
+    // The replacement worker is starting (its first message takes a turn of the event loop).
+    await stopPluginWorkers();
+    await rejectsWith(
+      async () => await rule(plugin, "timing.fast").check(context("b", [])),
+      'Plugin "./slow_and_fast.js": rule "timing.fast" could not run: its worker was restarted after a rule ran past its time limit, and then Proxar stopped its worker',
+    );
+  } finally {
+    await stopPluginWorkers();
+  }
+});
+
+Deno.test("a worker that cannot be restarted fails the next rule with a UserError, not a rejection nobody handles", async () => {
+  // The real fault (the system refuses another thread) cannot be caused here: starting the
+  // replacement worker is made to throw where Proxar sets the new worker up.
+  const unref = Worker.prototype.unref;
+  try {
+    const plugin = await timing(500);
+    Worker.prototype.unref = () => {
+      throw new Error("cannot start a thread: resource temporarily unavailable");
+    };
+    try {
+      await assert.rejects(
+        async () => await rule(plugin, "timing.hangs").check(context("hang", [])),
+        /did not finish within 500 ms/,
+      );
+    } finally {
+      Worker.prototype.unref = unref;
+    }
+    await new Promise((done) => setTimeout(done, 0));
+    await rejectsWith(
+      async () => await rule(plugin, "timing.fast").check(context("b", [])),
+      'Plugin "./slow_and_fast.js": rule "timing.fast" could not run: its worker could not be restarted after a rule ran past its time limit: cannot start a thread: resource temporarily unavailable',
+    );
+  } finally {
+    Worker.prototype.unref = unref;
+    await stopPluginWorkers();
+  }
+});
+
+Deno.test("a plugin that no longer loads when its worker is restarted fails the next rule saying why", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-host-"));
+  try {
+    copyFileSync(join(FIXTURES, "slow_and_fast.js"), join(dir, "slow_and_fast.js"));
+    const plugin = await hostPlugin(
+      { path: "./slow_and_fast.js", base: dir },
+      { timeoutMs: 500, prose: DEFAULT_PROSE_OPTIONS },
+    );
+    // The running worker has the plugin already; the one that replaces it will not find it.
+    rmSync(join(dir, "slow_and_fast.js"));
+    await assert.rejects(
+      async () => await rule(plugin, "timing.hangs").check(context("hang", [])),
+      /did not finish within 500 ms/,
+    );
+    await rejectsWith(
+      async () => await rule(plugin, "timing.fast").check(context("b", [])),
+      `Plugin "./slow_and_fast.js": rule "timing.fast" could not run: its worker was restarted after a rule ran past its time limit, and then the plugin did not load: no such file (looked for ${
+        join(dir, "slow_and_fast.js")
+      })`,
+    );
+  } finally {
+    await stopPluginWorkers();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
