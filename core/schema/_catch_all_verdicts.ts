@@ -13,6 +13,7 @@ import {
   admitsEverySafeInteger,
   type IntegerFacts,
   integerOnly,
+  jointFacts,
 } from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
@@ -29,6 +30,11 @@ export interface Verdict {
 export interface VerdictAt {
   side: Side;
   neg: boolean;
+  /**
+   * Readers of the schemas that the node's local `$ref` chain reaches on one side, which apply
+   * to its values too; `undefined` when the chain leads to `false` or cannot be followed.
+   */
+  referenced(which: "old" | "new"): Read[] | undefined;
 }
 
 /** A scalar facet's verdict function. */
@@ -167,14 +173,23 @@ function integerFacts(read: Read): IntegerFacts | undefined {
 
 /**
  * Whether a bound at the safe-integer limit is compared as none (_safe_integer.ts): on an input
- * schema, outside `not`, when both sides accept integers only and some safe integer.
+ * schema, outside `not`, when each side, with the schemas its `$ref` reaches, accepts integers
+ * only and some safe integer.
  */
 function safeLimitExempt(old: Read, next: Read, at: VerdictAt): boolean {
   if (at.side !== "input" || at.neg) return false;
-  return [old, next].every((read) => {
-    const types = typeSet(read), facts = integerFacts(read);
-    return types instanceof Set && integerOnly(types) && facts !== undefined &&
-      acceptsSafeInteger(facts);
+  return ([[old, "old"], [next, "new"]] as const).every(([read, which]) => {
+    const referenced = at.referenced(which);
+    if (referenced === undefined) return false;
+    const reads = [read, ...referenced];
+    const types = reads.map(typeSet);
+    const sets = types.filter((t): t is Set<string> => t instanceof Set);
+    if (types.includes(INVALID) || !sets.some(integerOnly)) return false;
+    if (!sets.every((t) => t.has("integer") || t.has("number"))) return false;
+    const facts = reads.map(integerFacts);
+    if (facts.includes(undefined)) return false;
+    const joint = jointFacts(facts as IntegerFacts[]);
+    return joint !== undefined && acceptsSafeInteger(joint);
   });
 }
 

@@ -512,14 +512,37 @@ export class CatchAllWalk implements Walker {
     const verdictOf = VALUE_VERDICTS.get(facet);
     if (verdictOf !== undefined) {
       const read = (schema: JsonObject) => (keyword: string) => this.read(schema, keyword);
-      const at = { side: this.side, neg: node.neg };
-      const verdict = verdictOf(read(node.o), read(node.n), at);
+      const verdict = verdictOf(read(node.o), read(node.n), {
+        side: this.side,
+        neg: node.neg,
+        referenced: (which) =>
+          this.#referenced(which === "old" ? node.o : node.n, which === "old")?.map(read),
+      });
       if (verdict !== undefined) this.facetDelta(node, facet, verdict.effect, verdict.detail);
       return;
     }
     const handler = SUBSCHEMA_FACETS.get(facet);
     if (handler !== undefined) return handler(this, node, facet);
     this.facetDelta(node, facet, "changed", "the catch-all differ has no verdict for this facet");
+  }
+
+  /**
+   * The schemas a node's chain of local `$ref`s reaches on one side, in order; `undefined` when
+   * the chain leads to `false` or to a reference that cannot be resolved.
+   */
+  #referenced(schema: JsonObject, old: boolean): JsonObject[] | undefined {
+    const found: JsonObject[] = [];
+    const seen = new Set<string>();
+    for (let at: JsonObject = schema;;) {
+      const ref = this.read(at, "$ref");
+      if (typeof ref !== "string" || seen.has(ref)) return found;
+      seen.add(ref);
+      const target = resolveLocal(old ? this.oldRoot : this.newRoot, ref)?.value;
+      if (target === true) return found;
+      if (!isObject(target)) return undefined;
+      found.push(target);
+      at = target;
+    }
   }
 
   /**

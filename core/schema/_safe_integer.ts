@@ -42,6 +42,35 @@ export function admitsEverySafeInteger(bound: NumericBound, lower: boolean): boo
   return lower ? bound.value < edge : bound.value > edge;
 }
 
+/** The tighter of two lower (`lower`) or upper bounds. */
+function tighter(a: NumericBound | undefined, b: NumericBound | undefined, lower: boolean) {
+  if (a === undefined || b === undefined) return a ?? b;
+  if (a.value !== b.value) return (a.value > b.value) === lower ? a : b;
+  return a.exclusive ? a : b;
+}
+
+/**
+ * The facts of several schemas that all apply to one value (a node and the schemas its `$ref`
+ * reaches), or `undefined` when they hold two different `multipleOf` values, which this does not
+ * combine.
+ */
+export function jointFacts(list: readonly IntegerFacts[]): IntegerFacts | undefined {
+  const multiples = new Set(list.flatMap((f) => f.multipleOf === undefined ? [] : [f.multipleOf]));
+  if (multiples.size > 1) return undefined;
+  let values: readonly JsonValue[] | undefined;
+  for (const f of list) {
+    if (f.values === undefined) continue;
+    const other = f.values;
+    values = values === undefined ? other : values.filter((v) => other.includes(v));
+  }
+  return {
+    min: list.reduce<NumericBound | undefined>((m, f) => tighter(m, f.min, true), undefined),
+    max: list.reduce<NumericBound | undefined>((m, f) => tighter(m, f.max, false), undefined),
+    values,
+    multipleOf: [...multiples][0],
+  };
+}
+
 function isMultiple(n: number, of: number): boolean {
   const q = n / of;
   return Math.abs(q - Math.round(q)) < 1e-9;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
-import { acceptsSafeInteger } from "../../../core/schema/_safe_integer.ts";
+import { acceptsSafeInteger, jointFacts } from "../../../core/schema/_safe_integer.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -238,4 +238,69 @@ Deno.test("acceptsSafeInteger() sees no safe integer beyond the limit", () => {
     acceptsSafeInteger({ ...none, min: undefined, values: [2 ** 60, "1", 1.5] }),
     false,
   );
+});
+
+/** `n` refers to the integer definition `i` (through `j` when `chain`), with `beside` next to the $ref. */
+function viaRef(i: JsonValue, beside: Record<string, JsonValue>, chain = false): JsonValue {
+  const target = chain ? "#/$defs/j" : "#/$defs/i";
+  return {
+    type: "object",
+    $defs: chain ? { i, j: { $ref: "#/$defs/i" } } : { i },
+    properties: { n: { $ref: target, ...beside } },
+  };
+}
+
+Deno.test("diff sees through a $ref to the integer type beside a safe-integer bound", () => {
+  // Both comparisons follow the reference: no catch-all BREAKING beside the walk's grade.
+  for (const chain of [false, true]) {
+    const a = viaRef({ type: "integer" }, {}, chain);
+    const b = viaRef({ type: "integer" }, { maximum: SAFE }, chain);
+    const exempt = [`tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`];
+    assert.deepEqual(schemaFindings("input", a, b), exempt);
+    assert.deepEqual(schemaFindings("input", b, a), exempt);
+    // On output, graded by variance (the catch-all differ reports it at the $ref's place too).
+    assert.deepEqual(schemaFindings("output", b, a), [
+      `tool.output.keyword.changed ${at("output")} BREAKING`,
+      `tool.output.maximum.widened ${at("output")} BREAKING`,
+    ]);
+  }
+});
+
+Deno.test("diff grades a safe-integer bound beside a $ref whose target accepts no safe integer", () => {
+  const a = viaRef({ type: "integer", minimum: 1e16 }, {});
+  const b = viaRef({ type: "integer", minimum: 1e16 }, { maximum: SAFE });
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.keyword.changed ${at("input")} BREAKING`,
+    `tool.input.maximum.narrowed ${at("input")} BREAKING`,
+  ]);
+});
+
+Deno.test("diff keeps a safe-integer bound beside a $ref it cannot follow BREAKING on input", () => {
+  // Undecidable for the catch-all differ: the target may hold any constraint, and its stricter
+  // verdict wins over the walk's, which compares what it sees.
+  const a = holder({ $ref: "#/$defs/missing" });
+  const b = holder({ $ref: "#/$defs/missing", maximum: SAFE });
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.keyword.changed ${at("input")} BREAKING`,
+    `tool.input.maximum.safeIntegerLimit ${at("input")} NON_BREAKING`,
+  ]);
+});
+
+Deno.test("jointFacts() keeps the tightest bounds and the common values of schemas on one value", () => {
+  const none = { min: undefined, max: undefined, values: undefined, multipleOf: undefined };
+  assert.deepEqual(
+    jointFacts([
+      { ...none, min: { value: 1, exclusive: false }, values: [1, 2, 3] },
+      { ...none, min: { value: 1, exclusive: true }, max: { value: 9, exclusive: false } },
+      { ...none, values: [3, 2, 7], multipleOf: 2 },
+    ]),
+    {
+      min: { value: 1, exclusive: true },
+      max: { value: 9, exclusive: false },
+      values: [2, 3],
+      multipleOf: 2,
+    },
+  );
+  // Two multipleOf values are not combined: undecided.
+  assert.equal(jointFacts([{ ...none, multipleOf: 2 }, { ...none, multipleOf: 3 }]), undefined);
 });
