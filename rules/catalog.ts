@@ -1046,19 +1046,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.type.changed",
     "severity": "BREAKING",
     "summary": "Input schema: type changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.input.type.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: type narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.input.type.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: type widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.input.unevaluatedItems.narrowed",
@@ -1733,19 +1733,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.type.changed",
     "severity": "BREAKING",
     "summary": "Output schema: type changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.output.type.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: type narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.output.type.widened",
     "severity": "BREAKING",
     "summary": "Output schema: type widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.output.unevaluatedItems.narrowed",

@@ -49,6 +49,12 @@ const RATIONALE = {
     "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides.",
 };
 
+type Effect = keyof typeof RATIONALE;
+
+/** Why a type in a propertyNames schema that admits strings is no change. */
+const NAME_TYPES =
+  'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values.';
+
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {
   widened: "widened (accepts more values)",
@@ -207,7 +213,7 @@ const SPECS: Spec[] = [
     widened: [v({ type: "integer" }), v({ type: "number" }), "properties.v.type"],
     narrowed: [v({ type: ["string", "null"] }), v({ type: "string" }), "properties.v.type"],
     changed: [v({ type: "string" }), v({ type: "boolean" }), "properties.v.type"],
-  }),
+  }).map((spec) => ({ ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${NAME_TYPES}` })),
   ...family("enum", "allowed values (enum, const)", {
     widened: [
       v({ enum: ["open", "closed"] }),

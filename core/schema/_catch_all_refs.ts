@@ -6,7 +6,8 @@
  */
 import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
 
-const SCHEMA_MAPS = [
+/** Keywords mapping names to schemas. */
+export const SCHEMA_MAPS = [
   "properties",
   "patternProperties",
   "$defs",

@@ -9,6 +9,7 @@ import { type EntityPairs, isEqualPair } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
+import { withoutNameTypes } from "./_property_names.ts";
 import { hintPropertyRenames } from "./renames.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
@@ -64,8 +65,10 @@ export function compareSchemaSide(
   where: { side: Side; basePath: string; basePointer: string },
   classifyProse: Classify,
 ): SchemaDelta[] {
-  const structured = walkSchemas(oldSchema, newSchema, { ...where, classifyProse });
-  const catchAll = catchAllDiff(oldSchema, newSchema, { ...where, known: STRUCTURED_VOCABULARY });
+  // Both differs compare name schemas without a type that admits every name.
+  const [a, b] = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)];
+  const structured = walkSchemas(a, b, { ...where, classifyProse });
+  const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY });
   return hintPropertyRenames(mergeDeltas(structured, catchAll), oldSchema, newSchema);
 }
 

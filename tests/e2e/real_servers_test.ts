@@ -56,3 +56,21 @@ Deno.test("proxar diff grades notion-mcp-server 2.0.0 → 2.5.2 definitions that
   ]);
   assert.equal(code, 1);
 });
+
+Deno.test("proxar diff grades firecrawl-mcp 2.0.2 → 3.1.13 zod 4's propertyNames {type: string} as no change", async () => {
+  const { code, findings: found } = await diffReal(
+    "firecrawl_extract_2.0.2.json",
+    "firecrawl_extract_3.1.13.json",
+  );
+  const input = "firecrawl_extract.inputSchema";
+  // Before: tool.input.type.narrowed at properties.schema.propertyNames.type, BREAKING, although
+  // every property name is a string.
+  assert.deepEqual(found, [
+    // Unlisted properties are now rejected by the advertised schema: a real narrowing.
+    `tool.input.additionalProperties.narrowed|${input}.additionalProperties|BREAKING`,
+    `tool.input.description.changed|${input}.properties.schema.description|POTENTIALLY_BREAKING`,
+    `tool.input.description.changed|${input}.properties.urls.description|POTENTIALLY_BREAKING`,
+    `tool.input.dialect.inert|${input}.$schema|DOCUMENTATION`,
+  ]);
+  assert.equal(code, 1);
+});

@@ -1,0 +1,119 @@
+/**
+ * Property names are strings, so a `propertyNames` schema only ever sees strings, and a `type`
+ * in it that admits strings constrains nothing. zod 4 writes `propertyNames: {"type": "string"}`
+ * for every `z.record(z.string(), …)`; compared as written, gaining it read as an input narrowed
+ * from every type to strings (BREAKING on firecrawl-mcp 2.0.2 → 3.1.13) and losing it as an
+ * output widened. {@link withoutNameTypes} drops such a `type` from inline name schemas (and
+ * their `anyOf`, `oneOf`, `allOf`, `not`, `if`, `then`, `else` branches) before both differs
+ * compare. A name schema reached through `$ref` is left as written, since its definition may
+ * also describe values: it stays graded as before, which errs toward BREAKING. Private to
+ * `compare_tool.ts`.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
+
+/** Keywords whose schemas apply to the same instance as the schema holding them. */
+const IN_PLACE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else"]);
+
+type Token = string | number;
+/** A step from a parent schema to a child: the parent's link and the token. */
+interface Link {
+  up: Link | null;
+  token: Token;
+}
+
+function pathOf(link: Link | null): Token[] {
+  const path: Token[] = [];
+  for (let at = link; at !== null; at = at.up) path.push(at.token);
+  return path.reverse();
+}
+
+/** Whether a `type` value admits strings (and so, on property names, admits every name). */
+function admitsStrings(type: JsonValue | undefined): boolean {
+  return type === "string" || (Array.isArray(type) && type.includes("string"));
+}
+
+/**
+ * The paths of the name schemas whose `type` admits strings: walked over schema positions only
+ * (a property called `propertyNames`, or data in `enum` or `default`, is not one), iteratively.
+ */
+function namePaths(root: JsonValue): Token[][] {
+  const found: Token[][] = [];
+  // Each entry links to its parent, so a deeply nested schema costs no copied paths.
+  const stack: [JsonValue | undefined, Link | null, boolean][] = [[root, null, false]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [schema, link, names] = top;
+    if (!isObject(schema)) continue;
+    if (names && admitsStrings(schema.type)) found.push(pathOf(link));
+    const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
+    const inner = (key: string) => key === "propertyNames" || (names && IN_PLACE.has(key));
+    for (const key of SCHEMAS) stack.push([own(key), { up: link, token: key }, inner(key)]);
+    for (const key of SCHEMA_LISTS) {
+      const list = own(key);
+      if (!Array.isArray(list)) continue;
+      const at: Link = { up: link, token: key };
+      list.forEach((item, i) => stack.push([item, { up: at, token: i }, inner(key)]));
+    }
+    for (const key of SCHEMA_MAPS) {
+      const map = own(key);
+      if (!isObject(map)) continue;
+      const at: Link = { up: link, token: key };
+      for (const name of Object.keys(map)) stack.push([map[name], { up: at, token: name }, false]);
+    }
+  }
+  return found;
+}
+
+/** Sets an own property, even one named `__proto__`. */
+function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * `schema` with `type` removed from every inline `propertyNames` schema where it admits strings;
+ * the input itself when there is none (the common case), otherwise a copy along the changed
+ * paths only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutNameTypes } from "./_property_names.ts";
+ * const record = { type: "object", propertyNames: { type: "string", maxLength: 8 } };
+ * assert.deepEqual(withoutNameTypes(record), { type: "object", propertyNames: { maxLength: 8 } });
+ * assert.equal(withoutNameTypes(record.propertyNames), record.propertyNames);
+ * ```
+ */
+export function withoutNameTypes<T extends JsonValue | undefined>(schema: T): T {
+  if (schema === undefined) return schema;
+  const paths = namePaths(schema);
+  if (paths.length === 0) return schema;
+  const copies = new Map<object, JsonObject | JsonValue[]>();
+  const copyOf = (value: JsonObject | JsonValue[]) => {
+    let copy = copies.get(value);
+    if (copy === undefined) {
+      copy = Array.isArray(value) ? [...value] : { ...value };
+      copies.set(value, copy);
+    }
+    return copy;
+  };
+  const root = copyOf(schema as JsonObject);
+  for (const path of paths) {
+    let original = schema as JsonObject | JsonValue[];
+    let copy = root;
+    for (const token of path) {
+      const child = (original as Record<Token, JsonValue>)[token] as JsonObject | JsonValue[];
+      const childCopy = copyOf(child);
+      put(copy, token, childCopy);
+      original = child;
+      copy = childCopy;
+    }
+    delete (copy as JsonObject).type;
+  }
+  return root as T;
+}
