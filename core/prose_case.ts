@@ -121,8 +121,8 @@ function tokens(text: string): Token[] {
 
 /**
  * The first token (in the old text, then the new; a joined token before its parts) that is an
- * identifier or quoted on one side and appears on the other side only in another case; undefined
- * when there is none.
+ * identifier or quoted on one side and appears on the other side only in another case, a
+ * spelling that occurs there more often than before; undefined when there is none.
  *
  * @example
  * ```ts
@@ -132,6 +132,8 @@ function tokens(text: string): Token[] {
  * assert.deepEqual(identifierCaseChange("Pass userId", "Pass userid", ids), { old: "userId", new: "userid" });
  * assert.deepEqual(identifierCaseChange("Set `Mode`", "Set `mode`", new Set()), { old: "Mode", new: "mode" });
  * assert.equal(identifierCaseChange("Search Issues", "search issues", ids), undefined);
+ * // Removed, not recased: "you" occurs as often as before.
+ * assert.equal(identifierCaseChange('Say "You are" when you can', "Say it when you can", ids), undefined);
  * ```
  */
 export function identifierCaseChange(
@@ -142,14 +144,25 @@ export function identifierCaseChange(
   const a = tokens(oldText.normalize("NFC"));
   const b = tokens(newText.normalize("NFC"));
   const found: CaseChange[] = [];
+  const counts = (list: Token[]) => {
+    const map = new Map<string, number>();
+    for (const t of list) map.set(t.text, (map.get(t.text) ?? 0) + 1);
+    return map;
+  };
   const scan = (from: Token[], to: Token[], flip: boolean) => {
-    const exact = new Set(to.map((t) => t.text));
+    const fromCounts = counts(from);
+    const toCounts = counts(to);
+    // Only a spelling that occurs more often than before can be the token's new case: one that
+    // was already there as often is the same word elsewhere, and the token was removed, not
+    // recased (firecrawl-mcp 2.0.2 dropped a quoted "You are …" beside an unchanged "when you").
     const byLower = new Map<string, string>();
     for (const t of to) {
-      if (!byLower.has(t.text.toLowerCase())) byLower.set(t.text.toLowerCase(), t.text);
+      const lower = t.text.toLowerCase();
+      if (byLower.has(lower) || toCounts.get(t.text)! <= (fromCounts.get(t.text) ?? 0)) continue;
+      byLower.set(lower, t.text);
     }
     for (const t of from) {
-      if (!(t.quoted || identifiers.has(t.text)) || exact.has(t.text)) continue;
+      if (!(t.quoted || identifiers.has(t.text)) || toCounts.has(t.text)) continue;
       const other = byLower.get(t.text.toLowerCase());
       if (other === undefined) continue;
       found.push(flip ? { old: other, new: t.text } : { old: t.text, new: other });

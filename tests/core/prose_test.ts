@@ -267,6 +267,25 @@ Deno.test("classifyProse() grades a case change of an identifier or quoted token
   assert.equal(classifyProse("Pass the userId", "Pass the userid").step, "equal");
 });
 
+Deno.test("classifyProse() takes a removed quoted token for a removal, not a case change, when its other spelling occurs as often as before", () => {
+  // firecrawl-mcp 1.12.0 → 2.0.2 removed the line `"systemPrompt": "You are a helpful
+  // assistant…"` from firecrawl_extract's description, which says "when you need" elsewhere: the
+  // reason read 'the case of "You" changed to "you"' and the grade was POTENTIALLY_BREAKING.
+  const base = "Extract structured data such as prices, names and details from web pages. " +
+    "Not for the full content of a page, when you need that use scrape; when you are not " +
+    "looking for specific data, use search.";
+  const removed = `${base}\nSystem prompt: "You are a helper"`;
+  for (const [a, b] of [[removed, base], [base, removed]]) {
+    const verdict = classifyProse(a!, b!);
+    assert.equal(verdict.step, "similarity", `${a} → ${b}`);
+    assert.equal(verdict.severity, "DOCUMENTATION");
+  }
+  // Recased, in both directions: the other spelling now occurs once more than before.
+  const recased = `${base}\nSystem prompt: "you are a helper"`;
+  assert.deepEqual(classifyProse(removed, recased).caseChange, { old: "You", new: "you" });
+  assert.deepEqual(classifyProse(recased, removed).caseChange, { old: "you", new: "You" });
+});
+
 Deno.test("contractIdentifiers() reads names, property names and enum values, and survives odd shapes", () => {
   const contract = {
     ...emptyContract(),
