@@ -362,12 +362,16 @@ const branches: FacetHandler = (walk, node, keyword) => {
         widened ? "old" : "new"
       } schema accepts is accepted by the ${widened ? "new" : "old"} one`,
     );
-  if (!wide && !narrow && node.raw !== undefined) {
+  if ((!wide || !narrow) && node.raw !== undefined) {
     // The schemas as written (before references were followed) may show the old union as a
-    // branch of the new one.
-    wide = walk.proves(node.raw[0], node.raw[1], "widened") === true;
-    narrow = walk.proves(node.raw[1], node.raw[0], "narrowed") === true;
-    if (wide !== narrow) return whole(wide);
+    // branch of the new one. Asked for each direction the branches left unproven: the new
+    // union proven within the old one must not hide that the old one, as written, is a branch
+    // of the new one, or a schema wrapped in anyOf reads as narrowed (fast-check seeds
+    // -1171035830, -344114019).
+    const before = wide || narrow;
+    wide ||= walk.proves(node.raw[0], node.raw[1], "widened") === true;
+    narrow ||= walk.proves(node.raw[1], node.raw[0], "narrowed") === true;
+    if (!before && wide !== narrow) return whole(wide);
   }
   if (wide && narrow) return;
   const paired = Math.min(rest.a.length, rest.b.length);

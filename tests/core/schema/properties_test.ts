@@ -192,6 +192,26 @@ const holder = (body: JsonValue, a: JsonValue, b: JsonValue): JsonValue => ({
 
 const breaking = (lines: string[]) => lines.filter((line) => line.endsWith(" BREAKING"));
 
+/**
+ * Whether definition A is only a reference to itself, bare or inside one-branch combinators
+ * (`{allOf: [{allOf: [{$ref: "#/$defs/A"}]}]}`, fast-check seed -809475043): a cycle that never
+ * reaches a schema, which the catch-all differ rightly reports as changed wherever it is used.
+ */
+function onlyItself(a: JsonValue): boolean {
+  let s = a;
+  for (;;) {
+    if (typeof s !== "object" || s === null || Array.isArray(s)) return false;
+    const keys = Object.keys(s);
+    if (keys.length !== 1) return false;
+    const [key] = keys as [string];
+    const value = s[key];
+    if (key === "$ref") return value === "#/$defs/A";
+    if (!["allOf", "anyOf", "oneOf"].includes(key) || !Array.isArray(value)) return false;
+    if (value.length !== 1) return false;
+    s = value[0]!;
+  }
+}
+
 Deno.test("diff finds no break in a schema wrapped in anyOf with extra branches (input), nor in the mirror (output)", () => {
   fc.assert(
     fc.property(
@@ -202,7 +222,7 @@ Deno.test("diff finds no break in a schema wrapped in anyOf with extra branches 
       part,
       (body, extras, at, a, b) => {
         // A definition that is only a reference to itself is no schema at all.
-        fc.pre(JSON.stringify(a) !== '{"$ref":"#/$defs/A"}');
+        fc.pre(!onlyItself(a));
         const branches = [...extras];
         branches.splice(at % (extras.length + 1), 0, body);
         const old = holder(body, a, b), wrapped = holder({ anyOf: branches }, a, b);
@@ -253,6 +273,107 @@ Deno.test("a branch that accepts nothing is not compared in place with a new bra
     breaking(schemaFindings("input", body, { anyOf: [{ const: "y" }, extra] })).length > 0,
     true,
   );
+});
+
+/**
+ * Asserts that `v` going from `old` to `next` is a proven widening of its anyOf (NON_BREAKING on
+ * input, its mirror NON_BREAKING on output) and returns the BREAKING findings of the widening on
+ * output.
+ */
+function provenWidening(old: JsonValue, next: JsonValue): string[] {
+  assert.deepEqual(schemaFindings("input", old, next), [
+    "tool.input.anyOf.widened t.inputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", next, old), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+  return breaking(schemaFindings("output", old, next));
+}
+
+const OUTPUT_WIDENED = "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING";
+
+Deno.test("diff grades a union that reaches itself through a reference by the schemas as written (fast-check seed -1171035830)", () => {
+  // A = anyOf[X, anyOf[$ref A]] accepts what X accepts: every non-number and the numbers in
+  // [0, 6). The property `v` goes from `$ref A` to anyOf[objects, $ref A]. The catch-all differ
+  // follows the reference and compares A's union with the new one: the new union within A is
+  // proven, A within the new union is not (the proof goes round the reference until its step
+  // budget runs out), but the schemas as written show `$ref A` as a branch of the new union.
+  // That second look was skipped once one direction was proven, and the change was graded
+  // tool.input.keyword.changed BREAKING (narrowed).
+  const a = {
+    anyOf: [{ allOf: [{ minimum: 0, exclusiveMaximum: 6 }] }, { anyOf: [{ $ref: "#/$defs/A" }] }],
+  };
+  const b = { minimum: 0, exclusiveMaximum: 6 };
+  const ref = { $ref: "#/$defs/A" };
+  const old = holder(ref, a, b);
+  // A accepts every object already, but only the widening is proven: NON_BREAKING on input, and
+  // on output what the rule says for a widening (the equality the proof cannot reach stays
+  // graded, never silently passed).
+  const wrapped = holder({ anyOf: [{ type: "object" }, ref] }, a, b);
+  assert.deepEqual(provenWidening(old, wrapped), [OUTPUT_WIDENED, OUTPUT_WIDENED]);
+  // Numbers beyond [0, 6) are new: a widening, NON_BREAKING on input and BREAKING on output.
+  const wider = holder({ anyOf: [{ type: "number" }, ref] }, a, b);
+  assert.deepEqual(provenWidening(old, wider), [OUTPUT_WIDENED, OUTPUT_WIDENED]);
+  // Strings and objects only: the numbers in [0, 6) are gone, a narrowing, BREAKING on input,
+  // which the schemas as written do not contradict.
+  const narrower = holder({ anyOf: [{ type: "string" }, { type: "object" }] }, a, b);
+  assert.deepEqual(breaking(schemaFindings("input", old, narrower)), [
+    "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
+    "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", narrower, old), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+    "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING",
+    "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING",
+  ]);
+  // Undecidable: an unmodelled keyword beside the reference in the new union. Neither direction
+  // can be proven, and the keyword is reported BREAKING on both sides.
+  const vendor = holder({ anyOf: [{ type: "object" }, { allOf: [ref], "x-vendor": 1 }] }, a, b);
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      breaking(schemaFindings(side, old, vendor)).includes(
+        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.1.x-vendor BREAKING`,
+      ),
+    );
+  }
+});
+
+Deno.test("diff grades a schema wrapped in anyOf as widened when only the schemas as written show it (fast-check seeds -225298750, -344114019)", () => {
+  // B = anyOf[anyOf[S, $ref B], $ref A] with A = false accepts what S accepts. `v` goes from
+  // `$ref B` to anyOf[$ref B, S]. The catch-all differ compares B's union with the new one: the
+  // new within B is proven, B within the new is not, and the schemas as written (`$ref B` is a
+  // branch of the new union) were not asked once one direction was proven: the change was
+  // graded tool.input.keyword.changed BREAKING (narrowed), and its output mirror BREAKING too.
+  const s = { type: "string", maxLength: 0, pattern: "^[a-z(" };
+  const ref = { $ref: "#/$defs/B" };
+  const old = holder(ref, false, { anyOf: [s, ref] });
+  const wrapped = holder({ anyOf: [ref, s] }, false, { anyOf: [s, ref] });
+  assert.deepEqual(provenWidening(old, wrapped), [
+    OUTPUT_WIDENED,
+    "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf.0 BREAKING",
+  ]);
+  // Seed -225298750, the same fault reached when 185d67e made the other direction provable: the
+  // old schema allOf[allOf[true, anyOf[X, true]]] (X = {x-vendor, description}) accepts
+  // everything, and so does the new union that holds it beside {const: "x"}. A widening on
+  // input, and on output what the rule says for a widening.
+  const x = { "x-vendor": 0, description: "Limit" };
+  const body = { allOf: [{ allOf: [true, { anyOf: [x, true] }] }] };
+  const a = { type: "string" }, b = { minimum: 0, exclusiveMaximum: 6 };
+  const before = holder(body, a, b), after = holder({ anyOf: [body, { const: "x" }] }, a, b);
+  assert.deepEqual(provenWidening(before, after), [OUTPUT_WIDENED, OUTPUT_WIDENED]);
+  // Undecidable: X's unmodelled keyword changes inside the wrapped schema. Reported BREAKING on
+  // both sides although both schemas accept everything: the engine cannot know what it means.
+  const changed = { allOf: [{ allOf: [true, { anyOf: [{ ...x, "x-vendor": 1 }, true] }] }] };
+  const next = holder({ anyOf: [changed, { const: "x" }] }, a, b);
+  const path = "properties.v.anyOf.0.allOf.0.allOf.1.anyOf.0.x-vendor";
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      breaking(schemaFindings(side, before, next)).includes(
+        `tool.${side}.keyword.unmodelled t.${side}Schema.${path} BREAKING`,
+      ),
+    );
+  }
 });
 
 Deno.test("walkSchemas() skips equal properties and grades as the exhaustive walk", () => {
