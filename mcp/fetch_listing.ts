@@ -73,9 +73,12 @@ export async function fetchListing(
     try {
       listing[list.key] = await fetchPages(connection, list, options, deadline);
     } catch (error) {
-      // Servers that announce resources often have no templates; the method is then unknown.
+      // A server may announce prompts or resources and still not know the method (many have
+      // no templates; tavily-mcp 0.1.4 to 0.2.10 announce prompts and resources and list
+      // neither): a client then sees none, and so does the snapshot. A server that does not
+      // know tools/list is broken, and says so.
       const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
-      if (list.key === "resourceTemplates" && code === METHOD_NOT_FOUND) continue;
+      if (list.key !== "tools" && code === METHOD_NOT_FOUND) continue;
       throw error;
     }
   }

@@ -224,6 +224,16 @@ Deno.test("proxar snapshot follows nextCursor through every page of tools, promp
   assert.deepEqual(paged.value.capabilities, { prompts: {}, resources: {}, tools: {} });
 });
 
+Deno.test("proxar snapshot records no prompts or resources when a server announces them but does not know their lists", async () => {
+  // tavily-mcp 0.1.4 to 0.2.10 announce prompts and resources and answer their lists with
+  // "Method not found"; Proxar stopped with that error, so those servers could not be snapshot.
+  const { value, stdout } = await snapshotFile(await sharedTestServerUrl("unlisted"));
+  assert.deepEqual(value.capabilities, { prompts: {}, resources: {}, tools: {} });
+  assert.equal(value.tools.length, 2);
+  assert.deepEqual([value.prompts, value.resources, value.resourceTemplates], [[], [], []]);
+  assert.match(stdout, /, 2 tools, 0 prompts, 0 resources, 0 resource templates \(/);
+});
+
 Deno.test("proxar snapshot records the protocol revision an older server negotiates", async () => {
   const { value } = await snapshotFile(await sharedTestServerUrl("protocol=2024-11-05"));
   assert.equal(value.protocolVersion, "2024-11-05");
