@@ -125,6 +125,23 @@ function show(value: JsonValue | undefined): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
+/** What a position's schema becoming `false` (or no longer `false`) means, in words. */
+function falseMessage(facet: string, wasFalse: boolean): string {
+  const undeclared = facet === "additionalProperties"
+    ? "properties not declared in properties or patternProperties"
+    : facet === "unevaluatedProperties"
+    ? "properties no other keyword evaluates"
+    : undefined;
+  if (undeclared !== undefined) {
+    return wasFalse
+      ? `${facet} is no longer false: ${undeclared} are now accepted`
+      : `${facet} is now false: ${undeclared} are rejected`;
+  }
+  return wasFalse
+    ? "the schema accepted nothing and now accepts values"
+    : "the schema now accepts nothing (false)";
+}
+
 function names(list: readonly string[]): string {
   return list.map((n) => `"${n}"`).join(", ");
 }
@@ -295,9 +312,7 @@ class Walker {
           old: o.node === false ? false : ctx.absent === "old" ? null : (oldSchema ?? null),
           new: n.node === false ? false : ctx.absent === "new" ? null : (newSchema ?? null),
         },
-        o.node === false
-          ? "the schema accepted nothing and now accepts values"
-          : "the schema now accepts nothing (false)",
+        falseMessage(ctx.posFacet, o.node === false),
         effect,
         { loc: ctx.posLoc, path: ctx.path, pointer: this.opts.basePointer + n.loc },
       );

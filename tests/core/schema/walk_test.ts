@@ -224,3 +224,31 @@ Deno.test("diff grades a schema that became one branch of anyOf as the union ext
     "tool.output.anyOf.narrowed t.outputSchema.properties.id.anyOf NON_BREAKING",
   ]);
 });
+
+Deno.test("walkSchemas() says what additionalProperties: false added or removed means for undeclared properties", () => {
+  // firecrawl-mcp 2.0.2 → 3.1.13 and @sentry/mcp-server 0.37.0 → 0.39.0: the message read "the
+  // schema now accepts nothing (false)", which a reader takes for the whole tool's input.
+  const open = { type: "object", properties: { q: str } };
+  const closed = { ...open, additionalProperties: false };
+  const messages = (a: JsonObject, b: JsonObject) =>
+    walkSchemas(a, b, {
+      side: "input",
+      basePath: "t.inputSchema",
+      basePointer: "/tools/0/inputSchema",
+      classifyProse,
+    }).map((d) => `${d.rule} ${d.severity} ${d.message}`);
+  const undeclared = "properties not declared in properties or patternProperties";
+  assert.deepEqual(messages(open, closed), [
+    `tool.input.additionalProperties.narrowed BREAKING t.inputSchema.additionalProperties: additionalProperties is now false: ${undeclared} are rejected`,
+  ]);
+  assert.deepEqual(messages(closed, open), [
+    `tool.input.additionalProperties.widened NON_BREAKING t.inputSchema.additionalProperties: additionalProperties is no longer false: ${undeclared} are now accepted`,
+  ]);
+  const items = (s: boolean | undefined) => ({
+    type: "array",
+    ...(s === undefined ? {} : { items: s }),
+  });
+  assert.deepEqual(messages(items(undefined), items(false)), [
+    "tool.input.items.narrowed BREAKING t.inputSchema.items: the schema now accepts nothing (false)",
+  ]);
+});
