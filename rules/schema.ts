@@ -55,6 +55,10 @@ type Effect = keyof typeof RATIONALE;
 const NAME_TYPES =
   'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values.';
 
+/** Why a type list and a union by type are the same. */
+const TYPE_UNIONS =
+  'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
+
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {
   widened: "widened (accepts more values)",
@@ -384,8 +388,10 @@ const SPECS: Spec[] = [
       "properties.v.contains",
     ],
   }),
-  ...combinator("anyOf"),
-  ...combinator("oneOf"),
+  ...[...combinator("anyOf"), ...combinator("oneOf")].map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS}`,
+  })),
   ...combinator("allOf"),
   ...family("not", "not", {
     widened: [

@@ -426,7 +426,15 @@ const notCheck: Check = (p, atoms, part, facts) => {
   return "not: the excluded values may overlap";
 };
 
-const unionCheck = (exclusive: boolean): Check => (p, atoms, part) => {
+/** The `type` values a conjunction's kinds fall into: the pieces it splits into by type. */
+function typePieces(kinds: Kinds): string[] {
+  const out = [...kinds.set].filter((k) => k !== "integer" && k !== "fraction");
+  if (kinds.set.has("fraction")) out.push("number");
+  else if (kinds.set.has("integer")) out.push("integer");
+  return out.sort();
+}
+
+const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   const key = exclusive ? "oneOf" : "anyOf";
   const branches = part[key];
   if (!Array.isArray(branches)) return `${key} is not an array`;
@@ -444,6 +452,17 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part) => {
     const proof = p.subAtoms(atoms, branch as JsonValue);
     if (proof === true) return true;
     reason = proof;
+  }
+  // Values of several types may each find their branch by type: {type: [string, null]} is
+  // within anyOf [{type: string}, {type: null}] (zod 3 writes the one, zod 4 the other).
+  const pieces = typePieces(facts.kinds);
+  if (
+    pieces.length > 1 &&
+    pieces.every((type) =>
+      branches.some((branch) => p.subAtoms([...atoms, { type }], branch as JsonValue) === true)
+    )
+  ) {
+    return true;
   }
   return `${key}: ${reason}`;
 };

@@ -267,10 +267,15 @@ Deno.test("a branch that accepts nothing is not compared in place with a new bra
       "tool.output.anyOf.narrowed t.outputSchema.anyOf NON_BREAKING",
     ]);
   }
-  // Not proven either way: the branch that accepts nothing is replaced by one that accepts
-  // something the old union did not (objects), and the old union lost its `const` branch.
+  // The old union accepts "x" alone, a string, and `extra` accepts every string: a widening,
+  // proven since a union check splits the values by type (it was graded BREAKING, unproven).
+  assert.deepEqual(schemaFindings("input", body, { anyOf: [{ const: "y" }, extra] }), [
+    "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
+  ]);
+  // Not proven either way once `extra` rejects strings too.
+  const strict = { not: { type: ["object", "string"] } };
   assert.deepEqual(
-    breaking(schemaFindings("input", body, { anyOf: [{ const: "y" }, extra] })).length > 0,
+    breaking(schemaFindings("input", body, { anyOf: [{ const: "y" }, strict] })).length > 0,
     true,
   );
 });
