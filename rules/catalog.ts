@@ -467,19 +467,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.anyOf.changed",
     "severity": "BREAKING",
     "summary": "Input schema: anyOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.anyOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: anyOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.anyOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: anyOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.comment.changed",
@@ -901,19 +901,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.oneOf.changed",
     "severity": "BREAKING",
     "summary": "Input schema: oneOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.oneOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: oneOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.oneOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: oneOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.input.pattern.changed",
@@ -1154,19 +1154,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.anyOf.changed",
     "severity": "BREAKING",
     "summary": "Output schema: anyOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.anyOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: anyOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.anyOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: anyOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.comment.changed",
@@ -1576,19 +1576,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.oneOf.changed",
     "severity": "BREAKING",
     "summary": "Output schema: oneOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.oneOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: oneOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.oneOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: oneOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list)."
   },
   {
     "id": "tool.output.pattern.changed",

@@ -57,7 +57,7 @@ const NAME_TYPES =
 
 /** Why a type list and a union by type are the same. */
 const TYPE_UNIONS =
-  'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
+  'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
 
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {

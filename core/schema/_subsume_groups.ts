@@ -426,6 +426,9 @@ const notCheck: Check = (p, atoms, part, facts) => {
   return "not: the excluded values may overlap";
 };
 
+/** The most values a union check tries one by one. */
+const MAX_SPLIT_VALUES = 256;
+
 /** The `type` values a conjunction's kinds fall into: the pieces it splits into by type. */
 function typePieces(kinds: Kinds): string[] {
   const out = [...kinds.set].filter((k) => k !== "integer" && k !== "fraction");
@@ -453,15 +456,18 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
     if (proof === true) return true;
     reason = proof;
   }
-  // Values of several types may each find their branch by type: {type: [string, null]} is
-  // within anyOf [{type: string}, {type: null}] (zod 3 writes the one, zod 4 the other).
-  const pieces = typePieces(facts.kinds);
-  if (
-    pieces.length > 1 &&
-    pieces.every((type) =>
-      branches.some((branch) => p.subAtoms([...atoms, { type }], branch as JsonValue) === true)
-    )
-  ) {
+  // Values may each find their branch by type or, when they are few, one by one:
+  // {type: [string, null]} is within anyOf [{type: string}, {type: null}], and {enum: [a, b]}
+  // within anyOf [{const: a}, {const: b}] (zod 3 writes the one, zod 4 the other).
+  const pieces: JsonObject[] = typePieces(facts.kinds).map((type) => ({ type }));
+  const values = facts.values ?? [];
+  const split = (parts: JsonObject[]) =>
+    parts.length > 1 &&
+    parts.every((piece) =>
+      branches.some((branch) => p.subAtoms([...atoms, piece], branch as JsonValue) === true)
+    );
+  if (split(pieces)) return true;
+  if (values.length <= MAX_SPLIT_VALUES && split(values.map((value) => ({ const: value })))) {
     return true;
   }
   return `${key}: ${reason}`;

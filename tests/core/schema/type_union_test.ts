@@ -1,11 +1,13 @@
 /**
- * A type list and a union of one branch per type accept the same values: zod 3
- * (zod-to-json-schema) writes a nullable string `{type: ["string", "null"]}`, zod 4 writes
- * `{anyOf: [{type: "string"}, {type: "null"}]}`. The subsumption proof could show the union
- * within the list but not the list within the union, so a move between them was graded a
- * narrowing or a change: BREAKING on input for zod 3 → zod 4, on output for the reverse
- * (@sentry/mcp-server 0.37.0 → 0.39.0 moved `sort` from the union to the list). A union check now
- * splits the values of several types by type and finds a branch for each.
+ * A type list and a union of one branch per type accept the same values, and so do an enum and
+ * a union of one const per value: zod 3 (zod-to-json-schema) writes a nullable string
+ * `{type: ["string", "null"]}` and a union of literals as an enum, zod 4 writes
+ * `{anyOf: [{type: "string"}, {type: "null"}]}` and one const per branch. The subsumption proof
+ * could show the union within the list but not the list within the union, so a move between
+ * them was graded a narrowing or a change: BREAKING on input for zod 3 → zod 4, on output for
+ * the reverse (@sentry/mcp-server 0.37.0 → 0.39.0 moved `sort` from the union to the list). A
+ * union check now splits the values by type, or one by one when they are few, and finds a branch
+ * for each.
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
@@ -63,4 +65,25 @@ Deno.test("diff keeps BREAKING on both sides when a branch cannot be compared", 
     const found = schemaFindings(side, v({ type: ["string", "null"] }), undecided);
     assert.ok(found.some((f) => f.endsWith(" BREAKING")), `${side}: ${found.join(", ")}`);
   }
+});
+
+Deno.test("diff reports nothing when an enum becomes a union of one const per value, or back, on input and on output", () => {
+  // zod 3 writes z.union([z.literal("a"), z.literal("b")]) as an enum, zod 4 as consts.
+  const enumerated = v({ type: "string", enum: ["asc", "desc"] });
+  const consts = v({
+    anyOf: [{ type: "string", const: "asc" }, { type: "string", const: "desc" }],
+  });
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, enumerated, consts), []);
+    assert.deepEqual(schemaFindings(side, consts, enumerated), []);
+  }
+  // A value without a branch is a real narrowing: BREAKING on input, NON_BREAKING on output.
+  const three = v({ type: "string", enum: ["asc", "desc", "none"] });
+  const path = (side: string) => `t.${side}Schema.properties.v.anyOf`;
+  assert.deepEqual(schemaFindings("input", three, consts), [
+    `tool.input.anyOf.changed ${path("input")} BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", three, consts), [
+    `tool.output.anyOf.narrowed ${path("output")} NON_BREAKING`,
+  ]);
 });
