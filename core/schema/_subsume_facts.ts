@@ -58,6 +58,9 @@ export function kindOfValue(value: JsonValue): string {
   return typeof value;
 }
 
+/** The values of the kinds that have few. */
+const FEW: Record<string, JsonValue[]> = { boolean: [false, true], null: [null] };
+
 /** The values allowed by `enum`/`const` across the conjunction, or undefined when unrestricted. */
 export function valuesOf(atoms: readonly JsonObject[]): JsonValue[] | undefined {
   let values: JsonValue[] | undefined;
@@ -68,8 +71,12 @@ export function valuesOf(atoms: readonly JsonObject[]): JsonValue[] | undefined 
     if (Array.isArray(atom.enum)) keep(atom.enum);
     if (Object.hasOwn(atom, "const")) keep([atom.const as JsonValue]);
   }
-  if (values === undefined) return undefined;
   const kinds = atoms.reduce((k, a) => k.intersect(kindsOf(a)), kindsOf({}));
+  // Null and the booleans are values enough: {type: "null"} allows null alone.
+  if (values === undefined && !kinds.empty() && [...kinds.set].every((k) => k in FEW)) {
+    values = [...kinds.set].sort().flatMap((k) => FEW[k]!);
+  }
+  if (values === undefined) return undefined;
   return values.filter((v) => kinds.has(kindOfValue(v)));
 }
 

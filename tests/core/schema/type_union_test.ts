@@ -87,3 +87,24 @@ Deno.test("diff reports nothing when an enum becomes a union of one const per va
     `tool.output.anyOf.narrowed ${path("output")} NON_BREAKING`,
   ]);
 });
+
+Deno.test("diff reports nothing when a nullable enum becomes a union of the enum and null, or back", () => {
+  // zod 3 writes z.enum([…]).nullable() as one enum holding null, zod 4 as anyOf [enum, null].
+  // The proof that {type: "null"} allows only null, which the enum holds, was missing.
+  const listed = v({ type: ["string", "null"], enum: ["asc", "desc", null] });
+  const split = v({ anyOf: [{ type: "string", enum: ["asc", "desc"] }, { type: "null" }] });
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, listed, split), []);
+    assert.deepEqual(schemaFindings(side, split, listed), []);
+  }
+  // Null dropped from the enum: the union's null branch is new, a widening.
+  const noNull = v({ type: ["string", "null"], enum: ["asc", "desc"] });
+  assert.deepEqual(schemaFindings("input", noNull, split), [
+    "tool.input.anyOf.widened t.inputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+  assert.ok(
+    schemaFindings("output", noNull, split).includes(
+      "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING",
+    ),
+  );
+});
