@@ -51,6 +51,10 @@ const RATIONALE = {
 
 type Effect = keyof typeof RATIONALE;
 
+/** Why a type written beside listed values that it admits is no change. */
+const LISTED_TYPES =
+  'Listed values fix the types: {"enum": ["a", "b"]} and {"type": "string", "enum": ["a", "b"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum).';
+
 /** Why a type in a propertyNames schema that admits strings is no change. */
 const NAME_TYPES =
   'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values.';
@@ -217,7 +221,10 @@ const SPECS: Spec[] = [
     widened: [v({ type: "integer" }), v({ type: "number" }), "properties.v.type"],
     narrowed: [v({ type: ["string", "null"] }), v({ type: "string" }), "properties.v.type"],
     changed: [v({ type: "string" }), v({ type: "boolean" }), "properties.v.type"],
-  }).map((spec) => ({ ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${NAME_TYPES}` })),
+  }).map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${LISTED_TYPES} ${NAME_TYPES}`,
+  })),
   ...family("enum", "allowed values (enum, const)", {
     widened: [
       v({ enum: ["open", "closed"] }),

@@ -86,8 +86,33 @@ function typeSubset(a: TypeSet, b: TypeSet): boolean {
 
 const showTypes = (s: TypeSet): string => s === "all" ? "any" : q([...s].sort().join("|"));
 
+/** The type of a value: `integer` for an integral number. */
+function typeOfValue(value: JsonValue): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/**
+ * The types a side's values can have: those of its `enum`/`const` values within its type set,
+ * or the type set when it lists no values (`{enum: ["a"]}` accepts strings only).
+ */
+function effectiveTypes(read: Read): TypeSet | typeof INVALID {
+  const declared = typeSet(read);
+  const values = read("enum"), hasConst = read("const") !== undefined;
+  if (declared === INVALID || (!hasConst && !Array.isArray(values))) return declared;
+  const listed = hasConst ? [read("const") as JsonValue] : values as JsonValue[];
+  const out = new Set<string>();
+  for (const value of listed) {
+    const type = typeOfValue(value);
+    if (typeSubset(new Set([type]), declared)) out.add(type);
+  }
+  return out;
+}
+
 const typeVerdict: VerdictOf = (old, next) => {
-  const a = typeSet(old), b = typeSet(next);
+  const a = effectiveTypes(old), b = effectiveTypes(next);
   if (a === INVALID || b === INVALID) return changedInvalid('"type" or "nullable"');
   return bySubsets(
     typeSubset(a, b),

@@ -36,9 +36,40 @@ function typeWithin(type: string, set: readonly string[]): boolean {
   return set.includes(type) || (type === "integer" && set.includes("number"));
 }
 
-/** Effect of a `type`/`nullable` change. A missing `type` accepts every type. */
+/** The type of a value given as canonical JSON: `integer` for an integral number. */
+function typeOfCanonical(json: string): string {
+  const c = json[0];
+  if (c === '"') return "string";
+  if (c === "t" || c === "f") return "boolean";
+  if (c === "n") return "null";
+  if (c === "[") return "array";
+  if (c === "{") return "object";
+  return Number.isInteger(Number(json)) ? "integer" : "number";
+}
+
+/**
+ * The types a schema's values can have: those of its `enum`/`const` values that its `type`
+ * admits, or its `type` (every type when absent) when it lists no values. `{enum: ["a"]}` and
+ * `{type: "string", enum: ["a"]}` accept the same value, and so the same types.
+ */
+function effectiveTypes(schema: JsonObject): string[] {
+  const declared = typeSet(schema);
+  const values = valueSet(schema);
+  if (values === undefined) return declared ?? ALL_TYPES;
+  const out = new Set<string>();
+  for (const value of values) {
+    const type = typeOfCanonical(value);
+    if (declared === undefined || typeWithin(type, declared)) out.add(type);
+  }
+  return [...out];
+}
+
+/**
+ * Effect of a `type`/`nullable` change. A missing `type` accepts every type; listed values
+ * (`enum`, `const`) narrow a side to their own types.
+ */
 export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
-  return setEffect(typeSet(a) ?? ALL_TYPES, typeSet(b) ?? ALL_TYPES, typeWithin);
+  return setEffect(effectiveTypes(a), effectiveTypes(b), typeWithin);
 }
 
 const valueSets = new WeakMap<JsonObject, string[] | undefined>();

@@ -1,0 +1,57 @@
+/**
+ * Listed values (`enum`, `const`) fix the types a schema accepts: `{enum: ["a", "b"]}` and
+ * `{type: "string", enum: ["a", "b"]}` accept the same two strings. Generators differ in whether
+ * they write the `type` beside a literal or an enum (pydantic's Literal gained it between 2.x
+ * releases), and Proxar graded adding it as the type narrowed from every type to strings,
+ * BREAKING on input (removing it, BREAKING on output). Both differs now compare the types the
+ * listed values can have.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { schemaFindings } from "./_schema_helpers.ts";
+
+const v = (schema: JsonValue): JsonValue => ({ type: "object", properties: { v: schema } });
+
+Deno.test("diff reports nothing when a type is written beside an enum or const whose values it admits, or dropped", () => {
+  const pairs: [JsonValue, JsonValue][] = [
+    [{ enum: ["asc", "desc"] }, { type: "string", enum: ["asc", "desc"] }],
+    [{ const: "json" }, { type: "string", const: "json" }],
+    [{ type: "number", enum: [1, 2] }, { type: "integer", enum: [1, 2] }],
+    // null was never accepted: the type did not list it.
+    [{ type: ["string", "null"], enum: ["a"] }, { type: "string", enum: ["a"] }],
+  ];
+  for (const side of ["input", "output"] as const) {
+    for (const [a, b] of pairs) {
+      assert.deepEqual(schemaFindings(side, v(a), v(b)), [], JSON.stringify([a, b]));
+      assert.deepEqual(schemaFindings(side, v(b), v(a)), [], JSON.stringify([b, a]));
+    }
+  }
+});
+
+Deno.test("diff grades a type change that excludes a listed value by its variance", () => {
+  // null is in the enum, and the new type no longer admits it.
+  const a = v({ type: ["string", "null"], enum: ["a", null] });
+  const b = v({ type: "string", enum: ["a", null] });
+  const path = (side: string) => `t.${side}Schema.properties.v.type`;
+  assert.deepEqual(schemaFindings("input", a, b), [
+    `tool.input.type.narrowed ${path("input")} BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", a, b), [
+    `tool.output.type.narrowed ${path("output")} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", b, a), [
+    `tool.output.type.widened ${path("output")} BREAKING`,
+  ]);
+  // An enum dropped for its values' type: every string is accepted now, a widening.
+  assert.deepEqual(schemaFindings("input", v({ enum: ["a", "b"] }), v({ type: "string" })), [
+    "tool.input.enum.widened t.inputSchema.properties.v.enum NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff keeps BREAKING on both sides when listed values bring a type and drop others", () => {
+  // Strings other than "a" are rejected, and 1 is new: neither contains the other.
+  for (const side of ["input", "output"] as const) {
+    const found = schemaFindings(side, v({ type: "string" }), v({ enum: ["a", 1] }));
+    assert.ok(found.some((f) => f.endsWith(" BREAKING")), `${side}: ${found.join(", ")}`);
+  }
+});
