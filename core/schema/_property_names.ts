@@ -41,25 +41,34 @@ function admitsStrings(type: JsonValue | undefined): boolean {
 function namePaths(root: JsonValue): Token[][] {
   const found: Token[][] = [];
   // Each entry links to its parent, so a deeply nested schema costs no copied paths.
-  const stack: [JsonValue | undefined, Link | null, boolean][] = [[root, null, false]];
+  const stack: [JsonValue, Link | null, boolean][] = [[root, null, false]];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [schema, link, names] = top;
     if (!isObject(schema)) continue;
     if (names && admitsStrings(schema.type)) found.push(pathOf(link));
     const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
     const inner = (key: string) => key === "propertyNames" || (names && IN_PLACE.has(key));
-    for (const key of SCHEMAS) stack.push([own(key), { up: link, token: key }, inner(key)]);
+    // Only object children are pushed: this visits every schema of a changed tool, and an entry
+    // per absent keyword made a large contract's diff allocate tens of megabytes more.
+    for (const key of SCHEMAS) {
+      const child = own(key);
+      if (isObject(child)) stack.push([child, { up: link, token: key }, inner(key)]);
+    }
     for (const key of SCHEMA_LISTS) {
       const list = own(key);
       if (!Array.isArray(list)) continue;
       const at: Link = { up: link, token: key };
-      list.forEach((item, i) => stack.push([item, { up: at, token: i }, inner(key)]));
+      list.forEach((item, i) =>
+        isObject(item) && stack.push([item, { up: at, token: i }, inner(key)])
+      );
     }
     for (const key of SCHEMA_MAPS) {
       const map = own(key);
       if (!isObject(map)) continue;
       const at: Link = { up: link, token: key };
-      for (const name of Object.keys(map)) stack.push([map[name], { up: at, token: name }, false]);
+      for (const name of Object.keys(map)) {
+        if (isObject(map[name])) stack.push([map[name], { up: at, token: name }, false]);
+      }
     }
   }
   return found;
