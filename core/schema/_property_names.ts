@@ -74,6 +74,25 @@ function namePaths(root: JsonValue): Token[][] {
   return found;
 }
 
+/**
+ * Whether `key` is an own key anywhere in `value`, data included: a walk that allocates nothing,
+ * so the schemas of most tools, which have no `propertyNames`, cost no more. Past a nesting of
+ * 512 it answers yes and leaves the question to {@link namePaths}, which keeps no call stack.
+ */
+function holdsKey(value: JsonValue, key: string, depth: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth > 512) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsKey(item, key, depth + 1)) return true;
+    return false;
+  }
+  for (const own in value) {
+    if (!Object.hasOwn(value, own)) continue;
+    if (own === key || holdsKey(value[own]!, key, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Sets an own property, even one named `__proto__`. */
 function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): void {
   Object.defineProperty(target, key, {
@@ -99,7 +118,7 @@ function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): vo
  * ```
  */
 export function withoutNameTypes<T extends JsonValue | undefined>(schema: T): T {
-  if (schema === undefined) return schema;
+  if (schema === undefined || !holdsKey(schema, "propertyNames", 0)) return schema;
   const paths = namePaths(schema);
   if (paths.length === 0) return schema;
   const copies = new Map<object, JsonObject | JsonValue[]>();

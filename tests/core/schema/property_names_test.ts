@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
+import { withoutNameTypes } from "../../../core/schema/_property_names.ts";
 
 const record = (names?: JsonObject): JsonObject => ({
   type: "object",
@@ -87,4 +88,19 @@ Deno.test("diff keeps the verdict on a name schema reached through $ref, whose d
       "tool.output.type.widened t.outputSchema.properties.schema.propertyNames.type BREAKING",
     ),
   );
+});
+
+Deno.test("withoutNameTypes finds a name schema nested deeper than its quick look goes", () => {
+  const nested = (depth: number, inner: JsonObject): JsonObject =>
+    depth === 0 ? inner : { type: "object", properties: { a: nested(depth - 1, inner) } };
+  for (const depth of [3, 700]) {
+    const before = nested(depth, { type: "object", propertyNames: { type: "string" } });
+    // Compared as text: assert.deepEqual itself runs out of stack at this depth.
+    assert.equal(
+      JSON.stringify(withoutNameTypes(before)),
+      JSON.stringify(nested(depth, { type: "object", propertyNames: {} })),
+    );
+    const plain = nested(depth, { type: "object" });
+    assert.equal(withoutNameTypes(plain), plain);
+  }
 });
