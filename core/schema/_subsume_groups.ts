@@ -14,6 +14,8 @@ import { patternMatches, patternSubset } from "./pattern.ts";
 export interface Prover {
   readonly old: "a" | "b" | "none";
   sub(a: JsonValue, b: JsonValue): true | string;
+  /** Whether `a` (a schema of side B) ⊆ `b` (a schema of side A). */
+  subReversed(a: JsonValue, b: JsonValue): true | string;
   subAtoms(atoms: readonly JsonObject[], b: JsonValue): true | string;
 }
 
@@ -416,7 +418,8 @@ function valuesFrom(s: JsonObject): JsonValue[] | undefined {
 
 const notCheck: Check = (p, atoms, part, facts) => {
   const inner = part.not as JsonValue;
-  if (atoms.some((a) => a.not !== undefined && p.sub(inner, a.not) === true)) return true;
+  // not(A's X) ⊆ not(inner) when inner ⊆ X; inner is read in B's root, X in A's.
+  if (atoms.some((a) => a.not !== undefined && p.subReversed(inner, a.not) === true)) return true;
   if (facts.values !== undefined && isObject(inner)) {
     const hit = facts.values.map((v) => satisfies(v, inner));
     if (hit.every((h) => h === false)) return true;

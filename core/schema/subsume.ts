@@ -47,10 +47,19 @@ class Subsumption implements Prover {
   readonly #assumed = new Set<string>();
   readonly #ids = new WeakMap<object, number>();
   #nextId = 0;
+  /** Whether the question at hand reads its left schema in B's root (see subReversed()). */
+  #reversed = false;
   constructor(readonly options: SubsumeOptions) {}
 
   get old(): "a" | "b" | "none" {
-    return this.options.old ?? "none";
+    const old = this.options.old ?? "none";
+    if (!this.#reversed || old === "none") return old;
+    return old === "a" ? "b" : "a";
+  }
+
+  /** The root the references of the left (`a`) or right (`b`) schema of a question resolve in. */
+  #root(side: "a" | "b"): JsonValue | undefined {
+    return (side === "a") !== this.#reversed ? this.options.rootA : this.options.rootB;
   }
 
   #id(value: JsonValue): string {
@@ -123,10 +132,10 @@ class Subsumption implements Prover {
   sub(a: JsonValue, b: JsonValue): Proof {
     if (this.#same(a, b)) return true;
     if (this.#inBranch(a, b)) return true;
-    const key = `${this.#id(a)}|${this.#id(b)}`;
+    const key = `${this.#reversed ? "~" : ""}${this.#id(a)}|${this.#id(b)}`;
     // A pair already being compared holds unless shown otherwise (values are finite).
     if (this.#assumed.has(key)) return true;
-    const atoms = this.atoms(a, this.options.rootA);
+    const atoms = this.atoms(a, this.#root("a"));
     if (typeof atoms === "string") return atoms;
     if (atoms === false) return true;
     this.#assumed.add(key);
@@ -134,6 +143,20 @@ class Subsumption implements Prover {
       return this.subAtoms(atoms, b);
     } finally {
       this.#assumed.delete(key);
+    }
+  }
+
+  /**
+   * Whether `a` ⊆ `b` for a schema `a` of side B and a schema `b` of side A: the question a `not`
+   * on side B asks (A ⊆ not(X) holds when X ⊆ A's own `not`), whose references must resolve in
+   * the root each schema comes from.
+   */
+  subReversed(a: JsonValue, b: JsonValue): Proof {
+    this.#reversed = !this.#reversed;
+    try {
+      return this.sub(a, b);
+    } finally {
+      this.#reversed = !this.#reversed;
     }
   }
 
@@ -188,7 +211,7 @@ class Subsumption implements Prover {
       // Without the disjunction A only grows: that may already be enough.
       if (others.length > 0 && this.subAtoms(others, b) === true) return true;
       for (const branch of list as JsonValue[]) {
-        const more = this.atoms(branch, this.options.rootA);
+        const more = this.atoms(branch, this.#root("a"));
         if (typeof more === "string") return more;
         if (more === false) continue;
         const proof = this.subAtoms([...others, ...more], b);
@@ -204,7 +227,7 @@ class Subsumption implements Prover {
     if (atoms.some((x) => Object.hasOwn(x, "not") && isAnnotationOnly(x.not as JsonValue))) {
       return true;
     }
-    const targets = this.atoms(b, this.options.rootB);
+    const targets = this.atoms(b, this.#root("b"));
     if (typeof targets === "string") return targets;
     if (targets === false) return "the new schema accepts nothing";
     for (const target of targets) {

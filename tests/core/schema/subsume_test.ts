@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { subsumes } from "../../../core/schema/subsume.ts";
+import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
+import { schemaFindings } from "./_schema_helpers.ts";
+
+const known = STRUCTURED_VOCABULARY;
+const notX = { not: { $ref: "#/$defs/X" } };
+const strings = { $defs: { X: { type: "string" } } };
+const short = { $defs: { X: { type: "string", maxLength: 3 } } };
+
+Deno.test("subsumes() reads a schema under not in the root it comes from", () => {
+  // not(strings) ⊆ not(short strings): every non-string is also not a short string.
+  assert.equal(
+    subsumes(notX, structuredClone(notX), { rootA: strings, rootB: short, known }),
+    true,
+  );
+  // not(short strings) ⊄ not(strings): "abcd" is in the first only. The question under not is
+  // asked the other way round (short ⊆ strings), and it was asked with the roots swapped too,
+  // which read it as strings ⊆ short strings: proven where it is false.
+  assert.notEqual(
+    subsumes(notX, structuredClone(notX), { rootA: short, rootB: strings, known }),
+    true,
+  );
+});
+
+/** `{type: object, properties: {v: body}}` with definition X. */
+const holder = (body: JsonValue, x: JsonValue): JsonValue => ({
+  type: "object",
+  properties: { v: body },
+  $defs: { X: x },
+});
+
+Deno.test("diff grades a reference under not whose definition widened as a narrowing on input", () => {
+  // v accepted everything but short strings; now numbers and everything but strings: "abcd" is
+  // no longer accepted. It was graded a NON_BREAKING widening of the anyOf, the proof reading
+  // the definition under not in the wrong contract.
+  const old = holder(notX, short.$defs.X);
+  const next = holder({ anyOf: [notX, { type: "number" }] }, strings.$defs.X);
+  assert.deepEqual(schemaFindings("input", old, next), [
+    "tool.input.anyOf.widened t.inputSchema.properties.v.anyOf NON_BREAKING",
+    "tool.input.maxLength.widened t.inputSchema.properties.v.anyOf.0.not.maxLength BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", next, old), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+    "tool.output.maxLength.narrowed t.outputSchema.properties.v.anyOf.0.not.maxLength BREAKING",
+  ]);
+  // The other way round is a widening, but the proof cannot show the number branch outside
+  // not($ref X) (disjointness does not follow references): not proven, so it stays BREAKING on
+  // input rather than passing.
+  assert.ok(schemaFindings("input", next, old).some((line) => line.endsWith(" BREAKING")));
+});
