@@ -63,6 +63,10 @@ const NAME_TYPES =
 const TYPE_UNIONS =
   'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
 
+/** Why an anyOf inside an anyOf is paired branch by branch. */
+const NESTED_ANY_OF =
+  "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
+
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {
   widened: "widened (accepts more values)",
@@ -397,7 +401,9 @@ const SPECS: Spec[] = [
   }),
   ...[...combinator("anyOf"), ...combinator("oneOf")].map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS}`,
+    rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS}${
+      spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
+    }`,
   })),
   ...combinator("allOf"),
   ...family("not", "not", {

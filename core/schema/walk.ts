@@ -857,7 +857,9 @@ class Walker {
       // index lists map the branches compared back to their places in the schema.
       const kept = (s: JsonObject) => {
         if (!Array.isArray(s[key])) return undefined;
-        const all = (s[key] as JsonValue[]).map((v, i) => ({ v, i }));
+        const all = key === "anyOf"
+          ? flatAnyOf(s[key] as JsonValue[])
+          : (s[key] as JsonValue[]).map((v, i) => ({ v, i: [i] }));
         const some = union ? all : all.filter((x) => !isAnnotationOnly(x.v));
         return some.length === 0 && !union ? undefined : some;
       };
@@ -903,8 +905,10 @@ class Walker {
       const whole = wide && narrow
         ? undefined
         : varianceSeverity(this.opts.side, (wide !== flip) ? "widened" : "narrowed");
-      const agree = whole === "BREAKING" ||
-        this.out.slice(start).every((d) => d.severity !== "BREAKING");
+      // A proven widening on output (or narrowing on input) is BREAKING whatever the branches
+      // say: branch findings milder than it (a branch that accepted nothing, removed) hide it.
+      const anyBreaking = this.out.slice(start).some((d) => d.severity === "BREAKING");
+      const agree = whole === "BREAKING" ? anyBreaking : !anyBreaking;
       if (agree) continue;
       this.out.length = start;
       if (wide && narrow) continue;
@@ -996,12 +1000,12 @@ class Walker {
     union: boolean,
     xa: JsonValue[],
     xb: JsonValue[],
-    ka: { i: number }[],
-    kb: { i: number }[],
+    ka: Branch[],
+    kb: Branch[],
     pairing: ReturnType<typeof pairBranches>,
     ctx: Ctx,
   ): void {
-    const at = (list: { i: number }[], k: number) => list[k]!.i;
+    const at = (list: Branch[], k: number) => list[k]!.i.join(`/${key}/`);
     if (pairing.ambiguous) {
       this.graded(
         ctx,
@@ -1017,7 +1021,7 @@ class Walker {
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
       this.compare(xa[i], xb[j], {
-        ...this.child(ctx, [key, String(at(kb, j))], key, key),
+        ...this.child(ctx, [key, ...at(kb, j).split("/")], key, key),
         oldLoc: `${ctx.oldLoc}/${key}/${at(ka, i)}`,
       });
     }
@@ -1150,6 +1154,36 @@ function constraintsOf(schema: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key of Object.keys(schema)) {
     if (!isAnnotationKeyword(key)) out[key] = schema[key]!;
+  }
+  return out;
+}
+
+/** A branch of a combinator and where it stands: its indices, through nested `anyOf`s. */
+interface Branch {
+  v: JsonValue;
+  i: number[];
+}
+
+/**
+ * The branches of an `anyOf`, with a branch that is itself a bare `anyOf` (annotations aside)
+ * replaced by its own branches: a union of unions is one union, and pairing the inner branches
+ * says which one came or went (@sentry/mcp-server 0.39.0 turned anyOf [anyOf [string, array],
+ * null] into anyOf [string, array]: null removed, not two branches removed and two added).
+ */
+function flatAnyOf(list: readonly JsonValue[]): Branch[] {
+  const out: Branch[] = [];
+  const stack: Branch[] = list.map((v, i) => ({ v, i: [i] })).reverse();
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const v = top.v;
+    const inner = isObject(v) && Array.isArray(v.anyOf) && v.anyOf.length > 0 &&
+        Object.keys(v).every((k) => k === "anyOf" || isAnnotationKeyword(k))
+      ? v.anyOf as JsonValue[]
+      : undefined;
+    if (inner === undefined || top.i.length > 8) {
+      out.push(top);
+      continue;
+    }
+    for (let k = inner.length - 1; k >= 0; k--) stack.push({ v: inner[k]!, i: [...top.i, k] });
   }
   return out;
 }

@@ -252,3 +252,39 @@ Deno.test("walkSchemas() says what additionalProperties: false added or removed 
     "tool.input.items.narrowed BREAKING t.inputSchema.items: the schema now accepts nothing (false)",
   ]);
 });
+
+Deno.test("walkSchemas() pairs the branches of an anyOf nested in an anyOf with the flat union's", () => {
+  // @sentry/mcp-server 0.37.0 → 0.39.0: anyOf [anyOf [string, array], null] → anyOf [string,
+  // array] read as branches 0 and 1 removed and 0 and 1 added; it is null removed.
+  const text = { type: "string", minLength: 1 };
+  const list = { type: "array", items: text, minItems: 1 };
+  const nested: JsonObject = { anyOf: [{ anyOf: [text, list] }, { type: "null" }] };
+  const flat: JsonObject = { anyOf: [text, list] };
+  const deltas = (side: "input" | "output", a: JsonObject, b: JsonObject) =>
+    walkSchemas(a, b, {
+      side,
+      basePath: "t.inputSchema",
+      basePointer: "/tools/0/inputSchema",
+      classifyProse,
+    }).map((d) => `${d.rule} ${d.severity} ${d.message}`);
+  assert.deepEqual(deltas("input", nested, flat), [
+    "tool.input.anyOf.narrowed BREAKING t.inputSchema: anyOf branch 1 was removed",
+  ]);
+  assert.deepEqual(deltas("output", nested, flat), [
+    "tool.output.anyOf.narrowed NON_BREAKING t.inputSchema: anyOf branch 1 was removed",
+  ]);
+  assert.deepEqual(deltas("output", flat, nested), [
+    "tool.output.anyOf.widened BREAKING t.inputSchema: anyOf branch 1 was added",
+  ]);
+  // A change inside a nested branch is walked at its place.
+  const longer = { anyOf: [{ anyOf: [{ ...text, minLength: 2 }, list] }, { type: "null" }] };
+  assert.deepEqual(deltas("input", nested, longer), [
+    "tool.input.minLength.narrowed BREAKING t.inputSchema.anyOf.0.anyOf.0: minLength tightened from 1 to 2",
+  ]);
+  // Undecidable: a backreference cannot be compared, so the nested branch's pattern is changed.
+  const a = { anyOf: [{ anyOf: [{ type: "string", pattern: "(a)\\1" }, list] }, { type: "null" }] };
+  const b = { anyOf: [{ anyOf: [{ type: "string", pattern: "(b)\\1" }, list] }, { type: "null" }] };
+  for (const side of ["input", "output"] as const) {
+    assert.ok(deltas(side, a, b).some((d) => d.includes(".pattern.changed BREAKING")));
+  }
+});
