@@ -5,7 +5,7 @@
  * says which, as a UserError.
  */
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_PROSE_OPTIONS } from "../../core/prose_options.ts";
@@ -208,6 +208,43 @@ Deno.test("a plugin that no longer loads when its worker is restarted fails the 
         join(dir, "slow_and_fast.js")
       })`,
     );
+  } finally {
+    await stopPluginWorkers();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("a plugin that failed while no rule ran fails the next rules saying so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-host-"));
+  try {
+    const plugin = await timing(10_000);
+    const got: string[] = [];
+    // The rule answers, then writes `thrown` and throws at once, while the worker is idle.
+    const thrown = join(dir, "thrown");
+    await rule(plugin, "timing.throwsLater").check(context(thrown, got));
+    const deadline = Date.now() + 120_000;
+    while (!existsSync(thrown)) {
+      assert.ok(Date.now() < deadline, "the plugin did not throw within 120 s");
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    const message = (id: string) =>
+      `Plugin "./slow_and_fast.js": rule "${id}" could not run: the plugin failed while no rule was running: uncaught exception: the cache is gone`;
+    // The host may learn of the error just after a request went out, which the worker answers.
+    let failure: unknown;
+    while (failure === undefined) {
+      try {
+        await rule(plugin, "timing.fast").check(context("b", got));
+      } catch (error) {
+        failure = error;
+      }
+    }
+    assert.equal((failure as Error).message, message("timing.fast"));
+    assert.ok(failure instanceof UserError);
+    await rejectsWith(
+      async () => await rule(plugin, "timing.slow").check(context("c", got)),
+      message("timing.slow"),
+    );
+    assert.deepEqual(got, ["throws later", ...got.slice(1).map(() => "fast")]);
   } finally {
     await stopPluginWorkers();
     rmSync(dir, { recursive: true, force: true });
