@@ -252,7 +252,13 @@ class PluginWorker {
     if (reply.type === "failed") {
       throw new UserError(`Plugin "${this.label}": rule "${id}" ${reply.message}`);
     }
-    if (reply.type !== "findings") throw new Error(`Unexpected reply ${reply.type}`);
+    if (reply.type !== "findings") {
+      throw new UserError(
+        `Plugin "${this.label}": rule "${id}" failed: its worker answered ${
+          kindOf(reply)
+        } instead of findings`,
+      );
+    }
     for (const finding of reply.findings) context.report(finding);
   }
 
@@ -267,10 +273,23 @@ class PluginWorker {
       throw new UserError(`Plugin "${this.label}": reporter "${name}" ${reply.message}`);
     }
     if (reply.type !== "rendered" || typeof reply.text !== "string") {
-      throw new Error(`Unexpected reply ${reply.type}`);
+      throw new UserError(
+        `Plugin "${this.label}": reporter "${name}" failed: its worker answered ${
+          kindOf(reply)
+        } instead of the rendered text`,
+      );
     }
     return reply.text;
   }
+}
+
+/**
+ * What a reply is, for a message: the plugin's own code shares the worker's port, so a reply
+ * may be anything it posted.
+ */
+function kindOf(reply: unknown): string {
+  const type = (reply as { type?: unknown } | null)?.type;
+  return typeof type === "string" ? `"${type.slice(0, 40)}"` : "a message Proxar does not know";
 }
 
 function firstLine(error: unknown): string {

@@ -250,3 +250,26 @@ Deno.test("a plugin that failed while no rule ran fails the next rules saying so
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("a reply of the wrong kind fails the rule or reporter with a UserError naming the plugin", async () => {
+  try {
+    const plugin = await hostPlugin(
+      { path: "./forges_reply.js", base: FIXTURES },
+      { timeoutMs: 10_000, prose: DEFAULT_PROSE_OPTIONS },
+    );
+    await rejectsWith(
+      async () => await rule(plugin, "forges.rule").check(context("a", [])),
+      'Plugin "./forges_reply.js": rule "forges.rule" failed: its worker answered "bogus" instead of findings',
+    );
+    const reporter = plugin.reporters.find((r) => r.name === "forged") as
+      | { renderAsync(report: never, context: never): Promise<string> }
+      | undefined;
+    assert.ok(reporter);
+    await rejectsWith(
+      async () => await reporter.renderAsync({} as never, {} as never),
+      'Plugin "./forges_reply.js": reporter "forged" failed: its worker answered "findings" instead of the rendered text',
+    );
+  } finally {
+    await stopPluginWorkers();
+  }
+});
