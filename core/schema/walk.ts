@@ -15,6 +15,7 @@ import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe
 import { dialectChangeInert } from "./_dialect.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
+  ANNOTATION_FACETS,
   type Effect,
   FACET_OF,
   flipEffect,
@@ -907,10 +908,16 @@ class Walker {
         : varianceSeverity(this.opts.side, (wide !== flip) ? "widened" : "narrowed");
       // A proven widening on output (or narrowing on input) is BREAKING whatever the branches
       // say: branch findings milder than it (a branch that accepted nothing, removed) hide it.
+      // Proven equal (wide and narrow), no value finding below holds in either direction.
       const anyBreaking = this.out.slice(start).some((d) => d.severity === "BREAKING");
-      const agree = whole === "BREAKING" ? anyBreaking : !anyBreaking;
+      const agree = whole === undefined ? false : whole === "BREAKING" ? anyBreaking : !anyBreaking;
       if (agree) continue;
+      // Prose and other annotations grade no accepted value, so the proof cannot contradict
+      // them: they stay, as they do when the branch findings agree (a description dropped with
+      // the branch findings went unreported in one direction only).
+      const annotations = this.out.slice(start).filter((d) => ANNOTATION_FACETS.has(d.facet));
       this.out.length = start;
+      this.out.push(...annotations);
       if (wide && narrow) continue;
       this.graded(
         ctx,

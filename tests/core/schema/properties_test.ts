@@ -125,6 +125,60 @@ Deno.test("diff obeys the variance law: input a→b has the severities of output
   );
 });
 
+Deno.test("diff keeps the prose findings below a combinator the proof settles, in both directions (fast-check seeds 1602137642, -1530998903)", () => {
+  // A lone schema becomes a union that covers it: proven widened on input. The lone schema is
+  // compared with a branch, and when some of those findings were stricter than the whole they
+  // all went, the description removed with them; the mirror, whose findings agree, kept it.
+  const limit = { "x-vendor": 0, description: "Limit" };
+  const lone = {
+    type: "object",
+    properties: { a: limit },
+    additionalProperties: { type: "array", items: limit, minItems: 0 },
+  };
+  const union = { anyOf: [{ type: "object" }, { enum: ["a"] }] };
+  const prose = "anyOf.0.additionalProperties.items.description POTENTIALLY_BREAKING";
+  assert.deepEqual(schemaFindings("input", lone, union), [
+    "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
+    `tool.input.description.changed t.inputSchema.${prose}`,
+  ]);
+  assert.ok(
+    schemaFindings("output", union, lone).includes(
+      `tool.output.description.changed t.outputSchema.${prose}`,
+    ),
+  );
+  // The other way round: the output mirror dropped the description.
+  const items = {
+    type: "array",
+    items: { type: "object", additionalProperties: { type: "string", maxLength: 0 } },
+  };
+  const covering = {
+    type: "array",
+    items: { anyOf: [{}, { type: "object", properties: { a: limit } }] },
+  };
+  const added = "items.anyOf.0.properties.a.description POTENTIALLY_BREAKING";
+  assert.deepEqual(schemaFindings("output", covering, items), [
+    "tool.output.anyOf.narrowed t.outputSchema.items.anyOf NON_BREAKING",
+    `tool.output.description.changed t.outputSchema.${added}`,
+  ]);
+});
+
+Deno.test("diff reports nothing below a combinator proven equal, in either direction (fast-check seed 1066934200)", () => {
+  // Both conjunctions accept nothing (an array that is an object): no value changes. Details
+  // that would be BREAKING were dropped (property "a" removed on input) but milder ones were
+  // kept (minItems narrowed, property added on output), so the two directions disagreed.
+  const a = {
+    allOf: [{ type: "array", items: { const: true }, minItems: 1 }, {
+      type: "object",
+      properties: { a: { minimum: 0, exclusiveMaximum: 6 } },
+    }],
+  };
+  const b = { allOf: [{ type: "array", items: { const: true }, minItems: 0 }, { type: "object" }] };
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, a, b), []);
+    assert.deepEqual(schemaFindings(side, b, a), []);
+  }
+});
+
 Deno.test("catchAllDiff() reports a change to any keyword the structured walk stops modelling as BREAKING", () => {
   for (const keyword of STRUCTURED_VOCABULARY) {
     const known = new Set([...STRUCTURED_VOCABULARY].filter((k) => k !== keyword));
