@@ -6,6 +6,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { pointerTokens } from "../json.ts";
+import { annotationsOf, combineLevels, hasSiblings, type RefLevel } from "./_ref_siblings.ts";
 
 /** Whether a reference points inside the same document. */
 export function isLocalRef(ref: string): boolean {
@@ -38,32 +39,72 @@ export interface Resolved {
   via: string[];
   /** A local reference that could not be resolved. */
   broken?: string;
+  /**
+   * The keywords written at each link of the chain (outermost first, the target last): the
+   * node as written without its `$ref`, each reference's target likewise, then the last target.
+   */
+  levels: RefLevel[];
+  /**
+   * Why the keywords beside a `$ref` and those of its target cannot be written as one schema;
+   * `node` then holds the siblings over the target and must not be compared as such.
+   */
+  conflict?: string;
+}
+
+/** Options of {@link deref}. */
+export interface DerefOptions {
+  /** Draft-07 and older: keep only the annotations among the keywords beside a `$ref`. */
+  ignoreSiblings?: boolean;
 }
 
 /**
- * Follows local `$ref`s from `schema` (at `loc`). Keywords beside a `$ref` are kept and win over
- * the target's. A loop of references resolves to the empty schema.
+ * Follows local `$ref`s from `schema` (at `loc`). Keywords beside a `$ref` apply together with
+ * the target's (allOf), combined into one schema where that is exact (see `_ref_siblings.ts`); a
+ * loop of references resolves to the empty schema.
  */
-export function deref(root: JsonValue, schema: JsonValue | undefined, loc: string): Resolved {
+export function deref(
+  root: JsonValue,
+  schema: JsonValue | undefined,
+  loc: string,
+  options: DerefOptions = {},
+): Resolved {
   let node: JsonValue | undefined = schema;
   const via: string[] = [];
   const seen = new Set<string>();
-  let siblings: JsonObject = {};
+  const levels: RefLevel[] = [];
+  let broken: string | undefined;
   while (isObject(node) && typeof node.$ref === "string" && isLocalRef(node.$ref)) {
     const ref = node.$ref;
     const { $ref: _, ...rest } = node;
-    siblings = { ...rest, ...siblings };
-    if (seen.has(ref)) return { node: { ...siblings }, loc, via };
+    levels.push({ loc, keywords: options.ignoreSiblings ? annotationsOf(rest) : rest });
+    node = undefined;
+    if (seen.has(ref)) break;
     seen.add(ref);
     via.push(ref);
-    const target = resolveLocal(root, ref);
-    if (target === undefined) return { node: { ...siblings }, loc, via, broken: ref };
-    node = target;
+    node = resolveLocal(root, ref);
+    if (node === undefined) {
+      broken = ref;
+      break;
+    }
     loc = ref === "#" ? "" : decodeURIComponent(ref.slice(1));
   }
-  if (node === false) return { node: false, loc, via };
+  const out = (resolved: Omit<Resolved, "via" | "levels">): Resolved => {
+    const r: Resolved = { ...resolved, via, levels };
+    if (broken !== undefined) r.broken = broken;
+    return r;
+  };
+  if (node === false) {
+    levels.push({ loc, keywords: {} });
+    return out({ node: false, loc });
+  }
   const base = isObject(node) ? node : {};
-  return { node: Object.keys(siblings).length === 0 ? base : { ...base, ...siblings }, loc, via };
+  levels.push({ loc, keywords: base });
+  if (!hasSiblings(levels)) return out({ node: base, loc });
+  const combined = combineLevels(levels);
+  if ("node" in combined) return out({ node: combined.node, loc });
+  let merged: JsonObject = {};
+  for (const level of levels) merged = { ...level.keywords, ...merged };
+  return out({ node: merged, loc, conflict: combined.conflict });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Severity } from "../severity.ts";
 import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
+import { alignLevels, hasSiblings, ignoresRefSiblings, type RefLevel } from "./_ref_siblings.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
@@ -71,6 +72,11 @@ interface Ctx {
   absent?: "old" | "new";
   /** The schemas as written at this position, before references and wrappers were followed. */
   raw?: [JsonValue | undefined, JsonValue | undefined];
+  /**
+   * When keywords stand beside a `$ref` on either side: the links of each side's chain, old and
+   * new, so that a keyword is found and reported where it is written.
+   */
+  levels?: [RefLevel[], RefLevel[]] | undefined;
 }
 
 /** How deep the walk descends before it reports the rest as changed. */
@@ -166,6 +172,38 @@ class Walker {
     readonly opts: WalkOptions,
   ) {
     this.shortcut = !containsRef(oldRoot) && !containsRef(newRoot);
+    this.ignoreSiblings = [ignoresRefSiblings(oldRoot), ignoresRefSiblings(newRoot)];
+  }
+
+  /** Per side (old, new): whether the dialect ignores the keywords beside a `$ref` (draft-07). */
+  readonly ignoreSiblings: [boolean, boolean];
+
+  /**
+   * Where `keyword` of the node at `ctx` is written on one side: the outermost link of a `$ref`
+   * chain that holds it, else the node reached.
+   */
+  home(ctx: Ctx, side: "old" | "new", keyword: string): string {
+    const loc = side === "old" ? ctx.oldLoc : ctx.newLoc;
+    const levels = ctx.levels?.[side === "old" ? 0 : 1];
+    return levels?.find((l) => Object.hasOwn(l.keywords, keyword))?.loc ?? loc;
+  }
+
+  /**
+   * Where a change of `keyword` (its facet) is reported: the outermost link of the chains whose
+   * keywords of that facet differ between old and new, so a keyword beside a `$ref` is reported
+   * at the node that holds it, and a change in the target at the target.
+   */
+  changeLoc(ctx: Ctx, keyword: string): string {
+    if (ctx.levels === undefined) return ctx.newLoc;
+    const facet = Object.hasOwn(FACET_OF, keyword) ? FACET_OF[keyword] : undefined;
+    const keys = facet === undefined
+      ? [keyword]
+      : Object.keys(FACET_OF).filter((k) => FACET_OF[k] === facet);
+    const pick = (l: RefLevel | undefined) => keys.map((k) => l?.keywords[k] ?? null);
+    for (const [x, y] of alignLevels(...ctx.levels)) {
+      if (!jsonEqual(pick(x), pick(y))) return y?.loc ?? ctx.newLoc;
+    }
+    return ctx.newLoc;
   }
 
   emit(
@@ -178,7 +216,7 @@ class Walker {
     message: string,
     at?: { loc: string; path: string; pointer?: string },
   ): void {
-    const loc = at?.loc ?? ctx.newLoc;
+    const loc = at?.loc ?? (keyword === "" ? ctx.newLoc : this.changeLoc(ctx, keyword));
     const delta: SchemaDelta = {
       facet,
       location: loc,
@@ -262,9 +300,19 @@ class Walker {
       );
       return;
     }
-    const o = deref(this.oldRoot, oldSchema, ctx.oldLoc);
-    const n = deref(this.newRoot, newSchema, ctx.newLoc);
-    const key = `${o.loc}\u0000${n.loc}\u0000${ctx.polarity}`;
+    const o = deref(this.oldRoot, oldSchema, ctx.oldLoc, {
+      ignoreSiblings: this.ignoreSiblings[0],
+    });
+    const n = deref(this.newRoot, newSchema, ctx.newLoc, {
+      ignoreSiblings: this.ignoreSiblings[1],
+    });
+    const siblings = hasSiblings(o.levels) || hasSiblings(n.levels);
+    // Keywords beside a reference make each place that uses it a node of its own.
+    const at = (levels: RefLevel[]) => levels.slice(0, -1).map((l) => l.loc).join("\u0001");
+    // The target alone is active too while it is walked here: a plain reference to it below is
+    // the cycle, which stops there.
+    const target = `${o.loc}\u0000${n.loc}\u0000${ctx.polarity}`;
+    const key = target + (siblings ? `\u0000${at(o.levels)}\u0000${at(n.levels)}` : "");
     const followed = o.via.length > 0 || n.via.length > 0;
     if (followed) {
       // A cycle stops at the first repeat on the current branch; a definition shared by many
@@ -296,6 +344,7 @@ class Walker {
       oldLoc: o.loc,
       newLoc: n.loc,
       raw: ctx.raw ?? [oldSchema, newSchema],
+      levels: siblings ? [o.levels, n.levels] : undefined,
     };
     if (this.shortcut && jsonEqual(o.node, n.node)) return;
     if (o.node === false || n.node === false) {
@@ -325,14 +374,43 @@ class Walker {
       return this.compare(wo?.schema ?? o.node, wn?.schema ?? n.node, {
         ...here,
         depth: ctx.depth + 1,
-        oldLoc: wo === undefined ? o.loc : `${o.loc}/${wo.key}/${wo.index}`,
-        newLoc: wn === undefined ? n.loc : `${n.loc}/${wn.key}/${wn.index}`,
+        oldLoc: wo === undefined
+          ? o.loc
+          : `${this.home(here, "old", wo.key)}/${wo.key}/${wo.index}`,
+        newLoc: wn === undefined
+          ? n.loc
+          : `${this.home(here, "new", wn.key)}/${wn.key}/${wn.index}`,
       });
     }
     if (!followed) return this.facets(o.node, n.node, here);
     this.active.add(key);
-    this.facets(o.node, n.node, here);
+    const outer = !this.active.has(target);
+    if (outer) this.active.add(target);
+    if (o.conflict !== undefined || n.conflict !== undefined) this.parts(o.levels, n.levels, here);
+    else this.facets(o.node, n.node, here);
     this.active.delete(key);
+    if (outer) this.active.delete(target);
+  }
+
+  /**
+   * A node whose keywords beside a `$ref` cannot be combined with the target's into one schema:
+   * it accepts what every link of its chain accepts (allOf), so each link is compared with its
+   * counterpart, where it is written. Each verdict holds for the whole: a conjunct that accepts
+   * more (or fewer) values lets the node accept more (or fewer) or the same.
+   */
+  parts(old: RefLevel[], next: RefLevel[], ctx: Ctx): void {
+    for (const [x, y] of alignLevels(old, next)) {
+      this.compare(x?.keywords ?? true, y?.keywords ?? true, {
+        polarity: ctx.polarity,
+        path: ctx.path,
+        oldLoc: x?.loc ?? y!.loc,
+        newLoc: y?.loc ?? x!.loc,
+        depth: ctx.depth + 1,
+        posFacet: ctx.posFacet,
+        posLoc: ctx.posLoc,
+        posAspect: ctx.posAspect,
+      });
+    }
   }
 
   child(
@@ -346,11 +424,11 @@ class Walker {
     return {
       polarity,
       path: `${ctx.path}.${tokens.join(".")}`,
-      oldLoc: ctx.oldLoc + suffix,
-      newLoc: ctx.newLoc + suffix,
+      oldLoc: this.home(ctx, "old", tokens[0]!) + suffix,
+      newLoc: this.home(ctx, "new", tokens[0]!) + suffix,
       depth: ctx.depth + 1,
       posFacet: facet,
-      posLoc: ctx.newLoc,
+      posLoc: this.home(ctx, "new", tokens[0]!),
       posAspect: aspect,
     };
   }
@@ -525,7 +603,7 @@ class Walker {
   modelOf(
     s: JsonObject,
     name: string,
-    loc: string,
+    loc: (keyword: string) => string,
   ): { schema: JsonValue; loc: string } | undefined | string {
     const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
     const hits: string[] = [];
@@ -538,22 +616,26 @@ class Walker {
     if (hits.length === 1) {
       return {
         schema: patterns[hits[0]!]!,
-        loc: `${loc}/patternProperties/${escapePointerToken(hits[0]!)}`,
+        loc: `${loc("patternProperties")}/patternProperties/${escapePointerToken(hits[0]!)}`,
       };
     }
     const trivial = (v: JsonValue | undefined) =>
       v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
     if (s.additionalProperties !== undefined) {
-      return trivial(s.additionalProperties)
-        ? undefined
-        : { schema: s.additionalProperties, loc: `${loc}/additionalProperties` };
+      return trivial(s.additionalProperties) ? undefined : {
+        schema: s.additionalProperties,
+        loc: `${loc("additionalProperties")}/additionalProperties`,
+      };
     }
     if (trivial(s.unevaluatedProperties)) return undefined;
     const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
     if (applicators.some((k) => s[k] !== undefined)) {
       return "unevaluatedProperties depends on other applicators here";
     }
-    return { schema: s.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` };
+    return {
+      schema: s.unevaluatedProperties!,
+      loc: `${loc("unevaluatedProperties")}/unevaluatedProperties`,
+    };
   }
 
   objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
@@ -599,23 +681,25 @@ class Walker {
       );
     }
     const side = this.opts.side;
+    const oldAt = (keyword: string) => this.home(ctx, "old", keyword);
+    const newAt = (keyword: string) => this.home(ctx, "new", keyword);
     for (const name of removedProps) {
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
-        const model = this.modelOf(b, name, ctx.newLoc);
+        const model = this.modelOf(b, name, newAt);
         if (isObject(model) && model.schema === false) continue;
         if (typeof model !== "string") {
           this.compare(false, isObject(model) ? model.schema : true, {
             ...this.child(ctx, ["properties", name], "properties", "schema"),
             newLoc: isObject(model)
               ? model.loc
-              : `${ctx.newLoc}/properties/${escapePointerToken(name)}`,
+              : `${newAt("properties")}/properties/${escapePointerToken(name)}`,
           });
           continue;
         }
       }
       // Values the name may still hold now come from a schema (a partially open object).
-      const model = this.modelOf(b, name, ctx.newLoc);
+      const model = this.modelOf(b, name, newAt);
       if (isObject(model) && model.schema !== false) {
         this.compare(propsA[name], model.schema, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
@@ -634,13 +718,13 @@ class Walker {
             ? "; callers that send it are rejected or silently ignored"
             : "; consumers that read it break"
         }`,
-        { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+        { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
       );
     }
     for (const name of addedProps) {
       // A name that a schema (not true, not false) governed before: the values it allowed for
       // that name are compared with the new property's schema.
-      const model = this.modelOf(a, name, ctx.oldLoc);
+      const model = this.modelOf(a, name, oldAt);
       if (typeof model === "string") {
         this.emit(
           ctx,
@@ -650,7 +734,7 @@ class Walker {
           "properties",
           { new: propsB[name]! },
           `${ctx.path}: property "${name}" was added, and Proxar cannot tell which schema governed that name before (${model})`,
-          { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+          { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
         );
         continue;
       }
@@ -661,7 +745,7 @@ class Walker {
             ...this.child(ctx, ["properties", name], "properties", "schema"),
             oldLoc: isObject(model)
               ? model.loc
-              : `${ctx.oldLoc}/properties/${escapePointerToken(name)}`,
+              : `${oldAt("properties")}/properties/${escapePointerToken(name)}`,
           });
         }
         continue;
@@ -681,7 +765,7 @@ class Walker {
         "properties",
         { new: propsB[name]! },
         `${ctx.path}: optional property "${name}" was added`,
-        { loc: ctx.newLoc, path: `${ctx.path}.properties.${name}` },
+        { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
       );
     }
     // Equal subschemas hold no change when no reference can make them mean different things
@@ -836,16 +920,16 @@ class Walker {
         this.compare(x, y, {
           ...this.child(ctx, [key, String(i)], "items", "items"),
           oldLoc: i < ta.prefix.length
-            ? `${ctx.oldLoc}/${ta.prefixKey}/${i}`
-            : `${ctx.oldLoc}/${ta.restKey}`,
+            ? `${this.home(ctx, "old", ta.prefixKey)}/${ta.prefixKey}/${i}`
+            : `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
           newLoc: i < tb.prefix.length
-            ? `${ctx.newLoc}/${tb.prefixKey}/${i}`
-            : `${ctx.newLoc}/${tb.restKey}`,
+            ? `${this.home(ctx, "new", tb.prefixKey)}/${tb.prefixKey}/${i}`
+            : `${this.home(ctx, "new", tb.restKey)}/${tb.restKey}`,
         });
       }
       this.compare(ta.rest, tb.rest, {
         ...this.child(ctx, [tb.restKey], "items", "items"),
-        oldLoc: `${ctx.oldLoc}/${ta.restKey}`,
+        oldLoc: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
       });
     }
     this.optional(ctx, "contains", a, b);
@@ -1029,7 +1113,7 @@ class Walker {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
       this.compare(xa[i], xb[j], {
         ...this.child(ctx, [key, ...at(kb, j).split("/")], key, key),
-        oldLoc: `${ctx.oldLoc}/${key}/${at(ka, i)}`,
+        oldLoc: `${this.home(ctx, "old", key)}/${key}/${at(ka, i)}`,
       });
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
@@ -1102,11 +1186,12 @@ class Walker {
       const y = typeof b[key] === "string" ? b[key] as string : undefined;
       if (x === y) continue;
       const verdict = this.opts.classifyProse(x, y);
+      const loc = this.changeLoc(ctx, key);
       const delta: SchemaDelta = {
         facet: key,
-        location: ctx.newLoc,
+        location: loc,
         path: `${ctx.path}.${key}`,
-        pointer: `${this.opts.basePointer}${ctx.newLoc}/${key}`,
+        pointer: `${this.opts.basePointer}${loc}/${key}`,
         rule: `tool.${this.opts.side}.${key}.changed`,
         severity: verdict.severity,
         message: `${ctx.path}.${key} ${

@@ -40,15 +40,25 @@ Deno.test("diff keeps a dialect change POTENTIALLY_BREAKING when a keyword reads
     { type: "array", items: [{ type: "string" }] },
     { type: "string", format: "uri" },
     { type: "number", exclusiveMinimum: true, minimum: 0 },
-    { $ref: "#/properties/q", maxLength: 3 },
+    { $ref: "#/properties/q", description: "a q", maxLength: 3 },
     { type: "object", dependentRequired: { a: ["b"] } },
     { type: "object", unevaluatedProperties: false },
   ];
   for (const side of SIDES) {
     for (const p of sensitive) {
       const props = { ...plain, p };
+      // Draft-07 ignores the keywords beside a $ref, 2020-12 applies them: the maxLength now
+      // narrows what p accepts.
+      const beside = Object.hasOwn(p as object, "$ref")
+        ? [
+          `tool.${side}.maxLength.narrowed t.${side}Schema.properties.p.maxLength ${
+            side === "input" ? "BREAKING" : "NON_BREAKING"
+          }`,
+        ]
+        : [];
       assert.deepEqual(schemaFindings(side, schema(D7, props), schema(D2020, props)), [
         `tool.${side}.dialect.changed t.${side}Schema.$schema POTENTIALLY_BREAKING`,
+        ...beside,
       ], JSON.stringify(p));
     }
   }
