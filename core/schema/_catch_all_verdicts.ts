@@ -218,10 +218,35 @@ function safeLimitExempt(old: Read, next: Read, at: VerdictAt): boolean {
   });
 }
 
+/**
+ * The bound of one side together with those of the schemas its local `$ref` chain reaches, which
+ * apply too (draft 2019-09 and later): the tighter one holds. A bound beside a `$ref` that the
+ * target's is already tighter than changes nothing. Its own bound when the chain cannot be read.
+ */
+function jointBound<B>(
+  own: B | typeof INVALID,
+  which: "old" | "new",
+  at: VerdictAt,
+  of: (read: Read) => B | typeof INVALID,
+  tighterThan: (x: B, y: B) => boolean,
+): B | typeof INVALID {
+  const referenced = at.referenced(which);
+  if (own === INVALID || referenced === undefined) return own;
+  let result = own;
+  for (const read of referenced) {
+    const b = of(read);
+    if (b === INVALID) return own;
+    if (tighterThan(b, result)) result = b;
+  }
+  return result;
+}
+
 function boundVerdict(inclusive: string, exclusive: string, lower: boolean): VerdictOf {
   return (old, next, at) => {
-    let a = bound(old, inclusive, exclusive, lower);
-    let b = bound(next, inclusive, exclusive, lower);
+    const of = (read: Read) => bound(read, inclusive, exclusive, lower);
+    const tighterThan = (x: Bound | undefined, y: Bound | undefined) => tighter(x, y, lower) > 0;
+    let a = jointBound(of(old), "old", at, of, tighterThan);
+    let b = jointBound(of(next), "new", at, of, tighterThan);
     if (a === INVALID || b === INVALID) return changedInvalid(q(inclusive));
     if (tighter(b, a, lower) === 0) return undefined;
     if (safeLimitExempt(old, next, at)) {
@@ -238,11 +263,21 @@ function boundVerdict(inclusive: string, exclusive: string, lower: boolean): Ver
   };
 }
 
-/** Count bounds (`minLength`, `maxItems`, ...): a number with a default. */
-function countVerdict(keyword: string, lower: boolean, fallback: number): VerdictOf {
-  return (old, next) => {
-    const [x, y] = [old(keyword), next(keyword)];
-    const a = x === undefined ? fallback : x, b = y === undefined ? fallback : y;
+/**
+ * Count bounds (`minLength`, `maxItems`, ...): a number with a default; with `joint`, taken
+ * together with the schemas a `$ref` beside it reaches (not for `minContains`, whose count
+ * depends on the `contains` beside it).
+ */
+function countVerdict(keyword: string, lower: boolean, fallback: number, joint = true): VerdictOf {
+  return (old, next, at) => {
+    const of = (read: Read) => {
+      const v = read(keyword);
+      return v === undefined ? fallback : typeof v === "number" ? v : INVALID;
+    };
+    const tighterThan = (x: number, y: number) => lower ? x > y : x < y;
+    const side = (read: Read, which: "old" | "new") =>
+      joint ? jointBound(of(read), which, at, of, tighterThan) : of(read);
+    const a = side(old, "old"), b = side(next, "new");
     if (typeof a !== "number" || typeof b !== "number") return changedInvalid(q(keyword));
     if (a === b) return undefined;
     return {
@@ -350,8 +385,8 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["maxItems", countVerdict("maxItems", false, Infinity)],
   ["minProperties", countVerdict("minProperties", true, 0)],
   ["maxProperties", countVerdict("maxProperties", false, Infinity)],
-  ["minContains", countVerdict("minContains", true, 1)],
-  ["maxContains", countVerdict("maxContains", false, Infinity)],
+  ["minContains", countVerdict("minContains", true, 1, false)],
+  ["maxContains", countVerdict("maxContains", false, Infinity, false)],
   ["pattern", patternVerdict],
   ["format", presenceVerdict("format")],
   ["contentEncoding", presenceVerdict("contentEncoding")],

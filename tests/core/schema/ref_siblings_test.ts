@@ -140,3 +140,17 @@ Deno.test("diff merges the walk's finding beside a $ref with the catch-all diffe
     "tool.input.minimum.narrowed t.inputSchema.properties.n.minimum BREAKING",
   ]);
 });
+
+Deno.test("diff grades no change when a bound beside a $ref is looser than the target's", () => {
+  // Both differs take the tighter bound: the target's maximum 10 and maxLength 3 hold throughout.
+  const s = { type: "string", maxLength: 3 };
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, node({ maximum: SAFE }), node({})), [], side);
+    assert.deepEqual(schemaFindings(side, node({}), node({ maximum: SAFE })), [], side);
+    assert.deepEqual(schemaFindings(side, node({ maxLength: 10 }, s), node({}, s)), [], side);
+  }
+  // Tighter than the target's, the sibling is the bound, whichever differ reads it.
+  assert.deepEqual(schemaFindings("output", node({ maxLength: 2 }, s), node({}, s)), [
+    "tool.output.maxLength.widened t.outputSchema.properties.n.maxLength BREAKING",
+  ]);
+});
