@@ -111,8 +111,36 @@ function effectiveTypes(read: Read): TypeSet | typeof INVALID {
   return out;
 }
 
-const typeVerdict: VerdictOf = (old, next) => {
-  const a = effectiveTypes(old), b = effectiveTypes(next);
+/** The types both accept (an integer is a number). */
+function commonTypes(x: TypeSet, y: TypeSet): TypeSet {
+  if (x === "all") return y;
+  if (y === "all") return x;
+  const out = new Set<string>();
+  for (const t of x) {
+    if (y.has(t) || (t === "integer" && y.has("number"))) out.add(t);
+    else if (t === "number" && y.has("integer")) out.add("integer");
+  }
+  return out;
+}
+
+/**
+ * The types a side's values can have together with the schemas its local `$ref` chain reaches,
+ * which apply too (draft 2019-09 and later); its own when the chain cannot be read.
+ */
+function jointTypes(read: Read, which: "old" | "new", at: VerdictAt): TypeSet | typeof INVALID {
+  const own = effectiveTypes(read), referenced = at.referenced(which);
+  if (own === INVALID || referenced === undefined) return own;
+  let result: TypeSet = own;
+  for (const r of referenced) {
+    const t = effectiveTypes(r);
+    if (t === INVALID) return own;
+    result = commonTypes(result, t);
+  }
+  return result;
+}
+
+const typeVerdict: VerdictOf = (old, next, at) => {
+  const a = jointTypes(old, "old", at), b = jointTypes(next, "new", at);
   if (a === INVALID || b === INVALID) return changedInvalid('"type" or "nullable"');
   return bySubsets(
     typeSubset(a, b),
@@ -137,8 +165,35 @@ const showCount = (set: ValueSet): string => {
   return n === Infinity ? "any value" : n === 1 ? "1 value" : `${n} values`;
 };
 
-const enumVerdict: VerdictOf = (old, next) => {
-  const a = enumSet(old), b = enumSet(next);
+/** The values `enum`/`const` allow, as written (`undefined`: any). */
+function allowed(read: Read): JsonValue[] | undefined {
+  const values = read("enum"), c = read("const");
+  if (c === undefined) return Array.isArray(values) ? values : undefined;
+  return values === undefined || (Array.isArray(values) && hasValue(valueSet(values), c))
+    ? [c]
+    : [];
+}
+
+/**
+ * The values a side allows together with the schemas its local `$ref` chain reaches (their
+ * intersection); its own when the chain cannot be read.
+ */
+function jointValues(read: Read, which: "old" | "new", at: VerdictAt): ValueSet | typeof INVALID {
+  const own = enumSet(read), referenced = at.referenced(which);
+  if (own === INVALID || referenced === undefined) return own;
+  const reads = [read, ...referenced];
+  const sets = reads.map(enumSet);
+  if (sets.includes(INVALID)) return own;
+  const first = reads.findIndex((_, i) => sets[i] !== "all");
+  if (first < 0) return "all";
+  const kept = (allowed(reads[first]!) ?? []).filter((v) =>
+    sets.every((set) => hasValue(set as ValueSet, v))
+  );
+  return valueSet(kept);
+}
+
+const enumVerdict: VerdictOf = (old, next, at) => {
+  const a = jointValues(old, "old", at), b = jointValues(next, "new", at);
   if (a === INVALID || b === INVALID) return changedInvalid('"enum"');
   return bySubsets(
     valueSubset(a, b),

@@ -154,3 +154,19 @@ Deno.test("diff grades no change when a bound beside a $ref is looser than the t
     "tool.output.maxLength.widened t.outputSchema.properties.n.maxLength BREAKING",
   ]);
 });
+
+Deno.test("diff grades no change when a $ref's siblings restate what its target allows", () => {
+  const i = { type: "integer", enum: [1, 2, 3] };
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, node({}, i), node({ type: "integer" }, i)), [], side);
+    assert.deepEqual(schemaFindings(side, node({}, i), node({ enum: [1, 2, 3, 4] }, i)), [], side);
+    assert.deepEqual(
+      schemaFindings(side, node({ type: ["integer", "string"] }, i), node({}, i)),
+      [],
+    );
+  }
+  // Fewer values than the target allows: a real narrowing, reported once.
+  assert.deepEqual(schemaFindings("input", node({}, i), node({ enum: [1, 2] }, i)), [
+    "tool.input.enum.narrowed t.inputSchema.properties.n.enum BREAKING",
+  ]);
+});
