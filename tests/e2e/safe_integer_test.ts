@@ -4,7 +4,7 @@
  * (see `_directions.ts`). On input the bound is exempt while both sides accept some safe integer;
  * on output it is graded by variance, like any bound.
  */
-import { type Case, narrows, testCases } from "./_directions.ts";
+import { type Case, narrows, testCases, UNCHANGED } from "./_directions.ts";
 
 const SAFE_LIMIT = (at: string): Case => {
   const exempt = `tool.input.maximum.safeIntegerLimit|t.inputSchema${at}|NON_BREAKING`;
@@ -27,6 +27,8 @@ testCases("safe_integer", {
   // The integer type is in the definition the $ref beside the bound reaches; both differs report
   // the bound where it is written, so their findings merge.
   ref_sibling_bounded: SAFE_LIMIT(".properties.limit.maximum"),
+  // The target's maximum 10 is tighter than the limit beside the $ref: nothing changes.
+  ref_sibling_looser: UNCHANGED,
   // Whether an integer that is a multiple of 1.5 is left is not decided: graded as a bound.
   fractional_multiple_bounded: narrows("maximum", ".properties.step.maximum"),
 });
