@@ -288,7 +288,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.capability.removed",
     "severity": "BREAKING",
     "summary": "The server no longer announces a capability",
-    "rationale": "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities."
+    "rationale": "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exception: a tools, prompts or resources capability under which the old contract listed nothing (no tools; no prompts; no resources and no resource templates) is NON_BREAKING when dropped: a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them). A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records."
   },
   {
     "id": "server.description.changed",
@@ -325,8 +325,8 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
   {
     "id": "server.protocolVersion.changed",
     "severity": "POTENTIALLY_BREAKING",
-    "summary": "The server's protocolVersion changed",
-    "rationale": "Clients that do not support the new protocol revision negotiate down or fail to connect."
+    "summary": "The protocol revision the server answered with changed",
+    "rationale": "The recorded protocolVersion is the revision negotiated with Proxar's client at initialize: the client proposes the newest revision it speaks and the server answers with that revision when it supports it, otherwise with another it supports (MCP lifecycle, version negotiation). A move to a newer dated revision means the server now also speaks that revision, as every SDK upgrade does; whether it still accepts the older one a client proposes the snapshot cannot tell, and the SDKs keep accepting the older revisions they know. So a newer revision is NON_BREAKING, with a message saying what to check. A move to an older revision (the server stopped speaking the newer one; clients that required it fail to connect) or between strings that are not dated revisions is POTENTIALLY_BREAKING. Both contracts should be captured with the same Proxar version: a client that proposes a different revision can record a different answer from an unchanged server."
   },
   {
     "id": "server.title.changed",

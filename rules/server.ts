@@ -97,6 +97,24 @@ function otherOptionChange(e: CapabilityEvent): string[] | undefined {
   return differingOptions(e);
 }
 
+/** The contract lists each standard capability announces. */
+const LISTS: Readonly<
+  Record<string, readonly ("tools" | "prompts" | "resources" | "resourceTemplates")[]>
+> = {
+  prompts: ["prompts"],
+  resources: ["resources", "resourceTemplates"],
+  tools: ["tools"],
+};
+
+/**
+ * A standard list capability (tools, prompts, resources) whose lists held no entry in the old
+ * contract: removing it takes nothing away a client could have listed or called.
+ */
+function heldNothing(e: CapabilityEvent, old: Contract): boolean {
+  const lists = e.tokens.length === 1 && Object.hasOwn(LISTS, e.key) ? LISTS[e.key] : undefined;
+  return lists !== undefined && lists.every((list) => old[list].length === 0);
+}
+
 /**
  * A rule on the capabilities present on both sides whose options `select` picks (the options it
  * names go into the message).
@@ -127,26 +145,19 @@ function optionsRule(
 
 function scalarRule(
   id: string,
-  field: "name" | "version" | "protocolVersion",
+  field: "name" | "version",
   severity: "POTENTIALLY_BREAKING" | "DOCUMENTATION",
   rationale: string,
 ): Rule {
-  const read = (c: Contract) => field === "protocolVersion" ? c.protocolVersion : c.server[field];
-  const path = field === "protocolVersion"
-    ? "server.protocolVersion"
-    : `server.serverInfo.${field}`;
-  const pointer = field === "protocolVersion" ? "/protocolVersion" : `/server/${field}`;
+  const read = (c: Contract) => c.server[field];
+  const path = `server.serverInfo.${field}`;
+  const pointer = `/server/${field}`;
   const example = field === "name"
     ? {
       old: server("1.0.0"),
       new: { ...server("1.0.0"), server: { name: "tracker-mcp", version: "1.0.0" } },
     }
-    : field === "version"
-    ? { old: server("1.0.0"), new: server("1.1.0") }
-    : {
-      old: server("1.0.0", { protocolVersion: "2025-03-26" }),
-      new: server("1.0.0", { protocolVersion: "2025-06-18" }),
-    };
+    : { old: server("1.0.0"), new: server("1.1.0") };
   return rule({
     id,
     severity,
@@ -173,6 +184,58 @@ function scalarRule(
   });
 }
 
+/** A dated MCP revision such as `2025-06-18`; such strings order as the dates they name. */
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+
+const protocolId = "server.protocolVersion.changed";
+const protocolPath = "server.protocolVersion";
+const protocolFinding = (severity: "NON_BREAKING" | "POTENTIALLY_BREAKING") => ({
+  rule: protocolId,
+  path: protocolPath,
+  severity,
+});
+
+const protocolVersionRule: Rule = rule({
+  id: protocolId,
+  severity: "POTENTIALLY_BREAKING",
+  summary: "The protocol revision the server answered with changed",
+  rationale:
+    "The recorded protocolVersion is the revision negotiated with Proxar's client at initialize: the client proposes the newest revision it speaks and the server answers with that revision when it supports it, otherwise with another it supports (MCP lifecycle, version negotiation). A move to a newer dated revision means the server now also speaks that revision, as every SDK upgrade does; whether it still accepts the older one a client proposes the snapshot cannot tell, and the SDKs keep accepting the older revisions they know. So a newer revision is NON_BREAKING, with a message saying what to check. A move to an older revision (the server stopped speaking the newer one; clients that required it fail to connect) or between strings that are not dated revisions is POTENTIALLY_BREAKING. Both contracts should be captured with the same Proxar version: a client that proposes a different revision can record a different answer from an unchanged server.",
+  examples: [{
+    title: "the server moved to a newer revision (an SDK upgrade)",
+    old: server("1.0.0", { protocolVersion: "2025-03-26" }),
+    new: server("1.0.0", { protocolVersion: "2025-06-18" }),
+    findings: [protocolFinding("NON_BREAKING")],
+  }, {
+    title: "the server moved to an older revision",
+    old: server("1.0.0", { protocolVersion: "2025-06-18" }),
+    new: server("1.0.0", { protocolVersion: "2025-03-26" }),
+    findings: [protocolFinding("POTENTIALLY_BREAKING")],
+  }, {
+    title: "a protocol version that is not a dated revision",
+    old: server("1.0.0", { protocolVersion: "2025-06-18" }),
+    new: server("1.0.0", { protocolVersion: "draft" }),
+    findings: [protocolFinding("POTENTIALLY_BREAKING")],
+  }],
+  check({ old, new: next, report }) {
+    const before = old.protocolVersion;
+    const after = next.protocolVersion;
+    if (!known(before) || !known(after) || before === after) return;
+    const newer = REVISION.test(before!) && REVISION.test(after!) && after! > before!;
+    report({
+      entity: entity(next),
+      path: protocolPath,
+      pointer: "/protocolVersion",
+      old: before!,
+      new: after!,
+      message: `Server protocolVersion changed from "${before}" to "${after}"${
+        newer ? `: check that clients which propose "${before}" can still connect` : ""
+      }`,
+      ...(newer ? { severity: "NON_BREAKING" as const } : {}),
+    });
+  },
+});
+
 /** Server rules. */
 export const serverRules: Rule[] = [
   scalarRule(
@@ -187,27 +250,25 @@ export const serverRules: Rule[] = [
     "DOCUMENTATION",
     "A new version is expected with any change; it is listed so a report shows which versions were compared.",
   ),
-  scalarRule(
-    "server.protocolVersion.changed",
-    "protocolVersion",
-    "POTENTIALLY_BREAKING",
-    "Clients that do not support the new protocol revision negotiate down or fail to connect.",
-  ),
+  protocolVersionRule,
   rule({
     id: "server.capability.removed",
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities.",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exception: a tools, prompts or resources capability under which the old contract listed nothing (no tools; no prompts; no resources and no resource templates) is NON_BREAKING when dropped: a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them). A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
     examples: [{
-      title: "prompts capability dropped",
-      old: server("1.0.0", { capabilities: { tools: {}, prompts: {} } }),
+      title: "prompts capability dropped, and the prompt listed under it",
+      old: server("1.0.0", {
+        capabilities: { tools: {}, prompts: {} },
+        prompts: [{ name: "triage" }],
+      }),
       new: server("1.0.0", { capabilities: { tools: {} } }),
       findings: [{
         rule: "server.capability.removed",
         path: "server.capabilities.prompts",
         severity: "BREAKING",
-      }],
+      }, { rule: "prompt.removed", path: "triage", severity: "BREAKING" }],
     }, {
       title: "an extension dropped (each entry of extensions and experimental counts alone)",
       old: server("1.0.0", {
@@ -219,16 +280,29 @@ export const serverRules: Rule[] = [
         path: "server.capabilities.extensions.io.modelcontextprotocol/tasks",
         severity: "BREAKING",
       }],
+    }, {
+      title: "an empty prompts capability dropped (the old contract listed no prompts)",
+      old: server("1.0.0", { capabilities: { tools: {}, prompts: {} } }),
+      new: server("1.0.0", { capabilities: { tools: {} } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.prompts",
+        severity: "NON_BREAKING",
+      }],
     }],
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
         if (e.after !== undefined) continue;
+        const empty = heldNothing(e, old);
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,
           pointer: pointerOf(["capabilities", ...e.tokens.slice(0, -1)]),
           old: e.before!,
-          message: `The server no longer announces the "${e.key}" capability`,
+          message: `The server no longer announces the "${e.key}" capability${
+            empty ? `, under which the old contract listed nothing` : ""
+          }`,
+          ...(empty ? { severity: "NON_BREAKING" as const } : {}),
         });
       }
     },

@@ -244,3 +244,42 @@ Deno.test("proxar diff grades listChanged or subscribe turned on as extended onl
   ]);
   assert.equal(code, 0);
 });
+
+Deno.test("proxar diff: dropping capabilities that listed nothing and a newer protocol revision pass the gate", async () => {
+  // Modelled on tavily-mcp: 0.2.3 announced prompts and resources and listed neither; a later
+  // release stopped announcing them, and its SDK answered 2025-06-18 instead of 2025-03-26.
+  let { code, found, report } = await diff(c("caps_unlisted_before"), c("caps_unlisted_after"));
+  assert.deepEqual(found, [
+    "server.capability.removed|server.capabilities.prompts|NON_BREAKING",
+    "server.capability.removed|server.capabilities.resources|NON_BREAKING",
+    "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+    "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+  ]);
+  assert.equal(code, 0);
+  assert.equal(
+    report.changes[0].message,
+    'The server no longer announces the "prompts" capability, under which the old contract listed nothing',
+  );
+  // Back again: the capabilities are added, the protocol revision (and the version) is older.
+  ({ code, found } = await diff(c("caps_unlisted_after"), c("caps_unlisted_before")));
+  assert.deepEqual(found, [
+    "server.capability.added|server.capabilities.prompts|NON_BREAKING",
+    "server.capability.added|server.capabilities.resources|NON_BREAKING",
+    "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
+    "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+    "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+  ]);
+  assert.equal(code, 0); // the default threshold fails on BREAKING only
+  // A prompt listed under the dropped capability keeps it BREAKING.
+  ({ code, found } = await diff(c("caps_listed_before"), c("caps_unlisted_after")));
+  assert.deepEqual(found, [
+    "prompt.removed|research|BREAKING",
+    "server.capability.removed|server.capabilities.prompts|BREAKING",
+    "server.capability.removed|server.capabilities.resources|NON_BREAKING",
+    "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+    // 0.2.3 → 0.2.11 with a BREAKING change: a patch bump is not enough.
+    "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+    "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+  ]);
+  assert.equal(code, 1);
+});

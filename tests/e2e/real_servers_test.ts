@@ -36,7 +36,7 @@ Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18
     {
       findings: [
         "server.capability.extended|server.capabilities.tools|NON_BREAKING",
-        "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
+        "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
         "tool.description.changed|sequentialthinking.description|DOCUMENTATION",
         `tool.input.description.changed|${input}.properties.thoughtNumber.description|POTENTIALLY_BREAKING`,
         `tool.input.description.changed|${input}.properties.totalThoughts.description|POTENTIALLY_BREAKING`,

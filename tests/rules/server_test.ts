@@ -1,0 +1,124 @@
+/**
+ * Server-level rules on real releases: tavily-mcp announced prompts and resources, listed none,
+ * then stopped announcing them (BREAKING, for nothing a client could use); exa, kubernetes,
+ * tavily and playwright moved protocolVersion 2025-03-26 → 2025-06-18 with an SDK upgrade
+ * (POTENTIALLY_BREAKING on every release).
+ */
+import assert from "node:assert/strict";
+import { diffContracts } from "../../core/engine.ts";
+import type { JsonObject } from "../../core/json.ts";
+import { contractFromValue } from "../../core/load_contract.ts";
+import { createRegistry } from "../../core/registry.ts";
+import { builtinRules } from "../../rules/mod.ts";
+
+const registry = createRegistry(builtinRules);
+const tool = { name: "search", inputSchema: { type: "object" } };
+
+/** `rule path severity` of the changes between two contracts (server info added). */
+function changes(before: JsonObject, after: JsonObject): string[] {
+  const contract = (value: JsonObject) =>
+    contractFromValue({ server: { name: "s", version: "1" }, ...value });
+  return diffContracts(contract(before), contract(after), { registry }).changes
+    .map((c) => `${c.rule} ${c.path} ${c.severity}`);
+}
+
+const removed = (key: string, severity: string) =>
+  `server.capability.removed server.capabilities.${key} ${severity}`;
+
+Deno.test("a dropped tools, prompts or resources capability under which nothing was listed is NON_BREAKING", () => {
+  const caps = { tools: {}, prompts: {}, resources: {} };
+  assert.deepEqual(
+    changes({ capabilities: caps, tools: [tool] }, { capabilities: { tools: {} }, tools: [tool] }),
+    [removed("prompts", "NON_BREAKING"), removed("resources", "NON_BREAKING")],
+  );
+  assert.deepEqual(
+    changes({ capabilities: { tools: {} }, tools: [] }, { capabilities: {}, tools: [] }),
+    [removed("tools", "NON_BREAKING")],
+  );
+});
+
+Deno.test("a dropped capability whose lists held entries stays BREAKING", () => {
+  const caps = { tools: {}, prompts: {}, resources: {} };
+  const after = { capabilities: { tools: {} }, tools: [tool] };
+  const prompt = { name: "summarize" };
+  const template = { uriTemplate: "file:///{path}", name: "file" };
+  assert.deepEqual(changes({ capabilities: caps, tools: [tool], prompts: [prompt] }, after), [
+    removed("prompts", "BREAKING"),
+    "prompt.removed summarize BREAKING",
+    removed("resources", "NON_BREAKING"),
+  ]);
+  // A resource template alone is something a client could read under resources.
+  assert.deepEqual(
+    changes({ capabilities: caps, tools: [tool], resourceTemplates: [template] }, after),
+    [
+      removed("resources", "BREAKING"),
+      "resourceTemplate.removed file:///{path} BREAKING",
+      removed("prompts", "NON_BREAKING"),
+    ],
+  );
+  assert.deepEqual(
+    changes({ capabilities: { tools: {} }, tools: [tool] }, { capabilities: {}, tools: [tool] }),
+    [removed("tools", "BREAKING")],
+  );
+});
+
+Deno.test("capabilities that list nothing a contract records stay BREAKING when dropped", () => {
+  for (const key of ["logging", "completions"]) {
+    assert.deepEqual(
+      changes({ capabilities: { tools: {}, [key]: {} }, tools: [] }, {
+        capabilities: { tools: {} },
+        tools: [],
+      }),
+      [removed(key, "BREAKING")],
+    );
+  }
+  assert.deepEqual(
+    changes({ capabilities: { experimental: { prompts: {} } }, tools: [] }, {
+      capabilities: { experimental: {} },
+      tools: [],
+    }),
+    [removed("experimental.prompts", "BREAKING")],
+  );
+});
+
+Deno.test("an added capability stays NON_BREAKING whatever the lists hold", () => {
+  assert.deepEqual(
+    changes({ capabilities: { tools: {} }, tools: [tool] }, {
+      capabilities: { tools: {}, prompts: {} },
+      tools: [tool],
+    }),
+    ["server.capability.added server.capabilities.prompts NON_BREAKING"],
+  );
+});
+
+Deno.test("capabilities are not compared when a contract does not record them", () => {
+  // A tools/list result says nothing of capabilities: nothing to grade, in either direction.
+  assert.deepEqual(changes({ capabilities: { prompts: {} }, tools: [] }, { tools: [] }), []);
+  assert.deepEqual(changes({ tools: [] }, { capabilities: { prompts: {} }, tools: [] }), []);
+});
+
+const protocol = (severity: string) =>
+  `server.protocolVersion.changed server.protocolVersion ${severity}`;
+
+Deno.test("protocolVersion: newer dated revision NON_BREAKING, older or undated POTENTIALLY_BREAKING", () => {
+  const v = (protocolVersion: string) => ({ protocolVersion, tools: [] });
+  assert.deepEqual(changes(v("2025-03-26"), v("2025-06-18")), [protocol("NON_BREAKING")]);
+  assert.deepEqual(changes(v("2024-11-05"), v("2025-11-25")), [protocol("NON_BREAKING")]);
+  assert.deepEqual(changes(v("2025-06-18"), v("2025-03-26")), [protocol("POTENTIALLY_BREAKING")]);
+  for (const [a, b] of [["2025-06-18", "draft"], ["1.0", "2.0"], ["2025-6-18", "2025-06-19"]]) {
+    assert.deepEqual(changes(v(a!), v(b!)), [protocol("POTENTIALLY_BREAKING")], `${a} → ${b}`);
+  }
+  assert.deepEqual(changes(v("2025-06-18"), v("unknown")), []);
+  assert.deepEqual(changes(v("2025-06-18"), v("2025-06-18")), []);
+});
+
+Deno.test("protocolVersion: a newer revision says what to check", () => {
+  const contract = (protocolVersion: string) =>
+    contractFromValue({ server: { name: "s", version: "1" }, protocolVersion, tools: [] });
+  const [change] = diffContracts(contract("2025-03-26"), contract("2025-06-18"), { registry })
+    .changes;
+  assert.equal(
+    change!.message,
+    'Server protocolVersion changed from "2025-03-26" to "2025-06-18": check that clients which propose "2025-03-26" can still connect',
+  );
+});
