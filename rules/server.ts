@@ -107,12 +107,39 @@ const LISTS: Readonly<
 };
 
 /**
- * A standard list capability (tools, prompts, resources) whose lists held no entry in the old
- * contract: removing it takes nothing away a client could have listed or called.
+ * How much dropping a capability takes away when the old contract listed nothing under it: a
+ * tools or prompts capability with no option turned on, nothing (NON_BREAKING); one that
+ * announced `listChanged`, maybe the entries it said it adds at run time, and resources, maybe
+ * the resources a server reads by URI without listing them, such as links its tools return
+ * (POTENTIALLY_BREAKING, with the clause that says why). Undefined when the old lists held
+ * entries, or for any other capability: then the rule's BREAKING stands.
  */
-function heldNothing(e: CapabilityEvent, old: Contract): boolean {
+function emptyRemoval(
+  e: CapabilityEvent,
+  old: Contract,
+): { severity: "NON_BREAKING" | "POTENTIALLY_BREAKING"; why: string } | undefined {
   const lists = e.tokens.length === 1 && Object.hasOwn(LISTS, e.key) ? LISTS[e.key] : undefined;
-  return lists !== undefined && lists.every((list) => old[list].length === 0);
+  if (lists === undefined || lists.some((list) => old[list].length > 0)) return undefined;
+  const listed = ", under which the old contract listed nothing";
+  if (e.key === "resources") {
+    return {
+      severity: "POTENTIALLY_BREAKING",
+      why:
+        `${listed}; clients may still have read resources by URI, such as links its tools returned`,
+    };
+  }
+  const before = e.before;
+  // An option set to anything but false (listChanged: true, or one the spec does not define).
+  const options = isObject(before)
+    ? Object.keys(before).filter((k) => before[k] !== false && before[k] !== null)
+    : [];
+  if (options.length > 0) {
+    return {
+      severity: "POTENTIALLY_BREAKING",
+      why: `${listed}, but which announced ${options.join(", ")}: entries added at run time go too`,
+    };
+  }
+  return { severity: "NON_BREAKING", why: listed };
 }
 
 /**
@@ -256,7 +283,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exception: a tools, prompts or resources capability under which the old contract listed nothing (no tools; no prompts; no resources and no resource templates) is NON_BREAKING when dropped: a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them). A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -289,20 +316,36 @@ export const serverRules: Rule[] = [
         path: "server.capabilities.prompts",
         severity: "NON_BREAKING",
       }],
+    }, {
+      title: "a tools capability that announced listChanged dropped, with no tools listed",
+      old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
+      new: server("1.0.0", { capabilities: {} }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.tools",
+        severity: "POTENTIALLY_BREAKING",
+      }],
+    }, {
+      title: "a resources capability dropped, with no resources or templates listed",
+      old: server("1.0.0", { capabilities: { tools: {}, resources: {} } }),
+      new: server("1.0.0", { capabilities: { tools: {} } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.resources",
+        severity: "POTENTIALLY_BREAKING",
+      }],
     }],
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
         if (e.after !== undefined) continue;
-        const empty = heldNothing(e, old);
+        const empty = emptyRemoval(e, old);
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,
           pointer: pointerOf(["capabilities", ...e.tokens.slice(0, -1)]),
           old: e.before!,
-          message: `The server no longer announces the "${e.key}" capability${
-            empty ? `, under which the old contract listed nothing` : ""
-          }`,
-          ...(empty ? { severity: "NON_BREAKING" as const } : {}),
+          message: `The server no longer announces the "${e.key}" capability${empty?.why ?? ""}`,
+          ...(empty ? { severity: empty.severity } : {}),
         });
       }
     },

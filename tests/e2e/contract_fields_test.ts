@@ -251,14 +251,19 @@ Deno.test("proxar diff: dropping capabilities that listed nothing and a newer pr
   let { code, found, report } = await diff(c("caps_unlisted_before"), c("caps_unlisted_after"));
   assert.deepEqual(found, [
     "server.capability.removed|server.capabilities.prompts|NON_BREAKING",
-    "server.capability.removed|server.capabilities.resources|NON_BREAKING",
+    // resources/read may still have served links its tools returned, which no list names.
+    "server.capability.removed|server.capabilities.resources|POTENTIALLY_BREAKING",
     "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
     "server.version.changed|server.serverInfo.version|DOCUMENTATION",
   ]);
   assert.equal(code, 0);
-  assert.equal(
-    report.changes[0].message,
-    'The server no longer announces the "prompts" capability, under which the old contract listed nothing',
+  assert.deepEqual(
+    report.changes.filter((c: { rule: string }) => c.rule === "server.capability.removed")
+      .map((c: { message: string }) => c.message),
+    [
+      'The server no longer announces the "resources" capability, under which the old contract listed nothing; clients may still have read resources by URI, such as links its tools returned',
+      'The server no longer announces the "prompts" capability, under which the old contract listed nothing',
+    ],
   );
   // Back again: the capabilities are added, the protocol revision (and the version) is older.
   ({ code, found } = await diff(c("caps_unlisted_after"), c("caps_unlisted_before")));
@@ -275,7 +280,7 @@ Deno.test("proxar diff: dropping capabilities that listed nothing and a newer pr
   assert.deepEqual(found, [
     "prompt.removed|research|BREAKING",
     "server.capability.removed|server.capabilities.prompts|BREAKING",
-    "server.capability.removed|server.capabilities.resources|NON_BREAKING",
+    "server.capability.removed|server.capabilities.resources|POTENTIALLY_BREAKING",
     "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
     // 0.2.3 → 0.2.11 with a BREAKING change: a patch bump is not enough.
     "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",

@@ -25,15 +25,45 @@ function changes(before: JsonObject, after: JsonObject): string[] {
 const removed = (key: string, severity: string) =>
   `server.capability.removed server.capabilities.${key} ${severity}`;
 
-Deno.test("a dropped tools, prompts or resources capability under which nothing was listed is NON_BREAKING", () => {
+Deno.test("a dropped tools or prompts capability under which nothing was listed is NON_BREAKING, resources POTENTIALLY_BREAKING", () => {
   const caps = { tools: {}, prompts: {}, resources: {} };
   assert.deepEqual(
     changes({ capabilities: caps, tools: [tool] }, { capabilities: { tools: {} }, tools: [tool] }),
-    [removed("prompts", "NON_BREAKING"), removed("resources", "NON_BREAKING")],
+    // resources/read serves URIs no list names, such as the resource links tools return.
+    [removed("resources", "POTENTIALLY_BREAKING"), removed("prompts", "NON_BREAKING")],
   );
   assert.deepEqual(
     changes({ capabilities: { tools: {} }, tools: [] }, { capabilities: {}, tools: [] }),
     [removed("tools", "NON_BREAKING")],
+  );
+});
+
+Deno.test("a dropped capability that announced listChanged, or any other option, warns although nothing was listed", () => {
+  for (const options of [{ listChanged: true }, { "x-acme": {} }]) {
+    assert.deepEqual(
+      changes({ capabilities: { tools: options }, tools: [] }, { capabilities: {}, tools: [] }),
+      [removed("tools", "POTENTIALLY_BREAKING")],
+    );
+  }
+  assert.deepEqual(
+    changes({ capabilities: { tools: { listChanged: false } }, tools: [] }, {
+      capabilities: {},
+      tools: [],
+    }),
+    [removed("tools", "NON_BREAKING")],
+  );
+  const events = diffContracts(
+    contractFromValue({
+      server: { name: "s", version: "1" },
+      capabilities: { prompts: { listChanged: true } },
+      tools: [],
+    }),
+    contractFromValue({ server: { name: "s", version: "1" }, capabilities: {}, tools: [] }),
+    { registry },
+  ).changes;
+  assert.equal(
+    events[0]?.message,
+    'The server no longer announces the "prompts" capability, under which the old contract listed nothing, but which announced listChanged: entries added at run time go too',
   );
 });
 
@@ -45,7 +75,7 @@ Deno.test("a dropped capability whose lists held entries stays BREAKING", () => 
   assert.deepEqual(changes({ capabilities: caps, tools: [tool], prompts: [prompt] }, after), [
     removed("prompts", "BREAKING"),
     "prompt.removed summarize BREAKING",
-    removed("resources", "NON_BREAKING"),
+    removed("resources", "POTENTIALLY_BREAKING"),
   ]);
   // A resource template alone is something a client could read under resources.
   assert.deepEqual(
