@@ -211,8 +211,15 @@ function scalarRule(
   });
 }
 
-/** A dated MCP revision such as `2025-06-18`; such strings order as the dates they name. */
-const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * Whether a string is a dated MCP revision such as `2025-06-18`: a real calendar date (not
+ * `2025-13-45`), in a form that orders as the dates it names.
+ */
+function isRevision(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
 
 const protocolId = "server.protocolVersion.changed";
 const protocolPath = "server.protocolVersion";
@@ -227,7 +234,7 @@ const protocolVersionRule: Rule = rule({
   severity: "POTENTIALLY_BREAKING",
   summary: "The protocol revision the server answered with changed",
   rationale:
-    "The recorded protocolVersion is the revision negotiated with Proxar's client at initialize: the client proposes the newest revision it speaks and the server answers with that revision when it supports it, otherwise with another it supports (MCP lifecycle, version negotiation). A move to a newer dated revision means the server now also speaks that revision, as every SDK upgrade does; whether it still accepts the older one a client proposes the snapshot cannot tell, and the SDKs keep accepting the older revisions they know. So a newer revision is NON_BREAKING, with a message saying what to check. A move to an older revision (the server stopped speaking the newer one; clients that required it fail to connect) or between strings that are not dated revisions is POTENTIALLY_BREAKING. Both contracts should be captured with the same Proxar version: a client that proposes a different revision can record a different answer from an unchanged server.",
+    "The recorded protocolVersion is the revision negotiated with Proxar's client at initialize: the client proposes the newest revision it speaks and the server answers with that revision when it supports it, otherwise with another it supports (MCP lifecycle, version negotiation). A move to a newer dated revision means the server now also speaks that revision, as every SDK upgrade does; whether it still accepts the older one a client proposes the snapshot cannot tell, and the SDKs keep accepting the older revisions they know. So a newer revision is NON_BREAKING, with a message saying what to check. A move to an older revision (the server stopped speaking the newer one; clients that required it fail to connect) or between strings that are not dated revisions (YYYY-MM-DD naming a real calendar date) is POTENTIALLY_BREAKING. Both contracts should be captured with the same Proxar version: a client that proposes a different revision can record a different answer from an unchanged server.",
   examples: [{
     title: "the server moved to a newer revision (an SDK upgrade)",
     old: server("1.0.0", { protocolVersion: "2025-03-26" }),
@@ -248,7 +255,7 @@ const protocolVersionRule: Rule = rule({
     const before = old.protocolVersion;
     const after = next.protocolVersion;
     if (!known(before) || !known(after) || before === after) return;
-    const newer = REVISION.test(before!) && REVISION.test(after!) && after! > before!;
+    const newer = isRevision(before!) && isRevision(after!) && after! > before!;
     report({
       entity: entity(next),
       path: protocolPath,

@@ -135,7 +135,10 @@ Deno.test("protocolVersion: newer dated revision NON_BREAKING, older or undated 
   assert.deepEqual(changes(v("2025-03-26"), v("2025-06-18")), [protocol("NON_BREAKING")]);
   assert.deepEqual(changes(v("2024-11-05"), v("2025-11-25")), [protocol("NON_BREAKING")]);
   assert.deepEqual(changes(v("2025-06-18"), v("2025-03-26")), [protocol("POTENTIALLY_BREAKING")]);
-  for (const [a, b] of [["2025-06-18", "draft"], ["1.0", "2.0"], ["2025-6-18", "2025-06-19"]]) {
+  const undated = [["2025-06-18", "draft"], ["1.0", "2.0"], ["2025-6-18", "2025-06-19"]];
+  // Shaped like dates but none: no month 13, no 30 February.
+  undated.push(["2025-06-18", "2025-13-45"], ["2025-06-18", "2026-02-30"]);
+  for (const [a, b] of undated) {
     assert.deepEqual(changes(v(a!), v(b!)), [protocol("POTENTIALLY_BREAKING")], `${a} → ${b}`);
   }
   assert.deepEqual(changes(v("2025-06-18"), v("unknown")), []);
