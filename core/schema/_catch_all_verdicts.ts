@@ -11,9 +11,11 @@ import { patternSubset } from "./pattern.ts";
 import {
   acceptsSafeInteger,
   admitsEverySafeInteger,
+  compareBounds,
   type IntegerFacts,
   integerOnly,
   jointFacts,
+  type NumericBound,
 } from "./_safe_integer.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
@@ -204,34 +206,22 @@ const enumVerdict: VerdictOf = (old, next, at) => {
 
 // ---- numeric bounds --------------------------------------------------------------------------
 
-interface Bound {
-  value: number;
-  exclusive: boolean;
-}
-
 /** Effective bound of `minimum`/`exclusiveMinimum` (or the maximum pair), both draft forms. */
 function bound(read: Read, inclusive: string, exclusive: string, lower: boolean) {
   const m = read(inclusive), x = read(exclusive);
   if (m !== undefined && typeof m !== "number") return INVALID;
   if (x !== undefined && typeof x !== "number" && typeof x !== "boolean") return INVALID;
-  let result: Bound | undefined = typeof m === "number"
+  let result: NumericBound | undefined = typeof m === "number"
     ? { value: m, exclusive: x === true }
     : undefined;
   if (typeof x === "number") {
     const candidate = { value: x, exclusive: true };
-    if (result === undefined || tighter(candidate, result, lower) > 0) result = candidate;
+    if (result === undefined || compareBounds(candidate, result, lower) > 0) result = candidate;
   }
   return result;
 }
 
-/** > 0 when `a` admits fewer values than `b`, < 0 when more, 0 when the same. */
-function tighter(a: Bound | undefined, b: Bound | undefined, lower: boolean): number {
-  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
-  if (a.value !== b.value) return (a.value > b.value) === lower ? 1 : -1;
-  return a.exclusive === b.exclusive ? 0 : a.exclusive ? 1 : -1;
-}
-
-const showBound = (b: Bound | undefined): string =>
+const showBound = (b: NumericBound | undefined): string =>
   b === undefined ? "none" : `${b.exclusive ? "exclusive " : ""}${b.value}`;
 
 /** The integer facts of one side, or `undefined` when a keyword holds a value of the wrong type. */
@@ -299,16 +289,17 @@ function jointBound<B>(
 function boundVerdict(inclusive: string, exclusive: string, lower: boolean): VerdictOf {
   return (old, next, at) => {
     const of = (read: Read) => bound(read, inclusive, exclusive, lower);
-    const tighterThan = (x: Bound | undefined, y: Bound | undefined) => tighter(x, y, lower) > 0;
+    const tighterThan = (x: NumericBound | undefined, y: NumericBound | undefined) =>
+      compareBounds(x, y, lower) > 0;
     let a = jointBound(of(old), "old", at, of, tighterThan);
     let b = jointBound(of(next), "new", at, of, tighterThan);
     if (a === INVALID || b === INVALID) return changedInvalid(q(inclusive));
-    if (tighter(b, a, lower) === 0) return undefined;
+    if (compareBounds(b, a, lower) === 0) return undefined;
     if (safeLimitExempt(old, next, at)) {
       if (a && admitsEverySafeInteger(a, lower)) a = undefined;
       if (b && admitsEverySafeInteger(b, lower)) b = undefined;
     }
-    const t = tighter(b, a, lower);
+    const t = compareBounds(b, a, lower);
     if (t === 0) return undefined;
     const which = lower ? "lower" : "upper";
     return {

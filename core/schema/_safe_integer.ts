@@ -42,11 +42,23 @@ export function admitsEverySafeInteger(bound: NumericBound, lower: boolean): boo
   return lower ? bound.value < edge : bound.value > edge;
 }
 
+/**
+ * Compares two lower (`lower`) or upper bounds: > 0 when `a` admits fewer values than `b`, < 0
+ * when more, 0 when the same (no bound admits the most).
+ */
+export function compareBounds(
+  a: NumericBound | undefined,
+  b: NumericBound | undefined,
+  lower: boolean,
+): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
+  if (a.value !== b.value) return (a.value > b.value) === lower ? 1 : -1;
+  return a.exclusive === b.exclusive ? 0 : a.exclusive ? 1 : -1;
+}
+
 /** The tighter of two lower (`lower`) or upper bounds. */
 function tighter(a: NumericBound | undefined, b: NumericBound | undefined, lower: boolean) {
-  if (a === undefined || b === undefined) return a ?? b;
-  if (a.value !== b.value) return (a.value > b.value) === lower ? a : b;
-  return a.exclusive ? a : b;
+  return compareBounds(a, b, lower) >= 0 ? a : b;
 }
 
 /**
