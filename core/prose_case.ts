@@ -149,9 +149,15 @@ export function identifierCaseChange(
     for (const t of list) map.set(t.text, (map.get(t.text) ?? 0) + 1);
     return map;
   };
-  const scan = (from: Token[], to: Token[], flip: boolean) => {
-    const fromCounts = counts(from);
-    const toCounts = counts(to);
+  const countsA = counts(a);
+  const countsB = counts(b);
+  const scan = (
+    from: Token[],
+    fromCounts: Map<string, number>,
+    to: Token[],
+    toCounts: Map<string, number>,
+    flip: boolean,
+  ) => {
     // Only a spelling that occurs more often than before can be the token's new case: one that
     // was already there as often is the same word elsewhere, and the token was removed, not
     // recased (firecrawl-mcp 2.0.2 dropped a quoted "You are …" beside an unchanged "when you").
@@ -168,7 +174,7 @@ export function identifierCaseChange(
       found.push(flip ? { old: other, new: t.text } : { old: t.text, new: other });
     }
   };
-  scan(a, b, false);
-  scan(b, a, true);
+  scan(a, countsA, b, countsB, false);
+  scan(b, countsB, a, countsA, true);
   return found[0];
 }
