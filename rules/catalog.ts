@@ -714,13 +714,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.items.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the items schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.items.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the items schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.keyword.changed",
@@ -751,13 +751,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maxItems.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maxItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.maxItems.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maxItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.maxLength.narrowed",
@@ -1401,13 +1401,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.items.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the items schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.items.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the items schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.keyword.changed",
@@ -1438,13 +1438,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.maxItems.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maxItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.maxItems.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maxItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.maxLength.narrowed",

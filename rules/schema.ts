@@ -67,6 +67,19 @@ const TYPE_UNIONS =
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
 
+const TUPLE_LENGTH =
+  "A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as.";
+
+/** A spec whose rationale also says how a tuple's length counts. */
+function withTupleLength(spec: Spec): Spec {
+  return {
+    ...spec,
+    rationale: `${
+      spec.rationale ?? RATIONALE[spec.change as Effect] ?? RATIONALE.changed
+    } ${TUPLE_LENGTH}`,
+  };
+}
+
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {
   widened: "widened (accepts more values)",
@@ -270,7 +283,7 @@ const SPECS: Spec[] = [
   ...bounds("minLength", "string", 0, 1, true),
   ...bounds("maxLength", "string", 50, 100, false),
   ...bounds("minItems", "array", 0, 1, true),
-  ...bounds("maxItems", "array", 10, 20, false),
+  ...bounds("maxItems", "array", 10, 20, false).map(withTupleLength),
   ...bounds("minProperties", "object", 0, 1, true),
   ...bounds("maxProperties", "object", 5, 10, false),
   ...bounds("minContains", "array", 1, 2, true),
@@ -386,7 +399,7 @@ const SPECS: Spec[] = [
     { type: "string", contentMediaType: "application/json" },
     "contentSchema",
   ),
-  ...position("items", { type: "array" }, "items"),
+  ...position("items", { type: "array" }, "items").map(withTupleLength),
   ...family("contains", "contains", {
     widened: [
       v({ type: "array", contains: { type: "string" } }),

@@ -19,6 +19,7 @@ import {
 import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { patternMatches } from "./pattern.ts";
+import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 
 /** A handler of one subschema facet. */
 export type FacetHandler = (walk: Walker, node: Node, facet: string) => void;
@@ -293,13 +294,31 @@ const items: FacetHandler = (walk, node) => {
   if (a === undefined || b === undefined) {
     return walk.facetDelta(node, "items", "changed", "prefixItems and items disagree on one side");
   }
+  const la = schemaItemLimit((k) => walk.read(node.o, k));
+  const lb = schemaItemLimit((k) => walk.read(node.n, k));
   const positions = Math.max(a.prefix.length, b.prefix.length);
   for (let i = 0; i <= positions; i++) {
-    const x = i < positions ? a.prefix[i] ?? a.rest : a.rest;
-    const y = i < positions ? b.prefix[i] ?? b.rest : b.rest;
+    // A position a side admits no item at holds `false` there (zod 4 writes a tuple's end as
+    // items: false where zod 3 wrote maxItems); one neither side admits constrains nothing.
+    if (!holdsPosition(la, i) && !holdsPosition(lb, i)) continue;
+    const x = slotAt(a, la, i, positions), y = slotAt(b, lb, i, positions);
     walk.pair(node, "items", x?.v, x?.tail ?? [], y?.v, y?.tail ?? []);
   }
 };
+
+/** What a position past a schema's item limit holds when its own schema is not `false`. */
+const NO_ITEM: Slot = { v: false, tail: ["maxItems"] };
+
+/** The schema for position `i` of a tuple (the rest from `positions` on), within `limit`. */
+function slotAt(
+  t: { prefix: Slot[]; rest?: Slot },
+  limit: number | undefined,
+  i: number,
+  positions: number,
+): Slot | undefined {
+  const slot = i < positions ? t.prefix[i] ?? t.rest : t.rest;
+  return holdsPosition(limit, i) || slot?.v === false ? slot : NO_ITEM;
+}
 
 /**
  * `anyOf`/`oneOf`/`allOf` on both sides. Equal branches pair first, wherever they stand (and

@@ -8,6 +8,7 @@
 import type { JsonValue } from "../json.ts";
 import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
+import { schemaItemLimit } from "./_array_length.ts";
 import {
   acceptsSafeInteger,
   admitsEverySafeInteger,
@@ -314,10 +315,16 @@ function boundVerdict(inclusive: string, exclusive: string, lower: boolean): Ver
  * together with the schemas a `$ref` beside it reaches (not for `minContains`, whose count
  * depends on the `contains` beside it).
  */
-function countVerdict(keyword: string, lower: boolean, fallback: number, joint = true): VerdictOf {
+function countVerdict(
+  keyword: string,
+  lower: boolean,
+  fallback: number,
+  joint = true,
+  count: (read: Read) => JsonValue | undefined = (read) => read(keyword),
+): VerdictOf {
   return (old, next, at) => {
     const of = (read: Read) => {
-      const v = read(keyword);
+      const v = count(read);
       return v === undefined ? fallback : typeof v === "number" ? v : INVALID;
     };
     const tighterThan = (x: number, y: number) => lower ? x > y : x < y;
@@ -332,6 +339,29 @@ function countVerdict(keyword: string, lower: boolean, fallback: number, joint =
     };
   };
 }
+
+/**
+ * The most items a schema admits: `maxItems`, or a tuple's length when its rest schema is
+ * `false` (zod 3 writes `items: [a, b]` with `maxItems: 2`, zod 4 `prefixItems: [a, b]` with
+ * `items: false`: the same tuple). A `maxItems` that is not a number stays as written.
+ */
+function itemCount(read: Read): JsonValue | undefined {
+  const written = read("maxItems");
+  if (written !== undefined && typeof written !== "number") return written;
+  return schemaItemLimit(read);
+}
+
+const writtenMaxItems = countVerdict("maxItems", false, Infinity);
+const tupleMaxItems = countVerdict("maxItems", false, Infinity, true, itemCount);
+
+/**
+ * `maxItems`, counting a tuple's length where one side writes it: when neither does, the items
+ * comparison already says what a rest of `false` changed.
+ */
+const maxItemsVerdict: VerdictOf = (old, next, at) =>
+  (old("maxItems") === undefined && next("maxItems") === undefined
+    ? writtenMaxItems
+    : tupleMaxItems)(old, next, at);
 
 // ---- multipleOf ------------------------------------------------------------------------------
 
@@ -428,7 +458,7 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["minLength", countVerdict("minLength", true, 0)],
   ["maxLength", countVerdict("maxLength", false, Infinity)],
   ["minItems", countVerdict("minItems", true, 0)],
-  ["maxItems", countVerdict("maxItems", false, Infinity)],
+  ["maxItems", maxItemsVerdict],
   ["minProperties", countVerdict("minProperties", true, 0)],
   ["maxProperties", countVerdict("maxProperties", false, Infinity)],
   ["minContains", countVerdict("minContains", true, 1, false)],

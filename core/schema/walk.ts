@@ -8,12 +8,14 @@ import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts
 import { escapePointerToken } from "../json.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
+import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import { alignLevels, hasSiblings, ignoresRefSiblings, type RefLevel } from "./_ref_siblings.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { dialectChangeInert } from "./_dialect.ts";
+import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -534,7 +536,11 @@ class Walker {
       );
     }
     for (const [key, kind] of COUNT_BOUNDS) {
-      const effect = boundEffect(countBound(a, key), countBound(b, key), kind);
+      // Where neither side writes maxItems, the items comparison says what a rest of `false`
+      // changed.
+      const effect = key === "maxItems" && (a.maxItems !== undefined || b.maxItems !== undefined)
+        ? boundEffect(itemBound(a), itemBound(b), kind)
+        : boundEffect(countBound(a, key), countBound(b, key), kind);
       const how = effect === "narrowed" ? "tightened" : "relaxed";
       if (effect) {
         this.keyword(ctx, key, a, b, effect, `${how} from ${show(a[key])} to ${show(b[key])}`);
@@ -912,10 +918,15 @@ class Walker {
     if (has(a) || has(b)) {
       const ta = tuple(a);
       const tb = tuple(b);
+      const la = itemLimit(a.maxItems, ta.prefix.length, ta.rest);
+      const lb = itemLimit(b.maxItems, tb.prefix.length, tb.rest);
       const count = Math.max(ta.prefix.length, tb.prefix.length);
       for (let i = 0; i < count; i++) {
-        const x = ta.prefix[i] ?? ta.rest;
-        const y = tb.prefix[i] ?? tb.rest;
+        // A position neither side can fill constrains nothing (zod 4 writes a tuple's end as
+        // items: false where zod 3 wrote maxItems); one only the new side can fill widened.
+        if (!holdsPosition(la, i) && !holdsPosition(lb, i)) continue;
+        const x = holdsPosition(la, i) ? ta.prefix[i] ?? ta.rest : false;
+        const y = holdsPosition(lb, i) ? tb.prefix[i] ?? tb.rest : false;
         const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
         this.compare(x, y, {
           ...this.child(ctx, [key, String(i)], "items", "items"),
@@ -927,10 +938,16 @@ class Walker {
             : `${this.home(ctx, "new", tb.restKey)}/${tb.restKey}`,
         });
       }
-      this.compare(ta.rest, tb.rest, {
-        ...this.child(ctx, [tb.restKey], "items", "items"),
-        oldLoc: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
-      });
+      // The rest schema governs positions from `count` on; when neither side admits that many
+      // items, it constrains nothing on either side.
+      if (holdsPosition(la, count) || holdsPosition(lb, count)) {
+        const ra = holdsPosition(la, count) ? ta.rest : false;
+        const rb = holdsPosition(lb, count) ? tb.rest : false;
+        this.compare(ra, rb, {
+          ...this.child(ctx, [tb.restKey], "items", "items"),
+          oldLoc: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
+        });
+      }
     }
     this.optional(ctx, "contains", a, b);
   }
@@ -1313,6 +1330,15 @@ interface Tuple {
   rest: JsonValue;
   prefixKey: string;
   restKey: string;
+}
+
+/**
+ * The most items a schema admits, as a bound: `maxItems`, or the tuple's length when its rest
+ * schema is `false` (two ways zod 3 and zod 4 write the same tuple).
+ */
+function itemBound(s: JsonObject): Bound | undefined {
+  const limit = schemaItemLimit((k) => s[k]);
+  return limit === undefined ? undefined : { value: limit, exclusive: false };
 }
 
 /** Positional item schemas (`prefixItems`, or draft-07 array `items`) and the rest schema. */

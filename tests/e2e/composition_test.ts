@@ -87,6 +87,8 @@ const CASES: Record<string, Case> = {
       "tool.output.property.removed|t.outputSchema.properties.depth|BREAKING",
     ]],
   },
+  // zod 3 ends a tuple with maxItems, zod 4 with items: false: the same arrays.
+  tuple_zod3_to_zod4: UNCHANGED,
   items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),
   oneof_overlapping_branch: {
     // The walk grades the added branch changed itself: it may overlap the string branch.
