@@ -130,21 +130,32 @@ function commonTypes(x: TypeSet, y: TypeSet): TypeSet {
  * The types a side's values can have together with the schemas its local `$ref` chain reaches,
  * which apply too (draft 2019-09 and later); its own when the chain cannot be read.
  */
-function jointTypes(read: Read, which: "old" | "new", at: VerdictAt): TypeSet | typeof INVALID {
-  const own = effectiveTypes(read), referenced = at.referenced(which);
+function jointTypes(
+  read: Read,
+  which: "old" | "new",
+  at: VerdictAt,
+  types = effectiveTypes,
+): TypeSet | typeof INVALID {
+  const own = types(read), referenced = at.referenced(which);
   if (own === INVALID || referenced === undefined) return own;
   let result: TypeSet = own;
   for (const r of referenced) {
-    const t = effectiveTypes(r);
+    const t = types(r);
     if (t === INVALID) return own;
     result = commonTypes(result, t);
   }
   return result;
 }
 
+const sameTypes = (x: TypeSet, y: TypeSet): boolean =>
+  x === "all" || y === "all" ? x === y : x.size === y.size && [...x].every((t) => y.has(t));
+
 const typeVerdict: VerdictOf = (old, next, at) => {
   const a = jointTypes(old, "old", at), b = jointTypes(next, "new", at);
   if (a === INVALID || b === INVALID) return changedInvalid('"type" or "nullable"');
+  // The same declared types: listed values that came or went are the enum's change, graded there.
+  const da = jointTypes(old, "old", at, typeSet), db = jointTypes(next, "new", at, typeSet);
+  if (da !== INVALID && db !== INVALID && sameTypes(da, db)) return undefined;
   return bySubsets(
     typeSubset(a, b),
     typeSubset(b, a),

@@ -66,9 +66,18 @@ function effectiveTypes(schema: JsonObject): string[] {
 
 /**
  * Effect of a `type`/`nullable` change. A missing `type` accepts every type; listed values
- * (`enum`, `const`) narrow a side to their own types.
+ * (`enum`, `const`) narrow a side to their own types. With the same declared types on both
+ * sides, the type did not change: listed values that came or went are the enum's change, which
+ * {@link enumEffect} reports (`{type: number}` → `{type: number, enum: [1]}` is no type change).
  */
 export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
+  const [ta, tb] = [typeSet(a), typeSet(b)];
+  if (ta === undefined || tb === undefined) {
+    if (ta === tb) return undefined;
+  } else {
+    const [sa, sb] = [new Set(ta), new Set(tb)];
+    if (sa.size === sb.size && [...sa].every((t) => sb.has(t))) return undefined;
+  }
   return setEffect(effectiveTypes(a), effectiveTypes(b), typeWithin);
 }
 

@@ -55,3 +55,43 @@ Deno.test("diff keeps BREAKING on both sides when listed values bring a type and
     assert.ok(found.some((f) => f.endsWith(" BREAKING")), `${side}: ${found.join(", ")}`);
   }
 });
+
+Deno.test("diff reports only the enum when values are listed beside an unchanged type or a $ref", () => {
+  // 65739d9 compared the types the values can have even when the declared types were the same,
+  // and reported a type.narrowed "from [integer] to [integer]" at a .nullable no side holds.
+  const viaRef = (beside: Record<string, JsonValue>): JsonValue => ({
+    type: "object",
+    $defs: { i: { type: "integer" } },
+    properties: { v: { $ref: "#/$defs/i", ...beside } },
+  });
+  const cases: [JsonValue, JsonValue][] = [
+    [viaRef({}), viaRef({ enum: [1.5] })],
+    [viaRef({}), viaRef({ enum: [1, 2] })],
+    [v({ type: "number" }), v({ type: "number", enum: [1, 2] })],
+    [v({ type: ["integer", "null"] }), v({ type: ["null", "integer"], enum: [1] })],
+  ];
+  const at = (side: string) => `t.${side}Schema.properties.v.enum`;
+  for (const [a, b] of cases) {
+    const both = JSON.stringify([a, b]);
+    assert.deepEqual(schemaFindings("input", a, b), [
+      `tool.input.enum.narrowed ${at("input")} BREAKING`,
+    ], both);
+    assert.deepEqual(schemaFindings("input", b, a), [
+      `tool.input.enum.widened ${at("input")} NON_BREAKING`,
+    ], both);
+    assert.deepEqual(schemaFindings("output", a, b), [
+      `tool.output.enum.narrowed ${at("output")} NON_BREAKING`,
+    ], both);
+    assert.deepEqual(schemaFindings("output", b, a), [
+      `tool.output.enum.widened ${at("output")} BREAKING`,
+    ], both);
+  }
+  // A declared type that changes beside the values is still a type change.
+  assert.deepEqual(
+    schemaFindings("input", v({ type: ["integer", "string"] }), v({ type: "integer", enum: [1] })),
+    [
+      "tool.input.enum.narrowed t.inputSchema.properties.v.enum BREAKING",
+      "tool.input.type.narrowed t.inputSchema.properties.v.type BREAKING",
+    ],
+  );
+});
