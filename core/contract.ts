@@ -74,6 +74,14 @@ export interface Contract {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /**
+   * The lists the source did not record, in {@link ENTITY_LISTS} order; absent when it recorded
+   * every list. A file may leave a list out (a `tools/list` result has no prompts; an older or
+   * hand-written contract may omit one): that list then reads as empty, but "not captured" is not
+   * "none", so a rule that reasons from an empty list treats it as unknown. Not part of the
+   * content hash: leaving a list out and writing it empty hash alike, as they always did.
+   */
+  uncaptured?: ListName[];
   /** Recorded shapes of tool results by tool name (`proxar sample`), when there are any. */
   responses?: Record<string, ToolResponseShape>;
 }
@@ -97,6 +105,25 @@ export const ENTITY_LISTS = [
 
 /** One of the contract's lists of entities. */
 export type EntityList = (typeof ENTITY_LISTS)[number];
+
+/** The name of one of the contract's lists: `tools`, `prompts`, `resources`, `resourceTemplates`. */
+export type ListName = EntityList["list"];
+
+/**
+ * Whether a contract's source recorded `list` (an empty list recorded is "none"; one left out
+ * is "not captured").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { emptyContract, recorded } from "./contract.ts";
+ * assert.ok(recorded(emptyContract(), "prompts"));
+ * assert.ok(!recorded({ ...emptyContract(), uncaptured: ["prompts"] }, "prompts"));
+ * ```
+ */
+export function recorded(contract: Contract, list: ListName): boolean {
+  return !(contract.uncaptured?.includes(list) ?? false);
+}
 
 /** The identity of an entry of a list. */
 export function identityOf(list: EntityList, entry: Record<string, unknown>): string {

@@ -60,7 +60,9 @@ export function contractHashes(
   return [oldHash, newHash];
 }
 
-function hashWith(contract: Contract, texts: KnownTexts | undefined): string {
+function hashWith(whole: Contract, texts: KnownTexts | undefined): string {
+  // Which lists the source recorded is not content: a list left out hashes as an empty one.
+  const { uncaptured: _, ...contract } = whole;
   const hash = createHash("sha256");
   try {
     writeCanonical(contract, utf8Into(hash), texts);

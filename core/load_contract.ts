@@ -11,6 +11,7 @@ import {
   type EntityKind,
   type EntityList,
   identityOf,
+  type ListName,
   type ServerInfo,
 } from "./contract.ts";
 import { UserError } from "./errors.ts";
@@ -71,6 +72,8 @@ class Builder {
     resources: [] as JsonObject[],
     resourceTemplates: [] as JsonObject[],
   };
+  /** The lists some document holds (as an array), captured even when empty. */
+  captured = new Set<ListName>();
   origins = new Map<string, Origin>();
   texts = new Map<string, string>();
 
@@ -96,6 +99,7 @@ class Builder {
     for (const list of ENTITY_LISTS) {
       const entries = listing[list.list];
       if (!Array.isArray(entries)) continue;
+      this.captured.add(list.list);
       // Pointers are built from the list's own, once: a listing may hold many thousand entries.
       const at = `${root}/${list.list}`;
       this.place(doc, `list:${list.list}`, at);
@@ -113,6 +117,7 @@ class Builder {
   }
 
   addEntry(doc: JsonDocument, list: EntityList, entry: JsonObject, pointer: string): void {
+    this.captured.add(list.list);
     this.lists[list.list].push(entry);
     this.place(doc, originKey(list.kind, identityOf(list, entry)), pointer);
   }
@@ -127,6 +132,8 @@ class Builder {
       const sorted = sortByIdentity(this.lists[list.list], (e) => identityOf(list, e));
       (contract[list.list] as JsonObject[]) = sorted;
     }
+    const uncaptured = ENTITY_LISTS.map((l) => l.list).filter((l) => !this.captured.has(l));
+    if (uncaptured.length > 0) contract.uncaptured = uncaptured;
     return { contract, label, origins: this.origins, texts: this.texts };
   }
 }
@@ -220,6 +227,8 @@ function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string
   if (Array.isArray(value)) {
     const pages = value.length > 0 && value.every((v) => isPage(v));
     const at = pointerOf(base);
+    // A bare array of tools records the tools, even an empty one.
+    if (!pages) b.captured.add("tools");
     value.forEach((item, index) => {
       if (pages) addValue(b, doc, item, [...base, index]);
       else {

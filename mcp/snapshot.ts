@@ -4,7 +4,7 @@
  * RFC 8785 form of the contract, which leaves out `capturedAt` and `hash` themselves).
  * @module
  */
-import type { Contract } from "../core/contract.ts";
+import { type Contract, ENTITY_LISTS, recorded } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { contractHash } from "../core/hash.ts";
 import { type JsonObject, type JsonValue, sortKeys } from "../core/json.ts";
@@ -62,10 +62,13 @@ export function snapshotOf(contract: Contract, capturedAt: string, label: string
   file.hash = hash;
   if (contract.instructions !== undefined) file.instructions = contract.instructions;
   if (contract.capabilities !== undefined) file.capabilities = sortKeys(contract.capabilities);
-  file.tools = sortKeys(contract.tools) as JsonValue;
-  file.prompts = sortKeys(contract.prompts) as JsonValue;
-  file.resources = sortKeys(contract.resources) as JsonValue;
-  file.resourceTemplates = sortKeys(contract.resourceTemplates) as JsonValue;
+  // A list the source did not record stays out of the file, so that reading it back does not
+  // turn "not captured" into "none"; the hash is the same either way. The format needs tools.
+  for (const { list } of ENTITY_LISTS) {
+    if (list === "tools" || recorded(contract, list)) {
+      file[list] = sortKeys(contract[list]) as JsonValue;
+    }
+  }
   const text = JSON.stringify(file, null, 2) + "\n";
   return { text, hash, capturedAt, loaded: { ...loadedOf(contract, label) } };
 }

@@ -3,9 +3,9 @@
  * Tools add a rename hint on top (rules/tools.ts).
  * @module
  */
-import type { EntityKind } from "../core/contract.ts";
+import { type EntityKind, type ListName, recorded } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
-import type { Rule } from "../core/rule.ts";
+import type { Rule, RuleExample } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
 
 /** Describes one entity list for {@link lifecycleRules}. */
@@ -21,6 +21,25 @@ export interface LifecycleSpec {
   removedRationale: string;
 }
 
+/** Why an added entry is NON_BREAKING, unless the old contract left its list out. */
+export const ADDED_RATIONALE =
+  "Nothing that worked before is affected. When the old contract does not record the list at all (a file that leaves it out, such as a tools/list result beside a full snapshot), the entry may have been there already with other content, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty.";
+
+/** The clause an added entry's message gets when the old contract left its list out. */
+export function leftOut(list: ListName): string {
+  return `, or was not captured before: the old contract does not record ${list} (the list is left out, not empty)`;
+}
+
+function leftOutExample(spec: LifecycleSpec): RuleExample {
+  const rule = `${spec.kind}.added`;
+  return {
+    title: `${spec.id} is listed, and the old contract leaves ${spec.list} out`,
+    old: { tools: [] },
+    new: { tools: [], [spec.list]: [spec.sample] },
+    findings: [{ rule, path: spec.id, severity: "POTENTIALLY_BREAKING" }],
+  };
+}
+
 /** `<kind>.removed` and `<kind>.added` for one entity list. */
 export function lifecycleRules(spec: LifecycleSpec): Rule[] {
   const { kind, list, noun, sample, id } = spec;
@@ -29,9 +48,7 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
       id: `${kind}.${change}`,
       severity: change === "removed" ? "BREAKING" : "NON_BREAKING",
       summary: `A ${noun.toLowerCase()} was ${change}`,
-      rationale: change === "removed"
-        ? spec.removedRationale
-        : "Nothing that worked before is affected.",
+      rationale: change === "removed" ? spec.removedRationale : ADDED_RATIONALE,
       examples: [{
         title: `${id} is ${change === "removed" ? "gone" : "new"}`,
         old: { [list]: change === "removed" ? [sample] : [] },
@@ -41,15 +58,17 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
           path: id,
           severity: change === "removed" ? "BREAKING" : "NON_BREAKING",
         }],
-      }],
-      check({ pairs, report }) {
+      }, ...(change === "added" ? [leftOutExample(spec)] : [])],
+      check({ old, pairs, report }) {
+        const unknown = change === "added" && !recorded(old, list);
         for (const entry of pairs[list][change]) {
           report({
             entity: { kind, name: entry.id },
             path: entry.id,
             pointer: at(list, entry.index),
             [change === "removed" ? "old" : "new"]: entry.id,
-            message: `${noun} "${entry.id}" was ${change}`,
+            message: `${noun} "${entry.id}" was ${change}${unknown ? leftOut(list) : ""}`,
+            ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
           });
         }
       },

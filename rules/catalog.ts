@@ -16,7 +16,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.added",
     "severity": "NON_BREAKING",
     "summary": "A prompt was added",
-    "rationale": "Nothing that worked before is affected."
+    "rationale": "Nothing that worked before is affected. When the old contract does not record the list at all (a file that leaves it out, such as a tools/list result beside a full snapshot), the entry may have been there already with other content, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "prompt.argument.added",
@@ -104,7 +104,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.added",
     "severity": "NON_BREAKING",
     "summary": "A resource was added",
-    "rationale": "Nothing that worked before is affected."
+    "rationale": "Nothing that worked before is affected. When the old contract does not record the list at all (a file that leaves it out, such as a tools/list result beside a full snapshot), the entry may have been there already with other content, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resource.annotations.audience.changed",
@@ -190,7 +190,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.added",
     "severity": "NON_BREAKING",
     "summary": "A resource template was added",
-    "rationale": "Nothing that worked before is affected."
+    "rationale": "Nothing that worked before is affected. When the old contract does not record the list at all (a file that leaves it out, such as a tools/list result beside a full snapshot), the entry may have been there already with other content, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resourceTemplate.annotations.audience.changed",
@@ -288,7 +288,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.capability.removed",
     "severity": "BREAKING",
     "summary": "The server no longer announces a capability",
-    "rationale": "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records."
+    "rationale": "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records."
   },
   {
     "id": "server.description.changed",
@@ -357,7 +357,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.added",
     "severity": "NON_BREAKING",
     "summary": "A tool was added",
-    "rationale": "Existing calls keep working. A new tool can still change which tool a model selects, which the prose rules watch through its description."
+    "rationale": "Existing calls keep working. A new tool can still change which tool a model selects, which the prose rules watch through its description. When the old contract does not record a tools list at all (a file that leaves it out, such as a prompts-only listing), the tool may have been there already with other schemas, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "tool.annotations.safetyClaimed",

@@ -3,7 +3,7 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../core/json.ts";
-import type { Contract } from "../core/contract.ts";
+import { type Contract, recorded } from "../core/contract.ts";
 import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
 import { pointerOf } from "../core/json.ts";
 import { rule } from "./_define.ts";
@@ -120,6 +120,15 @@ function emptyRemoval(
 ): { severity: "NON_BREAKING" | "POTENTIALLY_BREAKING"; why: string } | undefined {
   const lists = e.tokens.length === 1 && Object.hasOwn(LISTS, e.key) ? LISTS[e.key] : undefined;
   if (lists === undefined || lists.some((list) => old[list].length > 0)) return undefined;
+  const unknown = lists.filter((list) => !recorded(old, list));
+  if (unknown.length > 0) {
+    return {
+      severity: "POTENTIALLY_BREAKING",
+      why: `; the old contract does not record ${
+        unknown.join(" or ")
+      } (the list is left out, not empty), so whether the server served any cannot be told`,
+    };
+  }
   const listed = ", under which the old contract listed nothing";
   if (e.key === "resources") {
     return {
@@ -290,7 +299,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none); a contract file that records capabilities but leaves a list out is read as listing nothing there, as every other rule reads it. Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -316,7 +325,7 @@ export const serverRules: Rule[] = [
       }],
     }, {
       title: "an empty prompts capability dropped (the old contract listed no prompts)",
-      old: server("1.0.0", { capabilities: { tools: {}, prompts: {} } }),
+      old: server("1.0.0", { capabilities: { tools: {}, prompts: {} }, prompts: [] }),
       new: server("1.0.0", { capabilities: { tools: {} } }),
       findings: [{
         rule: "server.capability.removed",
@@ -333,8 +342,22 @@ export const serverRules: Rule[] = [
         severity: "POTENTIALLY_BREAKING",
       }],
     }, {
+      title:
+        "an empty prompts capability dropped, but the old contract leaves its prompts list out",
+      old: server("1.0.0", { capabilities: { tools: {}, prompts: {} } }),
+      new: server("1.0.0", { capabilities: { tools: {} } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.prompts",
+        severity: "POTENTIALLY_BREAKING",
+      }],
+    }, {
       title: "a resources capability dropped, with no resources or templates listed",
-      old: server("1.0.0", { capabilities: { tools: {}, resources: {} } }),
+      old: server("1.0.0", {
+        capabilities: { tools: {}, resources: {} },
+        resources: [],
+        resourceTemplates: [],
+      }),
       new: server("1.0.0", { capabilities: { tools: {} } }),
       findings: [{
         rule: "server.capability.removed",

@@ -3,7 +3,9 @@
  * @module
  */
 import { jsonEqual } from "../core/json.ts";
+import { recorded } from "../core/contract.ts";
 import type { Rule } from "../core/rule.ts";
+import { leftOut } from "./_lifecycle.ts";
 import { at, rule, tool } from "./_define.ts";
 
 const search = tool("search_issues", { query: { type: "string" } }, ["query"]);
@@ -52,21 +54,28 @@ export const toolRules: Rule[] = [
     severity: "NON_BREAKING",
     summary: "A tool was added",
     rationale:
-      "Existing calls keep working. A new tool can still change which tool a model selects, which the prose rules watch through its description.",
+      "Existing calls keep working. A new tool can still change which tool a model selects, which the prose rules watch through its description. When the old contract does not record a tools list at all (a file that leaves it out, such as a prompts-only listing), the tool may have been there already with other schemas, which nothing can compare: then it is POTENTIALLY_BREAKING, since a list not captured is unknown, not empty.",
     examples: [{
       title: "create_issue is new",
       old: { tools: [search] },
       new: { tools: [search, tool("create_issue", { title: { type: "string" } }, ["title"])] },
       findings: [{ rule: "tool.added", path: "create_issue", severity: "NON_BREAKING" }],
+    }, {
+      title: "search_issues is listed, and the old contract leaves tools out",
+      old: { prompts: [] },
+      new: { tools: [search], prompts: [] },
+      findings: [{ rule: "tool.added", path: "search_issues", severity: "POTENTIALLY_BREAKING" }],
     }],
-    check({ pairs, report }) {
+    check({ old, pairs, report }) {
+      const unknown = !recorded(old, "tools");
       for (const added of pairs.tools.added) {
         report({
           entity: { kind: "tool", name: added.id },
           path: added.id,
           pointer: at("tools", added.index),
           new: added.id,
-          message: `Tool "${added.id}" was added`,
+          message: `Tool "${added.id}" was added${unknown ? leftOut("tools") : ""}`,
+          ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
         });
       }
     },

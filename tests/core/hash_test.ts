@@ -27,3 +27,23 @@ Deno.test("contractHash() hashes hostile text with lone surrogates instead of fa
   assert.match(contractHash(lone), /^sha256:[0-9a-f]{64}$/);
   assert.notEqual(contractHash(lone), contractHash(clean));
 });
+
+Deno.test("contractHash() hashes a list left out as an empty one, as before lists were marked captured", () => {
+  // Pins store these hashes: a contract that leaves lists out keeps the hash it always had.
+  const tools = [{ name: "a", inputSchema: {} }];
+  assert.equal(
+    contractHash(contractFromValue({ tools })),
+    "sha256:8f1f7911352478ee9c24ecab1fe214756920b7a846e846b3ef425b15d170b7d9",
+  );
+  const snapshot = {
+    proxar: 1,
+    server: { name: "s", version: "1" },
+    capabilities: { prompts: {} },
+    tools,
+  };
+  const hash = "sha256:ba0edd567199971f3af35def32827411b35ce9ab46322743af52a7180f17fa35";
+  assert.equal(contractHash(contractFromValue(snapshot)), hash);
+  const recorded = { ...snapshot, prompts: [], resources: [], resourceTemplates: [] };
+  assert.equal(contractHash(contractFromValue(recorded)), hash);
+  assert.notEqual(contractFromValue(snapshot).uncaptured, contractFromValue(recorded).uncaptured);
+});

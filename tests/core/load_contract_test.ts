@@ -39,6 +39,7 @@ Deno.test("contractFromDocument() loads a tools/list result with tools sorted by
     prompts: [],
     resources: [],
     resourceTemplates: [],
+    uncaptured: ["prompts", "resources", "resourceTemplates"],
   });
   assert.deepEqual(contract.tools.map((t) => t.name), ["create_issue", "search_issues"]);
 });
@@ -92,7 +93,44 @@ Deno.test("contractFromValue() keeps server info, protocol, instructions and cap
     prompts: [{ name: "triage" }],
     resources: [],
     resourceTemplates: [],
+    uncaptured: ["resources", "resourceTemplates"],
   });
+});
+
+Deno.test("contractFromValue() records which lists the source left out, not the empty ones it holds", () => {
+  const uncaptured = (value: JsonValue) => contractFromValue(value).uncaptured;
+  const all = { tools: [], prompts: [], resources: [], resourceTemplates: [] };
+  assert.equal(uncaptured(all), undefined);
+  assert.equal(uncaptured({ proxar: 1, server: { name: "s", version: "1" }, ...all }), undefined);
+  assert.deepEqual(uncaptured({ proxar: 1, server: { name: "s", version: "1" }, tools: [] }), [
+    "prompts",
+    "resources",
+    "resourceTemplates",
+  ]);
+  assert.deepEqual(uncaptured({ prompts: [] }), ["tools", "resources", "resourceTemplates"]);
+  // A bare array of tools, even an empty one, and a single tool record the tools.
+  assert.deepEqual(uncaptured([]), ["prompts", "resources", "resourceTemplates"]);
+  assert.deepEqual(uncaptured({ name: "a", inputSchema: {} }), [
+    "prompts",
+    "resources",
+    "resourceTemplates",
+  ]);
+  // Pages: a list any page holds is recorded.
+  assert.deepEqual(uncaptured([{ tools: [] }, { prompts: [], resources: [] }]), [
+    "resourceTemplates",
+  ]);
+  assert.deepEqual(uncaptured({ jsonrpc: "2.0", id: 1, result: { resources: [] } }), [
+    "tools",
+    "prompts",
+    "resourceTemplates",
+  ]);
+  // A samples file records shapes of results and none of the lists.
+  assert.deepEqual(uncaptured({ server: { name: "s", version: "1" }, responses: {} }), [
+    "tools",
+    "prompts",
+    "resources",
+    "resourceTemplates",
+  ]);
 });
 
 Deno.test("contractFromDocument() names the file, line, column and pointer of a wrong shape", () => {

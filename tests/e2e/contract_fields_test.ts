@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findings, runCli } from "../helpers.ts";
+import { findings, FIXTURES, runCli } from "../helpers.ts";
 import { EVERYTHING, quote, removeDir, tempDir } from "./_live_servers.ts";
 
 async function diff(oldFile: string, newFile: string, cwd?: string) {
@@ -287,4 +287,48 @@ Deno.test("proxar diff: dropping capabilities that listed nothing and a newer pr
     "server.version.changed|server.serverInfo.version|DOCUMENTATION",
   ]);
   assert.equal(code, 1);
+});
+
+Deno.test("proxar diff: a dropped capability whose list the old file leaves out warns, and a snapshot of the file keeps it left out", async () => {
+  // The same tavily-mcp 0.2.3 contract, hand-written without its prompts, resources and
+  // templates lists: not captured is not "none", so the server may have served prompts.
+  const dir = tempDir();
+  try {
+    const old = join(dir, "old.json");
+    writeFileSync(old, readFileSync(join(FIXTURES, c("caps_left_out_before")), "utf8"));
+    const next = join(FIXTURES, c("caps_unlisted_after"));
+    const expected = [
+      "server.capability.removed|server.capabilities.prompts|POTENTIALLY_BREAKING",
+      "server.capability.removed|server.capabilities.resources|POTENTIALLY_BREAKING",
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+    ];
+    let { code, found, report } = await diff(old, next);
+    assert.deepEqual(found, expected);
+    assert.equal(code, 0); // warned, not failed: the default threshold fails on BREAKING
+    assert.equal(
+      report.changes.find((x: { path: string }) => x.path.endsWith("prompts")).message,
+      'The server no longer announces the "prompts" capability; the old contract does not record prompts (the list is left out, not empty), so whether the server served any cannot be told',
+    );
+    const hash = report.old.hash;
+    // A snapshot of the file leaves the lists out too, with the hash the file always had.
+    const snap = join(dir, "snap.json");
+    const written = await runCli(["snapshot", old, "--out", snap]);
+    assert.equal(written.code, 0, written.stderr);
+    const text = readFileSync(snap, "utf8");
+    assert.equal(JSON.parse(text).hash, hash);
+    assert.deepEqual(Object.keys(JSON.parse(text)).filter((k) => k.endsWith("s")), [
+      "capabilities",
+      "tools",
+    ]);
+    ({ code, found, report } = await diff(snap, next));
+    assert.deepEqual(found, expected);
+    assert.equal(report.old.hash, hash);
+    // The lists recorded as empty: the same file with them, same hash, passes as before.
+    ({ code, found, report } = await diff(c("caps_unlisted_before"), c("caps_unlisted_after")));
+    assert.equal(report.old.hash, hash);
+    assert.equal(found[0], "server.capability.removed|server.capabilities.prompts|NON_BREAKING");
+  } finally {
+    removeDir(dir);
+  }
 });

@@ -14,10 +14,16 @@ import { builtinRules } from "../../rules/mod.ts";
 const registry = createRegistry(builtinRules);
 const tool = { name: "search", inputSchema: { type: "object" } };
 
-/** `rule path severity` of the changes between two contracts (server info added). */
-function changes(before: JsonObject, after: JsonObject): string[] {
+/** Every list recorded, and empty: what a live snapshot of a server with nothing listed holds. */
+const LISTS = { prompts: [], resources: [], resourceTemplates: [] };
+
+/**
+ * `rule path severity` of the changes between two contracts (server info added, and every list
+ * the value leaves out recorded as empty unless `leftOut`).
+ */
+function changes(before: JsonObject, after: JsonObject, leftOut = false): string[] {
   const contract = (value: JsonObject) =>
-    contractFromValue({ server: { name: "s", version: "1" }, ...value });
+    contractFromValue({ server: { name: "s", version: "1" }, ...(leftOut ? {} : LISTS), ...value });
   return diffContracts(contract(before), contract(after), { registry }).changes
     .map((c) => `${c.rule} ${c.path} ${c.severity}`);
 }
@@ -57,6 +63,7 @@ Deno.test("a dropped capability that announced listChanged, or any other option,
       server: { name: "s", version: "1" },
       capabilities: { prompts: { listChanged: true } },
       tools: [],
+      prompts: [],
     }),
     contractFromValue({ server: { name: "s", version: "1" }, capabilities: {}, tools: [] }),
     { registry },
@@ -89,6 +96,61 @@ Deno.test("a dropped capability whose lists held entries stays BREAKING", () => 
   assert.deepEqual(
     changes({ capabilities: { tools: {} }, tools: [tool] }, { capabilities: {}, tools: [tool] }),
     [removed("tools", "BREAKING")],
+  );
+});
+
+Deno.test("a dropped capability whose list the old contract leaves out is unknown: POTENTIALLY_BREAKING, never NON_BREAKING", () => {
+  // A hand-written or older contract that omits prompts says nothing of them; the server may
+  // have served prompts under the capability it dropped.
+  const caps = { tools: {}, prompts: {} };
+  const after = { capabilities: { tools: {} }, tools: [tool] };
+  assert.deepEqual(changes({ capabilities: caps, tools: [tool] }, after, true), [
+    removed("prompts", "POTENTIALLY_BREAKING"),
+  ]);
+  // The same drop with the prompts recorded as none is NON_BREAKING (the other direction); only
+  // the old contract matters, the new one leaves its prompts out here.
+  assert.deepEqual(changes({ capabilities: caps, tools: [tool], prompts: [] }, after, true), [
+    removed("prompts", "NON_BREAKING"),
+  ]);
+  // tools too: a prompts-only listing with capabilities leaves the tools out.
+  assert.deepEqual(
+    changes({ capabilities: { tools: {}, prompts: {} }, prompts: [] }, {
+      capabilities: { prompts: {} },
+      prompts: [],
+    }, true),
+    [removed("tools", "POTENTIALLY_BREAKING")],
+  );
+  // resources: either of its two lists left out is unknown, and the message says which.
+  const old = contractFromValue({
+    server: { name: "s", version: "1" },
+    capabilities: { resources: {} },
+    tools: [],
+    resources: [],
+  });
+  const next = contractFromValue({
+    server: { name: "s", version: "1" },
+    capabilities: {},
+    tools: [],
+  });
+  const found = diffContracts(old, next, { registry }).changes;
+  assert.deepEqual(found.map((c) => `${c.rule} ${c.path} ${c.severity}`), [
+    removed("resources", "POTENTIALLY_BREAKING"),
+  ]);
+  assert.equal(
+    found[0]?.message,
+    'The server no longer announces the "resources" capability; the old contract does not record resourceTemplates (the list is left out, not empty), so whether the server served any cannot be told',
+  );
+  // Entries listed still make it BREAKING, whatever else is left out.
+  assert.deepEqual(
+    changes({
+      capabilities: { resources: {} },
+      tools: [],
+      resourceTemplates: [{ uriTemplate: "a://{x}", name: "a" }],
+    }, {
+      capabilities: {},
+      tools: [],
+    }, true),
+    [removed("resources", "BREAKING"), "resourceTemplate.removed a://{x} BREAKING"],
   );
 });
 
