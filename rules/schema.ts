@@ -67,6 +67,10 @@ const TYPE_UNIONS =
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
 
+/** Why an allOf of objects and the object merging them are the same. */
+const MERGED_ALL_OF =
+  "An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not.";
+
 const TUPLE_LENGTH =
   "A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as.";
 
@@ -418,7 +422,10 @@ const SPECS: Spec[] = [
       spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
     }`,
   })),
-  ...combinator("allOf"),
+  ...combinator("allOf").map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect] ?? RATIONALE.changed} ${MERGED_ALL_OF}`,
+  })),
   ...family("not", "not", {
     widened: [
       v({ type: "string", not: { enum: [""] } }),

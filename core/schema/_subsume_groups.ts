@@ -23,6 +23,11 @@ export interface Prover {
 export interface Facts {
   kinds: Kinds;
   values: JsonValue[] | undefined;
+  /**
+   * The property names B's conjuncts name together (an allOf on B is checked one conjunct at a
+   * time, and a property named in one conjunct is named by B).
+   */
+  bNames?: ReadonlySet<string> | undefined;
 }
 
 type Check = (p: Prover, atoms: readonly JsonObject[], part: JsonObject, facts: Facts) =>
@@ -294,7 +299,12 @@ const hasShape = (s: JsonObject) =>
   s.patternProperties !== undefined;
 
 /** Properties, patternProperties and additionalProperties of one A atom against B's. */
-function shape(p: Prover, c: JsonObject, part: JsonObject): true | string {
+function shape(
+  p: Prover,
+  c: JsonObject,
+  part: JsonObject,
+  bNames: ReadonlySet<string> | undefined,
+): true | string {
   const cProps = isObject(c.properties) ? c.properties : {};
   const bProps = isObject(part.properties) ? part.properties : {};
   const named = (props: JsonObject) => Object.keys(props).filter((n) => props[n] !== false);
@@ -302,7 +312,8 @@ function shape(p: Prover, c: JsonObject, part: JsonObject): true | string {
     // The seed's conventions grade a property removed or added on its own (removed is BREAKING
     // whatever the sets say), so a proof for a whole composition needs the same names on both
     // sides; asking it of both directions alike keeps the variance table symmetric.
-    const gone = named(cProps).find((n) => !Object.hasOwn(bProps, n)) ??
+    const inB = (n: string) => Object.hasOwn(bProps, n) || bNames?.has(n) === true;
+    const gone = named(cProps).find((n) => !inB(n)) ??
       named(bProps).find((n) => !Object.hasOwn(cProps, n));
     if (gone !== undefined) return `property ${JSON.stringify(gone)} is named on one side only`;
   }
@@ -334,6 +345,57 @@ function shape(p: Prover, c: JsonObject, part: JsonObject): true | string {
       const proof = p.sub(x, part.additionalProperties);
       if (proof !== true) return `additionalProperties: ${proof}`;
     }
+  }
+  return true;
+}
+
+/**
+ * Properties and additionalProperties of several A atoms taken together (an allOf of objects,
+ * as zod 3 writes an intersection) against B's: a property's value must satisfy what every atom
+ * says of it, and a name no atom lists what every atom's additionalProperties says. zod 4 writes
+ * the same intersection as one object, which no single atom implies.
+ */
+function conjunctionShape(
+  p: Prover,
+  cs: readonly JsonObject[],
+  part: JsonObject,
+  bNames: ReadonlySet<string> | undefined,
+): true | string {
+  if (cs.some((c) => c.patternProperties !== undefined) || part.patternProperties !== undefined) {
+    return "patternProperties of several schemas together are not decided";
+  }
+  const propsOf = (s: JsonObject) => isObject(s.properties) ? s.properties : {};
+  const named = (props: JsonObject) => Object.keys(props).filter((n) => props[n] !== false);
+  const aNames = new Set(cs.flatMap((c) => named(propsOf(c))));
+  const bProps = propsOf(part);
+  if (p.old !== "none") {
+    // As in shape(): a proof for a whole composition needs the same names on both sides.
+    const gone = [...aNames].find((n) => !Object.hasOwn(bProps, n) && bNames?.has(n) !== true) ??
+      named(bProps).find((n) => !aNames.has(n));
+    if (gone !== undefined) return `property ${JSON.stringify(gone)} is named on one side only`;
+  }
+  const listed = new Set([...cs.flatMap((c) => Object.keys(propsOf(c))), ...Object.keys(bProps)]);
+  for (const name of listed) {
+    const mb = modelOf(part, name);
+    if (typeof mb === "string") return mb;
+    if (mb === null) continue;
+    const ma: JsonValue[] = [];
+    for (const c of cs) {
+      const m = modelOf(c, name);
+      if (typeof m === "string") return m;
+      if (m !== null) ma.push(...m);
+    }
+    for (const schema of mb) {
+      const proof = p.sub(conj(ma.length === 0 ? null : ma), schema);
+      if (proof !== true) return `property ${JSON.stringify(name)}: ${proof}`;
+    }
+  }
+  if (part.additionalProperties !== undefined) {
+    const rest = cs.flatMap((c) =>
+      c.additionalProperties === undefined ? [] : [c.additionalProperties]
+    );
+    const proof = p.sub(conj(rest.length === 0 ? null : rest), part.additionalProperties);
+    if (proof !== true) return `additionalProperties: ${proof}`;
   }
   return true;
 }
@@ -371,11 +433,13 @@ const objectCheck: Check = (p, atoms, part, facts) => {
   const candidates = atoms.filter(hasShape);
   let reason = "the property schemas are not implied";
   for (const c of candidates.length > 0 ? candidates : [{}]) {
-    const proof = shape(p, c, part);
+    const proof = shape(p, c, part, facts.bNames);
     if (proof === true) return true;
     reason = proof;
   }
-  return reason;
+  if (candidates.length < 2) return reason;
+  const together = conjunctionShape(p, candidates, part, facts.bNames);
+  return together === true ? true : reason;
 };
 
 const conditionCheck: Check = (p, atoms, part) => {

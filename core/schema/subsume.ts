@@ -230,6 +230,9 @@ class Subsumption implements Prover {
     const targets = this.atoms(b, this.#root("b"));
     if (typeof targets === "string") return targets;
     if (targets === false) return "the new schema accepts nothing";
+    const bNames = targets.length < 2 ? undefined : new Set(
+      targets.flatMap((t) => isObject(t.properties) ? Object.keys(t.properties) : []),
+    );
     for (const target of targets) {
       const groups = new Map<string, JsonObject>();
       for (const key of Object.keys(target)) {
@@ -246,7 +249,7 @@ class Subsumption implements Prover {
       for (const [group, part] of groups) {
         const check = GROUP_CHECKS.get(group);
         if (check === undefined) return `keyword group ${group} is not decided`;
-        const proof = check(this, atoms, part, { kinds, values });
+        const proof = check(this, atoms, part, { kinds, values, bNames });
         if (proof !== true) return proof;
       }
     }

@@ -1011,7 +1011,12 @@ class Walker {
       // say: branch findings milder than it (a branch that accepted nothing, removed) hide it.
       // Proven equal (wide and narrow), no value finding below holds in either direction.
       const anyBreaking = this.out.slice(start).some((d) => d.severity === "BREAKING");
-      const agree = whole === undefined ? false : whole === "BREAKING" ? anyBreaking : !anyBreaking;
+      // Branches that could not be paired say only "changed": the proof says which way.
+      const agree = whole === undefined || pairing.ambiguous
+        ? false
+        : whole === "BREAKING"
+        ? anyBreaking
+        : !anyBreaking;
       if (agree) continue;
       // Prose and other annotations grade no accepted value, so the proof cannot contradict
       // them: they stay, as they do when the branch findings agree (a description dropped with

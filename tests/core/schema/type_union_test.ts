@@ -81,7 +81,7 @@ Deno.test("diff reports nothing when an enum becomes a union of one const per va
   const three = v({ type: "string", enum: ["asc", "desc", "none"] });
   const path = (side: string) => `t.${side}Schema.properties.v.anyOf`;
   assert.deepEqual(schemaFindings("input", three, consts), [
-    `tool.input.anyOf.changed ${path("input")} BREAKING`,
+    `tool.input.anyOf.narrowed ${path("input")} BREAKING`,
   ]);
   assert.deepEqual(schemaFindings("output", three, consts), [
     `tool.output.anyOf.narrowed ${path("output")} NON_BREAKING`,
