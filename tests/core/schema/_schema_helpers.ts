@@ -24,3 +24,16 @@ export function schemaFindings(
   });
   return changes.map((c) => `${c.rule} ${c.path} ${c.severity}`).sort();
 }
+
+/** {@link schemaFindings} of a change on both sides, forwards and backwards. */
+export function fourWays(a: JsonValue, b: JsonValue): Record<
+  "input" | "inputReversed" | "output" | "outputReversed",
+  string[]
+> {
+  return {
+    input: schemaFindings("input", a, b),
+    inputReversed: schemaFindings("input", b, a),
+    output: schemaFindings("output", a, b),
+    outputReversed: schemaFindings("output", b, a),
+  };
+}

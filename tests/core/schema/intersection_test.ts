@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { schemaFindings } from "./_schema_helpers.ts";
+import { fourWays } from "./_schema_helpers.ts";
 
 const A = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
 const B = { type: "object", properties: { b: { type: "number" } }, required: ["b"] };
@@ -17,15 +17,6 @@ const merged = (b: JsonValue, more: Record<string, JsonValue> = {}) => ({
   required: ["a", "b"],
   ...more,
 });
-
-function fourWays(a: JsonValue, b: JsonValue) {
-  return {
-    input: schemaFindings("input", a, b),
-    inputReversed: schemaFindings("input", b, a),
-    output: schemaFindings("output", a, b),
-    outputReversed: schemaFindings("output", b, a),
-  };
-}
 
 Deno.test("zod 3's allOf of objects and zod 4's merged object are the same values", () => {
   assert.deepEqual(fourWays(zod3, merged({ type: "number" })), {

@@ -5,20 +5,9 @@
  * on input and output, in both directions.
  */
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../../core/json.ts";
-import { schemaFindings } from "./_schema_helpers.ts";
+import { fourWays } from "./_schema_helpers.ts";
 
 const S = { type: "string" }, N = { type: "number" };
-
-/** The findings of a change on both sides, forwards and backwards. */
-function fourWays(a: JsonValue, b: JsonValue) {
-  return {
-    input: schemaFindings("input", a, b),
-    inputReversed: schemaFindings("input", b, a),
-    output: schemaFindings("output", a, b),
-    outputReversed: schemaFindings("output", b, a),
-  };
-}
 
 const NONE = { input: [], inputReversed: [], output: [], outputReversed: [] };
 
