@@ -6,7 +6,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue, own } from "../json.ts";
-import { type Effect, isAnnotationKeyword } from "./types.ts";
+import { type Effect, flipEffect, isAnnotationKeyword } from "./types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import {
   EMPTY,
@@ -417,9 +417,23 @@ const branches: FacetHandler = (walk, node, keyword) => {
       }`,
     );
   }
+  // A proven branch pair compared keyword by keyword may show effects its proof rules out: in
+  // {not: {const: "x"}} → {not: {not: true}}, const removed and not added read as a narrowing
+  // and a widening, where the whole is a widening (fast-check seeds -1205764934, -421173095).
+  // Then the pair is one delta, graded by the proof.
+  const proven: Effect = wide ? "widened" : "narrowed";
+  const expected = node.neg ? flipEffect(proven) : proven;
   for (let k = 0; k < paired; k++) {
     const x = rest.a[k]!, y = rest.b[k]!;
-    walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+    const inPlace = () => walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+    if (!wide && !narrow) inPlace();
+    else if (!walk.tentatively(inPlace, (effect) => effect === expected)) {
+      const [from, to] = wide ? ["old", "new"] : ["new", "old"];
+      walk.emit(node, node.neg, keyword, proven, x.v, y.v, {
+        tail: [keyword, y.i],
+        detail: `every value the ${from} branch accepts is accepted by the ${to} one`,
+      });
+    }
   }
 };
 

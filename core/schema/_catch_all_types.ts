@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
-import type { Effect, Side } from "./types.ts";
+import type { Effect, SchemaDelta, Side } from "./types.ts";
 
 /** One token of a JSON pointer, before escaping. */
 export type Token = string | number;
@@ -29,6 +29,11 @@ export interface Pair {
   /** Under an odd number of `not`: effects are flipped. */
   neg: boolean;
   depth: number;
+}
+
+/** Deltas a tentative walk found and kept, recorded in their place in the work stack. */
+export interface Found {
+  deltas: SchemaDelta[];
 }
 
 /** Two schema objects being compared keyword by keyword; `loc` is where their deltas go. */
@@ -101,6 +106,13 @@ export interface Walker {
   ): true | string;
   /** Records a delta for a whole facet, at its keyword that changed. */
   facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
+  /**
+   * Walks the pairs `queue` queues to the end at once, and keeps what that walk found when
+   * `agrees` holds for the effect of every delta it graded. Otherwise the walk is undone (its
+   * deltas, the pairs it visited, the references it reported) but for its findings that grade no
+   * effect (unmodelled keywords), and the answer is false.
+   */
+  tentatively(queue: () => void, agrees: (effect: Effect) => boolean): boolean;
 }
 
 /** The empty schema, which `true` and an absent optional subschema stand for. */

@@ -31,6 +31,7 @@ import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import {
   type EmitOptions,
   EMPTY,
+  type Found,
   type Node,
   type Pair,
   type Spot,
@@ -84,9 +85,13 @@ export class CatchAllWalk implements Walker {
   readonly newRoot: JsonValue | undefined;
   readonly #options: CatchAllOptions;
   readonly #deltas: SchemaDelta[] = [];
-  readonly #stack: Pair[] = [];
-  readonly #pending: Pair[] = [];
+  #stack: (Pair | Found)[] = [];
+  #pending: (Pair | Found)[] = [];
   readonly #visited = new Set<string>();
+  /** The effect of each graded delta, which tentatively() checks. */
+  readonly #effects = new WeakMap<SchemaDelta, Effect>();
+  /** What the tentative walks under way added to the sets below, so it can be taken back. */
+  #journal: [Set<string>, string][] | undefined;
   readonly #equality = new JsonEquality();
   /** Locations of the `$ref`s already reported, so the dangling check adds no twin. */
   readonly #refsReported = new Set<string>();
@@ -118,16 +123,23 @@ export class CatchAllWalk implements Walker {
       neg: false,
       depth: 0,
     });
+    this.#drain();
+    if (this.#definitionsChanged) this.#danglingRefs();
+    return this.#deltas;
+  }
+
+  /** Visits the queued pairs, and what they queue, until none is left. */
+  #drain(): void {
     do {
       // The pairs a visit queued go on the stack in reverse, so they are visited in order.
       for (let p = this.#pending.pop(); p !== undefined; p = this.#pending.pop()) {
         this.#stack.push(p);
       }
-      const pair = this.#stack.pop();
-      if (pair !== undefined) this.#visit(pair);
+      const entry = this.#stack.pop();
+      if (entry === undefined) continue;
+      if (!("deltas" in entry)) this.#visit(entry);
+      else for (const delta of entry.deltas) this.#deltas.push(delta);
     } while (this.#stack.length > 0 || this.#pending.length > 0);
-    if (this.#definitionsChanged) this.#danglingRefs();
-    return this.#deltas;
   }
 
   // ---- the Walker interface used by the facet handlers ---------------------------------------
@@ -186,8 +198,9 @@ export class CatchAllWalk implements Walker {
     { tail = at.tail ?? [], detail, keepEffect = false }: EmitOptions,
   ): void {
     const final = neg && !keepEffect ? flipEffect(effect) : effect;
-    if (facet === "$ref" && tail[0] === "$ref") this.#refsReported.add(at.loc);
+    if (facet === "$ref" && tail[0] === "$ref") this.#note(this.#refsReported, at.loc);
     const delta = this.#delta(at.loc, tail, facet);
+    this.#effects.set(delta, final);
     delta.rule = `tool.${this.side}.keyword.${final}`;
     delta.severity = varianceSeverity(this.side, final);
     const under = neg ? " (under not)" : "";
@@ -217,6 +230,40 @@ export class CatchAllWalk implements Walker {
     });
   }
 
+  tentatively(queue: () => void, agrees: (effect: Effect) => boolean): boolean {
+    const [stack, pending, journal] = [this.#stack, this.#pending, this.#journal];
+    const [mark, changed] = [this.#deltas.length, this.#definitionsChanged];
+    [this.#stack, this.#pending, this.#journal] = [[], [], []];
+    queue();
+    this.#drain();
+    let found = this.#deltas.splice(mark);
+    const traces = this.#journal;
+    [this.#stack, this.#pending, this.#journal] = [stack, pending, journal];
+    const kept = found.every((d) => {
+      const effect = this.#effects.get(d);
+      return effect === undefined || agrees(effect);
+    });
+    if (!kept) {
+      for (const [set, key] of traces) set.delete(key);
+      this.#definitionsChanged = changed;
+      // No proof speaks for a keyword the engine does not model: its finding stays.
+      found = found.filter((d) => !this.#effects.has(d));
+    } else if (this.#journal !== undefined) {
+      // Inside another tentative walk, which may still take these back.
+      for (const trace of traces) this.#journal.push(trace);
+    }
+    // In the place the pairs held in the queue, so the deltas keep document order.
+    if (found.length > 0) this.#pending.push({ deltas: found });
+    return kept;
+  }
+
+  /** Adds `key` to `set`, in the journal of the tentative walks under way. */
+  #note(set: Set<string>, key: string): void {
+    if (set.has(key)) return;
+    set.add(key);
+    this.#journal?.push([set, key]);
+  }
+
   // ---- one pair: follow lone references, then booleans, then keywords ------------------------
 
   #visit(pair: Pair): void {
@@ -235,7 +282,7 @@ export class CatchAllWalk implements Walker {
         }
         return;
       }
-      this.#visited.add(key);
+      this.#note(this.#visited, key);
       chain.add(key);
       // The same reference on both sides: the definitions walk compares the targets (and
       // #danglingRefs reports a target that is gone from one side).

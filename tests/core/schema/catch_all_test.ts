@@ -457,6 +457,45 @@ Deno.test("catchAllDiff() flips the effect under not", () => {
   );
 });
 
+Deno.test("catchAllDiff() grades a proven branch pair as one delta when its keywords compared one by one say otherwise", () => {
+  // {not: {const: "x"}} → {not: {not: true}} widens the branch to everything, but keyword by
+  // keyword it reads as const removed under not (narrowed) and not added under not (widened):
+  // the narrowing was reported BREAKING on input (fast-check seeds -1205764934, -421173095).
+  const old = { anyOf: [{ not: { const: "x" } }, { type: "null" }] };
+  const next = { anyOf: [{ not: { not: true } }, { type: "null" }] };
+  expectOne(old, next, "input", "widened", "anyOf.0");
+  expectOne(old, next, "output", "widened", "anyOf.0");
+  expectOne(next, old, "input", "narrowed", "anyOf.0");
+  expectOne(next, old, "output", "narrowed", "anyOf.0");
+  // Under a not, the proof's effect is flipped like any other.
+  expectOne({ not: old }, { not: next }, "input", "narrowed", "not.anyOf.0");
+  expectOne({ not: next }, { not: old }, "output", "widened", "not.anyOf.0");
+  // Arrays of arrays within arrays of anything but strings: `not` added under items is no
+  // narrowing of arrays whose items are arrays.
+  const nested = { anyOf: [{ type: "array", items: { type: "array" } }, { type: "null" }] };
+  const notString = {
+    anyOf: [{ type: "array", items: { not: { type: "string" } } }, { type: "null" }],
+  };
+  expectOne(nested, notString, "input", "widened", "anyOf.0");
+  expectOne(notString, nested, "output", "narrowed", "anyOf.0");
+  // Keywords that agree with the proof still name what changed.
+  const short = { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] };
+  const long = { anyOf: [{ type: "string", maxLength: 5 }, { type: "null" }] };
+  expectOne(short, long, "input", "widened", "anyOf.0.maxLength");
+  expectOne(long, short, "output", "narrowed", "anyOf.0.maxLength");
+  // Undecidable: an unmodelled keyword in a part the proof passes (items that accept nothing)
+  // is still reported, BREAKING, beside the branch graded as a whole.
+  const vendor = (n: number, not: unknown) => ({
+    anyOf: [{ type: "array", items: { allOf: [false], "x-vendor": n }, not }, { type: "null" }],
+  });
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(brief(diff(vendor(0, { const: "x" }), vendor(1, { not: true }), side)), [
+      [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf.0"],
+      [`tool.${side}.keyword.unmodelled`, "BREAKING", "anyOf.0.items.x-vendor"],
+    ]);
+  }
+});
+
 Deno.test("catchAllDiff() compares local $ref targets after a definition is renamed", () => {
   const old = { $ref: "#/$defs/Issue", $defs: { Issue: { type: "object", required: ["id"] } } };
   const same = { $ref: "#/$defs/Ticket", $defs: { Ticket: { type: "object", required: ["id"] } } };

@@ -435,6 +435,93 @@ Deno.test("diff grades a schema wrapped in anyOf as widened when only the schema
   }
 });
 
+Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches compared keyword by keyword say otherwise (fast-check seeds -1205764934, -421173095)", () => {
+  // Seed -1205764934: B = anyOf[not {const: "x"}, $ref A] with A = if/then that constrains
+  // nothing. `v` goes from `$ref B` to anyOf[{not: {not: true}}, $ref B]. The catch-all differ
+  // follows the reference and compares B's union with the new one: B's branches are proven
+  // within the new ones in order, so they were compared keyword by keyword, and `not {const}` →
+  // `not {not: true}` read as const removed under not (narrowed) beside not added (widened):
+  // tool.input.keyword.changed …anyOf.0.not.const BREAKING, where the branch only widens.
+  const a = { if: { type: "string" }, then: { else: false } }, b = { not: { const: "x" } };
+  const ref = { $ref: "#/$defs/B" };
+  const old = holder(ref, a, b), wrapped = holder({ anyOf: [{ not: { not: true } }, ref] }, a, b);
+  const at = (side: string, rest: string) => `t.${side}Schema.${rest}`;
+  assert.deepEqual(schemaFindings("input", old, wrapped), [
+    `tool.input.anyOf.widened ${at("input", "properties.v.anyOf")} NON_BREAKING`,
+    `tool.input.keyword.changed ${at("input", "$defs.B.anyOf")} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", wrapped, old), [
+    `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf")} NON_BREAKING`,
+    `tool.output.keyword.changed ${at("output", "$defs.A.anyOf")} NON_BREAKING`,
+  ]);
+  // A widening on output, and a narrowing on input, are BREAKING: the branch is one finding.
+  assert.deepEqual(breaking(schemaFindings("output", old, wrapped)), [
+    `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
+    `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
+    `tool.output.keyword.changed ${at("output", "properties.v.anyOf.0")} BREAKING`,
+    `tool.output.not.narrowed ${at("output", "properties.v.anyOf.0.not.not")} BREAKING`,
+  ]);
+  assert.deepEqual(breaking(schemaFindings("input", wrapped, old)), [
+    `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf.1.anyOf")} BREAKING`,
+    `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf.1.anyOf")} BREAKING`,
+    `tool.input.keyword.changed ${at("input", "$defs.B.anyOf.0")} BREAKING`,
+    `tool.input.not.widened ${at("input", "properties.v.anyOf.0.not.not")} BREAKING`,
+  ]);
+  // Seed -421173095: `v` goes from anyOf[arrays of A, anyOf[S]] (A: arrays of strings) to a
+  // union that holds it beside arrays of anything but strings. The arrays of A are proven
+  // within the new arrays, but compared in place, `not: {type: string}` added under items read
+  // as a narrowing (BREAKING) beside the type and items of A removed.
+  const s = { type: "string", maxLength: 0, pattern: "^[a-z(" };
+  const arrays = { type: "array", items: { type: "string" }, minItems: 0 };
+  const body = {
+    anyOf: [{ type: "array", items: { $ref: "#/$defs/A" }, minItems: 0 }, { anyOf: [s] }],
+  };
+  const extra = { type: "array", items: { not: { type: "string" } }, minItems: 0 };
+  const str = { type: "string" };
+  const before = holder(body, arrays, str), after = holder({ anyOf: [extra, body] }, arrays, str);
+  const inner = "properties.v.anyOf.1.anyOf";
+  assert.deepEqual(schemaFindings("input", before, after), [
+    `tool.input.anyOf.widened ${at("input", "properties.v.anyOf")} NON_BREAKING`,
+    `tool.input.keyword.changed ${at("input", inner)} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", after, before), [
+    `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf")} NON_BREAKING`,
+    `tool.output.keyword.changed ${at("output", inner)} NON_BREAKING`,
+  ]);
+  assert.deepEqual(breaking(schemaFindings("output", before, after)), [
+    `tool.output.anyOf.widened ${at("output", "properties.v.anyOf")} BREAKING`,
+    `tool.output.keyword.changed ${at("output", inner)} BREAKING`,
+  ]);
+  assert.deepEqual(breaking(schemaFindings("input", after, before)), [
+    `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf")} BREAKING`,
+    `tool.input.keyword.changed ${at("input", inner)} BREAKING`,
+  ]);
+  // Undecidable: an unmodelled keyword of a definition the branches reach changes as well. No
+  // proof speaks for it: BREAKING on both sides, never a silent pass.
+  const vendor = (x: JsonValue, n: number) => ({ ...(x as JsonObject), "x-vendor": n });
+  const cases = [
+    {
+      from: holder(ref, a, vendor(b, 0)),
+      to: holder({ anyOf: [{ not: { not: true } }, ref] }, a, vendor(b, 1)),
+      path: "$defs.B.anyOf.0.x-vendor",
+    },
+    {
+      from: holder(body, vendor(arrays, 0), str),
+      to: holder({ anyOf: [extra, body] }, vendor(arrays, 1), str),
+      path: "$defs.A.x-vendor",
+    },
+  ];
+  for (const { from, to, path } of cases) {
+    for (const side of ["input", "output"] as const) {
+      assert.ok(
+        breaking(schemaFindings(side, from, to)).includes(
+          `tool.${side}.keyword.unmodelled ${at(side, path)} BREAKING`,
+        ),
+      );
+    }
+  }
+});
+
 Deno.test("walkSchemas() skips equal properties and grades as the exhaustive walk", () => {
   const where = { side: "input" as const, basePath: "t", basePointer: "", classifyProse };
   fc.assert(
