@@ -35,19 +35,30 @@ export interface RuleInput {
   prose: ProseOptions;
 }
 
-/** Requests to the worker; each gets exactly one {@link Reply}. */
+/**
+ * Requests to the worker; each gets exactly one {@link Reply} carrying its `seq`, which Proxar
+ * numbers from 1 up, never reusing one for the life of the plugin (its workers included).
+ */
 export type Request =
-  | { type: "run"; id: string; input?: RuleInput }
-  | { type: "render"; name: string; report: Report; context: ReporterContext };
+  | { type: "run"; seq: number; id: string; input?: RuleInput }
+  | { type: "render"; seq: number; name: string; report: Report; context: ReporterContext };
+
+/** The `seq` of what the worker sends on its own as it starts: `ready`, then `loaded` or `failed`. */
+export const START_SEQ = 0;
 
 /**
- * Replies from the worker. A `failed` message continues `Plugin "x": rule "y" ` (or is a whole
- * load error); `crash` reports an error no request caught.
+ * Replies from the worker, each with the `seq` of the request it answers ({@link START_SEQ} for
+ * the start). A `failed` message continues `Plugin "x": rule "y" ` (or is a whole load error);
+ * `crash` reports an error no request caught. The plugin's own code shares the worker's port, so
+ * the host matches replies by `seq` and takes anything else as a message the plugin posted.
  */
 export type Reply =
-  | { type: "ready" }
-  | { type: "loaded"; plugin: PluginShape }
-  | { type: "findings"; findings: Finding[] }
-  | { type: "rendered"; text: unknown }
-  | { type: "failed"; message: string }
-  | { type: "crash"; message: string };
+  & (
+    | { type: "ready" }
+    | { type: "loaded"; plugin: PluginShape }
+    | { type: "findings"; findings: Finding[] }
+    | { type: "rendered"; text: unknown }
+    | { type: "failed"; message: string }
+    | { type: "crash"; message: string }
+  )
+  & { seq?: number };

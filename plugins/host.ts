@@ -13,7 +13,13 @@ import type { ProseOptions } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { keepTheirOwnTime, type Rule, type RuleContext } from "../core/rule.ts";
 import type { Reporter, ReporterContext } from "../reporters/reporter.ts";
-import type { PluginShape, Reply, Request, WorkerStart } from "./_protocol.ts";
+import {
+  type PluginShape,
+  type Reply,
+  type Request,
+  START_SEQ,
+  type WorkerStart,
+} from "./_protocol.ts";
 import type { LoadedPlugin, PluginSpec } from "./load.ts";
 import { liveWorkers } from "./live_workers.ts";
 
@@ -51,19 +57,34 @@ const COULD_NOT_RUN = "could not run";
 /** The restart's part of a message: what happened before the worker came back, or did not. */
 const RESTARTED = "its worker was restarted after a rule ran past its time limit";
 
+/** A request before the host numbers it. */
+type Unnumbered<T> = T extends unknown ? Omit<T, "seq"> : never;
+type Ask = Unnumbered<Request>;
+
+/** How a worker came to take no more requests (see `PluginWorker.#end`). */
+type How = "stopped" | "time" | "exit" | "error" | "crash";
+
 class PluginWorker {
   #worker!: Worker;
   #waiting: ((reply: Reply) => void) | undefined;
+  /** The `seq` the reply awaited carries: {@link START_SEQ} while starting, else the request's. */
+  #expected: number | undefined;
+  /** The `seq` of the next request; never reused, so a late answer is never taken for another. */
+  #nextSeq = START_SEQ + 1;
   /**
    * Replies that came while nothing waited: the worker sends `ready` and `loaded` on its own, and
    * the request that waits for `loaded` may take its turn after it came.
    */
   #unclaimed: Reply[] = [];
+  /** A message the plugin posted while nothing waited: the next request fails saying so. */
+  #stray: string | undefined;
   /**
    * Why the worker takes no more requests, as a clause ("the plugin ended its worker (exit code
    * 3)"); undefined while it can. Kept, so every later request reads the same reason.
    */
   #ended: string | undefined;
+  /** How it ended, with what the first load's message needs (exit code, time limit, error). */
+  #how: { how: How; detail: string } | undefined;
   /** Whether Proxar ended the worker itself (its exit is then no news). */
   #stopped = false;
   /**
@@ -82,6 +103,9 @@ class PluginWorker {
 
   #start(): void {
     this.#ended = undefined;
+    this.#how = undefined;
+    this.#stray = undefined;
+    this.#expected = START_SEQ;
     this.#stopped = false;
     this.#sentFor = undefined;
     this.#unclaimed = [];
@@ -90,52 +114,91 @@ class PluginWorker {
     liveWorkers.add(this);
     worker.on("message", (reply: Reply) => {
       if (worker !== this.#worker) return;
-      if (reply.type === "crash") {
+      const seq = (reply as { seq?: unknown } | null)?.seq;
+      if (reply?.type === "crash" && seq === undefined) {
         // The worker still answers the request it is busy with; the next ones fail.
-        this.#ended ??= `the plugin failed while no rule was running: ${reply.message}`;
+        this.#end("crash", `the plugin failed while no rule was running: ${reply.message}`);
         return;
       }
-      const waiting = this.#waiting;
-      this.#waiting = undefined;
-      if (waiting) waiting(reply);
-      else this.#unclaimed.push(reply);
+      if (seq !== undefined && seq === this.#expected) {
+        const waiting = this.#waiting;
+        this.#waiting = undefined;
+        if (seq !== START_SEQ) this.#expected = undefined;
+        if (waiting) waiting(reply);
+        else if (seq === START_SEQ) this.#unclaimed.push(reply);
+        return;
+      }
+      // The answer to a request Proxar stopped waiting for: it answers nothing now.
+      if (Number.isInteger(seq) && (seq as number) > START_SEQ && (seq as number) < this.#nextSeq) {
+        return;
+      }
+      this.#posted(reply);
     });
     worker.on("error", (error: Error) => {
       if (worker === this.#worker) {
-        this.#fail(firstLine(error), `its worker failed: ${firstLine(error)}`);
+        this.#fail(firstLine(error), "error", `its worker failed: ${firstLine(error)}`);
       }
     });
     worker.on("exit", (code: number) => {
       if (worker !== this.#worker) return;
       liveWorkers.delete(this);
       if (!this.#stopped) {
-        const reason = `the plugin ended its worker (exit code ${code})`;
-        this.#fail(reason, reason);
+        this.#fail(
+          `the plugin ended its worker (exit code ${code})`,
+          "exit",
+          `the plugin ended its worker (exit code ${code})`,
+          String(code),
+        );
       }
       this.#stopped = true;
     });
     worker.unref();
   }
 
+  /** Records why the worker takes no more requests (the first reason stays). */
+  #end(how: How, reason: string, detail = ""): void {
+    if (this.#ended !== undefined) return;
+    this.#ended = reason;
+    this.#how = { how, detail };
+  }
+
   /**
    * The worker failed or ended: the request waiting fails saying `now`, and every later one
    * could not run because of `reason`.
    */
-  #fail(now: string, reason: string): void {
-    this.#ended ??= reason;
+  #fail(now: string, how: How, reason: string, detail = now): void {
+    this.#end(how, reason, detail);
     const waiting = this.#waiting;
     this.#waiting = undefined;
+    this.#expected = undefined;
     waiting?.({ type: "failed", message: `failed: ${now}` });
+  }
+
+  /**
+   * A message that answers no request: the plugin's own code posted it on the worker's port. It
+   * fails the request waiting, or else the next one, and is never taken for an answer.
+   */
+  #posted(reply: unknown): void {
+    const what = `the plugin posted a message of its own (${kindOf(reply)}) on its worker's port`;
+    const waiting = this.#waiting;
+    if (!waiting) {
+      this.#stray ??= `${what} while no rule was running; ${PORT_RULE}`;
+      return;
+    }
+    this.#waiting = undefined;
+    this.#expected = undefined;
+    waiting({ type: "failed", message: `failed: ${what}; ${PORT_RULE}` });
   }
 
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.#ended ??= "Proxar stopped its worker";
+    this.#end("stopped", "Proxar stopped its worker");
     liveWorkers.delete(this);
     // A restart still waiting for its worker gives up at once (its time limit is long).
     const waiting = this.#waiting;
     this.#waiting = undefined;
+    this.#expected = undefined;
     waiting?.({ type: "failed", message: `${COULD_NOT_RUN}: ${this.#ended}` });
     try {
       await this.#worker.terminate();
@@ -166,6 +229,36 @@ class PluginWorker {
     }
   }
 
+  /**
+   * Why the plugin did not load when it first started, as one sentence that says what happened
+   * and what to do. `reply` is what came instead of `loaded`.
+   */
+  loadFailure(reply: Reply): string {
+    const cannot = `Cannot load plugin "${this.label}"`;
+    const message = reply.type === "failed" ? reply.message : "";
+    // The plugin's own load error (no such file, a bad export …) says it all already.
+    if (message.startsWith("Cannot load plugin")) return message;
+    const detail = this.#how?.detail ?? "";
+    switch (this.#how?.how) {
+      case "stopped":
+        return `${cannot}: Proxar was stopping and ended the plugin's worker before the plugin had loaded; nothing is known to be wrong with it, so run the command again`;
+      case "time":
+        return `${cannot}: the plugin did not load within ${detail} ms; make its module load faster, or raise rule_timeout in proxar.yaml`;
+      case "exit":
+        return `${cannot}: the plugin ended its worker while loading (exit code ${detail}); a plugin must not end its process (process.exit)`;
+      case "error":
+        return `${cannot}: its worker failed while loading the plugin (${detail}); run the command again, and check the plugin if it fails the same way`;
+      case "crash":
+        return `${cannot}: ${this.#ended}`;
+    }
+    if (reply.type === "failed") {
+      // A message the plugin posted while loading, whether or not the host was waiting yet.
+      const why = message.replace(/^(failed|could not run): /, "");
+      return `${cannot}: ${why.replace(" while no rule was running", "")}`;
+    }
+    return `${cannot}: its worker answered ${kindOf(reply)} instead of loading it`;
+  }
+
   /** Why a worker answered `reply` instead of `loaded`, as a clause. */
   #loadFailure(reply: Reply): string {
     if (reply.type !== "failed") return `the plugin answered "${reply.type}" instead of loading`;
@@ -185,7 +278,7 @@ class PluginWorker {
    * next request must neither take the answer meant for the abandoned one nor be sent to a
    * worker still busy with it.
    */
-  ask(what: string, request?: Request | (() => Request), ms?: number): Promise<Reply> {
+  ask(what: string, request?: Ask | (() => Ask), ms?: number): Promise<Reply> {
     const turn = this.#turn.then(async (): Promise<Reply> => {
       const failed = await this.#restarting;
       if (failed) return { type: "failed", message: failed };
@@ -197,21 +290,31 @@ class PluginWorker {
 
   async #exchange(
     what: string,
-    request?: Request,
+    ask?: Ask,
     ms = timerLimit(this.options.timeoutMs),
   ): Promise<Reply> {
+    // A message the plugin posted came before anything still unclaimed, so it fails this first.
+    const stray = this.#stray;
+    if (stray !== undefined) {
+      this.#stray = undefined;
+      return { type: "failed", message: `${COULD_NOT_RUN}: ${stray}` };
+    }
     // A reply that came before the worker crashed or ended is answered first, in order.
-    const early = request ? undefined : this.#unclaimed.shift();
+    const early = ask ? undefined : this.#unclaimed.shift();
     if (early) return early;
     if (this.#ended !== undefined) {
       return { type: "failed", message: `${COULD_NOT_RUN}: ${this.#ended}` };
     }
+    const seq = ask ? this.#nextSeq++ : START_SEQ;
+    const request = ask ? { ...ask, seq } as Request : undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reply = await new Promise<Reply>((done) => {
       this.#waiting = done;
+      this.#expected = seq;
       timer = setTimeout(() => {
         this.#waiting = undefined;
-        this.#ended ??= `it did not answer within ${ms} ms`;
+        this.#expected = undefined;
+        this.#end("time", `it did not answer within ${ms} ms`, String(ms));
         void this.stop();
         // Restart now, not at the next request, so a long-running proxy finds the plugin ready.
         if (request) this.#restarting = this.#restart();
@@ -222,6 +325,7 @@ class PluginWorker {
           this.#worker.postMessage(request);
         } catch (error) {
           this.#waiting = undefined;
+          this.#expected = undefined;
           done({ type: "failed", message: `failed: ${what}: ${firstLine(error)}` });
         }
       }
@@ -232,8 +336,8 @@ class PluginWorker {
 
   async check(id: string, context: RuleContext): Promise<void> {
     // Built in the request's turn: a worker restarted meanwhile has no contracts yet.
-    const request = (): Request => {
-      const run: Request = { type: "run", id };
+    const request = (): Ask => {
+      const run: Ask = { type: "run", id };
       // Once per diff and worker: every rule of one diff gets the same contracts (the proxy
       // diffs many times).
       if (this.#sentFor?.old !== context.old || this.#sentFor.new !== context.new) {
@@ -283,6 +387,10 @@ class PluginWorker {
   }
 }
 
+/** What a plugin must know when it posts on its worker's port. */
+const PORT_RULE =
+  "that port carries only Proxar's requests and answers, so a plugin must not post to it";
+
 /**
  * What a reply is, for a message: the plugin's own code shares the worker's port, so a reply
  * may be anything it posted.
@@ -306,13 +414,10 @@ export async function hostPlugin(spec: PluginSpec, options: HostOptions): Promis
   const ready = await worker.ask("starting", undefined, STARTUP_MS);
   const reply = ready.type === "ready" ? await worker.ask("loading") : ready;
   if (reply.type !== "loaded") {
+    // Read why before stopping the worker, which would record a stop of its own.
+    const message = worker.loadFailure(reply);
     await worker.stop();
-    const message = reply.type === "failed" ? reply.message : `unexpected reply ${reply.type}`;
-    throw new UserError(
-      message.startsWith("Cannot load plugin")
-        ? message
-        : `Cannot load plugin "${spec.path}": loading ${message}`,
-    );
+    throw new UserError(message);
   }
   const shape: PluginShape = reply.plugin;
   const rules: Rule[] = shape.rules.map((meta) => ({

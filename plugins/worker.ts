@@ -15,18 +15,26 @@ import { classifyProse } from "../core/prose.ts";
 import { contractIdentifiers } from "../core/prose_case.ts";
 import type { Finding, RuleContext } from "../core/rule.ts";
 import type { ToolSchemaDelta } from "../core/schema/compare_tool.ts";
-import type { Reply, Request, RuleInput, WorkerStart } from "./_protocol.ts";
+import {
+  type Reply,
+  type Request,
+  type RuleInput,
+  START_SEQ,
+  type WorkerStart,
+} from "./_protocol.ts";
 import { type LoadedPlugin, loadPlugin } from "./load.ts";
 
 const port = parentPort;
 let crash: string | undefined;
 let busy = false;
 
-function send(reply: Reply): void {
+/** Sends `reply` as the answer to request `seq` (a crash answers none). */
+function send(reply: Reply, seq?: number): void {
+  const tagged: Reply = seq === undefined ? reply : { ...reply, seq };
   try {
-    port?.postMessage(reply);
+    port?.postMessage(tagged);
   } catch (error) {
-    port?.postMessage({ type: "failed", message: `failed: ${describe(error)}` });
+    port?.postMessage({ type: "failed", message: `failed: ${describe(error)}`, seq });
   }
 }
 
@@ -159,13 +167,13 @@ function render(plugin: LoadedPlugin, request: Extract<Request, { type: "render"
  * and the user would read "ended its worker" instead of why the plugin cannot load.
  */
 function refuse(message: string): void {
-  send({ type: "failed", message });
-  port?.on("message", () => send({ type: "failed", message }));
+  send({ type: "failed", message }, START_SEQ);
+  port?.on("message", (request: Request) => send({ type: "failed", message }, request?.seq));
 }
 
 async function start(): Promise<void> {
   const spec = workerData as WorkerStart;
-  send({ type: "ready" });
+  send({ type: "ready" }, START_SEQ);
   let plugin: LoadedPlugin;
   busy = true;
   try {
@@ -187,10 +195,10 @@ async function start(): Promise<void> {
   if (!shape.rules.every((meta) => isJson(meta))) {
     return refuse(`Cannot load plugin "${spec.path}": rule metadata must be plain JSON data`);
   }
-  send({ type: "loaded", plugin: shape });
+  send({ type: "loaded", plugin: shape }, START_SEQ);
   port?.on("message", async (request: Request) => {
     if (request.type === "render") {
-      send(render(plugin, request));
+      send(render(plugin, request), request.seq);
       return;
     }
     if (request.input) {
@@ -205,7 +213,7 @@ async function start(): Promise<void> {
       }
       for (const list of deltasByRule.values()) Object.freeze(list);
     }
-    send(await runRule(plugin, request.id));
+    send(await runRule(plugin, request.id), request.seq);
   });
 }
 

@@ -251,23 +251,115 @@ Deno.test("a plugin that failed while no rule ran fails the next rules saying so
   }
 });
 
-Deno.test("a reply of the wrong kind fails the rule or reporter with a UserError naming the plugin", async () => {
+async function forges(): Promise<LoadedPlugin> {
+  return await hostPlugin(
+    { path: "./forges_reply.js", base: FIXTURES },
+    { timeoutMs: 10_000, prose: DEFAULT_PROSE_OPTIONS },
+  );
+}
+
+const POSTED = (kind: string) =>
+  `the plugin posted a message of its own (${kind}) on its worker's port; that port carries only Proxar's requests and answers, so a plugin must not post to it`;
+
+Deno.test("a message the plugin posts while its rule runs fails that rule, and no later rule takes an answer meant for another", async () => {
   try {
-    const plugin = await hostPlugin(
-      { path: "./forges_reply.js", base: FIXTURES },
-      { timeoutMs: 10_000, prose: DEFAULT_PROSE_OPTIONS },
-    );
+    const plugin = await forges();
+    const got: string[] = [];
     await rejectsWith(
-      async () => await rule(plugin, "forges.rule").check(context("a", [])),
-      'Plugin "./forges_reply.js": rule "forges.rule" failed: its worker answered "bogus" instead of findings',
+      async () => await rule(plugin, "forges.rule").check(context("a", got)),
+      `Plugin "./forges_reply.js": rule "forges.rule" failed: ${POSTED('"bogus"')}`,
     );
+    // forges.rule's own answer comes after the message it posted; it answers nothing now.
+    await rule(plugin, "forges.honest").check(context("b", got));
+    await rule(plugin, "forges.honest").check(context("c", got));
+    assert.deepEqual(got, ["the answer of forges.honest", "the answer of forges.honest"]);
+  } finally {
+    await stopPluginWorkers();
+  }
+});
+
+Deno.test("a forged answer that looks right (no findings) is never taken for the rule's answer", async () => {
+  try {
+    const plugin = await forges();
+    const got: string[] = [];
+    await rejectsWith(
+      async () => await rule(plugin, "forges.findings").check(context("a", got)),
+      `Plugin "./forges_reply.js": rule "forges.findings" failed: ${POSTED('"findings"')}`,
+    );
+    await rule(plugin, "forges.honest").check(context("b", got));
+    assert.deepEqual(got, ["the answer of forges.honest"]);
+  } finally {
+    await stopPluginWorkers();
+  }
+});
+
+Deno.test("a message the plugin posts while its reporter renders fails the reporter with a UserError naming the plugin", async () => {
+  try {
+    const plugin = await forges();
     const reporter = plugin.reporters.find((r) => r.name === "forged") as
       | { renderAsync(report: never, context: never): Promise<string> }
       | undefined;
     assert.ok(reporter);
     await rejectsWith(
       async () => await reporter.renderAsync({} as never, {} as never),
-      'Plugin "./forges_reply.js": reporter "forged" failed: its worker answered "findings" instead of the rendered text',
+      `Plugin "./forges_reply.js": reporter "forged" failed: ${POSTED('"findings"')}`,
+    );
+    const got: string[] = [];
+    await rule(plugin, "forges.honest").check(context("b", got));
+    assert.deepEqual(got, ["the answer of forges.honest"]);
+  } finally {
+    await stopPluginWorkers();
+  }
+});
+
+/** Asserts that loading the fixture plugin `path` fails with exactly `message`. */
+async function loadFails(path: string, timeoutMs: number, message: string): Promise<void> {
+  try {
+    await rejectsWith(
+      () => hostPlugin({ path, base: FIXTURES }, { timeoutMs, prose: DEFAULT_PROSE_OPTIONS }),
+      message,
+    );
+    assert.equal(liveWorkers.size, 0, "the worker of a plugin that did not load is stopped");
+  } finally {
+    await stopPluginWorkers();
+  }
+}
+
+Deno.test("a plugin that posts a message while it loads is not loaded: its message is not taken for Proxar's", async () => {
+  await loadFails(
+    "./posts_on_load.js",
+    10_000,
+    `Cannot load plugin "./posts_on_load.js": ${POSTED('"loaded"')}`,
+  );
+});
+
+Deno.test("a plugin that ends its worker while loading: one sentence saying so and what to do", async () => {
+  await loadFails(
+    "./exits_on_load.js",
+    10_000,
+    'Cannot load plugin "./exits_on_load.js": the plugin ended its worker while loading (exit code 5); a plugin must not end its process (process.exit)',
+  );
+});
+
+Deno.test("a plugin that loads past the time limit: one sentence naming the limit and what to do", async () => {
+  await loadFails(
+    "./loads_slowly.js",
+    500,
+    'Cannot load plugin "./loads_slowly.js": the plugin did not load within 500 ms; make its module load faster, or raise rule_timeout in proxar.yaml',
+  );
+});
+
+Deno.test("a plugin whose worker Proxar stops while it loads: one sentence saying so, not 'loading could not run'", async () => {
+  try {
+    const loading = hostPlugin(
+      { path: "./loads_slowly.js", base: FIXTURES },
+      { timeoutMs: 120_000, prose: DEFAULT_PROSE_OPTIONS },
+    );
+    // The command ends (or is interrupted) while the plugin loads.
+    await stopPluginWorkers();
+    await rejectsWith(
+      () => loading,
+      'Cannot load plugin "./loads_slowly.js": Proxar was stopping and ended the plugin\'s worker before the plugin had loaded; nothing is known to be wrong with it, so run the command again',
     );
   } finally {
     await stopPluginWorkers();
