@@ -100,6 +100,8 @@ export class CatchAllWalk implements Walker {
   readonly #reach: { old?: Set<string> | null; new?: Set<string> | null } = {};
   /** Whether the last composition graded was proven, not merely lifted. */
   #proven = false;
+  /** Whether the node being graded is under an odd number of `not`s (see proves()). */
+  #neg = false;
 
   constructor(old: JsonValue | undefined, next: JsonValue | undefined, options: CatchAllOptions) {
     this.side = options.side;
@@ -394,6 +396,7 @@ export class CatchAllWalk implements Walker {
   }
 
   #keywords(node: Node): void {
+    this.#neg = node.neg;
     const known = this.#options.known;
     const graded = new Set<string>();
     const arrays = (s: JsonObject) =>
@@ -519,7 +522,11 @@ export class CatchAllWalk implements Walker {
     return true;
   }
 
-  /** Whether every value of `a` is valid under `b` ("widened": a old, b new; else the reverse). */
+  /**
+   * Whether every value of `a` is valid under `b` ("widened": a old, b new; else the reverse).
+   * On an input, outside `not`, a bound at the safe-integer limit holds for integers, as the
+   * bound verdicts read it (`_safe_integer.ts`).
+   */
   proves(
     a: JsonValue,
     b: JsonValue,
@@ -532,6 +539,7 @@ export class CatchAllWalk implements Walker {
       rootB: wide ? this.newRoot : this.oldRoot,
       known: this.#options.known,
       old: !names ? "none" : wide ? "a" : "b",
+      safeIntegers: this.side === "input" && !this.#neg,
     });
   }
 

@@ -9,10 +9,14 @@ import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { sameJson } from "./_catch_all_json.ts";
 import { type Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
+import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
+import { integerFacts } from "./values.ts";
 
 /** What a group check may ask of the proof. */
 export interface Prover {
   readonly old: "a" | "b" | "none";
+  /** Whether a bound of B at the safe-integer limit holds for integers (`SubsumeOptions`). */
+  readonly safeIntegers: boolean;
   sub(a: JsonValue, b: JsonValue): true | string;
   /** Whether `a` (a schema of side B) ⊆ `b` (a schema of side A). */
   subReversed(a: JsonValue, b: JsonValue): true | string;
@@ -174,13 +178,25 @@ const enumCheck: Check = (_p, _atoms, part, facts) => {
   return byValues(facts, part) === true ? true : "the allowed values are not contained";
 };
 
-const numberCheck: Check = (_p, atoms, part, facts) => {
+/** Whether a conjunction accepts some safe integer, by its bounds, values and multipleOf. */
+function acceptsSafeIntegers(atoms: readonly JsonObject[]): boolean {
+  const joint = jointFacts(atoms.map(integerFacts));
+  return joint !== undefined && acceptsSafeInteger(joint);
+}
+
+const numberCheck: Check = (p, atoms, part, facts) => {
   if (!facts.kinds.has("number")) return true;
   if (byValues(facts, part) === true) return true;
   const integral = facts.kinds.integral();
+  // A bound at the safe-integer limit rejects no integer a JSON client sends exactly, while
+  // some safe integer is left (_safe_integer.ts).
+  let left: boolean | undefined;
+  const limit = (want: Bound, lower: boolean) =>
+    p.safeIntegers && integral && admitsEverySafeInteger(want, lower) &&
+    (left ??= acceptsSafeIntegers(atoms));
   for (const lower of [true, false]) {
     const want = boundOf(part, lower, integral);
-    if (want === undefined) continue;
+    if (want === undefined || limit(want, lower)) continue;
     let have: Bound | undefined;
     for (const a of atoms) {
       const b = boundOf(a, lower, integral);

@@ -31,6 +31,13 @@ export interface SubsumeOptions {
    * input old→new and output new→old are graded alike.
    */
   old?: "a" | "b" | "none";
+  /**
+   * Read a bound of B at or beyond the safe-integer limit (±(2^53 − 1)) as none where A's
+   * numbers are integers and A accepts some safe integer: the input-only exemption of
+   * `_safe_integer.ts`, so that zod 4's `.int()` bounds inside a union or an allOf compare as
+   * they do elsewhere. Off under a `not`, where the bound keeps its variance.
+   */
+  safeIntegers?: boolean;
 }
 
 /** `true` when proven, else the reason it could not be proven. */
@@ -50,6 +57,10 @@ class Subsumption implements Prover {
   /** Whether the question at hand reads its left schema in B's root (see subReversed()). */
   #reversed = false;
   constructor(readonly options: SubsumeOptions) {}
+
+  get safeIntegers(): boolean {
+    return this.options.safeIntegers === true && !this.#reversed;
+  }
 
   get old(): "a" | "b" | "none" {
     const old = this.options.old ?? "none";

@@ -13,7 +13,13 @@ import { pairBranches } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import { alignLevels, hasSiblings, ignoresRefSiblings, type RefLevel } from "./_ref_siblings.ts";
-import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
+import {
+  acceptsSafeInteger,
+  admitsEverySafeInteger,
+  integerOnly,
+  type NumericBound,
+} from "./_safe_integer.ts";
+import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
@@ -127,6 +133,30 @@ const SUBSCHEMAS = [
   "propertyNames",
   "contentSchema",
 ] as const;
+
+/** A numeric bound as users read it (`<= 10`, `> 0`), `null` for none. */
+function showBound(x: NumericBound | undefined, kind: "min" | "max"): string | null {
+  if (x === undefined) return null;
+  const op = x.exclusive ? (kind === "min" ? ">" : "<") : (kind === "min" ? ">=" : "<=");
+  return `${op} ${x.value}`;
+}
+
+/** The message of a bound that moved at or past the safe-integer limit, on input integers. */
+function limitMessage(
+  path: string,
+  aspect: string,
+  kind: "min" | "max",
+  a: NumericBound | undefined,
+  b: NumericBound | undefined,
+): string {
+  return `${path}: ${aspect} went from ${showBound(a, kind) ?? "none"} to ${
+    showBound(b, kind) ?? "none"
+  }, which on integers is the safe-integer limit (2^53 - 1): every integer a JSON client can send exactly is accepted before and after`;
+}
+
+/** What a combination graded with the safe-integer exemption adds to its message. */
+const LIMIT_ASIDE =
+  " (integers past the safe-integer limit, 2^53 - 1, aside: no JSON client sends them exactly)";
 
 function show(value: JsonValue | undefined): string {
   if (value === undefined) return "absent";
@@ -440,7 +470,7 @@ class Walker {
     this.values(a, b, ctx);
     this.objects(a, b, ctx);
     this.arrays(a, b, ctx);
-    this.combinators(a, b, ctx);
+    this.combinators(a, b, ctx, [a !== old, b !== next]);
     this.annotations(a, b, ctx);
   }
 
@@ -498,13 +528,7 @@ class Walker {
       const effect = boundEffect(ba, bb, kind);
       if (!effect) continue;
       const aspect = kind === "min" ? "minimum" : "maximum";
-      const fmt = (
-        x: typeof ba,
-      ) => (x
-        ? `${
-          x.exclusive ? (kind === "min" ? ">" : "<") : (kind === "min" ? ">=" : "<=")
-        } ${x.value}`
-        : "none");
+      const fmt = (x: typeof ba) => showBound(x, kind) ?? "none";
       const keyword = Object.hasOwn(b, aspect) ||
           !Object.hasOwn(b, `exclusive${aspect[0]!.toUpperCase()}${aspect.slice(1)}`)
         ? aspect
@@ -516,10 +540,8 @@ class Walker {
           { aspect, change: "safeIntegerLimit" },
           "NON_BREAKING",
           keyword,
-          { old: ba ? fmt(ba) : null, new: bb ? fmt(bb) : null },
-          `${ctx.path}: ${aspect} went from ${fmt(ba)} to ${
-            fmt(bb)
-          }, which on integers is the safe-integer limit (2^53 - 1): every integer a JSON client can send exactly is accepted before and after`,
+          { old: showBound(ba, kind), new: showBound(bb, kind) },
+          limitMessage(ctx.path, aspect, kind, ba, bb),
         );
         continue;
       }
@@ -952,7 +974,11 @@ class Walker {
     this.optional(ctx, "contains", a, b);
   }
 
-  combinators(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+  /**
+   * `lifted` says which side is a lone schema compared as a one-branch combination (see
+   * {@link liftUnion}).
+   */
+  combinators(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const union = key !== "allOf";
       // An allOf branch of annotations only accepts every value: it constrains nothing. The
@@ -972,7 +998,8 @@ class Walker {
         // Adding a combinator usually constrains, removing it frees; the subsumption proof
         // settles the cases where that is not so (a branch that accepts everything, keywords
         // that moved into the branches).
-        const [wide, narrow] = this.provesEither(a, b, ctx);
+        const [wide, narrow, limit] = this.provesEither(a, b, ctx);
+        if (limit) this.limitFindings(ctx, key, a, b, lifted, this.out.length);
         if (wide && narrow) continue;
         const effect: Effect = wide
           ? "widened"
@@ -988,7 +1015,7 @@ class Walker {
           effect,
           key,
           { old: xa ?? null, new: xb ?? null },
-          `${key} ${!xa ? "added" : "removed"}`,
+          `${key} ${!xa ? "added" : "removed"}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
         );
         continue;
       }
@@ -998,7 +1025,9 @@ class Walker {
       // branch findings are kept only if they agree with it; otherwise one finding says it.
       const changedBranches = pairing.ambiguous || pairing.added.length > 0 ||
         pairing.removed.length > 0 || pairing.pairs.some(([i, j]) => !jsonEqual(xa[i], xb[j]));
-      const [wide, narrow] = changedBranches ? this.provesEither(a, b, ctx) : [false, false];
+      const [wide, narrow, limit] = changedBranches
+        ? this.provesEither(a, b, ctx)
+        : [false, false, false];
       const start = this.out.length;
       this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx);
       if (!wide && !narrow) continue;
@@ -1017,13 +1046,20 @@ class Walker {
         : whole === "BREAKING"
         ? anyBreaking
         : !anyBreaking;
-      if (agree) continue;
+      if (agree) {
+        if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
+        continue;
+      }
       // Prose and other annotations grade no accepted value, so the proof cannot contradict
       // them: they stay, as they do when the branch findings agree (a description dropped with
-      // the branch findings went unreported in one direction only).
-      const annotations = this.out.slice(start).filter((d) => ANNOTATION_FACETS.has(d.facet));
+      // the branch findings went unreported in one direction only). So do the safe-integer
+      // limits found below when the proof needed their exemption: they say what changed.
+      const stay = this.out.slice(start).filter((d) =>
+        ANNOTATION_FACETS.has(d.facet) || (limit && d.rule.endsWith(".safeIntegerLimit"))
+      );
       this.out.length = start;
-      this.out.push(...annotations);
+      this.out.push(...stay);
+      if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
       if (wide && narrow) continue;
       this.graded(
         ctx,
@@ -1034,7 +1070,7 @@ class Walker {
         { old: xa, new: xb },
         `${key} went from ${xa.length} to ${xb.length} branches; every value the ${
           wide ? "old" : "new"
-        } schema accepts, the ${wide ? "new" : "old"} one accepts too`,
+        } schema accepts, the ${wide ? "new" : "old"} one accepts too${limit ? LIMIT_ASIDE : ""}`,
       );
     }
     this.optional(ctx, "not", a, b, ctx.polarity === 1 ? -1 : 1);
@@ -1097,13 +1133,20 @@ class Walker {
   }
 
   /** Whether every value of `x` is valid under `y` (`widened`: x old, y new; else the reverse). */
-  proves(x: JsonValue, y: JsonValue, direction: "widened" | "narrowed", names = true): boolean {
+  proves(
+    x: JsonValue,
+    y: JsonValue,
+    direction: "widened" | "narrowed",
+    names = true,
+    safeIntegers = false,
+  ): boolean {
     const wide = direction === "widened";
     return subsumes(x, y, {
       rootA: wide ? this.oldRoot : this.newRoot,
       rootB: wide ? this.newRoot : this.oldRoot,
       known: STRUCTURED_VOCABULARY,
       old: !names ? "none" : wide ? "a" : "b",
+      safeIntegers,
     }) === true;
   }
 
@@ -1172,16 +1215,72 @@ class Walker {
     }
   }
 
-  /** Widened and narrowed proofs of a pair, tried on the nodes and on the schemas as written. */
-  provesEither(a: JsonValue, b: JsonValue, ctx: Ctx): [boolean, boolean] {
+  /**
+   * Widened and narrowed proofs of a pair, tried on the nodes and on the schemas as written. On
+   * an input (outside `not`), a pair not proven equal is asked again with the safe-integer
+   * exemption (`_safe_integer.ts`); the third answer says whether that changed the verdict.
+   */
+  provesEither(a: JsonValue, b: JsonValue, ctx: Ctx): [boolean, boolean, boolean] {
     const pairs: [JsonValue, JsonValue][] = [[a, b]];
     if (ctx.raw !== undefined) pairs.push([ctx.raw[0] ?? true, ctx.raw[1] ?? true]);
-    let wide = false, narrow = false;
-    for (const [x, y] of pairs) {
-      wide ||= this.proves(x, y, "widened");
-      narrow ||= this.proves(y, x, "narrowed");
+    const ask = (safeIntegers: boolean, [wide, narrow]: [boolean, boolean]) => {
+      for (const [x, y] of pairs) {
+        wide ||= this.proves(x, y, "widened", true, safeIntegers);
+        narrow ||= this.proves(y, x, "narrowed", true, safeIntegers);
+      }
+      return [wide, narrow] as [boolean, boolean];
+    };
+    const plain = ask(false, [false, false]);
+    if ((plain[0] && plain[1]) || this.opts.side !== "input" || ctx.polarity < 0) {
+      return [...plain, false];
     }
-    return [wide, narrow];
+    const limit = ask(true, plain);
+    return [...limit, limit[0] !== plain[0] || limit[1] !== plain[1]];
+  }
+
+  /**
+   * When the safe-integer exemption decided a change of `key`, names the limit bounds that came
+   * or went in its branches, unless findings from `start` on already do (the branches paired).
+   */
+  limitFindings(
+    ctx: Ctx,
+    key: string,
+    a: JsonObject,
+    b: JsonObject,
+    lifted: [boolean, boolean],
+    start: number,
+  ): void {
+    if (this.out.slice(start).some((d) => d.rule.endsWith(".safeIntegerLimit"))) return;
+    const changes = limitChanges(limitBounds(a, key, lifted[0]), limitBounds(b, key, lifted[1]));
+    for (const change of changes) {
+      const here = (change.new ?? change.old)!;
+      const path = [ctx.path, ...here.at, here.keyword].join(".");
+      // A bound that went is shown at the node that held it, as a removed keyword is.
+      const loc = change.new === undefined
+        ? ctx.newLoc
+        : `${this.home(ctx, "new", here.at[0] ?? here.keyword)}${
+          here.at.map((t) => `/${escapePointerToken(t)}`).join("")
+        }`;
+      const pointer = this.opts.basePointer + loc +
+        (change.new === undefined ? "" : `/${escapePointerToken(here.keyword)}`);
+      const kind = change.aspect === "minimum" ? "min" : "max";
+      this.emit(
+        ctx,
+        change.aspect,
+        { aspect: change.aspect, change: "safeIntegerLimit" },
+        "NON_BREAKING",
+        here.keyword,
+        { old: showBound(change.old?.bound, kind), new: showBound(change.new?.bound, kind) },
+        limitMessage(
+          [ctx.path, ...here.at].join("."),
+          change.aspect,
+          kind,
+          change.old?.bound,
+          change.new?.bound,
+        ),
+        { loc, path, pointer },
+      );
+    }
   }
 
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {

@@ -17,6 +17,29 @@ const SAFE_LIMIT = (at: string): Case => {
   };
 };
 
+/** The minimum and maximum at the limit in the schema at `at`, exempt on input. */
+const LIMITS = (at: string): string[] =>
+  ["maximum", "minimum"].map((k) =>
+    `tool.input.${k}.safeIntegerLimit|t.inputSchema${at}.${k}|NON_BREAKING`
+  );
+
+/**
+ * Bounds added to the integer branch of an output union, graded by variance: whether or not they
+ * are the limit, the server promises fewer (or, reversed, more) integers.
+ */
+const BRANCH_BOUNDED_OUTPUT: Pick<Case, "output" | "outputReversed"> = {
+  output: [0, [
+    "tool.output.keyword.changed|t.outputSchema.properties.limit.anyOf|NON_BREAKING",
+    "tool.output.maximum.narrowed|t.outputSchema.properties.limit.anyOf.0.maximum|NON_BREAKING",
+    "tool.output.minimum.narrowed|t.outputSchema.properties.limit.anyOf.0.minimum|NON_BREAKING",
+  ]],
+  outputReversed: [1, [
+    "tool.output.keyword.changed|t.outputSchema.properties.limit.anyOf|BREAKING",
+    "tool.output.maximum.widened|t.outputSchema.properties.limit.anyOf.0.maximum|BREAKING",
+    "tool.output.minimum.widened|t.outputSchema.properties.limit.anyOf.0.minimum|BREAKING",
+  ]],
+};
+
 testCases("safe_integer", {
   zod_bounds_added: SAFE_LIMIT(".properties.limit.maximum"),
   // Every accepted value lies beyond the limit: bounded, the schema accepts nothing.
@@ -31,4 +54,52 @@ testCases("safe_integer", {
   ref_sibling_looser: UNCHANGED,
   // Whether an integer that is a multiple of 1.5 is left is not decided: graded as a bound.
   fractional_multiple_bounded: narrows("maximum", ".properties.step.maximum"),
+  // zod 3 writes a nullable .int() as {type: [integer, null]}, zod 4 as anyOf [{type: integer,
+  // minimum: -(2^53-1), maximum: 2^53-1}, {type: null}]: on input the union proof reads the limit
+  // as the bounds do, and the limits are named where zod 4 writes them.
+  zod4_nullable_int: {
+    input: [0, LIMITS(".properties.limit.anyOf.0")],
+    inputReversed: [0, LIMITS(".properties.limit.anyOf.0")],
+    output: [0, ["tool.output.anyOf.narrowed|t.outputSchema.properties.limit.anyOf|NON_BREAKING"]],
+    // The server may now return integers past the limit. The walk pairs the old union's null
+    // with the type list: its branch findings disagree in wording, not in the verdict.
+    outputReversed: [1, [
+      "tool.output.anyOf.narrowed|t.outputSchema.properties.limit.anyOf|NON_BREAKING",
+      "tool.output.keyword.changed|t.outputSchema.properties.limit.anyOf|BREAKING",
+      "tool.output.type.widened|t.outputSchema.properties.limit.anyOf.0.type|BREAKING",
+    ]],
+  },
+  // The limits added inside one branch of a union that stays: anyOf.narrowed BREAKING before.
+  anyof_branch_bounded: {
+    input: [0, LIMITS(".properties.limit.anyOf.0")],
+    inputReversed: [0, LIMITS(".properties.limit.anyOf.0")],
+    ...BRANCH_BOUNDED_OUTPUT,
+  },
+  // A maximum of 100 in the branch is a real bound: graded by its variance in every direction.
+  anyof_branch_real_bound: {
+    input: [1, [
+      "tool.input.keyword.changed|t.inputSchema.properties.limit.anyOf|BREAKING",
+      "tool.input.maximum.narrowed|t.inputSchema.properties.limit.anyOf.0.maximum|BREAKING",
+      "tool.input.minimum.safeIntegerLimit|t.inputSchema.properties.limit.anyOf.0.minimum|NON_BREAKING",
+    ]],
+    inputReversed: [0, [
+      "tool.input.keyword.changed|t.inputSchema.properties.limit.anyOf|NON_BREAKING",
+      "tool.input.maximum.widened|t.inputSchema.properties.limit.anyOf.0.maximum|NON_BREAKING",
+      "tool.input.minimum.safeIntegerLimit|t.inputSchema.properties.limit.anyOf.0.minimum|NON_BREAKING",
+    ]],
+    ...BRANCH_BOUNDED_OUTPUT,
+  },
+  // The limit in an allOf beside the type (zod 4 writes such wrappers in some versions).
+  allof_bound_added: {
+    input: [0, [
+      `tool.input.maximum.safeIntegerLimit|t.inputSchema.properties.limit.allOf.0.maximum|NON_BREAKING`,
+    ]],
+    inputReversed: [0, [
+      `tool.input.maximum.safeIntegerLimit|t.inputSchema.properties.limit.allOf.0.maximum|NON_BREAKING`,
+    ]],
+    output: [0, ["tool.output.allOf.narrowed|t.outputSchema.properties.limit.allOf|NON_BREAKING"]],
+    outputReversed: [1, [
+      "tool.output.allOf.widened|t.outputSchema.properties.limit.allOf|BREAKING",
+    ]],
+  },
 });

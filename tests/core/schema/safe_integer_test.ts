@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { acceptsSafeInteger, jointFacts } from "../../../core/schema/_safe_integer.ts";
+import { subsumes } from "../../../core/schema/subsume.ts";
+import { FACET_OF } from "../../../core/schema/types.ts";
 import { schemaFindings } from "./_schema_helpers.ts";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -302,4 +304,97 @@ Deno.test("jointFacts() keeps the tightest bounds and the common values of schem
   );
   // Two multipleOf values are not combined: undecided.
   assert.equal(jointFacts([{ ...none, multipleOf: 2 }, { ...none, multipleOf: 3 }]), undefined);
+});
+
+/** `n` as written, without the integer type of {@link holder}. */
+const plain = (n: JsonValue) => ({ type: "object", properties: { n } });
+/** A nullable `n`: zod 3's type list, or zod 4's union of the integer (with `int`) and null. */
+const zod3 = (n: Record<string, JsonValue> = {}) => plain({ type: ["integer", "null"], ...n });
+const zod4 = (int: Record<string, JsonValue>) =>
+  plain({ anyOf: [{ type: "integer", ...int }, { type: "null" }] });
+
+Deno.test("diff grades zod 4's nullable .int() against zod 3's type list by the safe-integer limit on input", () => {
+  const limits = ["maximum", "minimum"].map((k) =>
+    `tool.input.${k}.safeIntegerLimit t.inputSchema.properties.n.anyOf.0.${k} NON_BREAKING`
+  );
+  const b = zod4({ minimum: -SAFE, maximum: SAFE });
+  // Three findings before, two of them BREAKING (a type narrowed, the union narrowed).
+  assert.deepEqual(schemaFindings("input", zod3(), b), limits);
+  assert.deepEqual(schemaFindings("input", b, zod3()), limits);
+  assert.deepEqual(schemaFindings("output", zod3(), b), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.n.anyOf NON_BREAKING",
+  ]);
+  assert.ok(
+    schemaFindings("output", b, zod3()).includes(
+      "tool.output.keyword.changed t.outputSchema.properties.n.anyOf BREAKING",
+    ),
+  );
+});
+
+Deno.test("diff keeps a union with a bound that is not the safe-integer limit graded by variance", () => {
+  const narrowed = (at: string) => `tool.input.${at} BREAKING`;
+  // A real maximum of 100 in the integer branch.
+  const real = schemaFindings("input", zod3(), zod4({ minimum: -SAFE, maximum: 100 }));
+  assert.ok(
+    real.includes(narrowed("keyword.changed t.inputSchema.properties.n.anyOf")),
+    real.join(),
+  );
+  // No safe integer was accepted: bounded, only null is left.
+  const big = { minimum: 1e16 };
+  const none = schemaFindings("input", zod3(big), zod4({ ...big, maximum: SAFE }));
+  assert.ok(
+    none.includes(narrowed("keyword.changed t.inputSchema.properties.n.anyOf")),
+    none.join(),
+  );
+  assert.ok(!none.some((f) => f.includes("safeIntegerLimit")), none.join());
+  // Numbers past 2^53 - 1 are exact doubles: the bound rejects them.
+  const num = (n: Record<string, JsonValue>) =>
+    plain({ anyOf: [{ type: "number", ...n }, { type: "null" }] });
+  const doubles = schemaFindings(
+    "input",
+    plain({ type: ["number", "null"] }),
+    num({ maximum: SAFE }),
+  );
+  assert.ok(doubles.some((f) => f.endsWith(" BREAKING")), doubles.join());
+  assert.ok(!doubles.some((f) => f.includes("safeIntegerLimit")), doubles.join());
+  // A real maximum in an allOf.
+  assert.deepEqual(schemaFindings("input", holder({}), holder({ allOf: [{ maximum: 100 }] })), [
+    narrowed("allOf.narrowed t.inputSchema.properties.n.allOf"),
+  ]);
+});
+
+Deno.test("diff grades the safe-integer limit in a union under not by variance", () => {
+  // not (integer or null) → not (integer <= 2^53-1 or null): the unsafe integers are accepted now.
+  const neg = (int: Record<string, JsonValue>) => ({
+    type: "object",
+    properties: { n: { not: { anyOf: [{ type: "integer", ...int }, { type: "null" }] } } },
+  });
+  const at = "t.inputSchema.properties.n.not.anyOf";
+  assert.deepEqual(schemaFindings("input", neg({ maximum: SAFE }), neg({})), [
+    `tool.input.keyword.changed ${at} BREAKING`,
+    `tool.input.maximum.widened ${at}.0.maximum BREAKING`,
+  ]);
+});
+
+Deno.test("subsumes() reads a bound at the safe-integer limit as none for integers when asked, not under not", () => {
+  const known = new Set(Object.keys(FACET_OF));
+  const int = { type: "integer" };
+  const bounded = { type: "integer", maximum: SAFE };
+  const safeIntegers = true;
+  assert.notEqual(subsumes(int, bounded, { known }), true);
+  assert.equal(subsumes(int, bounded, { known, safeIntegers }), true);
+  assert.equal(
+    subsumes({ allOf: [int] }, { allOf: [int, { maximum: SAFE }] }, { known, safeIntegers }),
+    true,
+  );
+  // Beyond the limit only: no safe integer is left to keep.
+  assert.notEqual(subsumes({ ...int, minimum: 1e16 }, bounded, { known, safeIntegers }), true);
+  // Numbers: 1e20 is rejected.
+  assert.notEqual(
+    subsumes({ type: "number" }, { type: "number", maximum: SAFE }, { known, safeIntegers }),
+    true,
+  );
+  // not {integer <= limit} accepts the unsafe integers that not {integer} rejects.
+  assert.equal(subsumes({ not: int }, { not: bounded }, { known, safeIntegers }), true);
+  assert.notEqual(subsumes({ not: bounded }, { not: int }, { known, safeIntegers }), true);
 });
