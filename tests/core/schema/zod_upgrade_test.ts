@@ -8,15 +8,7 @@
  * true widening or narrowing, graded by variance.
  */
 import assert from "node:assert/strict";
-import { McpServer } from "../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js";
-import { Client } from "../../../node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js";
-import { InMemoryTransport } from "../../../node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.js";
-import * as z4 from "../../../node_modules/zod/index.js";
-import * as z3 from "../../../node_modules/zod/v3/index.js";
-import { diffContracts } from "../../../core/engine.ts";
-import type { JsonValue } from "../../../core/json.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry } from "./_schema_helpers.ts";
+import { findings, listed, z3, z4 } from "./_zod_sdk.ts";
 
 // The two zod namespaces share no declared type; the shape is built the same way from either.
 // deno-lint-ignore no-explicit-any
@@ -38,32 +30,7 @@ function shape(z: any) {
   };
 }
 
-/** What a server built on the SDK lists for one tool whose schemas use `z`. */
-// deno-lint-ignore no-explicit-any
-async function listed(z: any): Promise<JsonValue> {
-  const server = new McpServer({ name: "zod", version: "1.0.0" });
-  server.registerTool(
-    "t",
-    { description: "d", inputSchema: shape(z), outputSchema: shape(z) },
-    () => ({ content: [] }),
-  );
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "proxar-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  try {
-    return JSON.parse(JSON.stringify(await client.listTools()));
-  } finally {
-    await client.close();
-    await server.close();
-  }
-}
-
-const findings = (old: JsonValue, next: JsonValue) =>
-  diffContracts(contractFromValue(old), contractFromValue(next), { registry }).changes
-    .map((c) => `${c.rule} ${c.path} ${c.severity}`);
-
-const zod3 = await listed(z3), zod4 = await listed(z4);
+const zod3 = await listed(z3, shape), zod4 = await listed(z4, shape);
 
 Deno.test("zod 3 → zod 4 through the MCP SDK: only zod 4's opened input objects, as widenings", () => {
   assert.deepEqual(findings(zod3, zod4), [
