@@ -7,6 +7,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { isLocalRef, resolveLocal } from "./resolve.ts";
 import { admitsEverySafeInteger, compareBounds, type NumericBound } from "./_safe_integer.ts";
 import { numericBound } from "./values.ts";
 
@@ -14,6 +15,8 @@ import { numericBound } from "./values.ts";
 export interface LimitBound {
   /** Tokens from the compared node to the schema object that holds the keyword. */
   at: string[];
+  /** Where that object stands in its root, when a local `$ref` led to it. */
+  target?: string;
   keyword: string;
   aspect: "minimum" | "maximum";
   bound: NumericBound;
@@ -31,7 +34,12 @@ const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 const MAX_NESTING = 8;
 
 /** The limit bound of one kind written in a schema object, if any. */
-function limitOf(schema: JsonObject, at: string[], lower: boolean): LimitBound | undefined {
+function limitOf(
+  schema: JsonObject,
+  at: string[],
+  target: string | undefined,
+  lower: boolean,
+): LimitBound | undefined {
   const bound = numericBound(schema, lower ? "min" : "max");
   if (bound === undefined || !admitsEverySafeInteger(bound, lower)) return undefined;
   const aspect = lower ? "minimum" : "maximum";
@@ -39,31 +47,51 @@ function limitOf(schema: JsonObject, at: string[], lower: boolean): LimitBound |
   const keyword = Object.hasOwn(schema, aspect) || !Object.hasOwn(schema, exclusive)
     ? aspect
     : exclusive;
-  return { at, keyword, aspect, bound };
+  const found: LimitBound = { at, keyword, aspect, bound };
+  if (target !== undefined) found.target = target;
+  return found;
 }
 
 /**
- * The limit bounds in the branches of `node[key]` and in the combinators nested in them. A side
- * that was `lifted` (a lone schema compared as a one-branch union) holds its branch in the node
- * itself, so its bounds are reported there.
+ * The limit bounds in the branches of `node[key]`, in the combinators nested in them and in the
+ * definitions their local `$ref`s reach in `root` (reported at the branch, as the walk reports a
+ * target's keywords). A side that was `lifted` (a lone schema compared as a one-branch union)
+ * holds its branch in the node itself, so its bounds are reported there.
  */
-export function limitBounds(node: JsonObject, key: string, lifted: boolean): LimitBound[] {
+export function limitBounds(
+  node: JsonObject,
+  key: string,
+  lifted: boolean,
+  root: JsonValue,
+): LimitBound[] {
   const out: LimitBound[] = [];
   const list = node[key];
   if (!Array.isArray(list)) return out;
-  const stack: { schema: JsonValue; at: string[]; depth: number }[] = list.map((schema, i) => ({
+  interface Item {
+    schema: JsonValue;
+    at: string[];
+    depth: number;
+    target?: string;
+  }
+  const stack: Item[] = list.map((schema, i) => ({
     schema,
     at: lifted ? [] : [key, String(i)],
     depth: 0,
   })).reverse();
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const { schema, at, depth } = top;
+    const { schema, at, depth, target } = top;
     if (!isObject(schema)) continue;
     for (const lower of [true, false]) {
-      const found = limitOf(schema, at, lower);
+      const found = limitOf(schema, at, target, lower);
       if (found !== undefined) out.push(found);
     }
     if (depth >= MAX_NESTING) continue;
+    const ref = schema.$ref;
+    if (typeof ref === "string" && isLocalRef(ref)) {
+      const value = resolveLocal(root, ref);
+      const loc = ref === "#" ? "" : decodeURIComponent(ref.slice(1));
+      if (value !== undefined) stack.push({ schema: value, at, depth: depth + 1, target: loc });
+    }
     for (const inner of COMBINATORS) {
       const branches = schema[inner];
       if (!Array.isArray(branches)) continue;

@@ -1251,14 +1251,17 @@ class Walker {
     start: number,
   ): void {
     if (this.out.slice(start).some((d) => d.rule.endsWith(".safeIntegerLimit"))) return;
-    const changes = limitChanges(limitBounds(a, key, lifted[0]), limitBounds(b, key, lifted[1]));
+    const changes = limitChanges(
+      limitBounds(a, key, lifted[0], this.oldRoot),
+      limitBounds(b, key, lifted[1], this.newRoot),
+    );
     for (const change of changes) {
       const here = (change.new ?? change.old)!;
       const path = [ctx.path, ...here.at, here.keyword].join(".");
       // A bound that went is shown at the node that held it, as a removed keyword is.
       const loc = change.new === undefined
         ? ctx.newLoc
-        : `${this.home(ctx, "new", here.at[0] ?? here.keyword)}${
+        : here.target ?? `${this.home(ctx, "new", here.at[0] ?? here.keyword)}${
           here.at.map((t) => `/${escapePointerToken(t)}`).join("")
         }`;
       const pointer = this.opts.basePointer + loc +

@@ -11,7 +11,9 @@ import type { JsonValue } from "../../../core/json.ts";
 import { acceptsSafeInteger, jointFacts } from "../../../core/schema/_safe_integer.ts";
 import { subsumes } from "../../../core/schema/subsume.ts";
 import { FACET_OF } from "../../../core/schema/types.ts";
-import { schemaFindings } from "./_schema_helpers.ts";
+import { diffContracts } from "../../../core/engine.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { registry, schemaFindings } from "./_schema_helpers.ts";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 const holder = (n: Record<string, unknown>) => ({
@@ -397,4 +399,28 @@ Deno.test("subsumes() reads a bound at the safe-integer limit as none for intege
   // not {integer <= limit} accepts the unsafe integers that not {integer} rejects.
   assert.equal(subsumes({ not: int }, { not: bounded }, { known, safeIntegers }), true);
   assert.notEqual(subsumes({ not: bounded }, { not: int }, { known, safeIntegers }), true);
+});
+
+Deno.test("diff names a safe-integer limit that a union branch reaches through a $ref where it is written", () => {
+  const b = {
+    type: "object",
+    $defs: { i: { type: "integer", minimum: -SAFE, maximum: SAFE } },
+    properties: { n: { anyOf: [{ $ref: "#/$defs/i" }, { type: "null" }] } },
+  };
+  const tool = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const changes = (x: JsonValue, y: JsonValue) =>
+    diffContracts(tool(x), tool(y), { registry }).changes.map((c) =>
+      `${c.rule} ${c.path} ${c.pointer} ${c.severity}`
+    );
+  const at = (k: string) =>
+    `tool.input.${k}.safeIntegerLimit t.inputSchema.properties.n.anyOf.0.${k}`;
+  assert.deepEqual(changes(zod3(), b), [
+    `${at("maximum")} /tools/0/inputSchema/$defs/i/maximum NON_BREAKING`,
+    `${at("minimum")} /tools/0/inputSchema/$defs/i/minimum NON_BREAKING`,
+  ]);
+  // Gone: shown at the node that held it.
+  assert.deepEqual(changes(b, zod3()), [
+    `${at("maximum")} /tools/0/inputSchema/properties/n NON_BREAKING`,
+    `${at("minimum")} /tools/0/inputSchema/properties/n NON_BREAKING`,
+  ]);
 });
