@@ -32,6 +32,8 @@ import { SamplesStore } from "../mcp/sampling/samples_file.ts";
 import type { Io } from "./io.ts";
 import { passiveSampler, type StartedSampler } from "./proxy_sampling.ts";
 import { withPlugins } from "./plugins.ts";
+import { type NotRun, reportingFailures } from "../plugins/not_run.ts";
+import type { Report } from "../core/report.ts";
 import { alertLines } from "./alert_lines.ts";
 import type { LiveSession } from "./server_sources.ts";
 
@@ -71,9 +73,9 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   const name = server ?? source.label;
   const alertsPath = join(store.root, ALERTS_FILE);
   const previous = new Set(
-    (await readAlerts(alertsPath).catch(() => ({ entries: [] }))).entries.map((entry) =>
-      alertKey(entry.server, entry.old?.hash, entry.new?.hash)
-    ),
+    (await readAlerts(alertsPath).catch(() => ({ entries: [] }))).entries
+      .filter((entry) => entry.incomplete !== true)
+      .map((entry) => alertKey(entry.server, entry.old?.hash, entry.new?.hash)),
   );
   const hook = webhookSettings(config, io.env);
   const webhook = hook.url;
@@ -81,14 +83,22 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
   const redactor = source.redactor.with(hook.secrets);
   const deliveries = new Set<Promise<unknown>>();
   const today = fixedToday(io.env);
-  const compare = (old: LoadedContract, next: LoadedContract) =>
-    compareContractsAsync(old, next, {
-      registry,
+  // Reports in which a plugin rule did not run (its finding says why): graded again when seen.
+  const incomplete = new WeakSet<Report>();
+  const compare = async (old: LoadedContract, next: LoadedContract) => {
+    // A plugin that fails (a rule past its time limit, a worker that could not be restarted)
+    // must not stop a long-running proxy from grading: its rules report that they did not run.
+    const notRun: NotRun = { rules: [] };
+    const report = await compareContractsAsync(old, next, {
+      registry: plugins.length > 0 ? reportingFailures(registry, notRun) : registry,
       config,
       ruleTimeoutMs: config.rule_timeout * 1000,
       freezeInputs: plugins.length > 0,
       ...(today ? { today } : {}),
     });
+    if (notRun.rules.length > 0) incomplete.add(report);
+    return report;
+  };
   const sampler: StartedSampler | undefined = server === undefined || config.sampling.rate === 0
     ? undefined
     : passiveSampler({
@@ -124,6 +134,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
       if (server !== undefined) await store.record(server, snapshot);
     },
     compare,
+    incomplete: (report) => incomplete.has(report),
     alerted: (oldHash, newHash) => previous.has(alertKey(name, oldHash, newHash)),
     alert: (entry: AlertEntry) => deliver(entry, acceptCommand(server)),
     onContract: (snapshot) => options.metrics?.contract(snapshot.hash),

@@ -40,12 +40,23 @@ export interface AlertEntry {
   findings: AlertFinding[];
   /** Tools the policy withholds from the client because of these findings. */
   withheld: string[];
+  /**
+   * Set when a plugin's rule did not run (its finding says why): the change is compared and
+   * alerted again when seen again, also by a later run.
+   */
+  incomplete?: true;
 }
 
 /** Builds the alert entry of a report. */
 export function alertOf(
   report: Report,
-  details: { time: string; server: string; against: AlertEntry["against"]; withheld: string[] },
+  details: {
+    time: string;
+    server: string;
+    against: AlertEntry["against"];
+    withheld: string[];
+    incomplete?: boolean;
+  },
 ): AlertEntry {
   return {
     proxar: ALERT_FORMAT,
@@ -58,6 +69,7 @@ export function alertOf(
     suppressed: report.summary.suppressed.total,
     findings: report.changes.map(findingOf),
     withheld: [...details.withheld].sort(),
+    ...(details.incomplete ? { incomplete: true as const } : {}),
   };
 }
 

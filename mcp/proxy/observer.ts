@@ -88,6 +88,11 @@ export interface ObserverOptions {
   record(snapshot: Snapshot): Promise<void>;
   /** The CLI's diff: same config, rules and plugins. */
   compare(old: LoadedContract, next: LoadedContract): Promise<Report>;
+  /**
+   * Whether a plugin rule did not run in `report` (its finding says so): the alert is marked
+   * incomplete, and the same pair of hashes is compared and alerted again when seen again.
+   */
+  incomplete?(report: Report): boolean;
   /** Whether an alert was already raised for this pair of hashes (in an earlier run). */
   alerted(oldHash: string, newHash: string): boolean;
   /** Delivers an alert to the sinks. */
@@ -386,7 +391,8 @@ export class Observer {
     const key = alertKey(name, reference.snapshot.hash, snapshot.hash);
     const seen = this.#alerted.has(key) ||
       this.#options.alerted(reference.snapshot.hash, snapshot.hash);
-    this.#alerted.add(key);
+    const incomplete = this.#options.incomplete?.(report) ?? false;
+    if (!incomplete) this.#alerted.add(key);
     if (!reference.pinned) this.#reference = { snapshot, pinned: false };
     if (seen || report.changes.length === 0) return;
     void again;
@@ -395,6 +401,7 @@ export class Observer {
       server: name,
       against: reference.pinned ? "pinned" : "last-seen",
       withheld: [...withheld.keys()],
+      incomplete,
     });
     try {
       await this.#options.alert(entry);

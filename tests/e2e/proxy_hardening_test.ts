@@ -5,7 +5,7 @@
  * (one warning, the relay goes on), and a plugin that timed out restarted for the next drift.
  */
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
 import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
@@ -198,6 +198,89 @@ Deno.test("proxar proxy restarts a plugin that timed out, so the next drift is g
       /proxar: BREAKING search_issues\.inputSchema\.required tool\.input\.required\.added/,
     );
     assert.match(p.stderr(), /proxar: NON_BREAKING server once\.graded: graded 3 tools\n/);
+    p.child.stdin!.end();
+    assert.equal(await p.exited, 0, p.stderr());
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy keeps serving and alerting when a plugin cannot be restarted: its rule's finding says it did not run", async () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(join(dir, "variant.txt"), "1");
+    copyFileSync(join(ROOT, "tests/fixtures/plugins/hangs_once.js"), join(dir, "once.js"));
+    serverConfig(dir, ["--variant-file", "variant.txt"], [
+      "plugins: [./once.js]",
+      "rule_timeout: 1",
+    ]);
+    const pinned = await runCli(["pin", "--server", "issues"], {
+      cwd: dir,
+      env: { MARKER_TOKEN: MARKER },
+    });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    writeFileSync(join(dir, "hang-once"), "");
+    const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
+    await p.initialize();
+    // The running worker has the plugin; the one that replaces it after the time-out will not.
+    rmSync(join(dir, "once.js"));
+    writeFileSync(join(dir, "variant.txt"), "2");
+    type Alert = {
+      incomplete?: boolean;
+      new: { hash: string };
+      findings: { severity: string; rule: string; message: string }[];
+    };
+    const alerts = (): Alert[] => {
+      const text = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8");
+      return text.trim().split("\n").map((line) => JSON.parse(line));
+    };
+    const alertWith = (text: string, hash?: string) =>
+      alerts().find((a) =>
+        (hash === undefined || a.new.hash === hash) &&
+        a.findings.some((f) => f.message.includes(text))
+      );
+    const plugin = 'Plugin "./once.js": rule "once.graded"';
+    const timedOut = `${plugin} did not finish within 1000 ms; the change was graded without it`;
+    await p.until("the alert with the time-out", () => {
+      try {
+        return alertWith(timedOut) !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    // The drift is alerted with the built-in findings; the plugin's rule says it did not run.
+    const first = alertWith(timedOut)!;
+    const graded = (a: Alert) => a.findings.map((f) => `${f.severity} ${f.rule}`).sort();
+    assert.deepEqual(graded(first).filter((f) => /tool\.|once\./.test(f)), [
+      "BREAKING tool.input.required.added",
+      "NON_BREAKING tool.added",
+      "POTENTIALLY_BREAKING once.graded",
+    ]);
+    assert.equal(first.incomplete, true);
+    assert.match(p.stderr(), new RegExp(`proxar: POTENTIALLY_BREAKING server once\\.graded: `));
+    assert.doesNotMatch(p.stderr(), /cannot compare the contracts/);
+    // The same change seen again is graded again (its alert was incomplete); the plugin's worker
+    // could not come back, which its rule's finding says.
+    writeFileSync(join(dir, "variant.txt"), "1");
+    await p.until(
+      "the change back",
+      () => p.lines.filter((l) => l.includes("list_changed")).length >= 2,
+    );
+    await new Promise((done) => setTimeout(done, 500));
+    writeFileSync(join(dir, "variant.txt"), "2");
+    const notLoaded =
+      `${plugin} could not run: its worker was restarted after a rule ran past its time limit, and then the plugin did not load: no such file (looked for ${
+        join(dir, "once.js")
+      }); the change was graded without it`;
+    await p.until("the second alert of the change", () => !!alertWith(notLoaded, first.new.hash));
+    const again = alertWith(notLoaded, first.new.hash)!;
+    assert.deepEqual(graded(again), graded(first));
+    assert.equal(again.incomplete, true);
+    // The relay still serves the client.
+    p.send({ jsonrpc: "2.0", id: 7, method: "tools/list" });
+    const listed = await p.answer(7);
+    assert.ok(Array.isArray((listed.result as { tools?: unknown })?.tools), JSON.stringify(listed));
     p.child.stdin!.end();
     assert.equal(await p.exited, 0, p.stderr());
   } finally {
