@@ -4,8 +4,9 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../core/json.ts";
-import type { Finding, Rule } from "../core/rule.ts";
+import type { Finding, Rule, RuleExample } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
+import { META_RATIONALE, metaGrade } from "./_meta_keys.ts";
 
 /**
  * The hints, their defaults, which value is the safer one, and whether the safer value is a claim
@@ -137,6 +138,7 @@ function wholeFieldRule(
   rationale: string,
   before: JsonValue,
   after: JsonValue,
+  more: { examples?: RuleExample[]; grade?: typeof metaGrade } = {},
 ): Rule {
   return rule({
     id,
@@ -148,18 +150,20 @@ function wholeFieldRule(
       old: { tools: [tool("get_issue", {}, [], { [field]: before })] },
       new: { tools: [tool("get_issue", {}, [], { [field]: after })] },
       findings: [{ rule: id, path: `get_issue.${field}`, severity }],
-    }],
+    }, ...(more.examples ?? [])],
     check({ pairs, report }) {
       for (const p of pairs.tools.paired) {
         const a = p.old[field];
         const b = p.new[field];
         if (jsonEqual(a, b)) continue;
+        const graded = more.grade?.(a, b, true);
         const finding: Finding = {
           entity: { kind: "tool", name: p.id },
           path: `${p.id}.${field}`,
           pointer: at("tools", p.newIndex, field),
-          message: `"${p.id}": ${field} changed`,
+          message: `"${p.id}": ${field} changed${graded?.why ?? ""}`,
         };
+        if (graded) finding.severity = graded.severity;
         if (a !== undefined) finding.old = a;
         if (b !== undefined) finding.new = b;
         report(finding);
@@ -228,8 +232,43 @@ export const annotationRules: Rule[] = [
     "_meta",
     "POTENTIALLY_BREAKING",
     "A tool's _meta changed",
-    "Clients such as MCP Apps read _meta (for example the UI resource a tool renders); a change can alter what they show or do.",
+    `${META_RATIONALE} MCP Apps' ui.visibility that comes to leave out "model" is BREAKING: hosts then keep the tool from the model, so agents can no longer call it.`,
     { "ui/resourceUri": "ui://issues/list" },
     { "ui/resourceUri": "ui://issues/table" },
+    {
+      grade: metaGrade,
+      examples: [{
+        title: "an MCP Apps UI added to a tool that had no _meta",
+        old: { tools: [tool("get_issue", {}, [])] },
+        new: { tools: [tool("get_issue", {}, [], { _meta: { ui: { resourceUri: "ui://i" } } })] },
+        findings: [{
+          rule: "tool.meta.changed",
+          path: "get_issue._meta",
+          severity: "NON_BREAKING",
+        }],
+      }, {
+        title: "a _meta key Proxar does not know added",
+        old: { tools: [tool("get_issue", {}, [], { _meta: { "_fastmcp": { tags: [] } } })] },
+        new: {
+          tools: [tool("get_issue", {}, [], {
+            _meta: { "_fastmcp": { tags: [] }, "com.acme/routing": "eu" },
+          })],
+        },
+        findings: [{
+          rule: "tool.meta.changed",
+          path: "get_issue._meta",
+          severity: "POTENTIALLY_BREAKING",
+        }],
+      }, {
+        title: "MCP Apps visibility now keeps the tool from the model",
+        old: { tools: [tool("get_issue", {}, [], { _meta: { ui: { resourceUri: "ui://i" } } })] },
+        new: {
+          tools: [tool("get_issue", {}, [], {
+            _meta: { ui: { resourceUri: "ui://i", visibility: ["app"] } },
+          })],
+        },
+        findings: [{ rule: "tool.meta.changed", path: "get_issue._meta", severity: "BREAKING" }],
+      }],
+    },
   ),
 ];

@@ -85,7 +85,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.meta.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A prompt's _meta changed",
-    "rationale": "Clients and extensions read _meta (for example MCP Apps' UI metadata); a change can alter what they show or do."
+    "rationale": "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently."
   },
   {
     "id": "prompt.removed",
@@ -153,7 +153,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.meta.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource's _meta changed",
-    "rationale": "Clients and extensions read _meta (for example MCP Apps' UI metadata); a change can alter what they show or do."
+    "rationale": "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently."
   },
   {
     "id": "resource.mimeType.changed",
@@ -239,7 +239,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.meta.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource template's _meta changed",
-    "rationale": "Clients and extensions read _meta (for example MCP Apps' UI metadata); a change can alter what they show or do."
+    "rationale": "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently."
   },
   {
     "id": "resourceTemplate.mimeType.changed",
@@ -1112,7 +1112,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.meta.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A tool's _meta changed",
-    "rationale": "Clients such as MCP Apps read _meta (for example the UI resource a tool renders); a change can alter what they show or do."
+    "rationale": "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently. MCP Apps' ui.visibility that comes to leave out \"model\" is BREAKING: hosts then keep the tool from the model, so agents can no longer call it."
   },
   {
     "id": "tool.output.additionalProperties.narrowed",

@@ -5,10 +5,11 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue, pointerOf } from "../core/json.ts";
-import type { Finding, Rule } from "../core/rule.ts";
+import type { Finding, Rule, RuleExample } from "../core/rule.ts";
 import type { Severity } from "../core/severity.ts";
 import { at, rule } from "./_define.ts";
 import { comparable } from "./fields.ts";
+import { META_RATIONALE, type MetaGrade, metaGrade } from "./_meta_keys.ts";
 import type { SpecDefinition } from "./spec_fields.ts";
 
 const LISTS = {
@@ -41,6 +42,10 @@ interface FieldSpec {
   after: JsonValue;
   /** Equal for the clients (such as an audience in another order); jsonEqual otherwise. */
   same?: (a: JsonValue | undefined, b: JsonValue | undefined) => boolean;
+  /** A grade of its own for some changes (see `_meta_keys.ts`), with the clause saying why. */
+  grade?: (a: JsonValue | undefined, b: JsonValue | undefined) => MetaGrade | undefined;
+  /** More examples, built for the kind. */
+  more?: (kind: Kind) => RuleExample[];
 }
 
 function read(entity: JsonObject, field: readonly string[]): JsonValue | undefined {
@@ -60,6 +65,7 @@ function holder(kind: Kind, field: readonly string[]): SpecDefinition {
 function holding(kind: Kind, field: readonly string[], value: JsonValue): JsonObject {
   const { list, sample } = LISTS[kind];
   const entry: JsonObject = { ...sample };
+  if (field.length === 0) return { [list]: [entry] };
   if (field.length === 1) entry[field[0]!] = value;
   else entry[field[0]!] = { [field[1]!]: value };
   return { [list]: [entry] };
@@ -81,7 +87,7 @@ function listFieldRule(kind: Kind, spec: FieldSpec): Rule {
       old: holding(kind, spec.field, spec.before),
       new: holding(kind, spec.field, spec.after),
       findings: [{ rule: id, path: `${sampleId}.${dotted}`, severity: spec.severity }],
-    }],
+    }, ...(spec.more?.(kind) ?? [])],
     check({ pairs, report }) {
       const def = holder(kind, spec.field);
       const last = spec.field[spec.field.length - 1]!;
@@ -92,14 +98,16 @@ function listFieldRule(kind: Kind, spec: FieldSpec): Rule {
         const present = spec.field.filter((_, i) =>
           read(p.new as unknown as JsonObject, spec.field.slice(0, i + 1)) !== undefined
         );
+        const graded = spec.grade?.(a, b);
         const finding: Finding = {
           entity: { kind, name: p.id },
           path: `${p.id}.${dotted}`,
           pointer: at(list, p.newIndex, ...present),
           message: `${noun[0]!.toUpperCase()}${noun.slice(1)} "${p.id}": "${dotted}" ${
             a === undefined ? "was added" : b === undefined ? "was removed" : "changed"
-          }`,
+          }${graded?.why ?? ""}`,
         };
+        if (graded) finding.severity = graded.severity;
         if (a !== undefined) finding.old = a;
         if (b !== undefined) finding.new = b;
         report(finding);
@@ -121,10 +129,25 @@ const META: Omit<FieldSpec, "field"> = {
   aspect: "meta.changed",
   severity: "POTENTIALLY_BREAKING",
   summary: "_meta changed",
-  rationale:
-    "Clients and extensions read _meta (for example MCP Apps' UI metadata); a change can alter what they show or do.",
+  rationale: META_RATIONALE,
   before: { "example.com/owner": "search" },
   after: { "example.com/owner": "billing" },
+  grade: (a, b) => metaGrade(a, b, false),
+  more: (kind) => {
+    const path = `${String(Object.values(LISTS[kind].sample)[0])}._meta`;
+    const rule = `${kind}.meta.changed`;
+    return [{
+      title: "_meta added with keys Proxar knows only offer more",
+      old: holding(kind, [], null),
+      new: holding(kind, ["_meta"], { _fastmcp: { tags: ["logs"] } }),
+      findings: [{ rule, path, severity: "NON_BREAKING" }],
+    }, {
+      title: "_meta added with a key Proxar does not know",
+      old: holding(kind, [], null),
+      new: holding(kind, ["_meta"], { "com.acme/owner": "search" }),
+      findings: [{ rule, path, severity: "POTENTIALLY_BREAKING" }],
+    }];
+  },
 };
 
 const sortedSet = (v: JsonValue | undefined) =>
