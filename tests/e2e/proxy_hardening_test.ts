@@ -166,31 +166,48 @@ Deno.test("proxar proxy warns once when the server's lists never end or never co
   }
 });
 
+/**
+ * A proxy of the test server (variant 1, pinned) with the plugin at `plugin` (as written in the
+ * configuration) and a `rule_timeout` of 1 s; its rule hangs once, on the next comparison.
+ */
+async function proxyWithHangingPlugin(dir: string, plugin: string) {
+  writeFileSync(join(dir, "variant.txt"), "1");
+  serverConfig(dir, ["--variant-file", "variant.txt"], [
+    `plugins: [${plugin}]`,
+    "rule_timeout: 1",
+  ]);
+  const pinned = await runCli(["pin", "--server", "issues"], {
+    cwd: dir,
+    env: { MARKER_TOKEN: MARKER },
+  });
+  assert.equal(pinned.code, 0, pinned.stderr);
+  writeFileSync(join(dir, "hang-once"), "");
+  const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
+  await p.initialize();
+  return p;
+}
+
+/** Sets the test server's variant back to 1 and, once the client was told, to 2 again. */
+async function driftAgain(dir: string, p: ReturnType<typeof proxy>): Promise<void> {
+  writeFileSync(join(dir, "variant.txt"), "1");
+  await p.until(
+    "the change back",
+    () => p.lines.filter((l) => l.includes("list_changed")).length >= 2,
+  );
+  await new Promise((done) => setTimeout(done, 500));
+  writeFileSync(join(dir, "variant.txt"), "2");
+}
+
 Deno.test("proxar proxy restarts a plugin that timed out, so the next drift is graded", async () => {
   const dir = tempDir();
   try {
-    writeFileSync(join(dir, "variant.txt"), "1");
-    serverConfig(dir, ["--variant-file", "variant.txt"], [
-      `plugins: [${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs_once.js"))}]`,
-      "rule_timeout: 1",
-    ]);
-    const pinned = await runCli(["pin", "--server", "issues"], {
-      cwd: dir,
-      env: { MARKER_TOKEN: MARKER },
-    });
-    assert.equal(pinned.code, 0, pinned.stderr);
-    writeFileSync(join(dir, "hang-once"), "");
-    const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
-    await p.initialize();
+    const p = await proxyWithHangingPlugin(
+      dir,
+      JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs_once.js")),
+    );
     writeFileSync(join(dir, "variant.txt"), "2");
     await p.until("the time-out", () => /did not finish within/.test(p.stderr()));
-    writeFileSync(join(dir, "variant.txt"), "1");
-    await p.until(
-      "the change back",
-      () => p.lines.filter((l) => l.includes("list_changed")).length >= 2,
-    );
-    await new Promise((done) => setTimeout(done, 500));
-    writeFileSync(join(dir, "variant.txt"), "2");
+    await driftAgain(dir, p);
     // The drift that timed out is graded by the restarted plugin, with the built-in findings.
     await p.until("the graded alert", () => /graded 3 tools\n/.test(p.stderr()));
     assert.match(
@@ -209,20 +226,8 @@ Deno.test("proxar proxy restarts a plugin that timed out, so the next drift is g
 Deno.test("proxar proxy keeps serving and alerting when a plugin cannot be restarted: its rule's finding says it did not run", async () => {
   const dir = tempDir();
   try {
-    writeFileSync(join(dir, "variant.txt"), "1");
     copyFileSync(join(ROOT, "tests/fixtures/plugins/hangs_once.js"), join(dir, "once.js"));
-    serverConfig(dir, ["--variant-file", "variant.txt"], [
-      "plugins: [./once.js]",
-      "rule_timeout: 1",
-    ]);
-    const pinned = await runCli(["pin", "--server", "issues"], {
-      cwd: dir,
-      env: { MARKER_TOKEN: MARKER },
-    });
-    assert.equal(pinned.code, 0, pinned.stderr);
-    writeFileSync(join(dir, "hang-once"), "");
-    const p = proxy(["--server", "issues"], dir, { MARKER_TOKEN: MARKER });
-    await p.initialize();
+    const p = await proxyWithHangingPlugin(dir, "./once.js");
     // The running worker has the plugin; the one that replaces it after the time-out will not.
     rmSync(join(dir, "once.js"));
     writeFileSync(join(dir, "variant.txt"), "2");
@@ -262,13 +267,7 @@ Deno.test("proxar proxy keeps serving and alerting when a plugin cannot be resta
     assert.doesNotMatch(p.stderr(), /cannot compare the contracts/);
     // The same change seen again is graded again (its alert was incomplete); the plugin's worker
     // could not come back, which its rule's finding says.
-    writeFileSync(join(dir, "variant.txt"), "1");
-    await p.until(
-      "the change back",
-      () => p.lines.filter((l) => l.includes("list_changed")).length >= 2,
-    );
-    await new Promise((done) => setTimeout(done, 500));
-    writeFileSync(join(dir, "variant.txt"), "2");
+    await driftAgain(dir, p);
     const notLoaded =
       `${plugin} could not run: its worker was restarted after a rule ran past its time limit, and then the plugin did not load: no such file (looked for ${
         join(dir, "once.js")
