@@ -276,7 +276,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.capability.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "The options of a capability changed",
-    "rationale": "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended."
+    "rationale": "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away."
   },
   {
     "id": "server.capability.extended",

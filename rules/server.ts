@@ -67,6 +67,44 @@ const OFFERS: Readonly<Record<string, readonly string[]>> = {
   tools: ["listChanged"],
 };
 
+/**
+ * The options the MCP specification defines for each top-level capability (revisions 2025-11-25
+ * and 2026-07-28); an option of a capability not listed here (an experimental or extension
+ * entry) is its author's.
+ */
+const SPEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  completions: [],
+  logging: [],
+  prompts: ["listChanged"],
+  resources: ["listChanged", "subscribe"],
+  tasks: ["cancel", "list", "requests"],
+  tools: ["listChanged"],
+};
+
+/**
+ * What `server.capability.changed` says of the options that changed: their names, and for a
+ * top-level capability those the specification does not define, which no client can be known
+ * to read or ignore.
+ */
+function optionsChanged(e: CapabilityEvent, options: string[]): string {
+  const defined = e.tokens.length === 1 && Object.hasOwn(SPEC_OPTIONS, e.key)
+    ? SPEC_OPTIONS[e.key]!
+    : undefined;
+  const foreign = defined === undefined ? [] : options.filter((o) => !defined.includes(o));
+  if (foreign.length === 0) {
+    return options.length > 0 ? ` (${options.join(", ")})` : "";
+  }
+  const known = options.filter((o) => !foreign.includes(o));
+  const what = foreign.length === 1
+    ? "an option the MCP specification does not define"
+    : "options the MCP specification does not define";
+  return ` (${known.map((o) => `${o}; `).join("")}${
+    foreign.join(", ")
+  }: ${what} for ${e.key}, so what clients that read ${
+    foreign.length === 1 ? "it" : "them"
+  } gain or lose cannot be told)`;
+}
+
 /** The options that differ between two option objects, sorted; none when either is not one. */
 function differingOptions(e: CapabilityEvent): string[] {
   const [a, b] = [e.before, e.after];
@@ -158,7 +196,7 @@ function emptyRemoval(
 function optionsRule(
   meta: RuleMeta,
   select: (e: CapabilityEvent) => string[] | undefined,
-  message: (key: string, options: string[]) => string,
+  message: (e: CapabilityEvent, options: string[]) => string,
 ): Rule {
   return rule({
     ...meta,
@@ -172,7 +210,7 @@ function optionsRule(
           pointer: pointerOf(["capabilities", ...e.tokens]),
           old: e.before!,
           new: e.after!,
-          message: message(e.key, options),
+          message: message(e, options),
         });
       }
     },
@@ -428,7 +466,7 @@ export const serverRules: Rule[] = [
       }],
     },
     turnedOn,
-    (key, options) => `The "${key}" capability turned on ${options.join(", ")}`,
+    (e, options) => `The "${e.key}" capability turned on ${options.join(", ")}`,
   ),
   optionsRule(
     {
@@ -436,11 +474,20 @@ export const serverRules: Rule[] = [
       severity: "POTENTIALLY_BREAKING",
       summary: "The options of a capability changed",
       rationale:
-        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended.",
+        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away.",
       examples: [{
         title: "listChanged turned off",
         old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
         new: server("1.0.0", { capabilities: { tools: { listChanged: false } } }),
+        findings: [{
+          rule: "server.capability.changed",
+          path: "server.capabilities.tools",
+          severity: "POTENTIALLY_BREAKING",
+        }],
+      }, {
+        title: "an option the MCP specification does not define dropped from tools",
+        old: server("1.0.0", { capabilities: { tools: { list: { pagination: true } } } }),
+        new: server("1.0.0", { capabilities: { tools: {} } }),
         findings: [{
           rule: "server.capability.changed",
           path: "server.capabilities.tools",
@@ -460,7 +507,6 @@ export const serverRules: Rule[] = [
       }],
     },
     otherOptionChange,
-    (key, options) =>
-      `The "${key}" capability changed${options.length > 0 ? ` (${options.join(", ")})` : ""}`,
+    (e, options) => `The "${e.key}" capability changed${optionsChanged(e, options)}`,
   ),
 ];

@@ -189,6 +189,52 @@ Deno.test("capabilities are not compared when a contract does not record them", 
   assert.deepEqual(changes({ tools: [] }, { capabilities: { prompts: {} }, tools: [] }), []);
 });
 
+/** The messages of the changes between two sets of capabilities (every list recorded, empty). */
+function messages(before: JsonObject, after: JsonObject): string[] {
+  const contract = (capabilities: JsonObject) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools: [], ...LISTS, capabilities });
+  return diffContracts(contract(before), contract(after), { registry }).changes
+    .map((c) => `${c.rule} ${c.severity}: ${c.message}`);
+}
+
+Deno.test("an option the MCP specification does not define, dropped or added, warns and says it is not in the specification", () => {
+  // heroku-mcp-server announced tools: {list: …}, which no revision of the specification defines.
+  const heroku = { tools: { list: { pagination: true } } };
+  const changed = (key: string, detail: string) =>
+    `server.capability.changed POTENTIALLY_BREAKING: The "${key}" capability changed (${detail})`;
+  const undefinedOption = (names: string, key: string, one = true) =>
+    `${names}: ${
+      one ? "an option" : "options"
+    } the MCP specification does not define for ${key}, so what clients that read ${
+      one ? "it" : "them"
+    } gain or lose cannot be told`;
+  assert.deepEqual(messages(heroku, { tools: {} }), [
+    changed("tools", undefinedOption("list", "tools")),
+  ]);
+  assert.deepEqual(messages({ tools: {} }, heroku), [
+    changed("tools", undefinedOption("list", "tools")),
+  ]);
+  // Beside an option the specification defines, each is named for what it is.
+  assert.deepEqual(
+    messages({ tools: { listChanged: true, list: {}, x: 1 } }, { tools: { listChanged: false } }),
+    [changed("tools", `listChanged; ${undefinedOption("list, x", "tools", false)}`)],
+  );
+  // Only options the specification defines: the message names them, as before.
+  assert.deepEqual(messages({ resources: { subscribe: true } }, { resources: {} }), [
+    changed("resources", "subscribe"),
+  ]);
+  // tasks (2025-11-25) defines list, cancel and requests; logging defines none.
+  assert.deepEqual(messages({ tasks: { list: {} } }, { tasks: {} }), [changed("tasks", "list")]);
+  assert.deepEqual(messages({ logging: { level: "debug" } }, { logging: {} }), [
+    changed("logging", undefinedOption("level", "logging")),
+  ]);
+  // The options of experimental and extension entries are their authors': no such clause.
+  assert.deepEqual(
+    messages({ experimental: { "acme/push": { list: 1 } } }, { experimental: { "acme/push": {} } }),
+    [changed("experimental.acme/push", "list")],
+  );
+});
+
 const protocol = (severity: string) =>
   `server.protocolVersion.changed server.protocolVersion ${severity}`;
 
