@@ -20,6 +20,7 @@ import {
   type NumericBound,
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
+import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
@@ -1424,7 +1425,13 @@ function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
     if (union(single) || rest.length > 0 || Object.keys(constraints).length === 0) return undefined;
     const lifted: JsonObject = {};
     for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
-    lifted[key] = [constraints];
+    // A list of types facing a union of one type per branch is a union of its types.
+    const pieces = key === "allOf" ? undefined : splitTypes(constraints);
+    const byType = (other[key] as JsonValue[]).some((x) => {
+      const t = isObject(x) ? typeSet(x) : undefined;
+      return t?.length === 1 && pieces?.some((p) => p.type === t[0]);
+    });
+    lifted[key] = pieces !== undefined && byType ? pieces : [constraints];
     return lifted;
   };
   if (union(b) && !union(a)) return [lift(a, b) ?? a, b];

@@ -323,14 +323,19 @@ Deno.test("diff grades zod 4's nullable .int() against zod 3's type list by the 
   // Three findings before, two of them BREAKING (a type narrowed, the union narrowed).
   assert.deepEqual(schemaFindings("input", zod3(), b), limits);
   assert.deepEqual(schemaFindings("input", b, zod3()), limits);
+  // On output, the integer of the type list meets the integer branch: the bounds by variance.
+  const bound = (k: string, effect: string, severity: string) =>
+    `tool.output.${k}.${effect} t.outputSchema.properties.n.anyOf.0.${k} ${severity}`;
   assert.deepEqual(schemaFindings("output", zod3(), b), [
-    "tool.output.anyOf.narrowed t.outputSchema.properties.n.anyOf NON_BREAKING",
+    "tool.output.keyword.changed t.outputSchema.properties.n.anyOf NON_BREAKING",
+    bound("maximum", "narrowed", "NON_BREAKING"),
+    bound("minimum", "narrowed", "NON_BREAKING"),
   ]);
-  assert.ok(
-    schemaFindings("output", b, zod3()).includes(
-      "tool.output.keyword.changed t.outputSchema.properties.n.anyOf BREAKING",
-    ),
-  );
+  assert.deepEqual(schemaFindings("output", b, zod3()), [
+    "tool.output.keyword.changed t.outputSchema.properties.n.anyOf BREAKING",
+    bound("maximum", "widened", "BREAKING"),
+    bound("minimum", "widened", "BREAKING"),
+  ]);
 });
 
 Deno.test("diff keeps a union with a bound that is not the safe-integer limit graded by variance", () => {
