@@ -71,8 +71,10 @@ export interface Finding {
  * Shapes, with `T` the entity type of each list (`Tool`, `Prompt`, `Resource`,
  * `ResourceTemplate`):
  * - `old`, `new`: {@link Contract}: `{ server: { name, version, title? }, protocolVersion?,
- *   instructions?, capabilities?, tools, prompts, resources, resourceTemplates, responses? }`,
- *   each list sorted by identity; an index into a list is what a finding's `pointer` uses.
+ *   instructions?, capabilities?, tools, prompts, resources, resourceTemplates, responses?,
+ *   uncaptured? }`, each list sorted by identity; an index into a list is what a finding's
+ *   `pointer` uses. `uncaptured` names the lists the source left out (they read as empty, but
+ *   their content is unknown: see `recorded()` in core/contract.ts).
  * - `pairs`: {@link EntityPairs}, one `ListPairs<T>` per list: `paired: { id, old: T, new: T,
  *   oldIndex, newIndex }[]`, `added` and `removed: { id, value: T, index }[]`, and `duplicates:
  *   { old, new }`, maps from an identity that occurs more than once to its count.
