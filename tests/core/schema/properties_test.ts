@@ -442,9 +442,19 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
   // within the new ones in order, so they were compared keyword by keyword, and `not {const}` →
   // `not {not: true}` read as const removed under not (narrowed) beside not added (widened):
   // tool.input.keyword.changed …anyOf.0.not.const BREAKING, where the branch only widens.
-  const a = { if: { type: "string" }, then: { else: false } }, b = { not: { const: "x" } };
+  const seedA = { if: { type: "string" }, then: { else: false } }, b = { not: { const: "x" } };
   const ref = { $ref: "#/$defs/B" };
-  const old = holder(ref, a, b), wrapped = holder({ anyOf: [{ not: { not: true } }, ref] }, a, b);
+  const wrap = (a: JsonValue) => holder({ anyOf: [{ not: { not: true } }, ref] }, a, b);
+  // Now that an else without an if constrains nothing in the proof too, both schemas are proven
+  // to accept everything: no change, either way, on either side.
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, holder(ref, seedA, b), wrap(seedA)), []);
+    assert.deepEqual(schemaFindings(side, wrap(seedA), holder(ref, seedA, b)), []);
+  }
+  // With an A that admits strings of up to 3 characters, B still accepts everything ("x" is
+  // short), but the proof only shows the widening, and the branches are compared as before.
+  const a = { if: { type: "string" }, then: { maxLength: 3 } };
+  const old = holder(ref, a, b), wrapped = wrap(a);
   const at = (side: string, rest: string) => `t.${side}Schema.${rest}`;
   assert.deepEqual(schemaFindings("input", old, wrapped), [
     `tool.input.anyOf.widened ${at("input", "properties.v.anyOf")} NON_BREAKING`,
@@ -454,7 +464,8 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
     `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf")} NON_BREAKING`,
     `tool.output.keyword.changed ${at("output", "$defs.A.anyOf")} NON_BREAKING`,
   ]);
-  // A widening on output, and a narrowing on input, are BREAKING: the branch is one finding.
+  // A widening on output, and a narrowing on input, are BREAKING: the branch is one finding of
+  // the catch-all differ (beside the structured walk's own).
   assert.deepEqual(breaking(schemaFindings("output", old, wrapped)), [
     `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
     `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
@@ -519,6 +530,33 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
         ),
       );
     }
+  }
+});
+
+Deno.test("diff grades true wrapped in anyOf beside a definition that reaches itself through then (fast-check seed 5335200)", () => {
+  // A = {then: anyOf[$ref A, anyOf[anyOf[$ref A]]]}: a then without an if constrains nothing, so
+  // A accepts everything. `v` goes from `true` to anyOf[X, $ref A, true]. The proof read the
+  // then as a constraint, went round A's reference until its step budget ran out, and so never
+  // reached the `true` branch: neither direction was proven, and the anyOf added to `true` was
+  // graded tool.input.keyword.changed BREAKING (narrowed), its output mirror too.
+  const x = { "x-vendor": 0, description: "Limit" };
+  const ref = { $ref: "#/$defs/A" };
+  const a = { then: { anyOf: [ref, { anyOf: [{ anyOf: [ref] }] }] } };
+  const old = holder(true, a, x), wrapped = holder({ anyOf: [x, ref, true] }, a, x);
+  // A widening on input, and on output what the rule says for a widening (X's unmodelled
+  // keyword keeps the equality from being proven, and so stays graded).
+  assert.deepEqual(provenWidening(old, wrapped), [OUTPUT_WIDENED]);
+  assert.deepEqual(breaking(schemaFindings("input", wrapped, old)), [
+    "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
+  ]);
+  // Undecidable: an unmodelled keyword of A changes as well: BREAKING on both sides.
+  const changed = holder({ anyOf: [x, ref, true] }, { ...a, "x-vendor": 1 }, x);
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      breaking(schemaFindings(side, holder(true, { ...a, "x-vendor": 0 }, x), changed)).includes(
+        `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.x-vendor BREAKING`,
+      ),
+    );
   }
 });
 

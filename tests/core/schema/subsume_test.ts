@@ -24,6 +24,19 @@ Deno.test("subsumes() reads a schema under not in the root it comes from", () =>
   );
 });
 
+Deno.test("subsumes() reads then and else without an if as no constraint", () => {
+  // JSON Schema ignores them without an if: every value is within {then: false}.
+  assert.equal(subsumes({ type: "string" }, { then: false, else: false }, { known }), true);
+  // One that reaches itself through its then is proven at once, not after the step budget.
+  const ref = { $ref: "#/$defs/A" };
+  const root = { $defs: { A: { then: { anyOf: [ref, { anyOf: [{ anyOf: [ref] }] }] } } } };
+  assert.equal(subsumes({}, ref, { rootA: root, rootB: root, known }), true);
+  assert.equal(subsumes({}, { anyOf: [{ "x-vendor": 0 }, ref] }, { rootB: root, known }), true);
+  // With an if, then and else still constrain: strings are not within "strings: nothing".
+  const strict = { if: { type: "string" }, then: false };
+  assert.notEqual(subsumes({ type: "string" }, strict, { known }), true);
+});
+
 /** `{type: object, properties: {v: body}}` with definition X. */
 const holder = (body: JsonValue, x: JsonValue): JsonValue => ({
   type: "object",
