@@ -109,9 +109,18 @@ export type EntityList = (typeof ENTITY_LISTS)[number];
 /** The name of one of the contract's lists: `tools`, `prompts`, `resources`, `resourceTemplates`. */
 export type ListName = EntityList["list"];
 
+/** The server capability under which clients ask for each list. */
+const CAPABILITY_OF: Readonly<Record<ListName, string>> = {
+  tools: "tools",
+  prompts: "prompts",
+  resources: "resources",
+  resourceTemplates: "resources",
+};
+
 /**
- * Whether a contract's source recorded `list` (an empty list recorded is "none"; one left out
- * is "not captured").
+ * Whether a contract records what `list` holds: an empty list recorded is "none", one left out
+ * is "not captured", unless the contract records capabilities without the one the list belongs
+ * to (a server that does not announce prompts serves clients none, whether a file lists them).
  *
  * @example
  * ```ts
@@ -119,10 +128,14 @@ export type ListName = EntityList["list"];
  * import { emptyContract, recorded } from "./contract.ts";
  * assert.ok(recorded(emptyContract(), "prompts"));
  * assert.ok(!recorded({ ...emptyContract(), uncaptured: ["prompts"] }, "prompts"));
+ * const noPrompts = { ...emptyContract(), capabilities: { tools: {} } };
+ * assert.ok(recorded({ ...noPrompts, uncaptured: ["prompts"] }, "prompts"));
  * ```
  */
 export function recorded(contract: Contract, list: ListName): boolean {
-  return !(contract.uncaptured?.includes(list) ?? false);
+  if (!(contract.uncaptured?.includes(list) ?? false)) return true;
+  const capabilities = contract.capabilities;
+  return capabilities !== undefined && !Object.hasOwn(capabilities, CAPABILITY_OF[list]);
 }
 
 /** The identity of an entry of a list. */

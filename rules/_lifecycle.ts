@@ -1,5 +1,6 @@
 /**
- * The two rules every listed entity has: removed (BREAKING) and added (NON_BREAKING).
+ * The two rules every listed entity has: removed (BREAKING) and added (NON_BREAKING), each
+ * POTENTIALLY_BREAKING when the contract it compares against left the list out.
  * Tools add a rename hint on top (rules/tools.ts).
  * @module
  */
@@ -30,12 +31,25 @@ export function leftOut(list: ListName): string {
   return `, or was not captured before: the old contract does not record ${list} (the list is left out, not empty)`;
 }
 
-function leftOutExample(spec: LifecycleSpec): RuleExample {
-  const rule = `${spec.kind}.added`;
+/** Why a removed entry is only POTENTIALLY_BREAKING when the new contract left its list out. */
+export const REMOVED_UNKNOWN_RATIONALE =
+  "When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty.";
+
+/** The clause a removed entry's message gets when the new contract left its list out. */
+export function leftOutNow(list: ListName): string {
+  return `, or is no longer captured: the new contract does not record ${list} (the list is left out, not empty)`;
+}
+
+function leftOutExample(spec: LifecycleSpec, change: "removed" | "added"): RuleExample {
+  const rule = `${spec.kind}.${change}`;
+  const which = change === "added" ? "old" : "new";
+  const listed = { tools: [], [spec.list]: [spec.sample] };
   return {
-    title: `${spec.id} is listed, and the old contract leaves ${spec.list} out`,
-    old: { tools: [] },
-    new: { tools: [], [spec.list]: [spec.sample] },
+    title: `${spec.id} is ${
+      change === "added" ? "listed" : "not listed"
+    }, and the ${which} contract leaves ${spec.list} out`,
+    old: change === "added" ? { tools: [] } : listed,
+    new: change === "added" ? listed : { tools: [] },
     findings: [{ rule, path: spec.id, severity: "POTENTIALLY_BREAKING" }],
   };
 }
@@ -48,7 +62,9 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
       id: `${kind}.${change}`,
       severity: change === "removed" ? "BREAKING" : "NON_BREAKING",
       summary: `A ${noun.toLowerCase()} was ${change}`,
-      rationale: change === "removed" ? spec.removedRationale : ADDED_RATIONALE,
+      rationale: change === "removed"
+        ? `${spec.removedRationale} ${REMOVED_UNKNOWN_RATIONALE}`
+        : ADDED_RATIONALE,
       examples: [{
         title: `${id} is ${change === "removed" ? "gone" : "new"}`,
         old: { [list]: change === "removed" ? [sample] : [] },
@@ -58,16 +74,17 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
           path: id,
           severity: change === "removed" ? "BREAKING" : "NON_BREAKING",
         }],
-      }, ...(change === "added" ? [leftOutExample(spec)] : [])],
-      check({ old, pairs, report }) {
-        const unknown = change === "added" && !recorded(old, list);
+      }, leftOutExample(spec, change)],
+      check({ old, new: next, pairs, report }) {
+        const unknown = !recorded(change === "added" ? old : next, list);
+        const clause = !unknown ? "" : change === "added" ? leftOut(list) : leftOutNow(list);
         for (const entry of pairs[list][change]) {
           report({
             entity: { kind, name: entry.id },
             path: entry.id,
             pointer: at(list, entry.index),
             [change === "removed" ? "old" : "new"]: entry.id,
-            message: `${noun} "${entry.id}" was ${change}${unknown ? leftOut(list) : ""}`,
+            message: `${noun} "${entry.id}" was ${change}${clause}`,
             ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
           });
         }

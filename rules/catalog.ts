@@ -91,7 +91,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.removed",
     "severity": "BREAKING",
     "summary": "A prompt was removed",
-    "rationale": "Clients that offer it (slash commands, menus) fail when a user picks it."
+    "rationale": "Clients that offer it (slash commands, menus) fail when a user picks it. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "prompt.title.changed",
@@ -171,7 +171,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.removed",
     "severity": "BREAKING",
     "summary": "A resource was removed",
-    "rationale": "Clients that read it by URI get an error; agents that were told about it fail."
+    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resource.size.changed",
@@ -257,7 +257,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.removed",
     "severity": "BREAKING",
     "summary": "A resource template was removed",
-    "rationale": "Clients that read it by URI get an error; agents that were told about it fail."
+    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resourceTemplate.title.changed",
@@ -1799,7 +1799,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.removed",
     "severity": "BREAKING",
     "summary": "A tool was removed",
-    "rationale": "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message."
+    "rationale": "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "tool.response.call.failed",

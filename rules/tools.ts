@@ -5,7 +5,7 @@
 import { jsonEqual } from "../core/json.ts";
 import { recorded } from "../core/contract.ts";
 import type { Rule } from "../core/rule.ts";
-import { leftOut } from "./_lifecycle.ts";
+import { leftOut, leftOutNow, REMOVED_UNKNOWN_RATIONALE } from "./_lifecycle.ts";
 import { at, rule, tool } from "./_define.ts";
 
 const search = tool("search_issues", { query: { type: "string" } }, ["query"]);
@@ -17,14 +17,24 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      "Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message.",
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
       new: { tools: [] },
       findings: [{ rule: "tool.removed", path: "search_issues", severity: "BREAKING" }],
+    }, {
+      title: "search_issues is not listed, and the new contract leaves tools out",
+      old: { tools: [search], prompts: [] },
+      new: { prompts: [] },
+      findings: [{
+        rule: "tool.removed",
+        path: "search_issues",
+        severity: "POTENTIALLY_BREAKING",
+      }],
     }],
-    check({ pairs, report }) {
+    check({ new: next, pairs, report }) {
+      const unknown = !recorded(next, "tools");
       const added = pairs.tools.added;
       for (const gone of pairs.tools.removed) {
         const twins = added.filter((a) =>
@@ -36,7 +46,8 @@ export const toolRules: Rule[] = [
           path: gone.id,
           pointer: at("tools", gone.index),
           old: gone.id,
-          message: `Tool "${gone.id}" was removed`,
+          message: `Tool "${gone.id}" was removed${unknown ? leftOutNow("tools") : ""}`,
+          ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
         };
         if (twins.length === 1) {
           const twin = twins[0]!.id;
