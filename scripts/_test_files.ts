@@ -20,6 +20,31 @@ export function testFiles(path: string): string[] {
 }
 
 /**
+ * Test files that spend most of their time waiting, not computing: on the time limits, idle
+ * sessions and shutdown grace periods they test (run alone, their CPU time was an eighth to a
+ * third of their wall time: `deno run -A scripts/profile_tests.ts tests/e2e`). `npm test` runs
+ * them in slots of their own beside the other files, so their waiting holds no slot that a file
+ * which computes could use. Paths from the root, as {@link junitSeconds} keys them.
+ */
+export const WAITING_FILES: readonly string[] = [
+  "./tests/e2e/live_faults_test.ts",
+  "./tests/e2e/proxy_drift_test.ts",
+  "./tests/e2e/proxy_faults_test.ts",
+  "./tests/e2e/proxy_hardening_test.ts",
+  "./tests/e2e/proxy_listen_stdio_test.ts",
+];
+
+/** `files` (absolute paths under `root`) split into those of {@link WAITING_FILES} and the rest. */
+export function splitWaiting(
+  files: readonly string[],
+  root: string,
+): { waiting: string[]; busy: string[] } {
+  const waiting = new Set(WAITING_FILES);
+  const isWaiting = (file: string) => waiting.has(`./${relative(root, file)}`);
+  return { waiting: files.filter(isWaiting), busy: files.filter((file) => !isWaiting(file)) };
+}
+
+/**
  * Seconds each test file took, by its path from the root (`./tests/a_test.ts`), read from a JUnit
  * report of `deno test --junit-path`: the sum of its tests' times.
  */

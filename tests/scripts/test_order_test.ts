@@ -4,7 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkInputs } from "../../scripts/_check_cache.ts";
-import { junitSeconds, longestFirst, testFiles } from "../../scripts/_test_files.ts";
+import {
+  junitSeconds,
+  longestFirst,
+  splitWaiting,
+  testFiles,
+  WAITING_FILES,
+} from "../../scripts/_test_files.ts";
 import { ROOT } from "../helpers.ts";
 
 Deno.test("testFiles() lists the test files under a directory, sorted, without fixtures", () => {
@@ -52,6 +58,21 @@ Deno.test("longestFirst() starts the longest files first, unknown end-to-end fil
     "/r/tests/b_test.ts",
     "/r/tests/d_test.ts",
   ]);
+});
+
+Deno.test("splitWaiting() takes the files that mostly wait out of the order, which it keeps", () => {
+  const files = ["a_test.ts", "e2e/live_faults_test.ts", "b_test.ts", "e2e/proxy_drift_test.ts"]
+    .map((f) => `/r/tests/${f}`);
+  assert.deepEqual(splitWaiting(files, "/r"), {
+    waiting: ["/r/tests/e2e/live_faults_test.ts", "/r/tests/e2e/proxy_drift_test.ts"],
+    busy: ["/r/tests/a_test.ts", "/r/tests/b_test.ts"],
+  });
+});
+
+Deno.test("WAITING_FILES names test files that exist, so none is left running with the rest", () => {
+  const files = testFiles(join(ROOT, "tests")).map((f) => `./${f.slice(ROOT.length + 1)}`);
+  assert.ok(WAITING_FILES.length > 0);
+  for (const file of WAITING_FILES) assert.ok(files.includes(file), file);
 });
 
 Deno.test("checkInputs() changes with any file git sees and with the installed packages, not with ignored files", () => {
