@@ -70,8 +70,9 @@ Deno.test("proxar snapshot exits 2 when the server hangs past the time limit", a
 });
 
 Deno.test("proxar snapshot exits 2 naming what a server printed to stdout that is not JSON", async () => {
-  const spec =
-    `stdio:node -e "console.log('Server listening on stdio'); setInterval(() => {}, 1000)"`;
+  // The server waits, answering nothing, until Proxar closes its input (the test above has one
+  // that ignores that too, so Proxar must end it with signals two seconds later).
+  const spec = `stdio:node -e "console.log('Server listening on stdio'); process.stdin.resume()"`;
   const stderr = await failedSnapshot([spec, "--connect-timeout", "1"]);
   // The parser's wording differs between V8 (Deno, Node) and JavaScriptCore (the Bun binary).
   assert.match(
@@ -221,11 +222,12 @@ Deno.test("proxar snapshot exits 2 at once when a stdio message grows over --max
 
 Deno.test("proxar snapshot reports a JSON-RPC error answer to initialize with its code and message", async () => {
   // Servers that cannot read the request answer with "id": null, which matches no request.
+  // Each then waits, reading, until Proxar closes its input.
   for (const [id, code] of [["null", "-32600"], ["m.id", '"E_PROTOCOL"']]) {
     const script =
       `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]); ` +
       `console.log(JSON.stringify({ jsonrpc: '2.0', id: ${id}, error: { code: ${code}, ` +
-      `message: 'unsupported protocol revision' } })); setInterval(() => {}, 1000); })`;
+      `message: 'unsupported protocol revision' } })); })`;
     const spec = `stdio:node -e ${quote(script)}`;
     assert.equal(
       await failedSnapshot([spec, "--connect-timeout", "60"]),
