@@ -5,7 +5,9 @@
  * every process it started and waited for (servers, `proxar` processes, validators, browsers),
  * and the wall time.
  * On a shared machine the suite's cost is its CPU time, which is what this ranks by; the wall
- * time of a file that mostly waits (timeouts, sleeping servers) is far above its CPU time.
+ * time of a file that mostly waits (timeouts, sleeping servers) is far above its CPU time. The
+ * share column is CPU over wall time: the long files with a low share belong in `WAITING_FILES`
+ * (`scripts/_test_files.ts`), which `npm test` runs in slots of their own.
  * Without arguments it profiles every file under `tests/` and the two other parts of `npm test`:
  * the documentation examples (`deno test --doc` on every file outside `tests/`; Deno runs each
  * example as a test module of its own) and the type check (`deno check --doc`, which Deno does
@@ -80,15 +82,20 @@ function main(): number {
   rows.sort((a, b) => b.cpu - a.cpu);
   const total = rows.reduce((sum, row) => sum + row.cpu, 0);
   const wall = rows.reduce((sum, row) => sum + row.wall, 0);
-  const out = ["    CPU s   wall s  file"];
+  const out = ["    CPU s   wall s  share  file"];
   for (const row of rows) {
     const status = row.ok ? "" : "  (FAILED)";
+    const share = row.wall > 0 ? (row.cpu / row.wall).toFixed(2) : "-";
     out.push(
-      `${row.cpu.toFixed(2).padStart(9)} ${row.wall.toFixed(2).padStart(8)}  ${row.file}${status}`,
+      `${row.cpu.toFixed(2).padStart(9)} ${row.wall.toFixed(2).padStart(8)} ${
+        share.padStart(6)
+      }  ${row.file}${status}`,
     );
   }
   out.push(
-    `${total.toFixed(2).padStart(9)} ${wall.toFixed(2).padStart(8)}  total (${rows.length} rows)`,
+    `${total.toFixed(2).padStart(9)} ${wall.toFixed(2).padStart(8)} ${
+      "".padStart(6)
+    }  total (${rows.length} rows)`,
   );
   process.stdout.write(`${out.join("\n")}\n`);
   return rows.every((row) => row.ok) ? 0 : 1;
