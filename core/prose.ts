@@ -8,15 +8,17 @@
  * 4. the same words in another order → POTENTIALLY_BREAKING;
  * 5. edit similarity and token-set overlap: DOCUMENTATION when one is high and neither is low.
  *
- * Proxar's one extension: before step 1 or step 5 return DOCUMENTATION, an identifier of the
- * contract or a quoted token whose case changed makes the change POTENTIALLY_BREAKING
- * (`identifierCase`, see `prose_case.ts`).
+ * Proxar's two extensions: before step 1 or step 5 return DOCUMENTATION, an identifier of the
+ * contract or a quoted token whose case changed (`identifierCase`, see `prose_case.ts`), or a code
+ * span replaced by another (`codeSpan`, see `prose_code.ts`), makes the change
+ * POTENTIALLY_BREAKING.
  *
  * The thresholds and why they are what they are: `docs/prose.md`.
  * @module
  */
 import { distance } from "fastest-levenshtein";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
+import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
 
@@ -24,6 +26,7 @@ import type { Severity } from "./severity.ts";
 export type ProseStep =
   | "equal"
   | "identifierCase"
+  | "codeSpan"
   | "emptiness"
   | "marker"
   | "order"
@@ -35,6 +38,8 @@ export interface ProseVerdict {
   step: ProseStep;
   /** The identifier or quoted token whose case changed (step `identifierCase`). */
   caseChange?: CaseChange;
+  /** The code span replaced by another (step `codeSpan`). */
+  codeSpan?: CodeSpanChange;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
   /** How often the marker occurs in the old and the new text (step `marker`). */
@@ -204,8 +209,12 @@ export function classifyProse(
   const b = normaliseProse(newText ?? "");
   const caseOf = (documentation: ProseVerdict): ProseVerdict => {
     const change = identifierCaseChange(oldText ?? "", newText ?? "", options.identifiers ?? NONE);
-    return change
-      ? { severity: "POTENTIALLY_BREAKING", step: "identifierCase", caseChange: change }
+    if (change) {
+      return { severity: "POTENTIALLY_BREAKING", step: "identifierCase", caseChange: change };
+    }
+    const span = codeSpanChange(oldText ?? "", newText ?? "");
+    return span
+      ? { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span }
       : documentation;
   };
   if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
@@ -270,6 +279,8 @@ export function describeVerdict(v: ProseVerdict): string {
       return "only case, whitespace or trailing punctuation changed";
     case "identifierCase":
       return `the case of "${v.caseChange?.old}" changed to "${v.caseChange?.new}", an identifier a model copies verbatim`;
+    case "codeSpan":
+      return `the code span \`${v.codeSpan?.old}\` became \`${v.codeSpan?.new}\`, text a model copies verbatim`;
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -311,6 +322,9 @@ const STEP_LABELS: readonly [ProseStep, string][] = [
 export function describeStep(step: ProseStep): string {
   if (step === "identifierCase") {
     return "prose classifier, Proxar's extension of steps 1 and 5: the case of an identifier changed";
+  }
+  if (step === "codeSpan") {
+    return "prose classifier, Proxar's extension of steps 1 and 5: a code span changed";
   }
   const index = STEP_LABELS.findIndex(([s]) => s === step);
   if (index < 0) return `prose classifier: ${String(step)}`;

@@ -90,13 +90,27 @@ export const reportSchema: JsonObject = {
             properties: {
               severity,
               step: {
-                enum: ["equal", "identifierCase", "emptiness", "marker", "order", "similarity"],
+                enum: [
+                  "equal",
+                  "identifierCase",
+                  "codeSpan",
+                  "emptiness",
+                  "marker",
+                  "order",
+                  "similarity",
+                ],
               },
               marker: { type: "string" },
               caseChange: {
                 type: "object",
                 description:
                   "The identifier or quoted token whose case changed (step identifierCase)",
+                required: ["old", "new"],
+                properties: { old: { type: "string" }, new: { type: "string" } },
+              },
+              codeSpan: {
+                type: "object",
+                description: "The code span replaced by another, without backticks (step codeSpan)",
                 required: ["old", "new"],
                 properties: { old: { type: "string" }, new: { type: "string" } },
               },

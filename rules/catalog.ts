@@ -28,7 +28,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.argument.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A prompt argument's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -53,14 +53,14 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.argument.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A prompt argument's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
     "id": "prompt.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A prompt's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -97,7 +97,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A prompt's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -128,7 +128,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -183,7 +183,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -214,7 +214,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource template's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -263,7 +263,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A resource template's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -294,7 +294,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "The server's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -313,7 +313,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.instructions.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "The server instructions changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -332,7 +332,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "The server's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -381,7 +381,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.annotations.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A tool's annotations.title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -394,7 +394,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A tool's description changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   },
   {
@@ -1859,7 +1859,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.title.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "A tool's title changed",
-    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.",
+    "rationale": "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.",
     "gradedBy": "prose"
   }
 ];

@@ -10,7 +10,7 @@ import type { Finding, Rule, RuleContext, RuleExample } from "../core/rule.ts";
 import { at, rule, tool } from "./_define.ts";
 
 const RATIONALE =
-  "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, or the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token). See docs/prose.md.";
+  "Descriptions, titles and instructions steer which tool a model selects and how it calls it. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's choice (whitespace, the case of ordinary words, a typo), POTENTIALLY_BREAKING when it can (a negation, modality or number changed, words reordered, text rewritten, added or removed, the case of an identifier changed: an enum or const value, a property, argument or tool name, or a quoted or backticked token, or a backticked code span replaced by another, which a model copies verbatim however few characters changed, as chrome-devtools-mcp 1.0.1's geolocation format `<latitude>x<longitude>` → `<latitude>,<longitude>`). See docs/prose.md.";
 
 /** One compared text. */
 interface Item {

@@ -267,6 +267,49 @@ Deno.test("classifyProse() grades a case change of an identifier or quoted token
   assert.equal(classifyProse("Pass the userId", "Pass the userid").step, "equal");
 });
 
+Deno.test("classifyProse() grades a code span replaced by another POTENTIALLY_BREAKING, both ways", () => {
+  // chrome-devtools-mcp 0.26.0 → 1.0.1: emulate's geolocation format changed by one character
+  // inside backticks (edit 0.993), which step 5 alone calls DOCUMENTATION.
+  const before =
+    "Geolocation (`<latitude>x<longitude>`) to emulate. Latitude between -90 and 90. " +
+    "Longitude between -180 and 180. Omit to clear the geolocation override.";
+  const after = before.replace("`<latitude>x<longitude>`", "`<latitude>,<longitude>`");
+  assert.deepEqual(classifyProse(before, after), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "codeSpan",
+    codeSpan: { old: "<latitude>x<longitude>", new: "<latitude>,<longitude>" },
+  });
+  assert.deepEqual(classifyProse(after, before).codeSpan, {
+    old: "<latitude>,<longitude>",
+    new: "<latitude>x<longitude>",
+  });
+  assert.equal(
+    describeVerdict(classifyProse(before, after)),
+    "the code span `<latitude>x<longitude>` became `<latitude>,<longitude>`, text a model copies verbatim",
+  );
+  // A command in a span gains a word; case outside a span and whitespace inside one are no change.
+  assert.equal(classifyProse("Run `npm test` first", "Run `npm run test` first").step, "codeSpan");
+  assert.equal(classifyProse("RUN `npm test`", "run `npm  test`").step, "equal");
+});
+
+Deno.test("classifyProse() leaves code spans only added, only removed or reordered to the other steps", () => {
+  const text = "Set the `mode` and the `level` before you call the search tool";
+  // Backticks put around a word, or taken off: no span was replaced, step 5 decides.
+  const plain = text.replace("`mode`", "mode");
+  for (const [a, b] of [[text, plain], [plain, text]]) {
+    const verdict = classifyProse(a!, b!);
+    assert.equal(verdict.step, "similarity", `${a} → ${b}`);
+    assert.equal(verdict.severity, "DOCUMENTATION");
+  }
+  // The same spans in another place, with a typo fixed elsewhere.
+  const moved = "Set the `level` and the `mode` before you call the serch tool";
+  assert.equal(classifyProse(text, moved).step, "similarity");
+  // A case change inside a span stays identifierCase, which names the token.
+  assert.equal(classifyProse("Set `Mode` first", "Set `mode` first").step, "identifierCase");
+  // A step before 5 that already warns keeps its own reason.
+  assert.equal(classifyProse("Use `limit=10`", "Use `limit=100`").step, "marker");
+});
+
 Deno.test("classifyProse() takes a removed quoted token for a removal, not a case change, when its other spelling occurs as often as before", () => {
   // firecrawl-mcp 1.12.0 → 2.0.2 removed the line `"systemPrompt": "You are a helpful
   // assistant…"` from firecrawl_extract's description, which says "when you need" elsewhere: the

@@ -105,3 +105,21 @@ Deno.test("proxar diff grades @sentry/mcp-server's nullable sort, a type list â‡
     code: 0,
   });
 });
+
+Deno.test("proxar diff warns on chrome-devtools-mcp 0.26.0 â†’ 1.0.1 changing the geolocation format in a code span", async () => {
+  const input = "emulate.inputSchema";
+  // Before: DOCUMENTATION (edit similarity 0.993), although `<latitude>x<longitude>` became
+  // `<latitude>,<longitude>` and an agent that follows the old text sends a value the new
+  // server does not read.
+  await assertVerdict(
+    ["chrome_devtools_emulate_0.26.0.json", "chrome_devtools_emulate_1.0.1.json"],
+    {
+      findings: [
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+        `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
+        `tool.input.description.changed|${input}.properties.geolocation.description|POTENTIALLY_BREAKING`,
+      ],
+      code: 0,
+    },
+  );
+});

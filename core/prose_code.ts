@@ -1,0 +1,64 @@
+/**
+ * Proxar's second extension of the seed's prose steps: a Markdown code span (`` `…` ``) is text a
+ * model copies verbatim into its calls (a value, a format, a command), so replacing one is never a
+ * typo fix, however similar the two texts are. chrome-devtools-mcp 0.26.0 → 1.0.1 changed the
+ * geolocation format `<latitude>x<longitude>` to `<latitude>,<longitude>`: one character, edit
+ * similarity 0.993, which step 5 calls DOCUMENTATION. See `docs/prose.md`.
+ * @module
+ */
+
+/** A code span replaced by another: its old and its new content. */
+export interface CodeSpanChange {
+  old: string;
+  new: string;
+}
+
+/** Backticked spans of one line, without the backticks, with inner whitespace collapsed. */
+function codeSpans(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.normalize("NFC").matchAll(/`([^`\n]+)`/g)) {
+    const content = m[1]!.replace(/\s+/g, " ").trim();
+    if (content !== "") out.push(content);
+  }
+  return out;
+}
+
+/** The spans of `from` left over once every span of `to` has taken an equal one, in order. */
+function unmatched(from: readonly string[], to: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const s of to) left.set(s, (left.get(s) ?? 0) + 1);
+  const out: string[] = [];
+  for (const s of from) {
+    const n = left.get(s) ?? 0;
+    if (n > 0) left.set(s, n - 1);
+    else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The first code span of the old text that the new text replaced with another one, and the first
+ * new span in its place; undefined when the spans are the same, or when spans were only added or
+ * only removed (backticks put around a word, or a literal dropped, are left to the similarity
+ * step).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeSpanChange } from "./prose_code.ts";
+ * assert.deepEqual(
+ *   codeSpanChange("Geolocation (`<lat>x<lon>`)", "Geolocation (`<lat>,<lon>`)"),
+ *   { old: "<lat>x<lon>", new: "<lat>,<lon>" },
+ * );
+ * assert.equal(codeSpanChange("Set `mode` to fast", "Sets `mode` to fast"), undefined);
+ * assert.equal(codeSpanChange("Set mode to fast", "Set `mode` to fast"), undefined);
+ * ```
+ */
+export function codeSpanChange(oldText: string, newText: string): CodeSpanChange | undefined {
+  const a = codeSpans(oldText);
+  const b = codeSpans(newText);
+  const removed = unmatched(a, b);
+  const added = unmatched(b, a);
+  if (removed.length === 0 || added.length === 0) return undefined;
+  return { old: removed[0]!, new: added[0]! };
+}
