@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { type ListName, recorded } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { contractHash } from "../core/hash.ts";
 import { isLiveSource, readSource } from "../core/read_source.ts";
@@ -80,8 +81,15 @@ export async function snapshotCommand(
   }
   await writeFileAtomic(path, snapshot.text);
   const c = snapshot.loaded.contract;
+  // A list the source left out is not "0": it was not captured.
+  const count = (list: ListName, noun: string) =>
+    recorded(c, list) ? `${c[list].length} ${noun}` : `${noun} not captured`;
   io.stdout(
-    `Wrote ${options.out}: ${c.server.name} ${c.server.version}, ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources, ${c.resourceTemplates.length} resource templates (${snapshot.hash})\n`,
+    `Wrote ${options.out}: ${c.server.name} ${c.server.version}, ${count("tools", "tools")}, ${
+      count("prompts", "prompts")
+    }, ${count("resources", "resources")}, ${
+      count("resourceTemplates", "resource templates")
+    } (${snapshot.hash})\n`,
   );
   return 0;
 }

@@ -234,10 +234,12 @@ export class CatchAllWalk implements Walker {
 
   tentatively(queue: () => void, agrees: (effect: Effect) => boolean): boolean {
     const [stack, pending, journal] = [this.#stack, this.#pending, this.#journal];
-    const [mark, changed] = [this.#deltas.length, this.#definitionsChanged];
+    const [mark, changed, neg] = [this.#deltas.length, this.#definitionsChanged, this.#neg];
     [this.#stack, this.#pending, this.#journal] = [[], [], []];
     queue();
     this.#drain();
+    // The nested walk set #neg for its own nodes; the node that asked reads its own again.
+    this.#neg = neg;
     let found = this.#deltas.splice(mark);
     const traces = this.#journal;
     [this.#stack, this.#pending, this.#journal] = [stack, pending, journal];

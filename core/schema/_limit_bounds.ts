@@ -32,6 +32,8 @@ export interface LimitChange {
 const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 /** How deep nested combinators are searched. */
 const MAX_NESTING = 8;
+/** How many schema objects one search visits at most (a generated schema may be large). */
+const MAX_VISITS = 10_000;
 
 /** The limit bound of one kind written in a schema object, if any. */
 function limitOf(
@@ -78,16 +80,21 @@ export function limitBounds(
     at: lifted ? [] : [key, String(i)],
     depth: 0,
   })).reverse();
+  // Each definition is searched once: a union that refers to itself (or many references to one
+  // definition) would otherwise be searched once per path to it, branches^depth times.
+  const followed = new Set<string>();
+  let visits = 0;
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const { schema, at, depth, target } = top;
-    if (!isObject(schema)) continue;
+    if (!isObject(schema) || ++visits > MAX_VISITS) continue;
     for (const lower of [true, false]) {
       const found = limitOf(schema, at, target, lower);
       if (found !== undefined) out.push(found);
     }
     if (depth >= MAX_NESTING) continue;
     const ref = schema.$ref;
-    if (typeof ref === "string" && isLocalRef(ref)) {
+    if (typeof ref === "string" && isLocalRef(ref) && !followed.has(ref)) {
+      followed.add(ref);
       const value = resolveLocal(root, ref);
       const loc = ref === "#" ? "" : decodeURIComponent(ref.slice(1));
       if (value !== undefined) stack.push({ schema: value, at, depth: depth + 1, target: loc });

@@ -561,13 +561,17 @@ class Walker {
     for (const [key, kind] of COUNT_BOUNDS) {
       // Where neither side writes maxItems, the items comparison says what a rest of `false`
       // changed.
-      const effect = key === "maxItems" && (a.maxItems !== undefined || b.maxItems !== undefined)
+      const tuple = key === "maxItems" && (a.maxItems !== undefined || b.maxItems !== undefined);
+      const effect = tuple
         ? boundEffect(itemBound(a), itemBound(b), kind)
         : boundEffect(countBound(a, key), countBound(b, key), kind);
       const how = effect === "narrowed" ? "tightened" : "relaxed";
-      if (effect) {
-        this.keyword(ctx, key, a, b, effect, `${how} from ${show(a[key])} to ${show(b[key])}`);
-      }
+      // A count a tuple's rest of false sets is named as such, not as an absent maxItems.
+      const count = (s: JsonObject) =>
+        tuple && s.maxItems === undefined && itemBound(s) !== undefined
+          ? `${itemBound(s)!.value} (the tuple's length, its rest is false)`
+          : show(s[key]);
+      if (effect) this.keyword(ctx, key, a, b, effect, `${how} from ${count(a)} to ${count(b)}`);
     }
     const multiple = multipleOfEffect(a.multipleOf, b.multipleOf);
     if (multiple) {

@@ -45,5 +45,10 @@ Deno.test("contractHash() hashes a list left out as an empty one, as before list
   assert.equal(contractHash(contractFromValue(snapshot)), hash);
   const recorded = { ...snapshot, prompts: [], resources: [], resourceTemplates: [] };
   assert.equal(contractHash(contractFromValue(recorded)), hash);
-  assert.notEqual(contractFromValue(snapshot).uncaptured, contractFromValue(recorded).uncaptured);
+  assert.deepEqual(contractFromValue(snapshot).uncaptured, [
+    "prompts",
+    "resources",
+    "resourceTemplates",
+  ]);
+  assert.equal(contractFromValue(recorded).uncaptured, undefined);
 });

@@ -317,6 +317,11 @@ Deno.test("proxar diff: a dropped capability whose list the old file leaves out 
     assert.equal(written.code, 0, written.stderr);
     const text = readFileSync(snap, "utf8");
     assert.equal(JSON.parse(text).hash, hash);
+    // Its summary says which lists were not captured rather than counting them as none.
+    assert.match(
+      written.stdout,
+      /, \d+ tools, prompts not captured, resources not captured, resource templates not captured \(sha256:/,
+    );
     assert.deepEqual(Object.keys(JSON.parse(text)).filter((k) => k.endsWith("s")), [
       "capabilities",
       "tools",

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { acceptsSafeInteger, jointFacts } from "../../../core/schema/_safe_integer.ts";
+import { limitBounds } from "../../../core/schema/_limit_bounds.ts";
 import { subsumes } from "../../../core/schema/subsume.ts";
 import { FACET_OF } from "../../../core/schema/types.ts";
 import { diffContracts } from "../../../core/engine.ts";
@@ -427,5 +428,47 @@ Deno.test("diff names a safe-integer limit that a union branch reaches through a
   assert.deepEqual(changes(b, zod3()), [
     `${at("maximum")} /tools/0/inputSchema/properties/n NON_BREAKING`,
     `${at("minimum")} /tools/0/inputSchema/properties/n NON_BREAKING`,
+  ]);
+});
+
+Deno.test("the catch-all keeps the safe-integer exemption for a union checked after a nested walk", () => {
+  // The anyOf pair is walked tentatively (its branch under not first); the oneOf beside it was
+  // then proven as if it stood under not, and its safe-integer limit became a false BREAKING.
+  const x = (notBranch: JsonValue, integer: JsonValue) => ({
+    type: "object",
+    properties: {
+      x: {
+        anyOf: [{ not: notBranch }, { type: "null" }],
+        oneOf: [integer, { type: "string" }],
+      },
+    },
+  });
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      x({ const: "x" }, { type: "integer" }),
+      x({ not: true }, { type: "integer", maximum: SAFE }),
+    ),
+    [
+      "tool.input.anyOf.widened t.inputSchema.properties.x.anyOf NON_BREAKING",
+      "tool.input.maximum.safeIntegerLimit t.inputSchema.properties.x.oneOf.0.maximum NON_BREAKING",
+    ],
+  );
+});
+
+Deno.test("limitBounds() searches each definition once, however many branches refer to it", () => {
+  const root = {
+    $defs: {
+      i: { type: "integer", minimum: -SAFE, maximum: SAFE },
+      // A union that refers to itself from each branch: searched once per path, it took
+      // branches^depth steps (100 branches: minutes).
+      a: { anyOf: [...Array(100).fill({ $ref: "#/$defs/a" }), { $ref: "#/$defs/i" }] },
+    },
+  };
+  const node = { anyOf: [{ $ref: "#/$defs/i" }, { type: "null" }, { $ref: "#/$defs/a" }] };
+  const found = limitBounds(node, "anyOf", false, root);
+  assert.deepEqual(found.map((b) => `${b.at.join("/")} ${b.target} ${b.keyword}`), [
+    "anyOf/0 /$defs/i minimum",
+    "anyOf/0 /$defs/i maximum",
   ]);
 });

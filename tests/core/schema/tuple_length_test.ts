@@ -5,7 +5,10 @@
  * on input and output, in both directions.
  */
 import assert from "node:assert/strict";
-import { fourWays } from "./_schema_helpers.ts";
+import type { JsonValue } from "../../../core/json.ts";
+import { diffContracts } from "../../../core/engine.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { fourWays, registry } from "./_schema_helpers.ts";
 
 const S = { type: "string" }, N = { type: "number" };
 
@@ -75,5 +78,19 @@ Deno.test("a maxItems that is not a number leaves the change undecided, never NO
   assert.ok(ways.output.includes("tool.output.keyword.changed t.outputSchema.maxItems BREAKING"));
   assert.ok(
     ways.inputReversed.includes("tool.input.keyword.changed t.inputSchema.maxItems BREAKING"),
+  );
+});
+
+Deno.test("a maxItems tightened to a tuple's length names that length, not an absent maxItems", () => {
+  const contract = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const { changes } = diffContracts(
+    contract({ type: "array", items: [S, N], maxItems: 3 }),
+    contract({ type: "array", prefixItems: [S, N], items: false }),
+    { registry },
+  );
+  const message = changes.find((c) => c.rule === "tool.input.maxItems.narrowed")?.message;
+  assert.equal(
+    message,
+    "t.inputSchema: maxItems tightened from 3 to 2 (the tuple's length, its rest is false)",
   );
 });
