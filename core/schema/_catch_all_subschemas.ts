@@ -517,13 +517,30 @@ const ref: FacetHandler = (walk, node) => {
   });
 };
 
+/**
+ * unevaluatedItems: a tuple's rest where it is one (see tuple()), compared with the items as
+ * the items facet compares them (it runs itself when prefixItems, items or additionalItems
+ * differ); elsewhere a subschema like any other.
+ */
+const unevaluatedItems: FacetHandler = (walk, node, facet) => {
+  const rest = (s: JsonObject) => tuple(walk, s)?.rest?.tail[0] === "unevaluatedItems";
+  const [ro, rn] = [rest(node.o), rest(node.n)];
+  const plain = (!ro && walk.read(node.o, facet) !== undefined) ||
+    (!rn && walk.read(node.n, facet) !== undefined);
+  if ((!ro && !rn) || plain) return single(walk, node, facet);
+  const itemsDiffer = ["prefixItems", "items", "additionalItems"].some((k) =>
+    !walk.same(walk.read(node.o, k), walk.read(node.n, k))
+  );
+  if (!itemsDiffer) items(walk, node, "items");
+};
+
 /** Handlers of the subschema facets, by facet. */
 export const SUBSCHEMA_FACETS: ReadonlyMap<string, FacetHandler> = new Map([
   ["properties", properties],
   ["patternProperties", patternProperties],
   ["additionalProperties", single],
   ["unevaluatedProperties", single],
-  ["unevaluatedItems", single],
+  ["unevaluatedItems", unevaluatedItems],
   ["propertyNames", single],
   ["contentSchema", single],
   ["dependentSchemas", dependentSchemas],

@@ -23,6 +23,7 @@ import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
+import { declaredNames } from "./_declared_names.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -812,8 +813,17 @@ class Walker {
         this.child(ctx, ["properties", name], "properties", "schema"),
       );
     }
+    // A tuple's rest written as unevaluatedItems is compared with the items (arrays()): zod's
+    // `items: false` and `unevaluatedItems: false` after the same prefixItems say the same.
+    const restOf = (s: JsonObject) =>
+      Array.isArray(s.prefixItems) && tuple(s).restKey === "unevaluatedItems";
+    const rests = [restOf(a), restOf(b)];
     for (const key of SUBSCHEMAS) {
       if (a[key] === undefined && b[key] === undefined) continue;
+      if (
+        key === "unevaluatedItems" && (rests[0] || rests[1]) &&
+        (rests[0] || a[key] === undefined) && (rests[1] || b[key] === undefined)
+      ) continue;
       const absent = a[key] === undefined ? "old" : b[key] === undefined ? "new" : undefined;
       const child = this.child(ctx, [key], key, key);
       this.compare(a[key] ?? true, b[key] ?? true, absent ? { ...child, absent } : child);
@@ -1003,6 +1013,7 @@ class Walker {
         // Adding a combinator usually constrains, removing it frees; the subsumption proof
         // settles the cases where that is not so (a branch that accepts everything, keywords
         // that moved into the branches).
+        if (key === "allOf" && ka && !kb) this.namesRemoved(ctx, ka, undefined, [a, b]);
         const [wide, narrow, limit] = this.provesEither(a, b, ctx);
         if (limit) this.limitFindings(ctx, key, a, b, lifted, this.out.length);
         if (wide && narrow) continue;
@@ -1033,6 +1044,9 @@ class Walker {
       const [wide, narrow, limit] = changedBranches
         ? this.provesEither(a, b, ctx)
         : [false, false, false];
+      if (key === "allOf" && !pairing.ambiguous) {
+        this.namesRemoved(ctx, pairing.removed.map((i) => ka![i]!), pairing.pairs, [a, b], ka!);
+      }
       const start = this.out.length;
       this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx);
       if (!wide && !narrow) continue;
@@ -1094,6 +1108,67 @@ class Walker {
           `${ctx.path}: the reference changed from ${show(ra)} to ${
             show(rb)
           }; remote references are never fetched`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Properties declared in removed allOf branches (`gone`) that the new schema declares nowhere:
+   * removed, as a property dropped from `properties` is (BREAKING on either side). A name that a
+   * paired branch also declares is reported by that pair's comparison; one the old schema lists
+   * in its own `properties` by {@link objects}.
+   */
+  namesRemoved(
+    ctx: Ctx,
+    gone: readonly Branch[],
+    pairs: readonly (readonly [number, number])[] | undefined,
+    [a, b]: [JsonObject, JsonObject],
+    all: readonly Branch[] = gone,
+  ): void {
+    const kept = declaredNames(b, this.newRoot);
+    if (kept === undefined) return;
+    const covered = new Set<string>(Object.keys(isObject(a.properties) ? a.properties : {}));
+    for (const [i] of pairs ?? []) {
+      for (const n of declaredNames(all[i]!.v, this.oldRoot) ?? []) covered.add(n);
+    }
+    const reported = new Set<string>();
+    for (const branch of gone) {
+      const names = declaredNames(branch.v, this.oldRoot);
+      if (names === undefined) {
+        this.emit(
+          ctx,
+          "properties",
+          { aspect: "property", change: "changed" },
+          "BREAKING",
+          "allOf",
+          { old: branch.v },
+          `${ctx.path}: allOf branch ${
+            branch.i.join("/allOf/")
+          } was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow)`,
+        );
+        continue;
+      }
+      for (const name of [...names].sort()) {
+        if (kept.has(name) || covered.has(name) || reported.has(name)) continue;
+        reported.add(name);
+        const at = branch.i.join("/allOf/");
+        this.emit(
+          ctx,
+          "properties",
+          { aspect: "property", change: "removed" },
+          "BREAKING",
+          "allOf",
+          { old: ownProperty(branch.v, name) },
+          `${ctx.path}: property "${name}" (declared in allOf branch ${at}) was removed${
+            this.opts.side === "input"
+              ? "; callers that send it are rejected or silently ignored"
+              : "; consumers that read it break"
+          }`,
+          {
+            loc: this.changeLoc(ctx, "allOf"),
+            path: `${ctx.path}.allOf.${branch.i.join(".allOf.")}.properties.${name}`,
+          },
         );
       }
     }
@@ -1368,6 +1443,12 @@ function soleBranch(
     }
   }
   return found;
+}
+
+/** The schema `s` gives property `name` in its own `properties`, or `true` when elsewhere. */
+function ownProperty(s: JsonValue, name: string): JsonValue {
+  const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+  return Object.hasOwn(props, name) ? props[name]! : true;
 }
 
 /** The keywords of a schema that constrain values (annotations left out). */

@@ -94,3 +94,13 @@ Deno.test("a maxItems tightened to a tuple's length names that length, not an ab
     "t.inputSchema: maxItems tightened from 3 to 2 (the tuple's length, its rest is false)",
   );
 });
+
+Deno.test("a tuple's end as unevaluatedItems: false and as items: false are the same arrays", () => {
+  const a = { type: "array", prefixItems: [S], unevaluatedItems: false };
+  const b = { type: "array", prefixItems: [S], items: false };
+  assert.deepEqual(fourWays(a, b), NONE);
+  // A rest opened where the end was written as unevaluatedItems still widens.
+  const open = fourWays(a, { type: "array", prefixItems: [S], items: N });
+  assert.deepEqual(open.output, ["tool.output.items.widened t.outputSchema.items BREAKING"]);
+  assert.deepEqual(open.input, ["tool.input.items.widened t.inputSchema.items NON_BREAKING"]);
+});
