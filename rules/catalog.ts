@@ -961,13 +961,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.property.changed",
     "severity": "BREAKING",
     "summary": "Input schema: a property was added where Proxar cannot tell what the object allowed for that name",
-    "rationale": "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING. Likewise when an allOf branch behind a reference Proxar cannot follow is removed: which properties went with it is unknown."
+    "rationale": "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING."
   },
   {
     "id": "tool.input.property.removed",
     "severity": "BREAKING",
     "summary": "Input schema: a property was removed",
-    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values."
+    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone."
   },
   {
     "id": "tool.input.propertyNames.narrowed",
@@ -1636,13 +1636,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.property.changed",
     "severity": "BREAKING",
     "summary": "Output schema: a property was added where Proxar cannot tell what the object allowed for that name",
-    "rationale": "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING. Likewise when an allOf branch behind a reference Proxar cannot follow is removed: which properties went with it is unknown."
+    "rationale": "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING."
   },
   {
     "id": "tool.output.property.removed",
     "severity": "BREAKING",
     "summary": "Output schema: a property was removed",
-    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values."
+    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone."
   },
   {
     "id": "tool.output.propertyNames.narrowed",

@@ -392,7 +392,7 @@ const SPECS: Spec[] = [
     new: { type: "object", properties: { q: { type: "string" } } },
     path: "properties.limit",
     rationale:
-      "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values.",
+      "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone.",
   },
   ...position("additionalProperties", { type: "object" }, "additionalProperties"),
   ...position("unevaluatedProperties", { type: "object" }, "unevaluatedProperties"),
@@ -547,7 +547,7 @@ const SPECS: Spec[] = [
     },
     path: "properties.aa",
     rationale:
-      "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING. Likewise when an allOf branch behind a reference Proxar cannot follow is removed: which properties went with it is unknown.",
+      "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING.",
   },
   ...position(
     "patternProperties",

@@ -1139,13 +1139,13 @@ class Walker {
         this.emit(
           ctx,
           "properties",
-          { aspect: "property", change: "changed" },
+          { aspect: "property", change: "removed" },
           "BREAKING",
           "allOf",
           { old: branch.v },
           `${ctx.path}: allOf branch ${
             branch.i.join("/allOf/")
-          } was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow)`,
+          } was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow): any of them may be gone`,
         );
         continue;
       }

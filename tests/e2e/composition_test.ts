@@ -23,6 +23,24 @@ const CASES: Record<string, Case> = {
   anyof_branch_added: widens("anyOf", ".properties.v.anyOf"),
   allof_branch_removed: widens("allOf", ".properties.v.allOf"),
   allof_reordered: UNCHANGED,
+  // A property declared only in the dropped branch is removed (BREAKING both ways); the
+  // conjunct dropped still widens the values.
+  allof_property_removed: {
+    input: [1, [
+      "tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.b|BREAKING",
+    ]],
+    inputReversed: [1, ["tool.input.allOf.narrowed|t.inputSchema.allOf|BREAKING"]],
+    output: [1, [
+      "tool.output.allOf.widened|t.outputSchema.allOf|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.b|BREAKING",
+    ]],
+    outputReversed: [0, ["tool.output.allOf.narrowed|t.outputSchema.allOf|NON_BREAKING"]],
+  },
+  // zod 4's object → zod 3's allOf of objects: b moved into a branch and lost maximum 5.
+  zod3_intersection_widened: widens("allOf", ".allOf"),
+  // zod 4 → zod 2020-12 style tuple end: the same arrays.
+  tuple_end_unevaluated: UNCHANGED,
   oneof_to_allof: UNCHANGED,
   string_to_oneof: {
     input: [0, [
