@@ -182,8 +182,17 @@ export const annotationRules: Rule[] = [
     severity: "BREAKING",
     summary: "An annotation Proxar does not model changed",
     rationale:
-      "An annotation key is not a JSON Schema keyword but a field of the contract, so an unknown one is graded like every other unknown contract field (tool.field.unmodelled): unmodelled means breaking, since an annotation added by a later specification revision or a vendor may change how clients treat the tool. A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way.",
+      "An annotation key is not a JSON Schema keyword but a field of the contract, so an unknown one that changed or went is graded like every other unknown contract field (tool.field.unmodelled): unmodelled means breaking, since clients that read an annotation of a later specification revision or a vendor may now treat the tool differently. An unknown annotation only added is POTENTIALLY_BREAKING: annotations are hints, clients that do not know the key ignore it, and what it tells clients that do cannot be graded, so it is reviewed but does not fail the build (chrome-devtools-mcp 1.0.1 → 1.11.0 added annotations.conditions to its tools). A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way.",
     examples: [{
+      title: "a vendor annotation added",
+      old: { tools: [del({})] },
+      new: { tools: [del({ "x-risk": "high" })] },
+      findings: [{
+        rule: "tool.annotations.unmodelled",
+        path: "delete_issue.annotations.x-risk",
+        severity: "POTENTIALLY_BREAKING",
+      }],
+    }, {
       title: "a vendor annotation changed",
       old: { tools: [del({ "x-risk": "low" })] },
       new: { tools: [del({ "x-risk": "high" })] },
@@ -209,8 +218,14 @@ export const annotationRules: Rule[] = [
               ? `"${p.id}": annotation "${key}" changed to or from a value that is not a ${
                 key === "title" ? "string" : "boolean"
               }, which Proxar cannot compare`
-              : `"${p.id}": annotation "${key}" changed, and Proxar does not model it`,
+              : a[key] === undefined
+              ? `"${p.id}": annotation "${key}" added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`
+              : `"${p.id}": annotation "${key}" ${
+                b[key] === undefined ? "removed" : "changed"
+              }, and Proxar does not model it`,
           };
+          // Only added, an unknown hint asks nothing of clients that do not know it.
+          if (!KNOWN.has(key) && a[key] === undefined) finding.severity = "POTENTIALLY_BREAKING";
           if (a[key] !== undefined) finding.old = a[key];
           if (b[key] !== undefined) finding.new = b[key];
           report(finding);

@@ -388,7 +388,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.annotations.unmodelled",
     "severity": "BREAKING",
     "summary": "An annotation Proxar does not model changed",
-    "rationale": "An annotation key is not a JSON Schema keyword but a field of the contract, so an unknown one is graded like every other unknown contract field (tool.field.unmodelled): unmodelled means breaking, since an annotation added by a later specification revision or a vendor may change how clients treat the tool. A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way."
+    "rationale": "An annotation key is not a JSON Schema keyword but a field of the contract, so an unknown one that changed or went is graded like every other unknown contract field (tool.field.unmodelled): unmodelled means breaking, since clients that read an annotation of a later specification revision or a vendor may now treat the tool differently. An unknown annotation only added is POTENTIALLY_BREAKING: annotations are hints, clients that do not know the key ignore it, and what it tells clients that do cannot be graded, so it is reviewed but does not fail the build (chrome-devtools-mcp 1.0.1 → 1.11.0 added annotations.conditions to its tools). A known hint whose value is not a boolean (or a title that is not a string) is reported here too, since clients may read it either way."
   },
   {
     "id": "tool.description.changed",

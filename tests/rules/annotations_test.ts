@@ -187,3 +187,21 @@ Deno.test("tool.field.unmodelled reports a tool-level field Proxar does not mode
     'tool.field.unmodelled delete_issue.x-owner BREAKING "a"→undefined',
   ]);
 });
+
+Deno.test("an unknown annotation only added is POTENTIALLY_BREAKING; changed or removed it is BREAKING", () => {
+  const rule = "tool.annotations.unmodelled delete_issue.annotations.conditions";
+  const some = { annotations: { conditions: ["experimental"] } };
+  assert.deepEqual(changes({ annotations: {} }, some), [
+    `${rule} POTENTIALLY_BREAKING undefined→["experimental"]`,
+  ]);
+  assert.deepEqual(changes(some, { annotations: {} }), [
+    `${rule} BREAKING ["experimental"]→undefined`,
+  ]);
+  assert.deepEqual(changes(some, { annotations: { conditions: ["stable"] } }), [
+    `${rule} BREAKING ["experimental"]→["stable"]`,
+  ]);
+  // A known hint added with a value clients may read either way stays BREAKING.
+  assert.deepEqual(changes({}, { annotations: { readOnlyHint: "yes" } }), [
+    'tool.annotations.unmodelled delete_issue.annotations.readOnlyHint BREAKING undefined→"yes"',
+  ]);
+});
