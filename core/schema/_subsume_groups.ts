@@ -11,6 +11,7 @@ import { type Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
 import { integerFacts } from "./values.ts";
+import { isAnnotationKeyword } from "./types.ts";
 
 /** What a group check may ask of the proof. */
 export interface Prover {
@@ -514,6 +515,10 @@ const notCheck: Check = (p, atoms, part, facts) => {
   return "not: the excluded values may overlap";
 };
 
+/** Whether a schema holds no constraint: `true`, or annotations only. */
+const acceptsEverything = (schema: JsonValue): boolean =>
+  schema === true || (isObject(schema) && Object.keys(schema).every(isAnnotationKeyword));
+
 /** The most values a union check tries one by one. */
 const MAX_SPLIT_VALUES = 256;
 
@@ -538,6 +543,11 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
       }
     }
   }
+  // A branch that accepts everything holds every value. Asked first: a branch before it whose
+  // proof runs the step budget out (a definition that reaches itself) left nothing for it, and
+  // `true` wrapped in anyOf beside such a branch was not proven within the union (fast-check
+  // seed 10894338).
+  if (!exclusive && branches.some(acceptsEverything)) return true;
   let reason = `no ${key} branch accepts every value`;
   for (const branch of branches) {
     const proof = p.subAtoms(atoms, branch as JsonValue);

@@ -560,6 +560,33 @@ Deno.test("diff grades true wrapped in anyOf beside a definition that reaches it
   }
 });
 
+Deno.test("diff grades true wrapped in anyOf beside a branch whose proof runs out of steps as no change (fast-check seed 10894338)", () => {
+  // A = anyOf[anyOf[S], anyOf[$ref A, {enum: [a]}]] reaches itself; the branch E = if a then A
+  // sends the proof round A until its step budget runs out. `v` goes from `true` to
+  // anyOf[E, true, S]: the union accepts everything through its `true` branch, but that branch
+  // was asked after E, with no steps left, so the widening was not proven and the anyOf added to
+  // `true` was graded tool.input.keyword.changed BREAKING (narrowed), its output mirror too.
+  const s = { type: "string", maxLength: 0, pattern: "^[a-z(" };
+  const ref = { $ref: "#/$defs/A" };
+  const a = { anyOf: [{ anyOf: [s] }, { anyOf: [ref, { enum: ["a"] }] }] };
+  const e = { if: { enum: ["a"] }, then: { allOf: [{ allOf: [ref] }] } };
+  const b = { type: "string" };
+  const old = holder(true, a, b), wrapped = holder({ anyOf: [e, true, s] }, a, b);
+  // Both accept everything, and both directions are proven: no change, input or output.
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, old, wrapped), []);
+    assert.deepEqual(schemaFindings(side, wrapped, old), []);
+  }
+  // Undecidable: an unmodelled keyword of A changes as well: BREAKING on both sides.
+  const before = holder(true, { ...a, "x-vendor": 0 }, b);
+  const after = holder({ anyOf: [e, true, s] }, { ...a, "x-vendor": 1 }, b);
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, before, after), [
+      `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.x-vendor BREAKING`,
+    ]);
+  }
+});
+
 Deno.test("walkSchemas() skips equal properties and grades as the exhaustive walk", () => {
   const where = { side: "input" as const, basePath: "t", basePointer: "", classifyProse };
   fc.assert(

@@ -37,6 +37,25 @@ Deno.test("subsumes() reads then and else without an if as no constraint", () =>
   assert.notEqual(subsumes({ type: "string" }, strict, { known }), true);
 });
 
+Deno.test("subsumes() proves everything within a union with a branch that accepts everything", () => {
+  // The branch before it sends the proof round a definition that reaches itself until the step
+  // budget runs out; the branch that accepts everything is asked first.
+  const ref = { $ref: "#/$defs/A" };
+  const s = { type: "string", maxLength: 0, pattern: "^[a-z(" };
+  const root = { $defs: { A: { anyOf: [{ anyOf: [s] }, { anyOf: [ref, { enum: ["a"] }] }] } } };
+  const looping = { if: { enum: ["a"] }, then: { allOf: [{ allOf: [ref] }] } };
+  for (const everything of [true, {}, { description: "Anything" }]) {
+    const union = { anyOf: [looping, everything] };
+    assert.equal(subsumes({}, union, { rootA: root, rootB: root, known }), true);
+  }
+  // Not for oneOf, whose other branches may accept the same values, nor for a branch that only
+  // looks empty: an unmodelled keyword may constrain it.
+  const oneOf = { oneOf: [looping, true] };
+  assert.notEqual(subsumes({}, oneOf, { rootA: root, rootB: root, known }), true);
+  const vendor = { anyOf: [looping, { "x-vendor": 1 }] };
+  assert.notEqual(subsumes({}, vendor, { rootA: root, rootB: root, known }), true);
+});
+
 /** `{type: object, properties: {v: body}}` with definition X. */
 const holder = (body: JsonValue, x: JsonValue): JsonValue => ({
   type: "object",
