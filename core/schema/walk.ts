@@ -677,8 +677,13 @@ class Walker {
     const propsB = isObject(b.properties) ? b.properties : {};
     const reqA = stringSet(a.required);
     const reqB = stringSet(b.required);
-    const removedProps = Object.keys(propsA).filter((k) => !Object.hasOwn(propsB, k)).sort();
-    const addedProps = Object.keys(propsB).filter((k) => !Object.hasOwn(propsA, k)).sort();
+    // A name that moved between `properties` and an allOf branch is still declared: the allOf
+    // comparison grades its values (zod 3 writes an intersection as an allOf of objects).
+    const [viaA, viaB] = [inAllOf(a), inAllOf(b)];
+    const removedProps = Object.keys(propsA)
+      .filter((k) => !Object.hasOwn(propsB, k) && !viaB.has(k)).sort();
+    const addedProps = Object.keys(propsB)
+      .filter((k) => !Object.hasOwn(propsA, k) && !viaA.has(k)).sort();
     const reqAdded = [...reqB].filter((n) => !reqA.has(n)).sort();
     const reqRemoved = [...reqA].filter((n) => !reqB.has(n) && !removedProps.includes(n)).sort();
     const sorted = (s: Set<string>) => [...s].sort();
@@ -818,6 +823,28 @@ class Walker {
     const restOf = (s: JsonObject) =>
       Array.isArray(s.prefixItems) && tuple(s).restKey === "unevaluatedItems";
     const rests = [restOf(a), restOf(b)];
+    // A property moved into (or out of) allOf branches keeps its name; its values are compared
+    // with what the branches that now (or then) declare it say.
+    const moved = (
+      props: JsonObject,
+      other: JsonObject,
+      via: ReturnType<typeof inAllOf>,
+      side: "old" | "new",
+    ) => {
+      for (const name of Object.keys(props).filter((k) => !Object.hasOwn(other, k)).sort()) {
+        const at = via.get(name);
+        if (at === undefined) continue;
+        const there = at.length === 1 ? at[0]!.schema : { allOf: at.map((x) => x.schema) };
+        const loc = `${this.home(ctx, side, "allOf")}/allOf/${at[0]!.i}/properties/${
+          escapePointerToken(name)
+        }`;
+        const child = this.child(ctx, ["properties", name], "properties", "schema");
+        if (side === "new") this.compare(props[name], there, { ...child, newLoc: loc });
+        else this.compare(there, props[name], { ...child, oldLoc: loc });
+      }
+    };
+    moved(propsA, propsB, viaB, "new");
+    moved(propsB, propsA, viaA, "old");
     for (const key of SUBSCHEMAS) {
       if (a[key] === undefined && b[key] === undefined) continue;
       if (
@@ -1443,6 +1470,20 @@ function soleBranch(
     }
   }
   return found;
+}
+
+/** Where the direct allOf branches of `s` declare each property: branch index and schema. */
+function inAllOf(s: JsonObject): Map<string, { i: number; schema: JsonValue }[]> {
+  const out = new Map<string, { i: number; schema: JsonValue }[]>();
+  if (!Array.isArray(s.allOf)) return out;
+  s.allOf.forEach((branch, i) => {
+    if (!isObject(branch) || !isObject(branch.properties)) return;
+    for (const [name, schema] of Object.entries(branch.properties)) {
+      if (schema === false) continue;
+      out.set(name, [...out.get(name) ?? [], { i, schema }]);
+    }
+  });
+  return out;
 }
 
 /** The schema `s` gives property `name` in its own `properties`, or `true` when elsewhere. */

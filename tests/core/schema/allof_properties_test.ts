@@ -58,3 +58,46 @@ Deno.test("walkSchemas() says a removed allOf branch behind a remote reference i
   assert.ok(found.input.includes("tool.input.property.removed t.inputSchema.allOf BREAKING"));
   assert.ok(found.output.some((f) => f.endsWith("BREAKING") && !f.endsWith("NON_BREAKING")));
 });
+
+Deno.test("walkSchemas() compares a property moved into an allOf branch with its new schema", () => {
+  // Beside `type` the lone schema is not lifted into the allOf: "a" leaves `properties` for
+  // branch 0 (not removed) and changes type there; "b" comes with branch 1.
+  const before = { type: "object", properties: { a: { type: "number" } } };
+  const after = { type: "object", allOf: [A, B] };
+  assert.deepEqual(fourWays(before, after), {
+    input: [
+      "tool.input.allOf.narrowed t.inputSchema.allOf BREAKING",
+      "tool.input.keyword.changed t.inputSchema.properties.a BREAKING",
+      "tool.input.type.changed t.inputSchema.properties.a.type BREAKING",
+    ],
+    inputReversed: [
+      "tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING",
+      "tool.input.property.removed t.inputSchema.allOf.1.properties.b BREAKING",
+      "tool.input.type.changed t.inputSchema.properties.a.type BREAKING",
+    ],
+    output: [
+      "tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING",
+      "tool.output.keyword.changed t.outputSchema.properties.a BREAKING",
+      "tool.output.type.changed t.outputSchema.properties.a.type BREAKING",
+    ],
+    outputReversed: [
+      "tool.output.allOf.widened t.outputSchema.allOf BREAKING",
+      "tool.output.property.removed t.outputSchema.allOf.1.properties.b BREAKING",
+      "tool.output.type.changed t.outputSchema.properties.a.type BREAKING",
+    ],
+  });
+  // Moved unchanged: nothing says "a" was removed or added (it was, before).
+  const same = { type: "object", properties: { a: { type: "string" } } };
+  assert.deepEqual(fourWays(same, after), {
+    input: ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"],
+    inputReversed: [
+      "tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING",
+      "tool.input.property.removed t.inputSchema.allOf.1.properties.b BREAKING",
+    ],
+    output: ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"],
+    outputReversed: [
+      "tool.output.allOf.widened t.outputSchema.allOf BREAKING",
+      "tool.output.property.removed t.outputSchema.allOf.1.properties.b BREAKING",
+    ],
+  });
+});
