@@ -1092,17 +1092,33 @@ class Walker {
         : whole === "BREAKING"
         ? anyBreaking
         : !anyBreaking;
+      // A value finding that says which way values went (widened, narrowed).
+      const directed = (d: SchemaDelta) =>
+        /\.(widened|narrowed)$/.test(d.rule) && !ANNOTATION_FACETS.has(d.facet);
+      let stay: SchemaDelta[];
       if (agree) {
-        if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
-        continue;
+        // A proven break (an output widened, an input narrowed): a milder widened or narrowed
+        // finding below says the opposite of the proof (a branch added that narrows numbers
+        // beside a type object that takes none), so it goes; a break found by name (a property
+        // removed) stays, and the proof's own finding joins it when no directed one agrees.
+        const found = this.out.slice(start);
+        stay = found.filter((d) => !(whole === "BREAKING" && directed(d) && d.severity !== whole));
+        if (stay.length === found.length || stay.some((d) => directed(d))) {
+          this.out.length = start;
+          this.out.push(...stay);
+          if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
+          continue;
+        }
+      } else {
+        // Prose and other annotations grade no accepted value, so the proof cannot contradict
+        // them: they stay, as they do when the branch findings agree (a description dropped
+        // with the branch findings went unreported in one direction only). So do the
+        // safe-integer limits found below when the proof needed their exemption: they say
+        // what changed.
+        stay = this.out.slice(start).filter((d) =>
+          ANNOTATION_FACETS.has(d.facet) || (limit && d.rule.endsWith(".safeIntegerLimit"))
+        );
       }
-      // Prose and other annotations grade no accepted value, so the proof cannot contradict
-      // them: they stay, as they do when the branch findings agree (a description dropped with
-      // the branch findings went unreported in one direction only). So do the safe-integer
-      // limits found below when the proof needed their exemption: they say what changed.
-      const stay = this.out.slice(start).filter((d) =>
-        ANNOTATION_FACETS.has(d.facet) || (limit && d.rule.endsWith(".safeIntegerLimit"))
-      );
       this.out.length = start;
       this.out.push(...stay);
       if (limit) this.limitFindings(ctx, key, a, b, lifted, start);

@@ -381,9 +381,8 @@ Deno.test("diff grades a union that reaches itself through a reference by the sc
     "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
     "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
   ]);
+  // Its mirror, a proven widening on output: no milder narrowed finding beside it.
   assert.deepEqual(schemaFindings("output", narrower, old), [
-    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
-    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
     "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING",
     "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING",
   ]);
@@ -607,4 +606,26 @@ Deno.test("walkSchemas() skips equal properties and grades as the exhaustive wal
     }),
     { numRuns: 500 },
   );
+});
+
+Deno.test("diff grades a proven widening on output without a milder narrowed branch beside it (fast-check seed -1872968003)", () => {
+  // allOf [object, numbers from 0 to 6] accepts every object, as {type: object} does; the mirror
+  // of input a → b (narrowed, BREAKING) is output b → a, a widening. The allOf branch of numbers
+  // added beside the object was reported as a narrowing (NON_BREAKING) under the proven break.
+  const a = { allOf: [{ type: "object" }, { minimum: 0, exclusiveMaximum: 6 }] };
+  const b = { type: "object", properties: { a: { anyOf: [{ type: "string" }] } } };
+  assert.deepEqual(schemaFindings("input", a, b), [
+    "tool.input.allOf.narrowed t.inputSchema.allOf BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", b, a), [
+    "tool.output.allOf.widened t.outputSchema.allOf BREAKING",
+    "tool.output.property.removed t.outputSchema.allOf.0.properties.a BREAKING",
+  ]);
+  // The other direction is proven too: input b → a widens, output a → b narrows.
+  assert.deepEqual(schemaFindings("input", b, a), [
+    "tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", a, b), [
+    "tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING",
+  ]);
 });
