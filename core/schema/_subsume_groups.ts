@@ -315,6 +315,34 @@ const hasShape = (s: JsonObject) =>
   s.properties !== undefined || s.additionalProperties !== undefined ||
   s.patternProperties !== undefined;
 
+/**
+ * Whether each property `names` lists satisfies B's schemas for it, given what the A atoms `cs`
+ * say of it together (the schemas every atom gives it).
+ */
+function impliedProperties(
+  p: Prover,
+  cs: readonly JsonObject[],
+  part: JsonObject,
+  names: ReadonlySet<string>,
+): true | string {
+  for (const name of names) {
+    const mb = modelOf(part, name);
+    if (typeof mb === "string") return mb;
+    if (mb === null) continue;
+    const ma: JsonValue[] = [];
+    for (const c of cs) {
+      const m = modelOf(c, name);
+      if (typeof m === "string") return m;
+      if (m !== null) ma.push(...m);
+    }
+    for (const schema of mb) {
+      const proof = p.sub(conj(ma.length === 0 ? null : ma), schema);
+      if (proof !== true) return `property ${JSON.stringify(name)}: ${proof}`;
+    }
+  }
+  return true;
+}
+
 /** Properties, patternProperties and additionalProperties of one A atom against B's. */
 function shape(
   p: Prover,
@@ -334,17 +362,9 @@ function shape(
       named(bProps).find((n) => !Object.hasOwn(cProps, n));
     if (gone !== undefined) return `property ${JSON.stringify(gone)} is named on one side only`;
   }
-  for (const name of new Set([...Object.keys(cProps), ...Object.keys(bProps)])) {
-    const mb = modelOf(part, name);
-    if (typeof mb === "string") return mb;
-    if (mb === null) continue;
-    const ma = modelOf(c, name);
-    if (typeof ma === "string") return ma;
-    for (const schema of mb) {
-      const proof = p.sub(conj(ma), schema);
-      if (proof !== true) return `property ${JSON.stringify(name)}: ${proof}`;
-    }
-  }
+  const listed = new Set([...Object.keys(cProps), ...Object.keys(bProps)]);
+  const properties = impliedProperties(p, [c], part, listed);
+  if (properties !== true) return properties;
   const cPat = isObject(c.patternProperties) ? c.patternProperties : {};
   const bPat = isObject(part.patternProperties) ? part.patternProperties : {};
   const cAdd = c.additionalProperties ?? true;
@@ -392,21 +412,8 @@ function conjunctionShape(
     if (gone !== undefined) return `property ${JSON.stringify(gone)} is named on one side only`;
   }
   const listed = new Set([...cs.flatMap((c) => Object.keys(propsOf(c))), ...Object.keys(bProps)]);
-  for (const name of listed) {
-    const mb = modelOf(part, name);
-    if (typeof mb === "string") return mb;
-    if (mb === null) continue;
-    const ma: JsonValue[] = [];
-    for (const c of cs) {
-      const m = modelOf(c, name);
-      if (typeof m === "string") return m;
-      if (m !== null) ma.push(...m);
-    }
-    for (const schema of mb) {
-      const proof = p.sub(conj(ma.length === 0 ? null : ma), schema);
-      if (proof !== true) return `property ${JSON.stringify(name)}: ${proof}`;
-    }
-  }
+  const properties = impliedProperties(p, cs, part, listed);
+  if (properties !== true) return properties;
   if (part.additionalProperties !== undefined) {
     const rest = cs.flatMap((c) =>
       c.additionalProperties === undefined ? [] : [c.additionalProperties]

@@ -563,16 +563,18 @@ class Walker {
       // Where neither side writes maxItems, the items comparison says what a rest of `false`
       // changed.
       const tuple = key === "maxItems" && (a.maxItems !== undefined || b.maxItems !== undefined);
-      const effect = tuple
-        ? boundEffect(itemBound(a), itemBound(b), kind)
-        : boundEffect(countBound(a, key), countBound(b, key), kind);
+      const [ba, bb] = tuple
+        ? [itemBound(a), itemBound(b)]
+        : [countBound(a, key), countBound(b, key)];
+      const effect = boundEffect(ba, bb, kind);
+      if (!effect) continue;
       const how = effect === "narrowed" ? "tightened" : "relaxed";
       // A count a tuple's rest of false sets is named as such, not as an absent maxItems.
-      const count = (s: JsonObject) =>
-        tuple && s.maxItems === undefined && itemBound(s) !== undefined
-          ? `${itemBound(s)!.value} (the tuple's length, its rest is false)`
+      const count = (s: JsonObject, bound: Bound | undefined) =>
+        tuple && s.maxItems === undefined && bound !== undefined
+          ? `${bound.value} (the tuple's length, its rest is false)`
           : show(s[key]);
-      if (effect) this.keyword(ctx, key, a, b, effect, `${how} from ${count(a)} to ${count(b)}`);
+      this.keyword(ctx, key, a, b, effect, `${how} from ${count(a, ba)} to ${count(b, bb)}`);
     }
     const multiple = multipleOfEffect(a.multipleOf, b.multipleOf);
     if (multiple) {
@@ -1175,34 +1177,37 @@ class Walker {
     for (const [i] of pairs ?? []) {
       for (const n of declaredNames(all[i]!.v, this.oldRoot) ?? []) covered.add(n);
     }
+    const removed = (
+      old: JsonValue | undefined,
+      message: string,
+      at?: { loc: string; path: string },
+    ) =>
+      this.emit(
+        ctx,
+        "properties",
+        { aspect: "property", change: "removed" },
+        "BREAKING",
+        "allOf",
+        { old },
+        message,
+        at,
+      );
     const reported = new Set<string>();
     for (const branch of gone) {
+      const at = branch.i.join("/allOf/");
       const names = declaredNames(branch.v, this.oldRoot);
       if (names === undefined) {
-        this.emit(
-          ctx,
-          "properties",
-          { aspect: "property", change: "removed" },
-          "BREAKING",
-          "allOf",
-          { old: branch.v },
-          `${ctx.path}: allOf branch ${
-            branch.i.join("/allOf/")
-          } was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow): any of them may be gone`,
+        removed(
+          branch.v,
+          `${ctx.path}: allOf branch ${at} was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow): any of them may be gone`,
         );
         continue;
       }
       for (const name of [...names].sort()) {
         if (kept.has(name) || covered.has(name) || reported.has(name)) continue;
         reported.add(name);
-        const at = branch.i.join("/allOf/");
-        this.emit(
-          ctx,
-          "properties",
-          { aspect: "property", change: "removed" },
-          "BREAKING",
-          "allOf",
-          { old: ownProperty(branch.v, name) },
+        removed(
+          ownProperty(branch.v, name),
           `${ctx.path}: property "${name}" (declared in allOf branch ${at}) was removed${
             this.opts.side === "input"
               ? "; callers that send it are rejected or silently ignored"
