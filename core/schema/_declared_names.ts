@@ -8,7 +8,7 @@ import { isObject, type JsonValue } from "../json.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
 
 const NESTED = ["allOf", "anyOf", "oneOf"] as const;
-const SINGLE = ["if", "then", "else", "$ref"] as const;
+const SINGLE = ["if", "then", "else"] as const;
 
 /**
  * The names `schema` declares anywhere, or undefined when a reference cannot be followed (the
@@ -37,17 +37,11 @@ export function declaredNames(schema: JsonValue, root: JsonValue): Set<string> |
       const list = s[key];
       if (Array.isArray(list) && !list.every((x) => visit(x, depth + 1))) return false;
     }
-    for (const key of SINGLE) {
-      if (key !== "$ref") {
-        if (!visit(s[key], depth + 1)) return false;
-        continue;
-      }
-      const ref = s.$ref;
-      if (typeof ref !== "string") continue;
-      const target = isLocalRef(ref) ? resolveLocal(root, ref) : undefined;
-      if (target === undefined || !visit(target, depth + 1)) return false;
-    }
-    return true;
+    for (const key of SINGLE) if (!visit(s[key], depth + 1)) return false;
+    const ref = s.$ref;
+    if (typeof ref !== "string") return true;
+    const target = isLocalRef(ref) ? resolveLocal(root, ref) : undefined;
+    return target !== undefined && visit(target, depth + 1);
   };
   return visit(schema, 0) ? out : undefined;
 }
