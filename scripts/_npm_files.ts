@@ -4,7 +4,16 @@
  * @module
  */
 
-const REQUIRED = ["package.json", "bin/proxar.js", "mod.js", "mod.d.ts", "cli.js", "cli.d.ts"];
+const REQUIRED = [
+  "package.json",
+  "README.md",
+  "LICENSE",
+  "bin/proxar.js",
+  "mod.js",
+  "mod.d.ts",
+  "cli.js",
+  "cli.d.ts",
+];
 const ALLOWED =
   /^(package\.json|README\.md|LICENSE(\.md|\.txt)?|bin\/proxar\.js|[\w/-]+\.(js|d\.ts))$/;
 const NEVER = /(^|\/)(tests|scripts|examples|node_modules|dist)\/|_test\.|\.test\./;
@@ -17,9 +26,11 @@ const NEVER = /(^|\/)(tests|scripts|examples|node_modules|dist)\/|_test\.|\.test
  * ```ts
  * import assert from "node:assert/strict";
  * import { packageFileProblems } from "./_npm_files.ts";
- * const ok = ["package.json", "bin/proxar.js", "mod.js", "mod.d.ts", "cli.js", "cli.d.ts"];
- * assert.deepEqual(packageFileProblems(ok), []);
- * assert.deepEqual(packageFileProblems([...ok, "core/engine.ts"]), ["unexpected core/engine.ts"]);
+ * const ok = ["package.json", "README.md", "LICENSE", "bin/proxar.js", "mod.js", "mod.d.ts"];
+ * assert.deepEqual(packageFileProblems([...ok, "cli.js", "cli.d.ts"]), []);
+ * assert.deepEqual(packageFileProblems([...ok, "cli.js"]), ["missing cli.d.ts"]);
+ * const all = [...ok, "cli.js", "cli.d.ts"];
+ * assert.deepEqual(packageFileProblems([...all, "core/engine.ts"]), ["unexpected core/engine.ts"]);
  * ```
  */
 export function packageFileProblems(paths: readonly string[]): string[] {

@@ -97,6 +97,7 @@ function build(): void {
   mkdirSync(join(OUT, "bin"), { recursive: true });
   writeFileSync(join(OUT, "bin", "proxar.js"), BIN, { mode: 0o755 });
   copyFileSync(join(ROOT, "README.md"), join(OUT, "README.md"));
+  copyFileSync(join(ROOT, "LICENSE"), join(OUT, "LICENSE"));
   const exports: Record<string, unknown> = {};
   for (const [path, source] of entries) {
     exports[path] = { types: js(source).replace(/\.js$/, ".d.ts"), default: js(source) };
