@@ -13,6 +13,7 @@ import process from "node:process";
 import { parse } from "yaml";
 import { REPOSITORY } from "../core/project.ts";
 import { gitCommit, packageVersion, ROOT } from "./_build_info.ts";
+import { noticesText, thirdPartyNotices } from "./_notices.ts";
 
 const OUT = join(ROOT, "dist", "release");
 
@@ -40,6 +41,8 @@ function release(): void {
   const version = packageVersion();
   const commit = gitCommit();
   checkAction(version);
+  const { notices, problems } = thirdPartyNotices(ROOT);
+  if (problems.length > 0) throw new Error(`third-party licences: ${problems.join("; ")}`);
   step("build_bin.ts", process.argv.slice(2));
   step("build_npm.ts", []);
   rmSync(OUT, { recursive: true, force: true });
@@ -50,6 +53,7 @@ function release(): void {
   }
   copyFileSync(join(ROOT, "dist", `proxar-${version}.tgz`), join(OUT, `proxar-${version}.tgz`));
   copyFileSync(join(ROOT, "action.yml"), join(OUT, "action.yml"));
+  writeFileSync(join(OUT, "THIRD_PARTY_NOTICES.txt"), noticesText(notices));
   const names = readdirSync(OUT).sort();
   const sums = names.map((name) =>
     `${createHash("sha256").update(readFileSync(join(OUT, name))).digest("hex")}  ${name}`
