@@ -672,19 +672,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.format.changed",
     "severity": "BREAKING",
     "summary": "Input schema: format changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.input.format.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: format narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
+  },
+  {
+    "id": "tool.input.format.nonstandard",
+    "severity": "POTENTIALLY_BREAKING",
+    "summary": "Input schema: a format JSON Schema does not define was added, or replaced another format",
+    "rationale": "JSON Schema defines a closed list of formats (draft 2020-12: date-time, date, time, duration, email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uuid, uri-template, json-pointer, relative-json-pointer, regex; drafts 07 and 2019-09 define a subset of it). zod 4 writes many others (cuid, cuid2, nanoid, ulid, xid, ksuid, base64, base64url, cidrv4, e164, jwt, emoji, starts_with …) beside a pattern that zod 3 wrote alone. A validator that does not know a format ignores it: the MCP SDK's ajv runs with strict off and only warns (\"unknown format ignored\"), so calls it accepted stay accepted. A validator that defines the format may reject calls it accepted before. So a nonstandard format added to an input schema, or put in place of another format, may break some callers: POTENTIALLY_BREAKING, where a defined format added is tool.input.format.narrowed and one replaced tool.input.format.changed (BREAKING). A nonstandard format removed is tool.input.format.widened (NON_BREAKING), and under not a format is graded by variance like any keyword. Set severity_overrides to BREAKING when your servers validate with a validator that defines these formats. There is no output twin. On an output schema a format added is tool.output.format.narrowed (NON_BREAKING): every value the server now returns was already allowed. A format removed or replaced is tool.output.format.widened or changed (BREAKING) whether JSON Schema defines it or not, since consumers that know the format may have generated types or checks from it."
   },
   {
     "id": "tool.input.format.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: format widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.input.id.changed",
@@ -1359,19 +1365,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.format.changed",
     "severity": "BREAKING",
     "summary": "Output schema: format changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.output.format.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: format narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.output.format.widened",
     "severity": "BREAKING",
     "summary": "Output schema: format widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.output.id.changed",

@@ -219,6 +219,22 @@ function safeIntegerLimit(aspect: string, a: JsonValue, b: JsonValue): Spec {
   };
 }
 
+/** Why a nonstandard format has no output twin. */
+const OUTPUT_NONSTANDARD_FORMAT =
+  "On an output schema a format added is tool.output.format.narrowed (NON_BREAKING): every value the server now returns was already allowed. A format removed or replaced is tool.output.format.widened or changed (BREAKING) whether JSON Schema defines it or not, since consumers that know the format may have generated types or checks from it.";
+
+const NONSTANDARD_FORMAT: Spec = {
+  aspect: "format",
+  change: "nonstandard",
+  severity: PB,
+  summary: "A format JSON Schema does not define was added, or replaced another format",
+  old: v({ type: "string" }),
+  new: v({ type: "string", format: "cuid" }),
+  path: "properties.v.format",
+  rationale:
+    `JSON Schema defines a closed list of formats (draft 2020-12: date-time, date, time, duration, email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uuid, uri-template, json-pointer, relative-json-pointer, regex; drafts 07 and 2019-09 define a subset of it). zod 4 writes many others (cuid, cuid2, nanoid, ulid, xid, ksuid, base64, base64url, cidrv4, e164, jwt, emoji, starts_with …) beside a pattern that zod 3 wrote alone. A validator that does not know a format ignores it: the MCP SDK's ajv runs with strict off and only warns ("unknown format ignored"), so calls it accepted stay accepted. A validator that defines the format may reject calls it accepted before. So a nonstandard format added to an input schema, or put in place of another format, may break some callers: POTENTIALLY_BREAKING, where a defined format added is tool.input.format.narrowed and one replaced tool.input.format.changed (BREAKING). A nonstandard format removed is tool.input.format.widened (NON_BREAKING), and under not a format is graded by variance like any keyword. Set severity_overrides to BREAKING when your servers validate with a validator that defines these formats. There is no output twin. ${OUTPUT_NONSTANDARD_FORMAT}`,
+};
+
 /** Rules of the input side only; each has a waiver in {@link SYMMETRY_WAIVERS}. */
 const INPUT_ONLY: Spec[] = [
   safeIntegerLimit("minimum", v({ type: "integer" }), v({ type: "integer", minimum: -SAFE })),
@@ -227,6 +243,7 @@ const INPUT_ONLY: Spec[] = [
     v({ type: "integer", minimum: 1 }),
     v({ type: "integer", minimum: 1, maximum: SAFE }),
   ),
+  NONSTANDARD_FORMAT,
 ];
 
 const DEPTH = MAX_WALK_DEPTH;
@@ -319,7 +336,12 @@ const SPECS: Spec[] = [
       }
       : spec
   ),
-  ...presence("format", "date", "date-time"),
+  ...presence("format", "date", "date-time").map((spec) => ({
+    ...spec,
+    rationale: `${
+      RATIONALE[spec.change as Effect]
+    } A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it.`,
+  })),
   ...presence("contentEncoding", "base64", "base32"),
   ...presence("contentMediaType", "application/json", "text/csv"),
   ...family("uniqueItems", "uniqueItems", {
@@ -721,7 +743,10 @@ export const SYMMETRY_WAIVERS: Readonly<Record<string, string>> = {
   "tool.output.schema.removed":
     "inputSchema is required by MCP, so it cannot be removed; only outputSchema is optional.",
   ...Object.fromEntries(
-    INPUT_ONLY.map((s) => [`tool.input.${s.aspect}.${s.change}`, outputSafeLimit(s.aspect)]),
+    INPUT_ONLY.map((s) => [
+      `tool.input.${s.aspect}.${s.change}`,
+      s === NONSTANDARD_FORMAT ? OUTPUT_NONSTANDARD_FORMAT : outputSafeLimit(s.aspect),
+    ]),
   ),
 };
 

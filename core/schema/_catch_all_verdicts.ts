@@ -8,6 +8,7 @@
 import type { JsonValue } from "../json.ts";
 import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
+import { nonstandardFormatChange } from "./_formats.ts";
 import { schemaItemLimit } from "./_array_length.ts";
 import {
   acceptsSafeInteger,
@@ -411,6 +412,16 @@ function presenceVerdict(keyword: string): VerdictOf {
   };
 }
 
+/**
+ * A format compared by presence, except one JSON Schema does not define that an input schema
+ * gains outside `not`: the structured walk grades it (tool.input.format.nonstandard), since only
+ * validators that know the format may reject more calls.
+ */
+const formatVerdict: VerdictOf = (old, next, at) =>
+  nonstandardFormatChange(old("format"), next("format"), { side: at.side, negated: at.neg })
+    ? undefined
+    : presenceVerdict("format")(old, next, at);
+
 /** Patterns compared as languages: a superset widens, a subset narrows. */
 const patternVerdict: VerdictOf = (old, next, at) => {
   const a = old("pattern"), b = next("pattern");
@@ -475,7 +486,7 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["minContains", countVerdict("minContains", true, 1, false)],
   ["maxContains", countVerdict("maxContains", false, Infinity, false)],
   ["pattern", patternVerdict],
-  ["format", presenceVerdict("format")],
+  ["format", formatVerdict],
   ["contentEncoding", presenceVerdict("contentEncoding")],
   ["contentMediaType", presenceVerdict("contentMediaType")],
   ["uniqueItems", uniqueItemsVerdict],

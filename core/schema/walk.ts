@@ -24,6 +24,7 @@ import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
+import { nonstandardFormatChange } from "./_formats.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -594,7 +595,26 @@ class Walker {
       }
       const effect = presenceEffect(a[key], b[key]);
       const how = a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed";
-      if (effect) this.keyword(ctx, key, a, b, effect, `${how}: ${show(a[key])} → ${show(b[key])}`);
+      const what = `${how}: ${show(a[key])} → ${show(b[key])}`;
+      if (
+        key === "format" &&
+        nonstandardFormatChange(a.format, b.format, {
+          side: this.opts.side,
+          negated: ctx.polarity < 0,
+        })
+      ) {
+        this.emit(
+          ctx,
+          "format",
+          { aspect: "format", change: "nonstandard" },
+          "POTENTIALLY_BREAKING",
+          "format",
+          { old: a.format ?? null, new: b.format ?? null },
+          `${ctx.path}: format ${what}, a format JSON Schema does not define: validators that do not know it ignore it, those that define it may reject values`,
+        );
+        continue;
+      }
+      if (effect) this.keyword(ctx, key, a, b, effect, what);
     }
     const ua = a.uniqueItems === true;
     const ub = b.uniqueItems === true;
