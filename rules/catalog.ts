@@ -793,7 +793,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maximum.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maximum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.maximum.safeIntegerLimit",
@@ -805,7 +805,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maximum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maximum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.minContains.narrowed",
@@ -859,7 +859,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.minimum.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minimum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.minimum.safeIntegerLimit",
@@ -871,7 +871,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.minimum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minimum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.multipleOf.changed",
@@ -1480,13 +1480,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.maximum.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maximum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.maximum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maximum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.minContains.narrowed",
@@ -1540,13 +1540,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.minimum.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minimum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.minimum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minimum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.multipleOf.changed",

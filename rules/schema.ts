@@ -84,6 +84,14 @@ function withTupleLength(spec: Spec): Spec {
   };
 }
 
+const INTEGER_BOUNDS =
+  "Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1.";
+
+/** A spec whose rationale also says how bounds on integers compare. */
+function withIntegerBounds(spec: Spec): Spec {
+  return { ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${INTEGER_BOUNDS}` };
+}
+
 /** What each effect means for the values a schema accepts, in the words of a summary. */
 const SUMMARY_OF = {
   widened: "widened (accepts more values)",
@@ -280,8 +288,8 @@ const SPECS: Spec[] = [
       "properties.v.enum",
     ],
   }),
-  ...bounds("minimum", "integer", 0, 1, true),
-  ...bounds("maximum", "integer", 50, 100, false),
+  ...bounds("minimum", "integer", 0, 1, true).map(withIntegerBounds),
+  ...bounds("maximum", "integer", 50, 100, false).map(withIntegerBounds),
   {
     aspect: "unusedDefinition",
     change: "changed",

@@ -19,6 +19,7 @@ import {
   jointFacts,
   type NumericBound,
 } from "./_safe_integer.ts";
+import { integerBound } from "./_integer_bound.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -276,6 +277,16 @@ function safeLimitExempt(old: Read, next: Read, at: VerdictAt): boolean {
   });
 }
 
+/** Whether each side, with the schemas its `$ref` reaches, accepts integers and no other numbers. */
+function bothInteger(old: Read, next: Read, at: VerdictAt): boolean {
+  return ([[old, "old"], [next, "new"]] as const).every(([read, which]) => {
+    const types = [read, ...(at.referenced(which) ?? [])].map(typeSet);
+    if (types.includes(INVALID)) return false;
+    const sets = types.filter((t): t is Set<string> => t instanceof Set);
+    return sets.some(integerOnly) && sets.every((t) => t.has("integer") || t.has("number"));
+  });
+}
+
 /**
  * The bound of one side together with those of the schemas its local `$ref` chain reaches, which
  * apply too (draft 2019-09 and later): the tighter one holds. A bound beside a `$ref` that the
@@ -312,7 +323,10 @@ function boundVerdict(inclusive: string, exclusive: string, lower: boolean): Ver
       if (a && admitsEverySafeInteger(a, lower)) a = undefined;
       if (b && admitsEverySafeInteger(b, lower)) b = undefined;
     }
-    const t = compareBounds(b, a, lower);
+    // Where both sides accept integers only, the integers a bound admits (_integer_bound.ts).
+    const whole = (x: NumericBound | undefined) =>
+      x && bothInteger(old, next, at) ? integerBound(x, lower) : x;
+    const t = compareBounds(whole(b), whole(a), lower);
     if (t === 0) return undefined;
     const which = lower ? "lower" : "upper";
     return {

@@ -20,6 +20,7 @@ import {
   type NumericBound,
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
+import { integerBound } from "./_integer_bound.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -524,11 +525,15 @@ class Walker {
       exempt ??= this.opts.side === "input" && ctx.polarity > 0 &&
         integerOnly(typeSet(a)) && integerOnly(typeSet(b)) &&
         acceptsSafeInteger(integerFacts(a)) && acceptsSafeInteger(integerFacts(b));
+    // Where both sides accept integers only, a bound is compared as the integers it admits
+    // (_integer_bound.ts): minimum 1 and exclusiveMinimum 0 are the same bound there.
+    const integers = integerOnly(typeSet(a)) && integerOnly(typeSet(b));
     for (const kind of ["min", "max"] as const) {
       const ba = numericBound(a, kind);
       const bb = numericBound(b, kind);
       const safe = (x: typeof ba) => x && admitsEverySafeInteger(x, kind === "min") ? undefined : x;
-      const effect = boundEffect(ba, bb, kind);
+      const whole = (x: typeof ba) => x && integers ? integerBound(x, kind === "min") : x;
+      const effect = boundEffect(whole(ba), whole(bb), kind);
       if (!effect) continue;
       const aspect = kind === "min" ? "minimum" : "maximum";
       const fmt = (x: typeof ba) => showBound(x, kind) ?? "none";

@@ -123,3 +123,34 @@ Deno.test("proxar diff warns on chrome-devtools-mcp 0.26.0 → 1.0.1 changing th
     },
   );
 });
+
+Deno.test("proxar diff grades @cyanheads/git-mcp-server 2.3.2 ⇄ 2.5.8 moving an integer's minimum 1 to exclusiveMinimum 0 as no change", async () => {
+  const input = "git_cherry_pick.inputSchema.properties.mainline";
+  const output = "git_log.outputSchema.properties.commits.items.properties.timestamp";
+  const files = ["git_mcp_cherry_pick_2.3.2.json", "git_mcp_cherry_pick_2.5.8.json"] as const;
+  // mainline, an integer, went from minimum 1 to exclusiveMinimum 0: the same integers. Before:
+  // tool.input.minimum.widened forwards, and tool.input.minimum.narrowed (BREAKING) backwards.
+  // The output timestamp lost its exclusiveMinimum 0 altogether: a real widening.
+  await assertVerdict([files[0], files[1]], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.description.changed|${input}.description|POTENTIALLY_BREAKING`,
+      `tool.output.description.changed|${output}.description|POTENTIALLY_BREAKING`,
+      `tool.output.minimum.widened|${output}.minimum|BREAKING`,
+    ],
+    code: 1,
+  });
+  await assertVerdict([files[1], files[0]], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.description.changed|${input}.description|POTENTIALLY_BREAKING`,
+      `tool.output.description.changed|${output}.description|POTENTIALLY_BREAKING`,
+      `tool.output.minimum.narrowed|${output}.exclusiveMinimum|NON_BREAKING`,
+    ],
+    code: 0,
+  });
+});
