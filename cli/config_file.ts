@@ -3,7 +3,8 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
+import { relativePortable } from "../core/portable_path.ts";
 import { type Config, defaultConfig } from "../core/config.ts";
 import { UserError } from "../core/errors.ts";
 
@@ -23,5 +24,5 @@ export async function readConfig(cwd: string, explicit: string | undefined): Pro
   }
   // The YAML parser and the config's validator load only when there is a config to read.
   const { parseConfig } = await import("../core/config_load.ts");
-  return parseConfig(text, explicit ?? relative(cwd, path));
+  return parseConfig(text, explicit ?? relativePortable(cwd, path));
 }

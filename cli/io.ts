@@ -3,7 +3,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { writeSync } from "node:fs";
+import { readFileSync, writeSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 
@@ -32,11 +32,7 @@ export function processIo(): Io {
   return {
     stdout: (text) => writeAll(1, text),
     stderr: (text) => writeAll(2, text),
-    readStdin: async () => {
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    },
+    readStdin,
     cwd: process.cwd(),
     env: process.env,
     get isTTY() {
@@ -91,4 +87,20 @@ function writeAll(fd: number, text: string): void {
 /** Sleeps a millisecond without returning to the event loop (the write must stay in order). */
 function pause(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+}
+
+/**
+ * All of standard input, as text. Read through the runtime's stream; where that stream cannot
+ * open the descriptor (Bun's Windows runtime under Wine, for a pipe: EBADF before any byte), read
+ * the descriptor directly.
+ */
+async function readStdin(): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  try {
+    for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
+  } catch (error) {
+    if (chunks.length > 0 || (error as { code?: string }).code !== "EBADF") throw error;
+    chunks.push(readFileSync(0));
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }

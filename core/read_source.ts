@@ -5,10 +5,11 @@
  */
 import { execFile } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { UserError } from "./errors.ts";
 import type { JsonValue } from "./json.ts";
 import { contractFromDocuments, type JsonDocument, type LoadedContract } from "./load_contract.ts";
+import { portablePath, relativePortable } from "./portable_path.ts";
 import { findJsonError } from "./positions.ts";
 
 /** What reading a source needs from its surroundings. */
@@ -43,7 +44,7 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
   });
   if (info.isDirectory()) return await readDirectory(spec, path);
   const text = await readText(spec, path);
-  return contractFromDocuments(spec, [parseDocument(spec, text, relative(ctx.cwd, path))]);
+  return contractFromDocuments(spec, [parseDocument(spec, text, relativePortable(ctx.cwd, path))]);
 }
 
 async function readText(label: string, path: string): Promise<string> {
@@ -78,7 +79,7 @@ async function readDirectory(label: string, path: string): Promise<LoadedContrac
   }
   const docs: JsonDocument[] = [];
   for (const name of names) {
-    const fileLabel = join(label, name);
+    const fileLabel = portablePath(join(label, name));
     docs.push(parseDocument(fileLabel, await readText(fileLabel, join(path, name)), fileLabel));
   }
   return contractFromDocuments(label, docs);

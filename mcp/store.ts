@@ -8,7 +8,8 @@
  * @module
  */
 import { access, mkdir, readdir, readFile, rm } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { relativePortable } from "../core/portable_path.ts";
 import { writeFileAtomic } from "../core/write_file.ts";
 import { UserError } from "../core/errors.ts";
 import { serverNameProblem } from "../core/server_name.ts";
@@ -50,7 +51,7 @@ export class Store {
 
   /** A path as messages show it: relative to the working directory. */
   display(path: string): string {
-    return relative(this.#cwd, path) || ".";
+    return relativePortable(this.#cwd, path) || ".";
   }
 
   /** The directory of a server's history. */

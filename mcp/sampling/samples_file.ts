@@ -6,7 +6,8 @@
  * @module
  */
 import { access, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { relativePortable } from "../../core/portable_path.ts";
 import { writeFileAtomic } from "../../core/write_file.ts";
 import type { ServerInfo } from "../../core/contract.ts";
 import { UserError } from "../../core/errors.ts";
@@ -57,7 +58,7 @@ export class SamplesStore {
 
   /** A path as messages show it. */
   display(path: string): string {
-    return relative(this.#cwd, path) || ".";
+    return relativePortable(this.#cwd, path) || ".";
   }
 
   /** The file of a server's latest or pinned samples. */
