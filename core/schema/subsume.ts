@@ -110,6 +110,25 @@ class Subsumption implements Prover {
     return out;
   }
 
+  /**
+   * The schema a chain of lone local references (a `$ref` with only annotations beside it)
+   * leads to: the same set of values, so the same question for the cycle check.
+   */
+  #target(schema: JsonValue, root: JsonValue | undefined): JsonValue {
+    const seen = new Set<JsonValue>();
+    let at = schema;
+    while (isObject(at) && typeof at.$ref === "string" && this.options.known.has("$ref")) {
+      if (seen.has(at) || !Object.keys(at).every((k) => k === "$ref" || isAnnotationKeyword(k))) {
+        break;
+      }
+      seen.add(at);
+      const next = resolveLocal(root, at.$ref);
+      if (next === undefined) break;
+      at = next.value;
+    }
+    return at;
+  }
+
   /** Local references whose targets are equal in both roots (memo). */
   readonly #refs = new Map<string, boolean>();
 
@@ -143,7 +162,11 @@ class Subsumption implements Prover {
   sub(a: JsonValue, b: JsonValue): Proof {
     if (this.#same(a, b)) return true;
     if (this.#inBranch(a, b)) return true;
-    const key = `${this.#reversed ? "~" : ""}${this.#id(a)}|${this.#id(b)}`;
+    // Keyed by what lone references lead to: a definition reached again through another `$ref`
+    // object (each branch of a recursive union holds its own) is the same question, and proving
+    // it again at each level ran a 10-branch union out of the step budget.
+    const [ta, tb] = [this.#target(a, this.#root("a")), this.#target(b, this.#root("b"))];
+    const key = `${this.#reversed ? "~" : ""}${this.#id(ta)}|${this.#id(tb)}`;
     // A pair already being compared holds unless shown otherwise (values are finite).
     if (this.#assumed.has(key)) return true;
     const atoms = this.atoms(a, this.#root("a"));
