@@ -189,6 +189,25 @@ function emptyRemoval(
   return { severity: "NON_BREAKING", why: listed };
 }
 
+/** Capabilities the MCP specification defines for clients only (ClientCapabilities). */
+const CLIENT_ONLY: readonly string[] = ["elicitation", "roots", "sampling"];
+
+/**
+ * Dropping a capability the specification defines for clients, not servers: no specified
+ * behaviour of the server went away, but a client that reads it anyway cannot be ruled out
+ * (POTENTIALLY_BREAKING, as an option the specification does not define). Undefined for others.
+ */
+function clientOnlyRemoval(
+  e: CapabilityEvent,
+): { severity: "POTENTIALLY_BREAKING"; why: string } | undefined {
+  if (e.tokens.length !== 1 || !CLIENT_ONLY.includes(e.key)) return undefined;
+  return {
+    severity: "POTENTIALLY_BREAKING",
+    why:
+      `, which the MCP specification defines for clients, not servers: no specified behaviour of the server went away, but whether a client reads it from a server cannot be told`,
+  };
+}
+
 /**
  * A rule on the capabilities present on both sides whose options `select` picks (the options it
  * names go into the message).
@@ -337,7 +356,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records.",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -390,6 +409,15 @@ export const serverRules: Rule[] = [
         severity: "POTENTIALLY_BREAKING",
       }],
     }, {
+      title: "sampling, a client capability, no longer announced by a server",
+      old: server("1.0.0", { capabilities: { tools: {}, sampling: {} } }),
+      new: server("1.0.0", { capabilities: { tools: {} } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.sampling",
+        severity: "POTENTIALLY_BREAKING",
+      }],
+    }, {
       title: "a resources capability dropped, with no resources or templates listed",
       old: server("1.0.0", {
         capabilities: { tools: {}, resources: {} },
@@ -406,7 +434,7 @@ export const serverRules: Rule[] = [
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
         if (e.after !== undefined) continue;
-        const empty = emptyRemoval(e, old);
+        const empty = emptyRemoval(e, old) ?? clientOnlyRemoval(e);
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,

@@ -154,3 +154,30 @@ Deno.test("proxar diff grades @cyanheads/git-mcp-server 2.3.2 ⇄ 2.5.8 moving a
     code: 0,
   });
 });
+
+Deno.test("proxar diff warns, not fails, when @cyanheads/git-mcp-server 2.6.5 → 2.10.5 stops announcing client capabilities", async () => {
+  // 2.6.5 announced roots, sampling and elicitation, which the MCP specification defines for
+  // clients only; dropping them was BREAKING three times. completions is a server capability and
+  // the format enum really lost "json": both stay BREAKING.
+  const removed = (key: string, severity: string) =>
+    `server.capability.removed|server.capabilities.${key}|${severity}`;
+  await assertVerdict(
+    ["git_mcp_capabilities_2.6.5.json", "git_mcp_capabilities_2.10.5.json"],
+    {
+      findings: [
+        ...["changelogPath", "createTag", "skipDocumentation", "updateAgentFiles"].map((a) =>
+          `prompt.argument.description.changed|git_wrapup.arguments.${a}.description|POTENTIALLY_BREAKING`
+        ),
+        removed("completions", "BREAKING"),
+        removed("elicitation", "POTENTIALLY_BREAKING"),
+        removed("roots", "POTENTIALLY_BREAKING"),
+        removed("sampling", "POTENTIALLY_BREAKING"),
+        "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+        "tool.input.description.changed|git_show.inputSchema.properties.format.description|POTENTIALLY_BREAKING",
+        "tool.input.enum.narrowed|git_show.inputSchema.properties.format.enum|BREAKING",
+      ],
+      code: 1,
+    },
+  );
+});

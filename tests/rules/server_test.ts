@@ -173,6 +173,41 @@ Deno.test("capabilities that list nothing a contract records stay BREAKING when 
   );
 });
 
+Deno.test("a client capability (roots, sampling, elicitation) a server stops announcing warns instead of breaking", () => {
+  // @cyanheads/git-mcp-server 2.6.5 → 2.10.5: each was BREAKING although the MCP specification
+  // defines them for clients only.
+  for (const key of ["roots", "sampling", "elicitation"]) {
+    const withIt = { capabilities: { tools: {}, [key]: { listChanged: true } }, tools: [tool] };
+    const without = { capabilities: { tools: {} }, tools: [tool] };
+    assert.deepEqual(changes(withIt, without), [removed(key, "POTENTIALLY_BREAKING")]);
+    assert.deepEqual(changes(without, withIt), [
+      `server.capability.added server.capabilities.${key} NON_BREAKING`,
+    ]);
+    assert.match(
+      messages({ tools: {}, [key]: {} }, { tools: {} })[0]!,
+      new RegExp(
+        `"${key}" capability, which the MCP specification defines for clients, not servers`,
+      ),
+    );
+  }
+  // A name the specification defines for neither side, or the same name inside experimental,
+  // is not known to be a client's: unmodelled, it stays BREAKING.
+  assert.deepEqual(
+    changes({ capabilities: { tools: {}, rootz: {} }, tools: [] }, {
+      capabilities: { tools: {} },
+      tools: [],
+    }),
+    [removed("rootz", "BREAKING")],
+  );
+  assert.deepEqual(
+    changes({ capabilities: { experimental: { sampling: {} } }, tools: [] }, {
+      capabilities: { experimental: {} },
+      tools: [],
+    }),
+    [removed("experimental.sampling", "BREAKING")],
+  );
+});
+
 Deno.test("an added capability stays NON_BREAKING whatever the lists hold", () => {
   assert.deepEqual(
     changes({ capabilities: { tools: {} }, tools: [tool] }, {
