@@ -443,19 +443,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.allOf.changed",
     "severity": "BREAKING",
     "summary": "Input schema: allOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.input.allOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: allOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.input.allOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: allOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.input.anchor.changed",
@@ -961,7 +961,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.property.added",
     "severity": "NON_BREAKING",
     "summary": "Input schema: an optional property was added",
-    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead."
+    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade."
   },
   {
     "id": "tool.input.property.changed",
@@ -1136,19 +1136,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.allOf.changed",
     "severity": "BREAKING",
     "summary": "Output schema: allOf branches changed (neither accepts all the values the other does)",
-    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The old and new sets of accepted values are not contained in one another, or Proxar cannot decide whether they are; either way some old calls or some consumers break: BREAKING on both sides. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.output.allOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: allOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.output.allOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: allOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.output.anchor.changed",
@@ -1636,7 +1636,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.property.added",
     "severity": "NON_BREAKING",
     "summary": "Output schema: an optional property was added",
-    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead."
+    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade."
   },
   {
     "id": "tool.output.property.changed",

@@ -69,7 +69,7 @@ const NESTED_ANY_OF =
 
 /** Why an allOf of objects and the object merging them are the same. */
 const MERGED_ALL_OF =
-  "An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not.";
+  "An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties.";
 
 const TUPLE_LENGTH =
   "A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as.";
@@ -411,7 +411,7 @@ const SPECS: Spec[] = [
     new: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } } },
     path: "properties.limit",
     rationale:
-      "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead.",
+      "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade.",
   },
   {
     aspect: "property",

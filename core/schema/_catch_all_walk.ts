@@ -26,6 +26,7 @@ import {
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs } from "./_catch_all_refs.ts";
+import { propertyBranches } from "./_property_branches.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import {
@@ -397,7 +398,8 @@ export class CatchAllWalk implements Walker {
     return ref;
   }
 
-  #keywords(node: Node): void {
+  #keywords(written: Node): void {
+    const node = this.#withoutPropertyBranches(written);
     this.#neg = node.neg;
     const known = this.#options.known;
     const graded = new Set<string>();
@@ -443,6 +445,41 @@ export class CatchAllWalk implements Walker {
         this.#facet(node, facet);
       }
     }
+  }
+
+  /**
+   * The node with each new allOf branch that only declares optional properties new to an open
+   * object (see {@link propertyBranches}) reported as those properties added, as `properties`
+   * grades them, and taken out of the allOf: replaced by `true`, which keeps the other branches'
+   * places and constrains nothing, or with the allOf itself when nothing else is left of a new one.
+   */
+  #withoutPropertyBranches(node: Node): Node {
+    const b = this.read(node.n, "allOf");
+    // The keywords this differ knows, as it reads them.
+    const known = (s: JsonObject): JsonObject =>
+      Object.fromEntries(
+        Object.keys(s).flatMap((k) => {
+          const v = this.read(s, k);
+          return v === undefined ? [] : [[k, v]];
+        }),
+      );
+    const roots: [JsonValue, JsonValue] = [this.oldRoot ?? true, this.newRoot ?? true];
+    const found = propertyBranches(known(node.o), known(node.n), roots);
+    if (found.length === 0 || !Array.isArray(b)) return node;
+    const added: Effect = this.side === "input" ? "widened" : "narrowed";
+    for (const i of found) {
+      const props = (b[i] as { properties: JsonObject }).properties;
+      for (const name of Object.keys(props).sort()) {
+        this.emit(node, node.neg, "properties", added, undefined, props[name], {
+          tail: ["allOf", i, "properties", name],
+          detail: `property ${q(name)} added (declared in allOf branch ${i})`,
+        });
+      }
+    }
+    const rest = b.map((x, i) => found.includes(i) ? true : x);
+    const n: JsonObject = { ...node.n, allOf: rest };
+    if (this.read(node.o, "allOf") === undefined && rest.every(isAnnotationOnly)) delete n.allOf;
+    return { ...node, n };
   }
 
   /**

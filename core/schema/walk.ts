@@ -26,6 +26,7 @@ import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
+import { propertyBranches } from "./_property_branches.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -1048,6 +1049,13 @@ class Walker {
    * {@link liftUnion}).
    */
   combinators(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
+    // New allOf branches that only declare optional properties are those properties added;
+    // the rest of the allOf is compared without them.
+    const declaring = this.propertyBranchesAdded(a, b, ctx);
+    if (declaring.size > 0) {
+      // `true` keeps the other branches' places; kept() leaves it out as annotations only.
+      b = { ...b, allOf: (b.allOf as JsonValue[]).map((x, i) => declaring.has(i) ? true : x) };
+    }
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const union = key !== "allOf";
       // An allOf branch of annotations only accepts every value: it constrains nothing. The
@@ -1181,6 +1189,36 @@ class Walker {
         );
       }
     }
+  }
+
+  /**
+   * The new allOf branches that only declare optional properties an open object did not declare
+   * (see {@link propertyBranches}): each property is reported as property.added, as it would be
+   * in `properties`, and the branch indexes are returned for the allOf comparison to skip.
+   */
+  propertyBranchesAdded(a: JsonObject, b: JsonObject, ctx: Ctx): Set<number> {
+    const found = propertyBranches(a, b, [this.oldRoot, this.newRoot]);
+    for (const i of found) {
+      const props = (b.allOf as JsonValue[])[i] as { properties: JsonObject };
+      for (const name of Object.keys(props.properties).sort()) {
+        const loc = `${this.home(ctx, "new", "allOf")}/allOf/${i}`;
+        this.emit(
+          ctx,
+          "properties",
+          { aspect: "property", change: "added" },
+          ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
+          "properties",
+          { new: props.properties[name]! },
+          `${ctx.path}: optional property "${name}" was added (declared in allOf branch ${i})`,
+          {
+            loc: this.changeLoc(ctx, "properties"),
+            path: `${ctx.path}.allOf.${i}.properties.${name}`,
+            pointer: `${this.opts.basePointer}${loc}/properties/${escapePointerToken(name)}`,
+          },
+        );
+      }
+    }
+    return new Set(found);
   }
 
   /**

@@ -61,13 +61,15 @@ Deno.test("walkSchemas() says a removed allOf branch behind a remote reference i
 
 Deno.test("walkSchemas() compares a property moved into an allOf branch with its new schema", () => {
   // Beside `type` the lone schema is not lifted into the allOf: "a" leaves `properties` for
-  // branch 0 (not removed) and changes type there; "b" comes with branch 1.
+  // branch 0 (not removed) and changes type there; "b" comes with branch 1, which declares
+  // nothing else, so "b" is an optional property added, as it would be in `properties`.
   const before = { type: "object", properties: { a: { type: "number" } } };
   const after = { type: "object", allOf: [A, B] };
   assert.deepEqual(fourWays(before, after), {
     input: [
       "tool.input.allOf.narrowed t.inputSchema.allOf BREAKING",
       "tool.input.keyword.changed t.inputSchema.properties.a BREAKING",
+      "tool.input.property.added t.inputSchema.allOf.1.properties.b NON_BREAKING",
       "tool.input.type.changed t.inputSchema.properties.a.type BREAKING",
     ],
     inputReversed: [
@@ -78,6 +80,7 @@ Deno.test("walkSchemas() compares a property moved into an allOf branch with its
     output: [
       "tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING",
       "tool.output.keyword.changed t.outputSchema.properties.a BREAKING",
+      "tool.output.property.added t.outputSchema.allOf.1.properties.b NON_BREAKING",
       "tool.output.type.changed t.outputSchema.properties.a.type BREAKING",
     ],
     outputReversed: [
@@ -86,15 +89,15 @@ Deno.test("walkSchemas() compares a property moved into an allOf branch with its
       "tool.output.type.changed t.outputSchema.properties.a.type BREAKING",
     ],
   });
-  // Moved unchanged: nothing says "a" was removed or added (it was, before).
+  // Moved unchanged: nothing says "a" was removed or added (it was, before); "b" was added.
   const same = { type: "object", properties: { a: { type: "string" } } };
   assert.deepEqual(fourWays(same, after), {
-    input: ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"],
+    input: ["tool.input.property.added t.inputSchema.allOf.1.properties.b NON_BREAKING"],
     inputReversed: [
       "tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING",
       "tool.input.property.removed t.inputSchema.allOf.1.properties.b BREAKING",
     ],
-    output: ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"],
+    output: ["tool.output.property.added t.outputSchema.allOf.1.properties.b NON_BREAKING"],
     outputReversed: [
       "tool.output.allOf.widened t.outputSchema.allOf BREAKING",
       "tool.output.property.removed t.outputSchema.allOf.1.properties.b BREAKING",

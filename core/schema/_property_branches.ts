@@ -1,0 +1,64 @@
+/**
+ * allOf branches that do nothing but declare new optional properties of an open object, such as
+ * `{"allOf": [{"properties": {"x": {"type": "integer"}}}]}` added beside `{"type": "object"}`:
+ * they accept what the same properties added to `properties` would, so both differs grade them
+ * as property.added rather than as a narrowing of allOf. Shared by the structured walk and the
+ * catch-all differ.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { declaredNames } from "./_declared_names.ts";
+import { isAnnotationKeyword } from "./types.ts";
+
+const trivial = (v: JsonValue | undefined) =>
+  v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
+
+/** Whether every name `s` does not declare is accepted with any value (no schema governs it). */
+function openForUndeclared(s: JsonObject): boolean {
+  const patterns = s.patternProperties;
+  return trivial(s.additionalProperties) && trivial(s.unevaluatedProperties) &&
+    (patterns === undefined || (isObject(patterns) && Object.keys(patterns).length === 0));
+}
+
+/**
+ * The indexes in `b.allOf` of the branches that only declare optional properties new to the
+ * object: the branch holds `properties` (and `type: "object"` when `b` says so too) besides
+ * annotations, none of its properties is `false`, both `a` (old) and `b` (new) are open for
+ * names they do not declare, `a` declares none of the branch's names, and `b` declares them in
+ * that branch only and requires none of them. Every other branch keeps the allOf comparison.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { propertyBranches } from "./_property_branches.ts";
+ * const a = { type: "object", properties: { q: { type: "string" } } };
+ * const b = { ...a, allOf: [{ properties: { x: { type: "integer" } } }] };
+ * assert.deepEqual(propertyBranches(a, b, [a, b]), [0]);
+ * assert.deepEqual(propertyBranches(a, { ...b, required: ["x"] }, [a, b]), []);
+ * ```
+ */
+export function propertyBranches(
+  a: JsonObject,
+  b: JsonObject,
+  [oldRoot, newRoot]: [JsonValue, JsonValue],
+): number[] {
+  if (!Array.isArray(b.allOf) || !openForUndeclared(a) || !openForUndeclared(b)) return [];
+  const before = declaredNames(a, oldRoot);
+  if (before === undefined) return [];
+  const required = new Set(Array.isArray(b.required) ? b.required : []);
+  const branches = b.allOf;
+  return branches.flatMap((branch, i) => {
+    const props = isObject(branch) ? branch.properties : undefined;
+    if (!isObject(branch) || !isObject(props)) return [];
+    const keys = Object.keys(branch).filter((k) => !isAnnotationKeyword(k));
+    const typed = branch.type === "object" && b.type === "object";
+    if (!keys.every((k) => k === "properties" || (k === "type" && typed))) return [];
+    const names = Object.keys(props);
+    if (names.length === 0 || names.some((n) => props[n] === false)) return [];
+    if (names.some((n) => before.has(n) || required.has(n))) return [];
+    // Declared nowhere else in the new schema: not in its properties, other branches, $ref …
+    const others = declaredNames({ ...b, allOf: branches.filter((_, j) => j !== i) }, newRoot);
+    if (others === undefined || names.some((n) => others.has(n))) return [];
+    return [i];
+  });
+}
