@@ -2,8 +2,11 @@
 /**
  * `npm run test:windows`: runs the Windows binary `dist/bin/proxar-windows-x64.exe` (built by
  * `npm run build:bin -- --target windows-x64`) under Wine, the way a Windows CI job runs it, and
- * checks that every report it writes, its exit codes and its error messages are byte for byte
- * those of the source run by Deno on this machine.
+ * checks that every report and snapshot it writes, its exit codes and its error messages are byte
+ * for byte those of the source run by Deno on this machine. The live cases snapshot the published
+ * reference server, which the binary starts as a Windows process (Bun's Windows runtime running
+ * the server's JavaScript; the source starts it with Node), and diff against the test server
+ * over Streamable HTTP.
  *
  * Needs Debian's `wine64` and `gcc-mingw-w64-x86-64-win32` (`.ci/run` installs them). Bun's
  * Windows runtime imports `ProcessPrng` from `bcryptprimitives.dll`, which Wine 8 (Debian 12)
@@ -12,8 +15,8 @@
  * directory. That stand-in is the only part that is not the real Windows stack.
  * @module
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import process from "node:process";
@@ -29,10 +32,14 @@ interface Run {
   stderr: string;
 }
 
-/** One check: the arguments, the standard input, and the files the run writes (in `out/`). */
+/**
+ * One check: the arguments (the Windows binary's own when they must differ, as a command to
+ * start), the standard input, and the files the run writes (in `out/`).
+ */
 interface Case {
   name: string;
   args: string[];
+  windowsArgs?: string[];
   stdin?: string;
   writes?: string[];
 }
@@ -43,7 +50,17 @@ const FORMATS = ["sarif", "junit", "json", "markdown", "html"];
 const EXT: Record<string, string> = { junit: "xml", markdown: "md" };
 const outFile = (dir: string, format: string) => `${dir}/report.${EXT[format] ?? format}`;
 
-function cases(out: string): Case[] {
+/** Where the live cases find their servers. */
+interface Servers {
+  /** Bun's Windows runtime, which runs the published reference server for the Windows binary. */
+  bunExe: string;
+  /** The test server's Streamable HTTP address, served from this machine. */
+  http: string;
+}
+
+const EVERYTHING = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
+
+function cases(out: string, servers: Servers): Case[] {
   return [
     {
       name: "the demo diff with its config, every format",
@@ -72,6 +89,22 @@ function cases(out: string): Case[] {
       args: ["snapshot", OLD, "--out", `${out}/snapshot.json`],
       writes: [`${out}/snapshot.json`],
     },
+    {
+      name:
+        "a snapshot of the reference server over stdio (a Windows process started by the binary)",
+      args: ["snapshot", `stdio:node ${EVERYTHING} stdio`, "--out", `${out}/everything.json`],
+      windowsArgs: [
+        "snapshot",
+        `stdio:${servers.bunExe} ${EVERYTHING} stdio`,
+        "--out",
+        `${out}/everything.json`,
+      ],
+      writes: [`${out}/everything.json`],
+    },
+    {
+      name: "a diff against a server over Streamable HTTP",
+      args: ["diff", OLD, `${servers.http}?variant=2`, "--format", "json"],
+    },
   ];
 }
 
@@ -99,7 +132,45 @@ function need(found: string | undefined, what: string): string {
   process.exit(2);
 }
 
-function main(): void {
+/** Bun's Windows runtime, as `npm run build:bin -- --target windows-x64` fetched it. */
+function bunRuntime(): string {
+  const dir = join(ROOT, "node_modules", ".cache", "proxar-bun-runtimes");
+  const found = existsSync(dir)
+    ? readdirSync(dir).filter((name) => name.startsWith("windows-x64-")).sort()
+    : [];
+  const exe = found.length > 0 ? join(dir, found.at(-1)!, "package", "bin", "bun.exe") : "";
+  if (!existsSync(exe)) {
+    console.error(
+      `Bun's Windows runtime is missing: run npm run build:bin -- --target windows-x64`,
+    );
+    process.exit(2);
+  }
+  return exe;
+}
+
+/** The test server on Streamable HTTP at a free port; it ends when its input closes. */
+function startHttpServer() {
+  const child = spawn(DENO, [
+    "run",
+    "-A",
+    "tests/fixtures/servers/test_server.ts",
+    "--http",
+    "0",
+    "--exit-on-eof",
+  ], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const address = new Promise<string>((done, failed) => {
+    let seen = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
+      seen += text;
+      const found = /listening (http:\/\/\S+)/.exec(seen);
+      if (found) done(found[1]!);
+    });
+    child.on("exit", (code) => failed(new Error(`the test server exited (${code})`)));
+  });
+  return { child, address };
+}
+
+async function main(): Promise<void> {
   if (!existsSync(EXE)) {
     console.error(`${EXE} is missing: run npm run build:bin -- --target windows-x64`);
     process.exit(2);
@@ -113,6 +184,7 @@ function main(): void {
   const out = mkdtempSync(join(ROOT, "dist", "windows-"));
   const rel = out.slice(ROOT.length + 1);
   let failures = 0;
+  let server: ReturnType<typeof startHttpServer> | undefined;
   try {
     const exe = join(dir, "proxar.exe");
     copyFileSync(EXE, exe);
@@ -130,8 +202,11 @@ function main(): void {
     const version = run(wine, [exe, "--version"], undefined, wineEnv);
     console.log(`wine ${exe} --version: ${version.stdout.trim()} (exit ${version.status})`);
     if (version.status !== 0 || !/^proxar \d+\.\d+\.\d+/.test(version.stdout)) failures++;
-    for (const c of cases(rel)) {
-      const windows = run(wine, [exe, ...c.args], c.stdin, wineEnv);
+    copyFileSync(bunRuntime(), join(dir, "bun.exe"));
+    server = startHttpServer();
+    const servers = { bunExe: join(dir, "bun.exe"), http: await server.address };
+    for (const c of cases(rel, servers)) {
+      const windows = run(wine, [exe, ...(c.windowsArgs ?? c.args)], c.stdin, wineEnv);
       const windowsFiles = (c.writes ?? []).map((f) => readText(f));
       for (const f of c.writes ?? []) rmSync(join(ROOT, f), { force: true });
       const source = run(DENO, ["run", "-A", "cli.ts", ...c.args], c.stdin, sourceEnv);
@@ -152,6 +227,7 @@ function main(): void {
       if (problems.length > 0) failures++;
     }
   } finally {
+    server?.child.kill();
     // Wine's server outlives the last program by a few seconds; end it before its prefix goes.
     spawnSync(join(dirname(wine), "wineserver"), ["-k"], {
       env: { ...process.env, WINEPREFIX: join(dir, "prefix") },
@@ -163,4 +239,4 @@ function main(): void {
   process.exit(failures === 0 ? 0 : 1);
 }
 
-main();
+await main();
