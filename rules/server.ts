@@ -189,6 +189,22 @@ function emptyRemoval(
   return { severity: "NON_BREAKING", why: listed };
 }
 
+/**
+ * Dropping an `experimental` or `extensions` capability that was an empty object: it named no
+ * capability, so none went away (NON_BREAKING). Undefined for others, a non-empty map (each of
+ * its entries is a capability that went) and a value that is not an object.
+ */
+function emptyMapRemoval(
+  e: CapabilityEvent,
+): { severity: "NON_BREAKING"; why: string } | undefined {
+  if (e.tokens.length !== 1 || !MAPS.has(e.key)) return undefined;
+  if (!isObject(e.before) || Object.keys(e.before).length > 0) return undefined;
+  return {
+    severity: "NON_BREAKING",
+    why: `, which was empty: it named no ${e.key} capability, so none went away`,
+  };
+}
+
 /** Capabilities the MCP specification defines for clients only (ClientCapabilities). */
 const CLIENT_ONLY: readonly string[] = ["elicitation", "roots", "sampling"];
 
@@ -356,7 +372,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. An experimental or extensions object that was empty names no capability, so dropping it takes nothing away: NON_BREAKING, as adding one is (server.capability.added); the MCP Python SDK announces experimental: {} for a server that registers no experimental capability and the TypeScript SDK leaves it out, so it comes and goes with a change of SDK or of the wrapper around a server. A map that was not empty keeps its grade (each of its entries was a capability), and so does one that is not an object at all. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -409,6 +425,15 @@ export const serverRules: Rule[] = [
         severity: "POTENTIALLY_BREAKING",
       }],
     }, {
+      title: "an empty experimental capability dropped (it named no capability)",
+      old: server("1.0.0", { capabilities: { tools: {}, experimental: {} } }),
+      new: server("1.0.0", { capabilities: { tools: {} } }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.experimental",
+        severity: "NON_BREAKING",
+      }],
+    }, {
       title: "sampling, a client capability, no longer announced by a server",
       old: server("1.0.0", { capabilities: { tools: {}, sampling: {} } }),
       new: server("1.0.0", { capabilities: { tools: {} } }),
@@ -434,7 +459,7 @@ export const serverRules: Rule[] = [
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
         if (e.after !== undefined) continue;
-        const empty = emptyRemoval(e, old) ?? clientOnlyRemoval(e);
+        const empty = emptyRemoval(e, old) ?? emptyMapRemoval(e) ?? clientOnlyRemoval(e);
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,

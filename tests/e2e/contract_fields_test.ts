@@ -225,6 +225,31 @@ Deno.test("proxar diff compares each extension and experimental capability on it
   assert.equal(code, 1);
 });
 
+Deno.test("proxar diff: an empty experimental capability dropped or added passes the gate, both ways", async () => {
+  // experimental: {} names no capability (the MCP Python SDK announces it when none is
+  // registered; the TypeScript SDK leaves it out).
+  let { code, found, report } = await diff(
+    c("caps_experimental_empty_before"),
+    c("caps_experimental_empty_after"),
+  );
+  assert.deepEqual(found, [
+    "server.capability.removed|server.capabilities.experimental|NON_BREAKING",
+  ]);
+  assert.equal(code, 0);
+  assert.equal(
+    report.changes[0].message,
+    'The server no longer announces the "experimental" capability, which was empty: it named no experimental capability, so none went away',
+  );
+  ({ code, found } = await diff(
+    c("caps_experimental_empty_after"),
+    c("caps_experimental_empty_before"),
+  ));
+  assert.deepEqual(found, [
+    "server.capability.added|server.capabilities.experimental|NON_BREAKING",
+  ]);
+  assert.equal(code, 0);
+});
+
 Deno.test("proxar diff grades listChanged or subscribe turned on as extended only where the MCP specification defines them", async () => {
   // The same flags inside experimental and extensions entries are their authors' options.
   let { code, found } = await diff(c("caps_offers_before"), c("caps_offers_after"));

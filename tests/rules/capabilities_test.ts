@@ -98,3 +98,34 @@ Deno.test("diff grades only the offers the specification defines for a capabilit
     "server.capability.extended server.capabilities.prompts NON_BREAKING",
   ]);
 });
+
+Deno.test("diff grades an empty experimental or extensions capability dropped or added NON_BREAKING", () => {
+  for (const key of ["experimental", "extensions"]) {
+    assert.deepEqual(changes({ tools: {}, [key]: {} }, { tools: {} }), [
+      `server.capability.removed server.capabilities.${key} NON_BREAKING`,
+    ]);
+    assert.deepEqual(changes({ tools: {} }, { tools: {}, [key]: {} }), [
+      `server.capability.added server.capabilities.${key} NON_BREAKING`,
+    ]);
+  }
+});
+
+Deno.test("diff keeps a non-empty or malformed experimental capability dropped BREAKING", () => {
+  // Each entry is a capability of its own: dropping the map drops them.
+  assert.deepEqual(changes({ experimental: { "acme/push": {} } }, {}), [
+    "server.capability.removed server.capabilities.experimental BREAKING",
+  ]);
+  assert.deepEqual(
+    changes({ experimental: { "acme/push": {}, "acme/pull": {} } }, { experimental: {} }),
+    [
+      "server.capability.removed server.capabilities.experimental.acme/pull BREAKING",
+      "server.capability.removed server.capabilities.experimental.acme/push BREAKING",
+    ],
+  );
+  // Not an object: what it offered cannot be told, so it is not taken for empty.
+  for (const value of [true, [], null, "on"]) {
+    assert.deepEqual(changes({ experimental: value }, {}), [
+      "server.capability.removed server.capabilities.experimental BREAKING",
+    ], JSON.stringify(value));
+  }
+});
