@@ -19,7 +19,35 @@ export interface ToolSchemaDelta extends SchemaDelta {
   tool: string;
 }
 
-/** Keeps every structured delta, plus catch-all deltas that are unmodelled or stricter. */
+/** Whether `pointer` is `at` or lies below it. */
+const within = (pointer: string, at: string): boolean =>
+  pointer === at || pointer.startsWith(`${at}/`);
+
+/** Whether `loc` is `at` followed by combinator branches only (`/anyOf/0/allOf/1`). */
+const inBranchOf = (loc: string, at: string): boolean =>
+  within(loc, at) && /^(\/(anyOf|oneOf|allOf)\/[0-9]+)*$/.test(loc.slice(at.length));
+
+/**
+ * The strictest rank the structured walk gave below a catch-all delta: at or under the place it
+ * names (a combinator, tuple or reference the catch-all graded as a whole, whose branch the walk
+ * named), or at the same facet in a branch of its location (a lone schema that faced a union:
+ * the walk names the branch it compared it with, the catch-all the lone schema).
+ */
+function rankBelow(d: SchemaDelta, structured: readonly SchemaDelta[]): number | undefined {
+  let best: number | undefined;
+  for (const s of structured) {
+    const below = within(s.pointer, d.pointer) ||
+      (s.facet === d.facet && inBranchOf(s.location, d.location));
+    const rank = severityRank(s.severity);
+    if (below && (best === undefined || rank < best)) best = rank;
+  }
+  return best;
+}
+
+/**
+ * Keeps every structured delta, plus catch-all deltas that are unmodelled, or stricter than
+ * what the walk reported at that facet and place and below it.
+ */
 export function mergeDeltas(
   structured: readonly SchemaDelta[],
   catchAll: readonly SchemaDelta[],
@@ -40,7 +68,9 @@ export function mergeDeltas(
       kept.push(d);
       continue;
     }
-    const rank = strongest.get(`${d.location}\u0000${d.facet}`);
+    const ranks = [strongest.get(`${d.location}\u0000${d.facet}`), rankBelow(d, structured)]
+      .filter((r) => r !== undefined);
+    const rank = ranks.length === 0 ? undefined : Math.min(...ranks);
     if (rank !== undefined && severityRank(d.severity) >= rank) continue;
     const effect = d.rule.slice(d.rule.lastIndexOf(".") + 1);
     kept.push({

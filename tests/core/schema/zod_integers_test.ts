@@ -37,15 +37,12 @@ function limits(side: "input" | "output", change: (aspect: string) => string, se
     ["limit.anyOf.0", ["maximum", "minimum"]],
     ["page", ["maximum"]],
   ] as const;
-  return at.flatMap(([name, aspects]) => [
-    // A union whose integer branch gained the limits is graded as a whole on output too.
-    ...(name.includes("anyOf") && side === "output"
-      ? [`tool.output.keyword.changed t.outputSchema.properties.${name.slice(0, -2)} ${severity}`]
-      : []),
-    ...aspects.map((a) =>
+  // A union whose integer branch gained the limits is named at the branch only.
+  return at.flatMap(([name, aspects]) =>
+    aspects.map((a) =>
       `tool.${side}.${a}.${change(a)} t.${side}Schema.properties.${name}.${a} ${severity}`
-    ),
-  ]);
+    )
+  );
 }
 
 Deno.test("zod 3 → zod 4 .int() through the MCP SDK: the limits are NON_BREAKING on input, narrowed on output", () => {

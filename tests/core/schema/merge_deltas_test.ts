@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { mergeDeltas } from "../../../core/schema/compare_tool.ts";
+import type { SchemaDelta } from "../../../core/schema/types.ts";
+import type { Severity } from "../../../core/severity.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const str = { type: "string" }, num = { type: "number" }, short = { type: "string", maxLength: 3 };
+
+/** The four runs of a change whose only finding is maxLength on branch 0 of `at`. */
+function branchBound(at: string) {
+  const line = (side: string, effect: string, severity: string) =>
+    `tool.${side}.maxLength.${effect} t.${side}Schema.${at}.0.maxLength ${severity}`;
+  return {
+    input: [line("input", "narrowed", "BREAKING")],
+    inputReversed: [line("input", "widened", "NON_BREAKING")],
+    output: [line("output", "narrowed", "NON_BREAKING")],
+    outputReversed: [line("output", "widened", "BREAKING")],
+  };
+}
+
+Deno.test("diff reports a bound changed in a union branch once, where the walk names it", () => {
+  // The catch-all graded the union as a whole and added keyword.changed "the structured walk
+  // reported nothing here" at anyOf beside the walk's maxLength finding in branch 0.
+  for (const keyword of ["anyOf", "oneOf"]) {
+    assert.deepEqual(
+      fourWays({ [keyword]: [str, num] }, { [keyword]: [short, num] }),
+      branchBound(keyword),
+    );
+  }
+});
+
+Deno.test("diff reports a lone schema that became a union branch at the branch only", () => {
+  // The catch-all compared the lone string with the branch and reported maxLength at the lone
+  // schema's place (properties.a.maxLength) beside the walk's finding at anyOf.0.
+  const old = { type: "object", properties: { a: str } };
+  const next = { type: "object", properties: { a: { anyOf: [{ ...short }, { type: "null" }] } } };
+  const at = "properties.a.anyOf";
+  const line = (side: string, keyword: string, effect: string, path: string, sev: string) =>
+    `tool.${side}.${keyword}.${effect} t.${side}Schema.${at}${path} ${sev}`;
+  assert.deepEqual(fourWays(old, next), {
+    input: [
+      line("input", "anyOf", "widened", "", "NON_BREAKING"),
+      line("input", "maxLength", "narrowed", ".0.maxLength", "BREAKING"),
+    ],
+    inputReversed: [
+      line("input", "anyOf", "narrowed", "", "BREAKING"),
+      line("input", "maxLength", "widened", ".0.maxLength", "NON_BREAKING"),
+    ],
+    output: [
+      line("output", "anyOf", "widened", "", "BREAKING"),
+      line("output", "maxLength", "narrowed", ".0.maxLength", "NON_BREAKING"),
+    ],
+    outputReversed: [
+      line("output", "anyOf", "narrowed", "", "NON_BREAKING"),
+      line("output", "maxLength", "widened", ".0.maxLength", "BREAKING"),
+    ],
+  });
+});
+
+Deno.test("diff leaves a union whose branches neither contain to the walk's findings below it", () => {
+  // Branch 0 narrowed and a branch added: neither union holds the other (changed, BREAKING),
+  // and the walk already reports the narrowing at branch 0 as BREAKING on input (the widening
+  // back on output): the catch-all's "changed" beside it said nothing more.
+  const found = fourWays({ anyOf: [str, num] }, { anyOf: [short, num, { type: "boolean" }] });
+  assert.deepEqual(found.input, [
+    "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
+    "tool.input.maxLength.narrowed t.inputSchema.anyOf.0.maxLength BREAKING",
+  ]);
+  assert.deepEqual(found.outputReversed, [
+    "tool.output.anyOf.narrowed t.outputSchema.anyOf NON_BREAKING",
+    "tool.output.maxLength.widened t.outputSchema.anyOf.0.maxLength BREAKING",
+  ]);
+});
+
+const delta = (
+  facet: string,
+  location: string,
+  tail: string,
+  severity: Severity,
+  rule = `tool.input.${facet}.x`,
+): SchemaDelta => ({
+  facet,
+  location,
+  path: `t.inputSchema${(location + tail).replaceAll("/", ".")}`,
+  pointer: `/tools/0/inputSchema${location}${tail}`,
+  rule,
+  severity,
+  message: "m",
+});
+
+Deno.test("mergeDeltas() keeps a catch-all verdict stricter than everything the walk says below it", () => {
+  const walk = [delta("maxLength", "/anyOf/0", "/maxLength", "NON_BREAKING")];
+  const whole = delta("anyOf", "", "/anyOf", "BREAKING", "tool.input.keyword.narrowed");
+  const [, kept] = mergeDeltas(walk, [whole]);
+  assert.equal(kept?.rule, "tool.input.keyword.changed");
+  assert.match(kept!.message, /stricter than the structured walk\)$/);
+  // As strict below: nothing more to say.
+  const strict = [delta("maxLength", "/anyOf/0", "/maxLength", "BREAKING")];
+  assert.deepEqual(mergeDeltas(strict, [whole]), strict);
+  // Elsewhere (a definition the walk reads at its use) or at a sibling keyword: still kept.
+  const defs = delta("maxLength", "/$defs/x", "/maxLength", "BREAKING", "tool.input.keyword.x");
+  const sibling = delta("allOf", "", "/allOf", "BREAKING", "tool.input.keyword.x");
+  const merged = mergeDeltas(strict, [defs, sibling]);
+  assert.equal(merged.length, 3);
+  assert.match(merged[1]!.message, /the structured walk reported nothing here\)$/);
+  // An unmodelled keyword stays whatever the walk reports.
+  const vendor = delta(
+    "x-rank",
+    "/anyOf/0",
+    "/x-rank",
+    "BREAKING",
+    "tool.input.keyword.unmodelled",
+  );
+  assert.equal(mergeDeltas(strict, [vendor]).length, 2);
+});
