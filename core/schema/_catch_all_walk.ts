@@ -25,7 +25,7 @@ import {
 } from "./types.ts";
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
-import { findRefs } from "./_catch_all_refs.ts";
+import { findRefs, type FoundRef } from "./_catch_all_refs.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
@@ -44,6 +44,12 @@ import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 
 const COMBINATORS = ["anyOf", "oneOf", "allOf"];
+
+/**
+ * The most places referring to a changed definition that are each proven to mean the same old
+ * and new (see `#usesAgree`); a definition used more often is compared as written.
+ */
+const MAX_USES_PROVEN = 64;
 
 /** Nesting depth (subschema levels below the root) beyond which the walk stops descending. */
 const MAX_DEPTH = 1000;
@@ -425,10 +431,12 @@ export class CatchAllWalk implements Walker {
       }
       return;
     }
+    const proven = this.#sameThroughRef(node);
     for (const keyword of unionSorted(node.o, node.n)) {
       const a = own(node.o, keyword), b = own(node.n, keyword);
       if (this.same(a, b)) continue;
       const facet = facetOf(keyword);
+      if (proven && facet !== "$defs") continue;
       if (!known.has(keyword)) this.#unmodelled(node, keyword, a, b);
       else if (facet === undefined) {
         this.emit(node, node.neg, keyword, "changed", a, b, {
@@ -480,6 +488,19 @@ export class CatchAllWalk implements Walker {
     const n: JsonObject = { ...node.n, allOf: rest };
     if (this.read(node.o, "allOf") === undefined && rest.every(isAnnotationOnly)) delete n.allOf;
     return { ...node, n };
+  }
+
+  /**
+   * Whether a node with the same `$ref` on both sides, and other keywords beside it that differ,
+   * is proven to accept the same values: a keyword moved between the reference's side and its
+   * definition changes nothing, as both apply together (draft-07 and older ignore the side).
+   * The proof fails on any keyword it does not model, so none passes unreported.
+   */
+  #sameThroughRef(node: Node): boolean {
+    const ref = this.read(node.o, "$ref");
+    if (typeof ref !== "string" || !this.same(ref, this.read(node.n, "$ref"))) return false;
+    return this.proves(node.o, node.n, "widened") === true &&
+      this.proves(node.n, node.o, "narrowed") === true;
   }
 
   /**
@@ -666,8 +687,55 @@ export class CatchAllWalk implements Walker {
         this.#deltas.push(delta);
         continue;
       }
+      if (
+        node.oPtr !== null && node.nPtr !== null &&
+        this.#usesAgree(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
+      ) {
+        continue;
+      }
       this.pair(node, "$defs", x, [keyword, name], y, [keyword, name]);
     }
+  }
+
+  /** The local references of each side, found once. */
+  readonly #refs: { old?: FoundRef[]; new?: FoundRef[] } = {};
+
+  /**
+   * Whether a changed definition changes no value: the same places refer to it on both sides,
+   * and the schema each place holds (the reference and the keywords beside it, which apply
+   * together) is proven to accept the same values old and new. A bound moved from beside a
+   * `$ref` into its definition is no change. Unknown (a reference that is not a local pointer,
+   * one into the definition's inside, a `$dynamicRef`): no.
+   */
+  #usesAgree(oldDef: string, newDef: string): boolean {
+    const uses = (root: JsonValue | undefined, side: "old" | "new", def: string) => {
+      const refs = this.#refs[side] ??= findRefs(root, this.#options.known);
+      const at: string[] = [];
+      for (const { location, ref } of refs) {
+        const target = resolveLocal(root, ref);
+        if (target === undefined) return undefined;
+        if (target.pointer === def) at.push(location);
+        else if (target.pointer.startsWith(`${def}/`)) return undefined;
+      }
+      return at;
+    };
+    const [oldRoot, newRoot] = [this.oldRoot, this.newRoot];
+    if ([oldRoot, newRoot].some((root) => JSON.stringify(root ?? null).includes('"$dynamicRef"'))) {
+      return false;
+    }
+    const a = uses(oldRoot, "old", oldDef), b = uses(newRoot, "new", newDef);
+    if (
+      a === undefined || b === undefined || a.length === 0 || a.length > MAX_USES_PROVEN ||
+      a.join("\u0000") !== b.join("\u0000")
+    ) {
+      return false;
+    }
+    return a.every((location) => {
+      const ref = `#${location.split("/").map(encodeURIComponent).join("/")}`;
+      const x = resolveLocal(oldRoot, ref)?.value, y = resolveLocal(newRoot, ref)?.value;
+      return x !== undefined && y !== undefined &&
+        this.proves(x, y, "widened") === true && this.proves(y, x, "narrowed") === true;
+    });
   }
 
   /** Whether a reference reaches the definition at `pointer` on one side (unknown: yes). */
