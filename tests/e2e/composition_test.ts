@@ -37,6 +37,22 @@ const CASES: Record<string, Case> = {
     ]],
     outputReversed: [0, ["tool.output.allOf.narrowed|t.outputSchema.allOf|NON_BREAKING"]],
   },
+  // A branch that only declares an optional property is that property added, as it would be
+  // in properties; removed, the property is gone and the conjunct dropped widens.
+  allof_property_branch_added: {
+    input: [0, ["tool.input.property.added|t.inputSchema.allOf.0.properties.limit|NON_BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+    output: [0, [
+      "tool.output.property.added|t.outputSchema.allOf.0.properties.limit|NON_BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.allOf.widened|t.outputSchema.allOf|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+  },
   // zod 4's object → zod 3's allOf of objects: b moved into a branch and lost maximum 5.
   zod3_intersection_widened: widens("allOf", ".allOf"),
   // zod 4 → zod 2020-12 style tuple end: the same arrays.
