@@ -739,7 +739,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.keyword.unmodelled",
     "severity": "BREAKING",
     "summary": "Input schema: a keyword Proxar does not model changed",
-    "rationale": "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored."
+    "rationale": "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored. So is one that comes with a subschema added whole (a new property, anyOf or oneOf branch, pattern property, dependent schema or conditional, and the definitions only it reaches): the finding of the addition grades it as a whole (an optional property added is NON_BREAKING whatever its schema says), and says nothing of what Proxar did not understand in it, so this finding names the keyword where it is written. A keyword written with the same value elsewhere in the old schema did not appear now, and a subschema removed brings none."
   },
   {
     "id": "tool.input.maxContains.narrowed",
@@ -1426,7 +1426,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.keyword.unmodelled",
     "severity": "BREAKING",
     "summary": "Output schema: a keyword Proxar does not model changed",
-    "rationale": "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored."
+    "rationale": "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored. So is one that comes with a subschema added whole (a new property, anyOf or oneOf branch, pattern property, dependent schema or conditional, and the definitions only it reaches): the finding of the addition grades it as a whole (an optional property added is NON_BREAKING whatever its schema says), and says nothing of what Proxar did not understand in it, so this finding names the keyword where it is written. A keyword written with the same value elsewhere in the old schema did not appear now, and a subschema removed brings none."
   },
   {
     "id": "tool.output.maxContains.narrowed",

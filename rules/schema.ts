@@ -728,7 +728,7 @@ const SPECS: Spec[] = [
     new: v({ type: "string", "x-vendor": 2 }),
     path: "properties.v.x-vendor",
     rationale:
-      "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored.",
+      "Unmodelled means breaking: a keyword Proxar does not understand (a vendor extension, a keyword from a future draft) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored. So is one that comes with a subschema added whole (a new property, anyOf or oneOf branch, pattern property, dependent schema or conditional, and the definitions only it reaches): the finding of the addition grades it as a whole (an optional property added is NON_BREAKING whatever its schema says), and says nothing of what Proxar did not understand in it, so this finding names the keyword where it is written. A keyword written with the same value elsewhere in the old schema did not appear now, and a subschema removed brings none.",
   },
   {
     aspect: "keyword",

@@ -106,6 +106,7 @@ const properties: FacetHandler = (walk, node) => {
         tail,
         detail: `property ${q(name)} ${x === undefined ? "added" : "removed"}; ${model}`,
       });
+      if (x === undefined) walk.unmodelledIn(node, tail, y);
     } else if (y === false) {
       // A name newly forbidden: the values it could hold before are now rejected.
       if (model !== undefined && model.v === false) continue;
@@ -123,6 +124,7 @@ const properties: FacetHandler = (walk, node) => {
         tail,
         detail: `property ${q(name)} ${what}`,
       });
+      if (x === undefined) walk.unmodelledIn(node, tail, y);
     }
   }
 };
@@ -165,6 +167,7 @@ const patternProperties: FacetHandler = (walk, node) => {
         detail: `pattern ${q(name)} ${x === undefined ? "added" : "removed"}`,
       });
     }
+    if (x === undefined) walk.unmodelledIn(node, tail, y);
   }
 };
 
@@ -185,6 +188,7 @@ function optional(
     tail,
     detail: `${facet}${name} ${x === undefined ? "added" : "removed"}`,
   });
+  if (x === undefined) walk.unmodelledIn(node, tail, y);
 }
 
 /** `contains` (absent is not `true`: it requires one matching item), `then`, `else`. */
@@ -234,6 +238,7 @@ const dependencies: FacetHandler = (walk, node) => {
         tail,
         detail: `the dependency of ${q(name)} changed`,
       });
+      if (isSchema(y)) walk.unmodelledIn(node, tail, y);
     }
   }
 };
@@ -339,7 +344,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
       : a === undefined
       ? "narrowed"
       : "widened";
-    return walk.facetDelta(
+    walk.facetDelta(
       node,
       keyword,
       effect,
@@ -347,6 +352,14 @@ const branches: FacetHandler = (walk, node, keyword) => {
         lone ? " around the former schema" : ""
       }`,
     );
+    if (a === undefined && Array.isArray(b)) {
+      // The former schema, now a branch, brings no keyword that was not there.
+      const former = lone ? constraintsOf(node.o) : undefined;
+      b.forEach((branch, i) => {
+        if (!walk.same(former, branch)) walk.unmodelledIn(node, [keyword, i], branch);
+      });
+    }
+    return;
   }
   if (!Array.isArray(a) || !Array.isArray(b)) {
     return walk.facetDelta(node, keyword, "changed", `${keyword} must be an array`);
@@ -372,7 +385,13 @@ const branches: FacetHandler = (walk, node, keyword) => {
     wide = exclusive && rest.a.every((x) => walk.proves(x.v, { anyOf: b }, "widened") === true);
     narrow = exclusive && rest.b.every((y) => walk.proves(y.v, { anyOf: a }, "narrowed") === true);
   }
-  const whole = (widened: boolean) =>
+  // No pair compares the new branches left: the unmodelled keywords they hold are reported
+  // (a proof that needed them would have failed on them; one that holds without them, as a
+  // branch added to anyOf, does not read them).
+  const unpaired = () => {
+    for (const y of rest.b) walk.unmodelledIn(node, [keyword, y.i], y.v);
+  };
+  const whole = (widened: boolean) => {
     walk.facetDelta(
       node,
       keyword,
@@ -381,6 +400,8 @@ const branches: FacetHandler = (walk, node, keyword) => {
         widened ? "old" : "new"
       } schema accepts is accepted by the ${widened ? "new" : "old"} one`,
     );
+    unpaired();
+  };
   if ((!wide || !narrow) && node.raw !== undefined) {
     // The schemas as written (before references were followed) may show the old union as a
     // branch of the new one. Asked for each direction the branches left unproven: the new
@@ -408,6 +429,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
     rest.a.every((x, k) => within(x.v, rest.b[k]!.v));
   if ((wide || narrow) && !aligned) return whole(wide);
   if (rest.a.length !== rest.b.length) {
+    unpaired();
     return walk.facetDelta(
       node,
       keyword,
@@ -437,6 +459,10 @@ const branches: FacetHandler = (walk, node, keyword) => {
   }
 };
 
+/** The keywords of a schema object that are not annotations. */
+const constraintsOf = (x: JsonObject): JsonObject =>
+  Object.fromEntries(Object.keys(x).filter((k) => !isAnnotationKeyword(k)).map((k) => [k, x[k]!]));
+
 /**
  * Whether one side is a lone schema equal to a branch of the other side's union, and the union
  * side has no constraint besides the union itself.
@@ -447,10 +473,8 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
   const union = added ? node.n : node.o;
   const list = walk.read(union, keyword);
   if (!Array.isArray(list)) return false;
-  const constraints = (x: JsonObject) =>
-    Object.fromEntries(Object.keys(x).filter((k) => !isAnnotationKeyword(k)).map((k) => [k, x[k]]));
-  const others = Object.keys(constraints(union)).filter((k) => k !== keyword);
-  const mine = constraints(single);
+  const others = Object.keys(constraintsOf(union)).filter((k) => k !== keyword);
+  const mine = constraintsOf(single);
   if (others.length > 0 || Object.keys(mine).length === 0) return false;
   if (Array.isArray(single.anyOf) || Array.isArray(single.oneOf)) return false;
   return list.some((branch) => walk.same(mine, branch));
@@ -477,6 +501,11 @@ const condition: FacetHandler = (walk, node) => {
     ao ? "widened" : "narrowed",
     `if/then/else ${ao ? "removed" : "added"} as a whole`,
   );
+  if (an) {
+    for (const key of ["if", "then", "else"]) {
+      walk.unmodelledIn(node, [key], walk.read(node.n, key));
+    }
+  }
 };
 
 /**

@@ -104,6 +104,11 @@ export interface Walker {
     direction: "widened" | "narrowed",
     names?: boolean,
   ): true | string;
+  /**
+   * Reports the unmodelled keywords of a subschema only the new side has, at `tail` below the
+   * node, where no pair compares it.
+   */
+  unmodelledIn(node: Node, tail: readonly Token[], schema: JsonValue | undefined): void;
   /** Records a delta for a whole facet, at its keyword that changed. */
   facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
   /**

@@ -25,7 +25,7 @@ import {
 } from "./types.ts";
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
-import { findRefs, type FoundRef } from "./_catch_all_refs.ts";
+import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
@@ -478,10 +478,12 @@ export class CatchAllWalk implements Walker {
     for (const i of found) {
       const props = (b[i] as { properties: JsonObject }).properties;
       for (const name of Object.keys(props).sort()) {
+        const tail = ["allOf", i, "properties", name];
         this.emit(node, node.neg, "properties", added, undefined, props[name], {
-          tail: ["allOf", i, "properties", name],
+          tail,
           detail: `property ${q(name)} added (declared in allOf branch ${i})`,
         });
+        this.unmodelledIn(node, tail, props[name]);
       }
     }
     const rest = b.map((x, i) => found.includes(i) ? true : x);
@@ -601,6 +603,84 @@ export class CatchAllWalk implements Walker {
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers: this.side === "input" && !this.#neg,
     });
+  }
+
+  /**
+   * The keywords outside `known` in a subschema only the new side has (a property or a branch
+   * added), which no pair brings to {@link #keywords}: each is reported where it is written, as an
+   * unmodelled keyword added, since one is reported on the day it appears in a schema. Walks the
+   * subschema positions below it, and the local `$ref`s into definitions the old schema does not
+   * hold as they are, each schema once.
+   */
+  unmodelledIn(node: Node, tail: readonly Token[], schema: JsonValue | undefined): void {
+    const known = this.#options.known;
+    const before = this.#oldUnmodelled ??= this.#unmodelledOf(this.oldRoot);
+    this.#schemasBelow(schema, node.loc + pointerOf(tail), true, (s, loc) => {
+      for (const keyword of Object.keys(s).sort()) {
+        if (known.has(keyword)) continue;
+        // Written so in the old schema already (a branch that holds the former schema): it did
+        // not appear now.
+        if (before.get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
+        this.#unmodelled({ ...node, loc }, keyword, undefined, s[keyword]);
+      }
+    });
+  }
+
+  /** The unmodelled keywords written in the old schema, with their values, by keyword. */
+  #oldUnmodelled: Map<string, JsonValue[]> | undefined;
+
+  #unmodelledOf(root: JsonValue | undefined): Map<string, JsonValue[]> {
+    const out = new Map<string, JsonValue[]>();
+    this.#schemasBelow(root, "", false, (s) => {
+      for (const keyword of Object.keys(s)) {
+        if (this.#options.known.has(keyword)) continue;
+        out.set(keyword, [...out.get(keyword) ?? [], s[keyword]!]);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * Calls `visit` with every schema object at or below `schema` (at `loc`), in document order,
+   * each once; with `follow`, also with the targets of its local `$ref`s in the new schema that
+   * the old schema does not hold as they are.
+   */
+  #schemasBelow(
+    schema: JsonValue | undefined,
+    loc: string,
+    follow: boolean,
+    visit: (s: JsonObject, loc: string) => void,
+  ): void {
+    const known = this.#options.known;
+    const seen = new Set<JsonValue>();
+    const stack: [JsonValue | undefined, string][] = [[schema, loc]];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      const [s, here] = top;
+      if (!isObject(s) || seen.has(s)) continue;
+      seen.add(s);
+      visit(s, here);
+      // Pushed in reverse, so the schemas come in document order.
+      const below: [JsonValue | undefined, string][] = [];
+      const at = (keyword: string) => known.has(keyword) ? own(s, keyword) : undefined;
+      for (const keyword of Object.keys(s).sort()) {
+        const value = at(keyword);
+        const to = `${here}/${escapePointerToken(keyword)}`;
+        if (SCHEMA_MAPS.includes(keyword) && isObject(value)) {
+          for (const name of Object.keys(value).sort()) {
+            below.push([value[name], `${to}/${escapePointerToken(name)}`]);
+          }
+        } else if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value)) {
+          value.forEach((item, i) => below.push([item, `${to}/${i}`]));
+        } else if (SCHEMAS.includes(keyword)) below.push([value, to]);
+      }
+      const ref = follow ? at("$ref") : undefined;
+      const target = typeof ref === "string" ? resolveLocal(this.newRoot, ref) : undefined;
+      const old = typeof ref === "string" ? resolveLocal(this.oldRoot, ref) : undefined;
+      if (target !== undefined && !(old !== undefined && this.same(old.value, target.value))) {
+        below.push([target.value, target.pointer]);
+      }
+      stack.push(...below.reverse());
+    }
   }
 
   #unmodelled(node: Node, keyword: string, a: JsonValue | undefined, b: JsonValue | undefined) {

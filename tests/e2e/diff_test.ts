@@ -105,6 +105,30 @@ Deno.test("proxar diff reports an optional parameter as NON_BREAKING and exits 0
   assert.equal(code, 0);
 });
 
+Deno.test("proxar diff reports an unmodelled keyword that comes with an optional parameter as BREAKING", async () => {
+  // The engine specification: a keyword Proxar does not model is reported on the day it
+  // appears in the schema, a new parameter's included.
+  const { code, findings: found, report } = await diffJson(
+    "base.json",
+    "optional_added_unmodelled.json",
+  );
+  assert.deepEqual(found, [
+    "tool.input.keyword.unmodelled|search_issues.inputSchema.properties.labels.x-ui-widget|BREAKING",
+    "tool.input.property.added|search_issues.inputSchema.properties.labels|NON_BREAKING",
+  ]);
+  assert.equal(code, 1);
+  const unmodelled = report.changes.find((c: { rule: string }) =>
+    c.rule === "tool.input.keyword.unmodelled"
+  );
+  // Tools sorted by name, as in a snapshot: search_issues is the second.
+  assert.equal(unmodelled.pointer, "/tools/1/inputSchema/properties/labels/x-ui-widget");
+  // Removed again, the parameter is gone: the keyword does not appear.
+  const back = await diffJson("optional_added_unmodelled.json", "base.json");
+  assert.deepEqual(back.findings, [
+    "tool.input.property.removed|search_issues.inputSchema.properties.labels|BREAKING",
+  ]);
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [

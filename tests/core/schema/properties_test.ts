@@ -278,9 +278,16 @@ Deno.test("diff finds no break in a schema wrapped in anyOf with extra branches 
         // A definition that is only a reference to itself is no schema at all.
         fc.pre(!onlyItself(a));
         const branches = [...extras];
-        branches.splice(at % (extras.length + 1), 0, body);
+        const index = at % (extras.length + 1);
+        branches.splice(index, 0, body);
         const old = holder(body, a, b), wrapped = holder({ anyOf: branches }, a, b);
-        assert.deepEqual(breaking(schemaFindings("input", old, wrapped)), []);
+        // An unmodelled keyword that an extra branch brings is reported where it appears
+        // (BREAKING whatever the union does); every other finding says the values widened.
+        const brought = (line: string) =>
+          line.includes(".keyword.unmodelled ") &&
+          branches.some((_, j) => j !== index && line.includes(`.properties.v.anyOf.${j}.`));
+        const input = schemaFindings("input", old, wrapped);
+        assert.deepEqual(breaking(input).filter((line) => !brought(line)), []);
         assert.deepEqual(breaking(schemaFindings("output", wrapped, old)), []);
       },
     ),

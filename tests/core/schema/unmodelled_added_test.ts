@@ -1,0 +1,140 @@
+/**
+ * An unmodelled keyword inside a subschema that only the new side has (a property, an anyOf
+ * branch, a pattern property, an allOf branch of properties added): the engine specification
+ * reports a keyword it does not model as BREAKING "on the day it appears in your schema", and
+ * the property's own finding says nothing of it, so the catch-all differ reports it at its
+ * pointer (tool.*.keyword.unmodelled), as it already did in an items or additionalProperties
+ * schema added. Keywords the engine models (contentEncoding, dependentSchemas, not …) are
+ * graded with the property added.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { diffContracts } from "../../../core/engine.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { registry, schemaFindings } from "./_schema_helpers.ts";
+
+const base = { type: "object", properties: { q: { type: "string" } } };
+const added = (n: JsonValue, extra: Record<string, JsonValue> = {}) => ({
+  ...base,
+  ...extra,
+  properties: { ...base.properties, n },
+});
+const unmodelled = (side: string, at: string) =>
+  `tool.${side}.keyword.unmodelled t.${side}Schema.${at} BREAKING`;
+
+Deno.test("diff reports an unmodelled keyword in a property added, on input and output", () => {
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, base, added({ type: "string", "x-foo": 1 })), [
+      unmodelled(side, "properties.n.x-foo"),
+      `tool.${side}.property.added t.${side}Schema.properties.n NON_BREAKING`,
+    ]);
+    // Nested anywhere below the new property, and whatever its value holds.
+    const nested = {
+      type: "object",
+      properties: { m: { type: "array", items: { "x-bar": { type: "integer" } } } },
+    };
+    assert.deepEqual(schemaFindings(side, base, added(nested)), [
+      unmodelled(side, "properties.n.properties.m.items.x-bar"),
+      `tool.${side}.property.added t.${side}Schema.properties.n NON_BREAKING`,
+    ]);
+  }
+});
+
+Deno.test("diff grades modelled keywords of a property added with the property alone", () => {
+  for (
+    const n of [
+      { type: "string", contentEncoding: "base64" },
+      { type: "object", dependentSchemas: { a: { required: ["b"] } } },
+      { type: "string", not: { enum: [""] } },
+    ]
+  ) {
+    for (const side of ["input", "output"] as const) {
+      assert.deepEqual(schemaFindings(side, base, added(n)), [
+        `tool.${side}.property.added t.${side}Schema.properties.n NON_BREAKING`,
+      ], JSON.stringify(n));
+    }
+  }
+});
+
+Deno.test("diff keeps the grade of a property removed with an unmodelled keyword: it did not appear", () => {
+  assert.deepEqual(schemaFindings("input", added({ "x-foo": 1 }), base), [
+    "tool.input.property.removed t.inputSchema.properties.n BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("output", added({ "x-foo": 1 }), base), [
+    "tool.output.property.removed t.outputSchema.properties.n BREAKING",
+  ]);
+});
+
+Deno.test("diff reports an unmodelled keyword in an anyOf branch, a pattern property or an allOf branch added", () => {
+  const x = { type: "string", "x-foo": 1 };
+  assert.deepEqual(
+    schemaFindings("input", { anyOf: [{ type: "integer" }] }, { anyOf: [{ type: "integer" }, x] }),
+    [
+      "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
+      unmodelled("input", "anyOf.1.x-foo"),
+    ],
+  );
+  assert.deepEqual(
+    schemaFindings("input", { type: "object" }, { type: "object", patternProperties: { "^a": x } }),
+    [
+      unmodelled("input", "patternProperties.^a.x-foo"),
+      "tool.input.patternProperties.narrowed t.inputSchema.patternProperties BREAKING",
+    ],
+  );
+  assert.deepEqual(schemaFindings("output", base, { ...base, allOf: [{ properties: { n: x } }] }), [
+    unmodelled("output", "allOf.0.properties.n.x-foo"),
+    "tool.output.property.added t.outputSchema.allOf.0.properties.n NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff reports an unmodelled keyword in a definition only a property added reaches", () => {
+  const ref = { $ref: "#/$defs/d" };
+  const d = { type: "string", "x-foo": 1 };
+  assert.deepEqual(schemaFindings("input", base, added(ref, { $defs: { d } })), [
+    unmodelled("input", "$defs.d.x-foo"),
+    "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
+  ]);
+  // A definition that was there before, as it is: its keyword did not appear now.
+  assert.deepEqual(
+    schemaFindings("input", { ...base, $defs: { d } }, added(ref, { $defs: { d } })),
+    ["tool.input.property.added t.inputSchema.properties.n NON_BREAKING"],
+  );
+});
+
+Deno.test("diff reports an unmodelled keyword in a property added where the old schema of the name is unknown", () => {
+  // The undecidable case: a pattern Proxar cannot match against the name.
+  const holder = { type: "object", patternProperties: { "^(a+)\\1$": { type: "string" } } };
+  const next = { ...holder, properties: { aa: { type: "integer", "x-foo": 1 } } };
+  assert.deepEqual(schemaFindings("input", holder, next), [
+    unmodelled("input", "properties.aa.x-foo"),
+    "tool.input.property.changed t.inputSchema.properties.aa BREAKING",
+  ]);
+});
+
+Deno.test("diff points an unmodelled keyword in a property added at the keyword", () => {
+  const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const { changes } = diffContracts(wrap(base), wrap(added({ "x-foo": { a: 1 } })), { registry });
+  const found = changes.find((c) => c.rule === "tool.input.keyword.unmodelled")!;
+  assert.equal(found.pointer, "/tools/0/inputSchema/properties/n/x-foo");
+  assert.deepEqual(found.new, { a: 1 });
+  assert.equal(found.old, undefined);
+  assert.equal(
+    found.message,
+    'Unmodelled keyword "x-foo" added at "t.inputSchema.properties.n.x-foo": a keyword the engine does not model is BREAKING',
+  );
+});
+
+Deno.test("diff does not report an unmodelled keyword a property added repeats from the old schema", () => {
+  // "x-foo": 1 was written in the old schema already (beside q): it did not appear now.
+  const old = { ...base, properties: { q: { type: "string", "x-foo": 1 } } };
+  const next = { ...old, properties: { ...old.properties, n: { type: "string", "x-foo": 1 } } };
+  assert.deepEqual(schemaFindings("input", old, next), [
+    "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
+  ]);
+  // Another value is another keyword as written: reported.
+  const other = { ...old, properties: { ...old.properties, n: { type: "string", "x-foo": 2 } } };
+  assert.deepEqual(schemaFindings("input", old, other), [
+    unmodelled("input", "properties.n.x-foo"),
+    "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
+  ]);
+});
