@@ -63,6 +63,10 @@ const NAME_TYPES =
 const TYPE_UNIONS =
   'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
 
+/** Why an anyOf and a oneOf of disjoint branches are one union. */
+const DISJOINT_UNIONS =
+  "An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept.";
+
 /** Why an anyOf inside an anyOf is paired branch by branch. */
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
@@ -448,7 +452,7 @@ const SPECS: Spec[] = [
   }),
   ...[...combinator("anyOf"), ...combinator("oneOf")].map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS}${
+    rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS} ${DISJOINT_UNIONS}${
       spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
     }`,
   })),

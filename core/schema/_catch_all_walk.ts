@@ -27,6 +27,7 @@ import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { propertyBranches } from "./_property_branches.ts";
+import { unionAsWritten } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import {
@@ -406,6 +407,10 @@ export class CatchAllWalk implements Walker {
 
   #keywords(written: Node): void {
     const node = this.#withoutPropertyBranches(written);
+    // anyOf on one side and oneOf on the other, each of disjoint branches: one union, whose
+    // branches the oneOf/anyOf handler pairs (_union_keyword.ts).
+    const renamed = unionAsWritten(node.o, node.n, (s, k) => this.read(s, k));
+    if (renamed) node.o = renamed.schema;
     this.#neg = node.neg;
     const known = this.#options.known;
     const graded = new Set<string>();

@@ -21,6 +21,7 @@ import {
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
+import { unionAsWritten } from "./_union_keyword.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -214,6 +215,9 @@ class Walker {
 
   /** Per side (old, new): whether the dialect ignores the keywords beside a `$ref` (draft-07). */
   readonly ignoreSiblings: [boolean, boolean];
+
+  /** Old schemas whose union keyword was renamed to the new side's, and the one they write. */
+  readonly unionKeyOf = new WeakMap<JsonObject, string>();
 
   /**
    * Where `keyword` of the node at `ctx` is written on one side: the outermost link of a `$ref`
@@ -471,11 +475,15 @@ class Walker {
   }
 
   facets(old: JsonObject, next: JsonObject, ctx: Ctx): void {
-    const [a, b] = liftUnion(old, next);
+    const [lifted, b] = liftUnion(old, next);
+    // anyOf on one side and oneOf on the other, each of disjoint branches: one union.
+    const renamed = unionAsWritten(lifted, b);
+    const a = renamed?.schema ?? lifted;
+    if (renamed) this.unionKeyOf.set(a, renamed.from);
     this.values(a, b, ctx);
     this.objects(a, b, ctx);
     this.arrays(a, b, ctx);
-    this.combinators(a, b, ctx, [a !== old, b !== next]);
+    this.combinators(a, b, ctx, [lifted !== old, b !== next]);
     this.annotations(a, b, ctx);
   }
 
@@ -1110,7 +1118,7 @@ class Walker {
         this.namesRemoved(ctx, pairing.removed.map((i) => ka![i]!), pairing.pairs, [a, b], ka!);
       }
       const start = this.out.length;
-      this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx);
+      this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx, this.unionKeyOf.get(a) ?? key);
       if (!wide && !narrow) continue;
       // The severity the whole change has; findings below it that are stricter are wrong.
       const flip = ctx.polarity < 0;
@@ -1351,8 +1359,9 @@ class Walker {
     kb: Branch[],
     pairing: ReturnType<typeof pairBranches>,
     ctx: Ctx,
+    oldKey: string = key,
   ): void {
-    const at = (list: Branch[], k: number) => list[k]!.i.join(`/${key}/`);
+    const at = (list: Branch[], k: number, name: string = key) => list[k]!.i.join(`/${name}/`);
     if (pairing.ambiguous) {
       this.graded(
         ctx,
@@ -1369,7 +1378,7 @@ class Walker {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
       this.compare(xa[i], xb[j], {
         ...this.child(ctx, [key, ...at(kb, j).split("/")], key, key),
-        oldLoc: `${this.home(ctx, "old", key)}/${key}/${at(ka, i)}`,
+        oldLoc: `${this.home(ctx, "old", oldKey)}/${oldKey}/${at(ka, i, oldKey)}`,
       });
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds

@@ -181,3 +181,34 @@ Deno.test("proxar diff warns, not fails, when @cyanheads/git-mcp-server 2.6.5 â†
     },
   );
 });
+
+Deno.test("proxar diff pairs mapbox-mcp-server 0.2.0's anyOf overlays (zod 3) with 0.14.0's oneOf (zod 4) branch by branch", async () => {
+  // static_map_image_tool (StaticMapImageTool in 0.2.0, renamed in the fixture so the two are
+  // paired). Before: "oneOf added" (tool.input.oneOf.narrowed, BREAKING) beside "anyOf removed",
+  // hiding what changed in the branches: each lost additionalProperties: false, and the geojson
+  // overlay's data became required.
+  const items = "static_map_image_tool.inputSchema.properties.overlays.items";
+  const opened = (key: string, severity: string, effect: string) =>
+    [0, 1, 2, 3].map((i) =>
+      `tool.input.additionalProperties.${effect}|${items}.${key}.${i}.additionalProperties|${severity}`
+    );
+  await assertVerdict(["mapbox_overlays_0.2.0.json", "mapbox_overlays_0.14.0.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...opened("oneOf", "NON_BREAKING", "widened"),
+      `tool.input.description.changed|${items}.oneOf.1.properties.url.description|POTENTIALLY_BREAKING`,
+      `tool.input.required.added|${items}.oneOf.3.required|BREAKING`,
+    ],
+    code: 1,
+  });
+  await assertVerdict(["mapbox_overlays_0.14.0.json", "mapbox_overlays_0.2.0.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...opened("anyOf", "BREAKING", "narrowed"),
+      `tool.input.description.changed|${items}.anyOf.1.properties.url.description|POTENTIALLY_BREAKING`,
+      `tool.input.required.removed|${items}.anyOf.3.required|NON_BREAKING`,
+    ],
+    code: 1,
+  });
+});

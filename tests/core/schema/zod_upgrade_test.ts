@@ -36,8 +36,10 @@ Deno.test("zod 3 → zod 4 through the MCP SDK: only zod 4's opened input object
   assert.deepEqual(findings(zod3, zod4), [
     "tool.input.additionalProperties.widened t.inputSchema.additionalProperties NON_BREAKING",
     "tool.input.additionalProperties.widened t.inputSchema.properties.arr.items.additionalProperties NON_BREAKING",
-    "tool.input.anyOf.widened t.inputSchema.properties.du.anyOf NON_BREAKING",
-    "tool.input.oneOf.widened t.inputSchema.properties.du.oneOf NON_BREAKING",
+    // zod 3's anyOf and zod 4's oneOf of a discriminated union are one union: its branches
+    // opened, each reported where it is (union_keyword_test.ts).
+    "tool.input.additionalProperties.widened t.inputSchema.properties.du.oneOf.0.additionalProperties NON_BREAKING",
+    "tool.input.additionalProperties.widened t.inputSchema.properties.du.oneOf.1.additionalProperties NON_BREAKING",
     "tool.input.additionalProperties.widened t.inputSchema.properties.nullobj.anyOf.0.additionalProperties NON_BREAKING",
     // zod 4 closes the merged intersection of an output schema; zod 3's allOf was open.
     "tool.output.allOf.narrowed t.outputSchema.properties.inter.allOf NON_BREAKING",
@@ -48,8 +50,8 @@ Deno.test("zod 4 → zod 3 through the MCP SDK: the same changes, each the other
   assert.deepEqual(findings(zod4, zod3), [
     "tool.input.additionalProperties.narrowed t.inputSchema.additionalProperties BREAKING",
     "tool.input.additionalProperties.narrowed t.inputSchema.properties.arr.items.additionalProperties BREAKING",
-    "tool.input.anyOf.narrowed t.inputSchema.properties.du.anyOf BREAKING",
-    "tool.input.oneOf.narrowed t.inputSchema.properties.du.oneOf BREAKING",
+    "tool.input.additionalProperties.narrowed t.inputSchema.properties.du.anyOf.0.additionalProperties BREAKING",
+    "tool.input.additionalProperties.narrowed t.inputSchema.properties.du.anyOf.1.additionalProperties BREAKING",
     "tool.input.additionalProperties.narrowed t.inputSchema.properties.nullobj.anyOf.0.additionalProperties BREAKING",
     "tool.output.allOf.widened t.outputSchema.properties.inter.allOf BREAKING",
   ]);

@@ -1,0 +1,71 @@
+/**
+ * anyOf and oneOf are one union where no value matches two branches: zod 3 (zod-to-json-schema)
+ * writes a discriminated union as anyOf, zod 4 as oneOf, each branch holding its own constant of
+ * the required discriminator. Shared by both schema comparisons, so a move between the two
+ * keywords pairs the branches as one list instead of reading as one union removed and another
+ * added (mapbox-mcp-server's static_map_image_tool overlays: a property added to one branch made
+ * the move BREAKING on input and on output).
+ * @module
+ */
+import type { JsonObject, JsonValue } from "../json.ts";
+import { disjoint } from "./_subsume_groups.ts";
+
+/** The most branches a list may hold for its pairs to be checked (the check is quadratic). */
+const MAX_BRANCHES = 200;
+
+/** Whether no two branches of a list accept a common value, as far as `disjoint` can tell. */
+function pairwiseDisjoint(list: readonly JsonValue[]): boolean {
+  if (list.length > MAX_BRANCHES) return false;
+  return list.every((x, i) => list.every((y, j) => j <= i || disjoint(x, y)));
+}
+
+/** The union keyword a schema writes, when it writes exactly one of anyOf and oneOf as a list. */
+function unionKey(
+  schema: JsonObject,
+  read: (s: JsonObject, k: string) => JsonValue | undefined,
+): "anyOf" | "oneOf" | undefined {
+  const any = read(schema, "anyOf"), one = read(schema, "oneOf");
+  if (any !== undefined && one !== undefined) return undefined;
+  if (Array.isArray(any)) return "anyOf";
+  if (Array.isArray(one)) return "oneOf";
+  return undefined;
+}
+
+/**
+ * The old schema with its union keyword renamed to the one the new schema writes, when one writes
+ * anyOf and the other oneOf and the branches of each side are pairwise disjoint (then both accept
+ * the same values as either keyword); undefined otherwise. `from` is the keyword the old side
+ * wrote, for its locations.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unionAsWritten } from "./_union_keyword.ts";
+ * const a = { type: "object", properties: { k: { const: "a" } }, required: ["k"] };
+ * const b = { type: "object", properties: { k: { const: "b" } }, required: ["k"] };
+ * assert.deepEqual(unionAsWritten({ anyOf: [a, b] }, { oneOf: [a, b] }), {
+ *   schema: { oneOf: [a, b] },
+ *   from: "anyOf",
+ * });
+ * assert.equal(unionAsWritten({ anyOf: [{}, b] }, { oneOf: [a, b] }), undefined);
+ * ```
+ */
+export function unionAsWritten(
+  old: JsonObject,
+  next: JsonObject,
+  read: (s: JsonObject, k: string) => JsonValue | undefined = (s, k) =>
+    Object.hasOwn(s, k) ? s[k] as JsonValue : undefined,
+): { schema: JsonObject; from: "anyOf" | "oneOf" } | undefined {
+  const from = unionKey(old, read), to = unionKey(next, read);
+  if (from === undefined || to === undefined || from === to) return undefined;
+  const branches = read(old, from) as JsonValue[];
+  if (!pairwiseDisjoint(branches) || !pairwiseDisjoint(read(next, to) as JsonValue[])) {
+    return undefined;
+  }
+  const schema: JsonObject = {};
+  for (const key of Object.keys(old)) {
+    if (key === from) schema[to] = old[key]!;
+    else schema[key] = old[key]!;
+  }
+  return { schema, from };
+}
