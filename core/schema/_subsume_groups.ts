@@ -12,12 +12,15 @@ import { patternMatches, patternSubset } from "./pattern.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
 import { integerFacts } from "./values.ts";
 import { isAnnotationKeyword } from "./types.ts";
+import { isNonstandardFormat } from "./_formats.ts";
 
 /** What a group check may ask of the proof. */
 export interface Prover {
   readonly old: "a" | "b" | "none";
   /** Whether a bound of B at the safe-integer limit holds for integers (`SubsumeOptions`). */
   readonly safeIntegers: boolean;
+  /** Whether a nonstandard format of B counts as none (`SubsumeOptions`). */
+  readonly nonstandardFormats: boolean;
   sub(a: JsonValue, b: JsonValue): true | string;
   /** Whether `a` (a schema of side B) ⊆ `b` (a schema of side A). */
   subReversed(a: JsonValue, b: JsonValue): true | string;
@@ -218,7 +221,7 @@ const numberCheck: Check = (p, atoms, part, facts) => {
   return true;
 };
 
-const stringCheck: Check = (_p, atoms, part, facts) => {
+const stringCheck: Check = (p, atoms, part, facts) => {
   if (!facts.kinds.has("string")) return true;
   if (byValues(facts, part) === true) return true;
   const bounds = counts(atoms, part, [["minLength", true], ["maxLength", false]]);
@@ -240,6 +243,7 @@ const stringCheck: Check = (_p, atoms, part, facts) => {
   }
   for (const key of ["format", "contentEncoding", "contentMediaType", "contentSchema"]) {
     if (part[key] === undefined) continue;
+    if (key === "format" && p.nonstandardFormats && isNonstandardFormat(part.format)) continue;
     if (!atoms.some((a) => sameJson(a[key], part[key]))) return `${key} is not implied`;
   }
   return true;

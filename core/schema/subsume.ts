@@ -38,6 +38,13 @@ export interface SubsumeOptions {
    * they do elsewhere. Off under a `not`, where the bound keeps its variance.
    */
   safeIntegers?: boolean;
+  /**
+   * Read a format of B that JSON Schema does not define as none when A is the old schema (the
+   * question whether the new schema accepts every old value): the input-only grading of
+   * `_formats.ts`, so that a nonstandard format a union or allOf branch gains compares as it does
+   * elsewhere. Off under a `not`, where the format keeps its variance.
+   */
+  nonstandardFormats?: boolean;
 }
 
 /** `true` when proven, else the reason it could not be proven. */
@@ -60,6 +67,10 @@ class Subsumption implements Prover {
 
   get safeIntegers(): boolean {
     return this.options.safeIntegers === true && !this.#reversed;
+  }
+
+  get nonstandardFormats(): boolean {
+    return this.options.nonstandardFormats === true && !this.#reversed && this.old === "a";
   }
 
   get old(): "a" | "b" | "none" {
