@@ -33,8 +33,6 @@ interface Spec {
   also?: [string, string, Severity, Severity][];
   gradedBy?: "prose" | "variance";
   rationale?: string;
-  /** Further examples of the same finding at the same path, with their severities. */
-  more?: { title: string; old: JsonValue; new: JsonValue; severity: Pair }[];
 }
 
 /** `{type: object, properties: {v: schema}}`, the usual example holder. */
@@ -246,7 +244,7 @@ const NONSTANDARD_FORMAT: Spec = {
   new: v({ type: "string", format: "cuid" }),
   path: "properties.v.format",
   rationale:
-    `JSON Schema defines a closed list of formats (draft 2020-12: date-time, date, time, duration, email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uuid, uri-template, json-pointer, relative-json-pointer, regex; drafts 07 and 2019-09 define a subset of it). zod 4 writes many others (cuid, cuid2, nanoid, ulid, xid, ksuid, base64, base64url, cidrv4, e164, jwt, emoji, starts_with …) beside a pattern that zod 3 wrote alone. A validator that does not know a format ignores it: the MCP SDK's ajv runs with strict off and only warns ("unknown format ignored"), so calls it accepted stay accepted. A validator that defines the format may reject calls it accepted before. So a nonstandard format added to an input schema, or put in place of another format, may break some callers: POTENTIALLY_BREAKING, where a defined format added is tool.input.format.narrowed and one replaced tool.input.format.changed (BREAKING). The same holds in a branch of anyOf, oneOf or allOf: the proofs that grade a union or conjunction as a whole read a nonstandard format the new input schema gains as none, so the branch's own finding says what changed rather than a narrowing of the union. A nonstandard format removed is tool.input.format.widened (NON_BREAKING), and under not a format is graded by variance like any keyword. Set severity_overrides to BREAKING when your servers validate with a validator that defines these formats. There is no output twin. ${OUTPUT_NONSTANDARD_FORMAT}`,
+    `JSON Schema defines a closed list of formats (draft 2020-12: date-time, date, time, duration, email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uuid, uri-template, json-pointer, relative-json-pointer, regex; drafts 07 and 2019-09 define a subset of it). zod 4 writes many others (cuid, cuid2, nanoid, ulid, xid, ksuid, base64, base64url, cidrv4, e164, jwt, emoji, starts_with …) beside a pattern that zod 3 wrote alone. A validator that does not know a format ignores it: the MCP SDK's ajv runs with strict off and only warns ("unknown format ignored"), so calls it accepted stay accepted. A validator that defines the format may reject calls it accepted before. So a nonstandard format added to an input schema, or put in place of another format, may break some callers: POTENTIALLY_BREAKING, where a defined format added is tool.input.format.narrowed and one replaced tool.input.format.changed (BREAKING). A nonstandard format removed is tool.input.format.widened (NON_BREAKING), and under not a format is graded by variance like any keyword. Set severity_overrides to BREAKING when your servers validate with a validator that defines these formats. There is no output twin. ${OUTPUT_NONSTANDARD_FORMAT}`,
 };
 
 /** Rules of the input side only; each has a waiver in {@link SYMMETRY_WAIVERS}. */
@@ -387,21 +385,7 @@ const SPECS: Spec[] = [
     },
     path: "required",
     rationale:
-      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade.",
-    more: [{
-      title: "A property with a default became required",
-      old: {
-        type: "object",
-        properties: { q: { type: "string" }, limit: { type: "integer", default: 10 } },
-        required: ["q"],
-      },
-      new: {
-        type: "object",
-        properties: { q: { type: "string" }, limit: { type: "integer", default: 10 } },
-        required: ["q", "limit"],
-      },
-      severity: ["POTENTIALLY_BREAKING", "NON_BREAKING"],
-    }],
+      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING.",
   },
   {
     aspect: "required",
@@ -820,35 +804,23 @@ function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
     severity,
     summary: `${side === "input" ? "Input" : "Output"} schema: ${lowerFirst(spec.summary)}`,
     rationale: spec.rationale ?? RATIONALE[effect] ?? RATIONALE.changed,
-    examples: [
-      {
-        title: spec.summary,
-        old: { tools: [holder(side, spec.old)] },
-        new: { tools: [holder(side, spec.new)] },
-        findings: [
-          {
-            rule: id,
-            path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
-            severity,
-          },
-          ...(spec.also ?? []).map(([rest, path, input, output]) => ({
-            rule: `tool.${side}.${rest}`,
-            path: `get_issue.${side}Schema.${path}`,
-            severity: index === 0 ? input : output,
-          })),
-        ],
-      },
-      ...(spec.more ?? []).map((more) => ({
-        title: more.title,
-        old: { tools: [holder(side, more.old)] },
-        new: { tools: [holder(side, more.new)] },
-        findings: [{
+    examples: [{
+      title: spec.summary,
+      old: { tools: [holder(side, spec.old)] },
+      new: { tools: [holder(side, spec.new)] },
+      findings: [
+        {
           rule: id,
           path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
-          severity: more.severity[index],
-        }],
-      })),
-    ],
+          severity,
+        },
+        ...(spec.also ?? []).map(([rest, path, input, output]) => ({
+          rule: `tool.${side}.${rest}`,
+          path: `get_issue.${side}Schema.${path}`,
+          severity: index === 0 ? input : output,
+        })),
+      ],
+    }],
   };
   if (spec.gradedBy) meta.gradedBy = spec.gradedBy;
   return schemaRule(meta);

@@ -44,13 +44,19 @@ export function checkInputs(root: string, args: readonly string[]): string | und
   return hash.digest("hex");
 }
 
-/** Whether a check of exactly these inputs passed before. */
-export function passedBefore(inputs: string): boolean {
-  return existsSync(join(DIR, inputs));
+/**
+ * What was recorded when a check of exactly these inputs passed before, or undefined when none
+ * did (an empty record, as older runs left, counts as none).
+ */
+export function passedBefore(inputs: string): string | undefined {
+  const path = join(DIR, inputs);
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, "utf8");
+  return text === "" ? undefined : text;
 }
 
-/** Records that a check of these inputs passed. */
-export function recordPass(inputs: string): void {
+/** Records that a check of these inputs passed, with `note` (not empty: what it checked). */
+export function recordPass(inputs: string, note: string): void {
   mkdirSync(DIR, { recursive: true });
-  writeFileSync(join(DIR, inputs), "");
+  writeFileSync(join(DIR, inputs), note);
 }

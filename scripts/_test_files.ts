@@ -1,11 +1,11 @@
 /**
- * The project's test files, and the order `npm test` starts them in: the longest first, by the
- * time each took in the last full run, so no long file starts near the end and leaves one core
- * working alone.
+ * The project's test files, and how `npm test` runs them: the files that mostly wait apart, the
+ * others packed into groups of about equal time, by the time each took in the last full run.
  * @module
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /**
  * The test files (`*_test.ts`) under `path` (a file or a directory), sorted, skipping fixtures.
@@ -77,6 +77,39 @@ export function longestFirst(
     .map(({ file }) => file);
 }
 
+/** The attributes of each test case of a JUnit report, values unescaped. */
+function testCases(xml: string): Record<string, string>[] {
+  return [...xml.matchAll(/<testcase\b([^>]*)>/g)].map((m) =>
+    Object.fromEntries(
+      [...m[1]!.matchAll(/\b(\w+)="([^"]*)"/g)].map(([, name, value]) => [
+        name!,
+        value!.replaceAll("&quot;", '"').replaceAll("&apos;", "'").replaceAll("&lt;", "<")
+          .replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
+      ]),
+    )
+  );
+}
+
+/**
+ * The tests that a JUnit report of `deno test --junit-path` lists more than once (by file, line
+ * and name), as `./tests/a_test.ts:3 name`, sorted.
+ */
+export function repeatedCases(xml: string): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const test of testCases(xml)) {
+    const key = `${test.classname}:${test.line} ${test.name}`;
+    if (seen.has(key)) twice.add(key);
+    seen.add(key);
+  }
+  return [...twice].sort();
+}
+
+/** The names of the tests of `file` (`./tests/a_test.ts`) in a JUnit report. */
+export function junitNames(xml: string, file: string): string[] {
+  return testCases(xml).filter((test) => test.classname === file).map((test) => test.name ?? "");
+}
+
 /** The times recorded in `path` by an earlier run, or none when it is missing or unreadable. */
 export function readSeconds(path: string): Record<string, number> {
   try {
@@ -87,4 +120,63 @@ export function readSeconds(path: string): Record<string, number> {
   } catch {
     return {};
   }
+}
+
+/**
+ * `files` (absolute paths under `root`) packed into at most `count` groups of about equal time,
+ * by `seconds` (keyed as {@link junitSeconds} keys them): the longest file goes to the group
+ * with the least time so far, and so on. `npm test` runs each group in one test worker, the files
+ * one after another, as Deno runs the tests of one file: every worker costs Deno about 0.3 s of
+ * CPU time to start and to load the modules its tests share (the engine, the CLI, the MCP SDK),
+ * which one worker per file paid a hundred times over.
+ *
+ * A file without a time counts as long as the files of its kind (under `tests/e2e/` or not)
+ * took on average, or, with no such file timed (a first run), 8 s under `tests/e2e/` and 1 s
+ * elsewhere. Each group keeps the order of `files`; no group is empty.
+ */
+export function groupFiles(
+  files: readonly string[],
+  root: string,
+  seconds: Readonly<Record<string, number>>,
+  count: number,
+): string[][] {
+  const key = (file: string) => `./${relative(root, file)}`;
+  const isE2e = (file: string) => key(file).startsWith("./tests/e2e/");
+  const known = (e2e: boolean) =>
+    files.filter((f) => isE2e(f) === e2e && Object.hasOwn(seconds, key(f))).map((f) =>
+      seconds[key(f)]!
+    );
+  const mean = (e2e: boolean, otherwise: number) => {
+    const times = known(e2e);
+    return times.length === 0 ? otherwise : times.reduce((a, b) => a + b, 0) / times.length;
+  };
+  const unknown = { e2e: mean(true, 8), other: mean(false, 1) };
+  const cost = (file: string) =>
+    Object.hasOwn(seconds, key(file))
+      ? seconds[key(file)]!
+      : isE2e(file)
+      ? unknown.e2e
+      : unknown.other;
+  const groups = Array.from({ length: Math.max(1, Math.min(count, files.length)) }, () => ({
+    time: 0,
+    members: [] as number[],
+  }));
+  const byCost = files.map((file, index) => ({ index, cost: cost(file) }))
+    .sort((a, b) => b.cost - a.cost || a.index - b.index);
+  for (const { index, cost } of byCost) {
+    const least = groups.reduce((a, b) => (b.time < a.time ? b : a));
+    least.members.push(index);
+    least.time += cost;
+  }
+  return groups.filter((g) => g.members.length > 0)
+    .map((g) => g.members.sort((a, b) => a - b).map((i) => files[i]!));
+}
+
+/** The text of a test module that runs the test files `files` (absolute paths) in its worker. */
+export function groupModule(files: readonly string[]): string {
+  return [
+    "// Test files that `npm test` runs in one worker (scripts/run_tests.ts); generated.",
+    ...files.map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};`),
+    "",
+  ].join("\n");
 }

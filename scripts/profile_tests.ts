@@ -1,5 +1,5 @@
 /**
- * `deno run -A scripts/profile_tests.ts [FILE_OR_DIR ...] [--examples] [--check]`: runs each
+ * `deno run -A scripts/profile_tests.ts [FILE_OR_DIR ...] [--check]`: runs each
  * test file alone (`deno test -A --no-check FILE`, one after another) and prints a table of them,
  * the costliest first: the CPU time (user + system) of the `deno test` process together with
  * every process it started and waited for (servers, `proxar` processes, validators, browsers),
@@ -8,16 +8,18 @@
  * time of a file that mostly waits (timeouts, sleeping servers) is far above its CPU time. The
  * share column is CPU over wall time: the long files with a low share belong in `WAITING_FILES`
  * (`scripts/_test_files.ts`), which `npm test` runs in slots of their own.
- * Without arguments it profiles every file under `tests/` and the two other parts of `npm test`:
- * the documentation examples (`deno test --doc` on every file outside `tests/`; Deno runs each
- * example as a test module of its own) and the type check (`deno check --doc`, which Deno does
- * not cache with the project's `node_modules`). `--examples` or `--check` profiles just that
- * part. Figures only, no thresholds; needs `bash` (it reads the shell's `times`).
+ * Without arguments it profiles every file under `tests/` (the documentation examples are
+ * `tests/doc_examples_test.ts`) and the other part of `npm test`, the type check (`deno check
+ * --doc`, which Deno does not cache with the project's `node_modules`); `--check` profiles just
+ * that. Figures only, no thresholds; needs `bash` (it reads the shell's `times`).
  *
- * Reading the figures: every test module, each documentation example included, costs Deno 2.9
- * about 70 ms of CPU time before it runs anything, because each test worker allocates the
- * 10-million-slot array `Deno.bench` keeps its measurements in (80 MB written, about 20,000 page
- * faults; see `Deno.memoryUsage()` in any test). An example or a small test file is mostly that.
+ * Reading the figures: every test worker costs Deno 2.9 about 70 ms of CPU time before it runs
+ * anything, because it allocates the 10-million-slot array `Deno.bench` keeps its measurements
+ * in (80 MB written, about 20,000 page faults; see `Deno.memoryUsage()` in any test), and then
+ * the time to load the modules its file imports (the engine, the CLI, the MCP SDK: 0.2-0.4 s).
+ * A small test file alone is mostly that; `npm test` pays it once for each group of files
+ * (`groupFiles()` in `scripts/_test_files.ts`), so the sum of this table is well above the
+ * suite's CPU time.
  * @module
  */
 import { spawnSync } from "node:child_process";
@@ -55,19 +57,14 @@ function profile(label: string, args: readonly string[]): Row {
 
 /** What the arguments ask to profile: labels and the `deno` arguments of each. */
 function jobs(targets: readonly string[]): [string, string[]][] {
-  const examples: [string, string[]] = [
-    "(documentation examples)",
-    ["test", "-A", "--doc", "--no-check", "--ignore=tests", "."],
-  ];
   const check: [string, string[]] = ["(deno check --doc)", ["check", "--doc"]];
-  const parts = targets.filter((t) => t !== "--examples" && t !== "--check");
+  const parts = targets.filter((t) => t !== "--check");
   const files = (targets.length === 0 ? ["tests"] : parts).flatMap((t) => testFiles(join(ROOT, t)));
   return [
     ...files.map((file): [string, string[]] => [
       relative(ROOT, file),
       ["test", "-A", "--no-check", file],
     ]),
-    ...(targets.length === 0 || targets.includes("--examples") ? [examples] : []),
     ...(targets.length === 0 || targets.includes("--check") ? [check] : []),
   ];
 }

@@ -4,10 +4,13 @@
  * time waiting for the servers and `proxar` processes they start, so two workers on two cores
  * leave the cores idle; four finished the suite in about two thirds of the time.
  *
- * The test files start the longest first, by the time each took in the last full run (recorded
- * in `node_modules/.cache/proxar/test_seconds.json`; without a record, the end-to-end files
- * first), so no long file starts near the end while the other core has nothing left to do. The
- * documentation examples, many short ones, come last (Deno runs them after the files).
+ * The test files run in as many groups as there are workers, one module a group that imports its
+ * files (written to a temporary directory for the run), so each worker starts once: a worker of
+ * its own for each file cost Deno about 0.35 s of CPU time apiece to start and to load the
+ * modules the files share (`groupFiles()` in `scripts/_test_files.ts`). The groups take about
+ * equal time, by the time each file took in the last full run on this machine (recorded in
+ * `~/.cache/proxar-dev/test_seconds.json`). The documentation examples are one file of them,
+ * `tests/doc_examples_test.ts`. The run fails when a test ran twice.
  *
  * The few files that mostly wait on the time limits they test (`WAITING_FILES` in
  * `scripts/_test_files.ts`) run in a second `deno test` beside the first, one slot each, so their
@@ -18,24 +21,52 @@
  * example; the tests themselves run with `--no-check`) runs at the same time as the tests: it
  * keeps one core busy for several seconds, which the waiting tests leave free. Its output is
  * printed after the tests', and the run fails when either fails. It is skipped when a check of
- * exactly the same files and packages passed before (see `scripts/_check_cache.ts`).
+ * exactly the same files and packages passed before (see `scripts/_check_cache.ts`). The run also
+ * fails when the documentation examples it type-checked (listed in its output, and recorded with
+ * a pass) are not exactly those `tests/doc_examples_test.ts` ran.
  *
  * Further arguments go to `deno test` (for example `--filter version`, or test files, which then
  * run in the order given).
  * @module
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import process from "node:process";
 import { stripVTControlCharacters } from "node:util";
 import { ROOT } from "./_build_info.ts";
 import { checkInputs, passedBefore, recordPass } from "./_check_cache.ts";
 import { DENO, TEST_JOBS } from "./_deno.ts";
-import { junitSeconds, longestFirst, readSeconds, splitWaiting, testFiles } from "./_test_files.ts";
+import {
+  groupFiles,
+  groupModule,
+  junitNames,
+  junitSeconds,
+  longestFirst,
+  readSeconds,
+  repeatedCases,
+  splitWaiting,
+  testFiles,
+} from "./_test_files.ts";
 
-/** The time each test file took in the last full run. */
-const SECONDS = join(ROOT, "node_modules", ".cache", "proxar", "test_seconds.json");
+/**
+ * The time each test file took in the last full run on this machine, kept beside the type
+ * check's records (`scripts/_check_cache.ts`), so a fresh clone starts with the groups balanced.
+ */
+const SECONDS = join(
+  process.env.XDG_CACHE_HOME || join(homedir(), ".cache"),
+  "proxar-dev",
+  "test_seconds.json",
+);
 
 /** Runs `deno ARGS`; its output goes to ours, or is collected when `collect` is set. */
 function deno(
@@ -57,14 +88,25 @@ function deno(
   });
 }
 
-/** `deno check --doc`, unless it passed before on the same inputs. */
-async function typeCheck(): Promise<{ code: number; output: string; cached: boolean }> {
+/**
+ * `deno check --doc`, unless it passed before on the same inputs; `examples` are the
+ * documentation examples it checked (`./core/hash.ts#14-20.ts`), recorded with a pass.
+ */
+async function typeCheck(): Promise<
+  { code: number; output: string; cached: boolean; examples: string[] }
+> {
   const args = ["check", "--doc"];
   const inputs = checkInputs(ROOT, args);
-  if (inputs !== undefined && passedBefore(inputs)) return { code: 0, output: "", cached: true };
+  const recorded = inputs === undefined ? undefined : passedBefore(inputs);
+  // A record without the list of examples (made before there was one) does not count.
+  if (recorded) return { code: 0, output: "", cached: true, examples: JSON.parse(recorded) };
   const result = await deno(args, true);
-  if (result.code === 0 && inputs !== undefined) recordPass(inputs);
-  return { ...result, cached: false };
+  const examples = result.output.split("\n").flatMap((line) => {
+    const checked = /^Check (\S+#\d+-\d+\.\w+)$/.exec(stripVTControlCharacters(line).trim());
+    return checked ? [`./${checked[1]!.replace(/^\.\//, "")}`] : [];
+  }).sort();
+  if (result.code === 0 && inputs !== undefined) recordPass(inputs, JSON.stringify(examples));
+  return { ...result, cached: false, examples };
 }
 
 /** Options of `deno test` that take the next argument as their value. */
@@ -86,7 +128,6 @@ function denoTest(
     [
       "test",
       "-A",
-      "--doc",
       "--parallel",
       "--no-check",
       ...(options.junit ? [`--junit-path=${options.junit}`] : []),
@@ -98,20 +139,22 @@ function denoTest(
   );
 }
 
-/** The paths `deno.json` excludes from every Deno tool. */
-function configExcludes(): string[] {
-  const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")) as {
-    exclude?: string[];
-  };
-  return config.exclude ?? [];
+/** The test file that runs the documentation examples, as JUnit reports name it. */
+const EXAMPLES_FILE = "./tests/doc_examples_test.ts";
+
+/** The JUnit report at `path`, which is then removed (empty when there is none). */
+function takeReport(path: string): string {
+  if (!existsSync(path)) return "";
+  const xml = readFileSync(path, "utf8");
+  rmSync(path, { force: true });
+  return xml;
 }
 
-/** The seconds of each test file in the JUnit report at `path`, which is then removed. */
-function takeSeconds(path: string): Record<string, number> {
-  if (!existsSync(path)) return {};
-  const seconds = Object.entries(junitSeconds(readFileSync(path, "utf8")));
-  rmSync(path, { force: true });
-  return Object.fromEntries(seconds.filter(([file]) => file.endsWith("_test.ts")));
+/** The seconds of each test file (not documentation example) in a JUnit report. */
+function fileSeconds(xml: string): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(junitSeconds(xml)).filter(([file]) => file.endsWith("_test.ts")),
+  );
 }
 
 async function main(): Promise<number> {
@@ -121,33 +164,37 @@ async function main(): Promise<number> {
   const check = typeCheckToo ? typeCheck() : undefined;
   const full = !namesPaths(testArgs) && !testArgs.some((arg) => arg.startsWith("--junit-path"));
   // Every test file, the longest first; those that mostly wait run in a second `deno test`, one
-  // slot each, beside the others. The root comes last for the documentation examples (Deno runs
-  // each file once, however often it is named, and the waiting files are kept out of it).
+  // slot each, beside the others.
+  const seconds = full ? readSeconds(SECONDS) : {};
   const { waiting, busy } = full
-    ? splitWaiting(longestFirst(testFiles(join(ROOT, "tests")), ROOT, readSeconds(SECONDS)), ROOT)
+    ? splitWaiting(longestFirst(testFiles(join(ROOT, "tests")), ROOT, seconds), ROOT)
     : { waiting: [], busy: [] };
   const junit = (name: string) =>
     full
       ? join(ROOT, "node_modules", ".cache", "proxar", `junit-${process.pid}-${name}.xml`)
       : undefined;
-  if (full) mkdirSync(dirname(SECONDS), { recursive: true });
-  // `--ignore` replaces the exclusions of deno.json, so it repeats them. Deno 2.9 applies a plain
-  // path given there only when no file is named besides the root, so each becomes a glob
-  // (checked below: no file may run in both).
-  const ignore = [...configExcludes(), ...waiting.map((file) => relative(ROOT, file))]
-    .map((path) => `**/${path.replace(/\/$/, "")}${path.endsWith("_test.ts") ? "" : "/**"}`)
-    .join(",");
+  if (full) mkdirSync(join(ROOT, "node_modules", ".cache", "proxar"), { recursive: true });
+  // The other files in as many groups as there are slots, each group one module that imports
+  // its files, so each slot starts one worker instead of one for each file.
+  const groupDir = full ? mkdtempSync(join(tmpdir(), "proxar-test-groups-")) : undefined;
+  const groups = groupFiles(busy, ROOT, seconds, Number(TEST_JOBS) || 1).map((files, i, all) => {
+    const path = join(groupDir!, `group_${i + 1}_of_${all.length}_test.ts`);
+    writeFileSync(path, groupModule(files));
+    return path;
+  });
   const waited = waiting.length === 0 ? undefined : denoTest(waiting, {
     args: testArgs,
     jobs: String(waiting.length),
     junit: junit("waiting"),
     collect: true,
   });
-  const tests = await denoTest(full ? [...busy, "."] : [], {
-    args: [...(waiting.length === 0 ? [] : [`--ignore=${ignore}`]), ...testArgs],
+  const tests = await denoTest(groups, {
+    args: testArgs,
     jobs: TEST_JOBS,
     junit: junit("busy"),
     collect: false,
+  }).finally(() => {
+    if (groupDir) rmSync(groupDir, { recursive: true, force: true });
   });
   let code = tests.code;
   if (waited) {
@@ -157,20 +204,22 @@ async function main(): Promise<number> {
     );
     code ||= result.code;
   }
+  const reports = full ? [takeReport(junit("busy")!), takeReport(junit("waiting")!)] : [];
   if (full) {
-    const busySeconds = takeSeconds(junit("busy")!);
-    const waitingSeconds = takeSeconds(junit("waiting")!);
-    const twice = Object.keys(waitingSeconds).filter((file) => Object.hasOwn(busySeconds, file));
-    if (twice.length > 0) {
-      process.stdout.write(
-        `\nFAILED: these files ran twice, not in one run: ${twice.join(", ")}\n`,
-      );
-      code ||= 1;
+    // No test ran twice (in two groups, or also as a file of its own).
+    const twice = repeatedCases(reports.join("\n"));
+    const seconds = { ...fileSeconds(reports[0]!), ...fileSeconds(reports[1]!) };
+    if (code === 0 && twice.length > 0) {
+      process.stdout.write(twice.map((test) => `\nFAILED: this test ran twice: ${test}`).join(""));
+      process.stdout.write("\n");
+      code = 1;
     }
-    const seconds = { ...busySeconds, ...waitingSeconds };
     // A filtered run times only some tests of each file: keep the last full run's times.
     if (!testArgs.some((arg) => arg.startsWith("--filter"))) {
-      writeFileSync(SECONDS, `${JSON.stringify(seconds, null, 1)}\n`);
+      mkdirSync(dirname(SECONDS), { recursive: true });
+      const temp = `${SECONDS}.${process.pid}`;
+      writeFileSync(temp, `${JSON.stringify(seconds, null, 1)}\n`);
+      renameSync(temp, SECONDS);
     }
   }
   if (!check) return code;
@@ -178,13 +227,26 @@ async function main(): Promise<number> {
   process.stdout.write("\ndeno check --doc (run beside the tests):\n");
   if (checked.cached) {
     process.stdout.write("ok (passed before on these same files and packages)\n");
-    return code;
+  } else {
+    // Its errors, not the list of every file it checked, which would bury the test results.
+    const shown = checked.output.split("\n").filter((line) =>
+      line.trim() !== "" && !/^Check /.test(stripVTControlCharacters(line))
+    );
+    process.stdout.write([...shown, checked.code === 0 ? "ok" : "FAILED", ""].join("\n"));
   }
-  // Its errors, not the list of every file it checked, which would bury the test results.
-  const shown = checked.output.split("\n").filter((line) =>
-    line.trim() !== "" && !/^Check /.test(stripVTControlCharacters(line))
-  );
-  process.stdout.write([...shown, checked.code === 0 ? "ok" : "FAILED", ""].join("\n"));
+  // The documentation examples that tests/doc_examples_test.ts ran are those Deno type-checked.
+  if (full && checked.code === 0 && !testArgs.some((arg) => arg.startsWith("--filter"))) {
+    const ran = new Set(junitNames(reports[0]!, EXAMPLES_FILE));
+    const checkedOnly = checked.examples.filter((name) => !ran.has(name));
+    const ranOnly = [...ran].filter((name) => !checked.examples.includes(name)).sort();
+    for (const name of checkedOnly) {
+      process.stdout.write(`FAILED: ${EXAMPLES_FILE} did not run the example ${name}\n`);
+    }
+    for (const name of ranOnly) {
+      process.stdout.write(`FAILED: deno check --doc did not check the example ${name}\n`);
+    }
+    if (checkedOnly.length > 0 || ranOnly.length > 0) return 1;
+  }
   return code || checked.code;
 }
 

@@ -27,7 +27,6 @@ import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
-import { defaultedRequired } from "./_defaulted_required.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
@@ -733,37 +732,16 @@ class Walker {
           : "",
         made.length ? `${names(made)} ${made.length > 1 ? "are" : "is"} now required` : "",
       ].filter(Boolean).join("; ");
-      const values = { old: sorted(reqA), new: sorted(reqB) };
-      if (
-        defaultedRequired(reqAdded, b.properties, {
-          side: this.opts.side,
-          negated: ctx.polarity < 0,
-        })
-      ) {
-        const them = reqAdded.length > 1;
-        this.emit(
-          ctx,
-          "required",
-          { aspect: "required", change: "added" },
-          "POTENTIALLY_BREAKING",
-          "required",
-          values,
-          `${ctx.path}: ${what}; ${
-            them ? "each has" : "it has"
-          } a default: clients that validate arguments against the schema reject calls without ${
-            them ? "them" : "it"
-          }, the server likely fills the default`,
-        );
-      } else {this.graded(
-          ctx,
-          "required",
-          "required",
-          "narrowed",
-          "required",
-          values,
-          what,
-          "added",
-        );}
+      this.graded(
+        ctx,
+        "required",
+        "required",
+        "narrowed",
+        "required",
+        { old: sorted(reqA), new: sorted(reqB) },
+        what,
+        "added",
+      );
     }
     if (reqRemoved.length > 0) {
       this.graded(
@@ -1178,11 +1156,10 @@ class Walker {
         // Prose and other annotations grade no accepted value, so the proof cannot contradict
         // them: they stay, as they do when the branch findings agree (a description dropped
         // with the branch findings went unreported in one direction only). So do the
-        // safe-integer limits and nonstandard formats found below when the proof needed their
-        // exemption: they say what changed.
+        // safe-integer limits found below when the proof needed their exemption: they say
+        // what changed.
         stay = this.out.slice(start).filter((d) =>
-          ANNOTATION_FACETS.has(d.facet) ||
-          (limit && /\.(safeIntegerLimit|format\.nonstandard)$/.test(d.rule))
+          ANNOTATION_FACETS.has(d.facet) || (limit && d.rule.endsWith(".safeIntegerLimit"))
         );
       }
       this.out.length = start;
@@ -1369,7 +1346,6 @@ class Walker {
       known: STRUCTURED_VOCABULARY,
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers,
-      nonstandardFormats: safeIntegers,
     }) === true;
   }
 

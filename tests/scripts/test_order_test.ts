@@ -5,8 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkInputs } from "../../scripts/_check_cache.ts";
 import {
+  groupFiles,
+  groupModule,
+  junitNames,
   junitSeconds,
   longestFirst,
+  repeatedCases,
   splitWaiting,
   testFiles,
   WAITING_FILES,
@@ -58,6 +62,54 @@ Deno.test("longestFirst() starts the longest files first, unknown end-to-end fil
     "/r/tests/b_test.ts",
     "/r/tests/d_test.ts",
   ]);
+});
+
+Deno.test("groupFiles() packs the files into groups of about equal time, each in the given order", () => {
+  const files = ["a", "b", "c", "d", "e2e/e", "e2e/f"].map((f) => `/r/tests/${f}_test.ts`);
+  const seconds = {
+    "./tests/a_test.ts": 6,
+    "./tests/b_test.ts": 1,
+    "./tests/c_test.ts": 3,
+    "./tests/d_test.ts": 2,
+    "./tests/e2e/e_test.ts": 4,
+  };
+  // f, unknown, counts as the mean of the timed end-to-end files (4). Longest first, each to the
+  // group with the least time so far (the first of equals): a 6 + b 1 | e 4 + c 3 | f 4 + d 2.
+  assert.deepEqual(groupFiles(files, "/r", seconds, 3), [
+    ["/r/tests/a_test.ts", "/r/tests/b_test.ts"],
+    ["/r/tests/c_test.ts", "/r/tests/e2e/e_test.ts"],
+    ["/r/tests/d_test.ts", "/r/tests/e2e/f_test.ts"],
+  ]);
+  // Without a record: 8 s for an end-to-end file, 1 s for another; never an empty group.
+  assert.deepEqual(groupFiles(files.slice(3), "/r", {}, 2), [
+    ["/r/tests/d_test.ts", "/r/tests/e2e/e_test.ts"],
+    ["/r/tests/e2e/f_test.ts"],
+  ]);
+  assert.deepEqual(groupFiles(files.slice(0, 1), "/r", {}, 4), [["/r/tests/a_test.ts"]]);
+  assert.deepEqual(groupFiles([], "/r", {}, 4), []);
+  const all = groupFiles(files, "/r", seconds, 4).flat().sort();
+  assert.deepEqual(all, [...files].sort());
+});
+
+Deno.test("groupModule() imports each file by its URL", () => {
+  assert.equal(
+    groupModule(["/r/tests/a_test.ts", "/r/tests/b c_test.ts"]).split("\n").slice(1).join("\n"),
+    'import "file:///r/tests/a_test.ts";\nimport "file:///r/tests/b%20c_test.ts";\n',
+  );
+});
+
+Deno.test("repeatedCases() and junitNames() read the tests of a JUnit report", () => {
+  const xml = `<testsuites>
+    <testcase name="one &quot;x&quot;" classname="./tests/a_test.ts" time="1.250" line="3" col="6">
+    </testcase>
+    <testcase name="two" classname="./tests/a_test.ts" time="0.5" line="9" col="6"></testcase>
+    <testcase name="one &quot;x&quot;" classname="./tests/a_test.ts" time="1.0" line="3" col="6">
+    </testcase>
+    <testcase name="two" classname="./tests/b_test.ts" time="0.5" line="9" col="6"></testcase>
+</testsuites>`;
+  assert.deepEqual(repeatedCases(xml), ['./tests/a_test.ts:3 one "x"']);
+  assert.deepEqual(junitNames(xml, "./tests/a_test.ts"), ['one "x"', "two", 'one "x"']);
+  assert.deepEqual(junitNames(xml, "./tests/c_test.ts"), []);
 });
 
 Deno.test("splitWaiting() takes the files that mostly wait out of the order, which it keeps", () => {
