@@ -10,7 +10,7 @@
  *
  * Proxar's two extensions: before step 1 or step 5 return DOCUMENTATION, an identifier of the
  * contract or a quoted token whose case changed (`identifierCase`, see `prose_case.ts`), or a code
- * span replaced by another (`codeSpan`, see `prose_code.ts`), makes the change
+ * span replaced by another or only removed (`codeSpan`, see `prose_code.ts`), makes the change
  * POTENTIALLY_BREAKING.
  *
  * The thresholds and why they are what they are: `docs/prose.md`.
@@ -38,7 +38,7 @@ export interface ProseVerdict {
   step: ProseStep;
   /** The identifier or quoted token whose case changed (step `identifierCase`). */
   caseChange?: CaseChange;
-  /** The code span replaced by another (step `codeSpan`). */
+  /** The code span replaced by another, or only removed (step `codeSpan`). */
   codeSpan?: CodeSpanChange;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
@@ -280,7 +280,9 @@ export function describeVerdict(v: ProseVerdict): string {
     case "identifierCase":
       return `the case of "${v.caseChange?.old}" changed to "${v.caseChange?.new}", an identifier a model copies verbatim`;
     case "codeSpan":
-      return `the code span \`${v.codeSpan?.old}\` became \`${v.codeSpan?.new}\`, text a model copies verbatim`;
+      return v.codeSpan?.new === undefined
+        ? `the code span \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`
+        : `the code span \`${v.codeSpan.old}\` became \`${v.codeSpan.new}\`, text a model copies verbatim`;
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -324,7 +326,7 @@ export function describeStep(step: ProseStep): string {
     return "prose classifier, Proxar's extension of steps 1 and 5: the case of an identifier changed";
   }
   if (step === "codeSpan") {
-    return "prose classifier, Proxar's extension of steps 1 and 5: a code span changed";
+    return "prose classifier, Proxar's extension of steps 1 and 5: a code span changed or was removed";
   }
   const index = STEP_LABELS.findIndex(([s]) => s === step);
   if (index < 0) return `prose classifier: ${String(step)}`;

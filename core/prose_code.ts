@@ -3,14 +3,19 @@
  * model copies verbatim into its calls (a value, a format, a command), so replacing one is never a
  * typo fix, however similar the two texts are. chrome-devtools-mcp 0.26.0 → 1.0.1 changed the
  * geolocation format `<latitude>x<longitude>` to `<latitude>,<longitude>`: one character, edit
- * similarity 0.993, which step 5 calls DOCUMENTATION. See `docs/prose.md`.
+ * similarity 0.993, which step 5 calls DOCUMENTATION. A span only removed is graded the same way:
+ * a model loses an identifier it was told to use (@supabase/mcp-server-supabase 0.8.0 → 0.12.0
+ * dropped six backticked tool names from its instructions, similarity 0.903). See `docs/prose.md`.
  * @module
  */
 
-/** A code span replaced by another: its old and its new content. */
+/**
+ * A code span replaced by another (its old and its new content), or only removed (its old
+ * content, no `new`).
+ */
 export interface CodeSpanChange {
   old: string;
-  new: string;
+  new?: string;
 }
 
 /** Backticked spans of one line, without the backticks, with inner whitespace collapsed. */
@@ -36,11 +41,18 @@ function unmatched(from: readonly string[], to: readonly string[]): string[] {
   return out;
 }
 
+/** Whether `content` occurs in `text` as a whole, not inside a longer word. */
+function occursIn(text: string, content: string): boolean {
+  const escaped = content.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "u").test(text);
+}
+
 /**
  * The first code span of the old text that the new text replaced with another one, and the first
- * new span in its place; undefined when the spans are the same, or when spans were only added or
- * only removed (backticks put around a word, or a literal dropped, are left to the similarity
- * step).
+ * new span in its place; or, when spans were only removed, the first removed span whose content
+ * the new text no longer holds at all. Undefined when the spans are the same, when spans were
+ * only added, or when a removed span's content is still there without backticks (backticks taken
+ * off a word, or spans that moved, are left to the similarity step).
  *
  * @example
  * ```ts
@@ -50,8 +62,10 @@ function unmatched(from: readonly string[], to: readonly string[]): string[] {
  *   codeSpanChange("Geolocation (`<lat>x<lon>`)", "Geolocation (`<lat>,<lon>`)"),
  *   { old: "<lat>x<lon>", new: "<lat>,<lon>" },
  * );
+ * assert.deepEqual(codeSpanChange("Use `list_tables` first", "Use it first"), { old: "list_tables" });
  * assert.equal(codeSpanChange("Set `mode` to fast", "Sets `mode` to fast"), undefined);
  * assert.equal(codeSpanChange("Set mode to fast", "Set `mode` to fast"), undefined);
+ * assert.equal(codeSpanChange("Set `mode` to fast", "Set mode to fast"), undefined);
  * ```
  */
 export function codeSpanChange(oldText: string, newText: string): CodeSpanChange | undefined {
@@ -59,6 +73,9 @@ export function codeSpanChange(oldText: string, newText: string): CodeSpanChange
   const b = codeSpans(newText);
   const removed = unmatched(a, b);
   const added = unmatched(b, a);
-  if (removed.length === 0 || added.length === 0) return undefined;
-  return { old: removed[0]!, new: added[0]! };
+  if (removed.length === 0) return undefined;
+  if (added.length > 0) return { old: removed[0]!, new: added[0]! };
+  const plain = newText.normalize("NFC").replace(/\s+/g, " ");
+  const gone = removed.find((span) => !occursIn(plain, span));
+  return gone === undefined ? undefined : { old: gone };
 }

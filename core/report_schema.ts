@@ -110,8 +110,9 @@ export const reportSchema: JsonObject = {
               },
               codeSpan: {
                 type: "object",
-                description: "The code span replaced by another, without backticks (step codeSpan)",
-                required: ["old", "new"],
+                description:
+                  "The code span replaced by another, or only removed (no new), without backticks (step codeSpan)",
+                required: ["old"],
                 properties: { old: { type: "string" }, new: { type: "string" } },
               },
               counts: {

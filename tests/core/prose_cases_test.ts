@@ -38,6 +38,7 @@ Deno.test("classifyProse() labelled table is large, unique and covers every cate
   assert.equal(new Set(CASES.map((c) => c.case)).size, CASES.length, "case names are unique");
   assert.equal(new Set(CASES.map((c) => `${c.old}\u0000${c.new}`)).size, CASES.length);
   assert.deepEqual([...new Set(CASES.map((c) => c.category))].sort(), [
+    "code",
     "emptiness",
     "limit",
     "long",

@@ -10,6 +10,7 @@ import {
   proseTokens,
 } from "../../core/prose.ts";
 import { contractIdentifiers } from "../../core/prose_case.ts";
+import { codeSpanChange } from "../../core/prose_code.ts";
 import { type Contract, emptyContract } from "../../core/contract.ts";
 
 const THRESHOLDS = { high: 0.9, low: 0.55 };
@@ -292,9 +293,44 @@ Deno.test("classifyProse() grades a code span replaced by another POTENTIALLY_BR
   assert.equal(classifyProse("RUN `npm test`", "run `npm  test`").step, "equal");
 });
 
-Deno.test("classifyProse() leaves code spans only added, only removed or reordered to the other steps", () => {
+Deno.test("classifyProse() grades a code span only removed POTENTIALLY_BREAKING, one only added by step 5", () => {
+  // @supabase/mcp-server-supabase 0.8.0 → 0.12.0 dropped backticked tool names from its server
+  // instructions (similarity 0.903): a model loses a name it was told to call.
+  const before = "Here are guidelines for using the database tools effectively. " +
+    "Before making schema changes, use `list_tables` to understand the existing structure. " +
+    "When debugging issues, start with `get_logs` before making changes. " +
+    "Prefer local development and testing before applying changes to a remote project.";
+  const after = before.replace("use `list_tables` to", "use the tables to")
+    .replace("with `get_logs` before", "with the logs before");
+  assert.deepEqual(classifyProse(before, after), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "codeSpan",
+    codeSpan: { old: "list_tables" },
+  });
+  assert.equal(
+    describeVerdict(classifyProse(before, after)),
+    "the code span `list_tables` was removed, text a model was told to use verbatim",
+  );
+  // The other way the spans are only added: a model gains names, what it did still works.
+  const back = classifyProse(after, before);
+  assert.equal(back.step, "similarity");
+  assert.equal(back.severity, "DOCUMENTATION");
+  // A span whose content is left only inside a longer word is gone: `mode` is not "model".
+  assert.deepEqual(
+    codeSpanChange("Pick the `mode` for the model run", "Pick the kind for the model run"),
+    { old: "mode" },
+  );
+  // The first span still missing is named, past one whose backticks were only taken off.
+  assert.deepEqual(classifyProse(before, after.replace("the tables", "list_tables")).codeSpan, {
+    old: "get_logs",
+  });
+  // A change that step 5 already grades POTENTIALLY_BREAKING keeps its own reason.
+  assert.equal(classifyProse("Use `list_tables`", "Rely on the tools").step, "similarity");
+});
+
+Deno.test("classifyProse() leaves code spans only added, unwrapped or reordered to the other steps", () => {
   const text = "Set the `mode` and the `level` before you call the search tool";
-  // Backticks put around a word, or taken off: no span was replaced, step 5 decides.
+  // Backticks put around a word, or taken off: the word is still there, step 5 decides.
   const plain = text.replace("`mode`", "mode");
   for (const [a, b] of [[text, plain], [plain, text]]) {
     const verdict = classifyProse(a!, b!);

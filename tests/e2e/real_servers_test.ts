@@ -124,6 +124,22 @@ Deno.test("proxar diff warns on chrome-devtools-mcp 0.26.0 → 1.0.1 changing th
   );
 });
 
+Deno.test("proxar diff warns on @supabase/mcp-server-supabase 0.8.0 → 0.12.0 dropping backticked tool names from its instructions", async () => {
+  // Before: DOCUMENTATION (edit similarity 0.903), although the instructions no longer name
+  // `list_tables`, `get_logs`, `get_advisors`, `get_project_url`, `get_publishable_api_key` and
+  // `apply_migration`, the tools a model was told to call.
+  await assertVerdict(
+    ["supabase_instructions_0.8.0.json", "supabase_instructions_0.12.0.json"],
+    {
+      findings: [
+        "server.instructions.changed|server.instructions|POTENTIALLY_BREAKING",
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ],
+      code: 0,
+    },
+  );
+});
+
 Deno.test("proxar diff grades @cyanheads/git-mcp-server 2.3.2 ⇄ 2.5.8 moving an integer's minimum 1 to exclusiveMinimum 0 as no change", async () => {
   const input = "git_cherry_pick.inputSchema.properties.mainline";
   const output = "git_log.outputSchema.properties.commits.items.properties.timestamp";
