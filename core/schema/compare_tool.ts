@@ -1,7 +1,7 @@
 /**
  * Compares the input and output schemas of every paired tool once per diff: the structured walk
  * and the independent catch-all differ both run, and a catch-all verdict is kept where the walk
- * is silent or milder at the same place ("the stricter one always wins").
+ * is silent or milder at that place and below it ("the stricter one always wins").
  * @module
  */
 import { jsonEqual, type JsonValue } from "../json.ts";
