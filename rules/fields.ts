@@ -63,6 +63,8 @@ interface Difference {
   pointer: (string | number)[];
   before: JsonValue | undefined;
   after: JsonValue | undefined;
+  /** A key no rule models (not a modelled field holding a value its rules cannot compare). */
+  unknown: boolean;
 }
 
 const get = (o: JsonObject, key: string) => (Object.hasOwn(o, key) ? o[key] : undefined);
@@ -89,11 +91,11 @@ function differences(
     if (jsonEqual(before, after)) continue;
     const wellFormed = (v: JsonValue | undefined) => v === undefined || !check || check(v);
     if (!modelled.has(key) || !wellFormed(before) || !wellFormed(after)) {
-      out.push({ keys: [key], pointer: [key], before, after });
+      out.push({ keys: [key], pointer: [key], before, after, unknown: !modelled.has(key) });
     } else if (inner) {
       const objectOrAbsent = (v: JsonValue | undefined) => v === undefined || isObject(v);
       if (!objectOrAbsent(before) || !objectOrAbsent(after)) {
-        out.push({ keys: [key], pointer: [key], before, after });
+        out.push({ keys: [key], pointer: [key], before, after, unknown: false });
         continue;
       }
       const known = new Set(modelledFields(inner));
@@ -125,6 +127,24 @@ function describe(d: Difference): string {
   return d.before === undefined ? "was added" : d.after === undefined ? "was removed" : "changed";
 }
 
+/**
+ * Whether a difference is an unknown field only added: clients that do not know it ignore it,
+ * so it is POTENTIALLY_BREAKING (reviewed, not failing the build) rather than BREAKING.
+ */
+const onlyAdded = (d: Difference) => d.unknown && d.before === undefined;
+
+/** The message of a difference, naming the entity by `who`. */
+function message(who: string, d: Difference): string {
+  return onlyAdded(d)
+    ? `${who}: field "${
+      d.keys.join(".")
+    }" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`
+    : `${who}: field "${d.keys.join(".")}" ${describe(d)}, and Proxar does not model it`;
+}
+
+const RATIONALE =
+  "Proxar cannot tell whether a change to a field it does not understand is safe, so a field it does not model that changed or went is reported at the strictest level rather than let pass silently. Every field of the MCP specification through revision 2026-07-28 is modelled by a rule of its own (see rules/spec_fields.ts); this rule catches vendor fields, fields of later revisions, unknown keys inside modelled objects (tool execution, resource annotations, prompt arguments), and a modelled field holding a value its rules cannot compare (an execution.taskSupport the specification does not define, a size or priority that is not a number). An unknown field only added is POTENTIALLY_BREAKING, for tools, prompts, resources and resource templates alike, as an unknown tool annotation only added is: clients that do not know the field ignore it, so every call that worked still works, and what it tells clients that do cannot be graded, so it is reviewed but does not fail the build (@cyanheads/git-mcp-server added examples to its resources). A modelled field added with a value its rules cannot compare stays BREAKING. Override the severity or ignore it for a field you know to be harmless.";
+
 /** `tool.field.unmodelled` and its siblings. */
 export const fieldRules: Rule[] = [
   ...ENTITY_LISTS.map((list) => {
@@ -136,13 +156,17 @@ export const fieldRules: Rule[] = [
       id,
       severity: "BREAKING",
       summary: `A ${list.kind} field that Proxar does not model changed`,
-      rationale:
-        "Proxar cannot tell whether a change to a field it does not understand is safe, so it reports it at the strictest level rather than letting it pass silently. Every field of the MCP specification through revision 2026-07-28 is modelled by a rule of its own (see rules/spec_fields.ts); this rule catches vendor fields, fields of later revisions, unknown keys inside modelled objects (tool execution, resource annotations, prompt arguments), and a modelled field holding a value its rules cannot compare (an execution.taskSupport the specification does not define, a size or priority that is not a number). Override the severity or ignore it for a field you know to be harmless.",
+      rationale: RATIONALE,
       examples: [{
         title: "a vendor field changed",
         old: { [list.list]: [{ ...sample, "x-vendor": 1 }] },
         new: { [list.list]: [{ ...sample, "x-vendor": 2 }] },
         findings: [{ rule: id, path: `${name}.x-vendor`, severity: "BREAKING" }],
+      }, {
+        title: "a vendor field added",
+        old: { [list.list]: [sample] },
+        new: { [list.list]: [{ ...sample, examples: ["a"] }] },
+        findings: [{ rule: id, path: `${name}.examples`, severity: "POTENTIALLY_BREAKING" }],
       }],
       check({ pairs, report }) {
         for (const p of pairs[list.list].paired) {
@@ -156,10 +180,9 @@ export const fieldRules: Rule[] = [
               entity: { kind: list.kind, name: p.id },
               path: [p.id, ...d.keys].join("."),
               pointer: at(list.list, p.newIndex, ...d.pointer),
-              message: `${list.kind} "${p.id}": field "${d.keys.join(".")}" ${
-                describe(d)
-              }, and Proxar does not model it`,
+              message: message(`${list.kind} "${p.id}"`, d),
             };
+            if (onlyAdded(d)) finding.severity = "POTENTIALLY_BREAKING";
             if (d.before !== undefined) finding.old = d.before;
             if (d.after !== undefined) finding.new = d.after;
             report(finding);

@@ -176,9 +176,13 @@ Deno.test("tool.field.unmodelled reports a tool-level field Proxar does not mode
   assert.deepEqual(changes({}, { execution: { taskSupport: "optional" } }), [
     'tool.execution.taskSupport.widened delete_issue.execution.taskSupport NON_BREAKING "forbidden"→"optional"',
   ]);
-  // An unknown key inside execution, or a value the specification does not define, is not.
+  // An unknown key inside execution, or a value the specification does not define, is not; an
+  // unknown key only added is POTENTIALLY_BREAKING, a value it cannot compare BREAKING.
   assert.deepEqual(changes({}, { execution: { "x-queue": "slow" } }), [
-    'tool.field.unmodelled delete_issue.execution.x-queue BREAKING undefined→"slow"',
+    'tool.field.unmodelled delete_issue.execution.x-queue POTENTIALLY_BREAKING undefined→"slow"',
+  ]);
+  assert.deepEqual(changes({ execution: { "x-queue": "slow" } }, { execution: {} }), [
+    'tool.field.unmodelled delete_issue.execution.x-queue BREAKING "slow"→undefined',
   ]);
   assert.deepEqual(changes({}, { execution: { taskSupport: "sometimes" } }), [
     'tool.field.unmodelled delete_issue.execution.taskSupport BREAKING undefined→"sometimes"',

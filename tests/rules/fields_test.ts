@@ -1,0 +1,73 @@
+/**
+ * `<kind>.field.unmodelled`: a field no rule models that only appears is POTENTIALLY_BREAKING
+ * for tools, prompts, resources and resource templates alike (clients that do not know it ignore
+ * it; @cyanheads/git-mcp-server added `examples` to its resources); changed or removed, or a
+ * modelled field holding a value its rules cannot compare, it stays BREAKING.
+ */
+import assert from "node:assert/strict";
+import { diffContracts } from "../../core/engine.ts";
+import type { JsonObject } from "../../core/json.ts";
+import { contractFromValue } from "../../core/load_contract.ts";
+import { createRegistry } from "../../core/registry.ts";
+import { builtinRules } from "../../rules/mod.ts";
+
+const registry = createRegistry(builtinRules);
+
+const ENTITIES: [string, string, JsonObject][] = [
+  ["tools", "tool", { name: "t", inputSchema: { type: "object" } }],
+  ["prompts", "prompt", { name: "t" }],
+  ["resources", "resource", { uri: "file:///t", name: "t" }],
+  ["resourceTemplates", "resourceTemplate", { uriTemplate: "file:///{t}", name: "t" }],
+];
+
+/** `rule path severity` of each finding when one entity of `list` goes from `a` to `b`. */
+function changes(list: string, a: JsonObject, b: JsonObject): string[] {
+  const { changes } = diffContracts(
+    contractFromValue({ [list]: [a] }),
+    contractFromValue({ [list]: [b] }),
+    { registry },
+  );
+  return changes.map((c) => `${c.rule} ${c.path} ${c.severity}`);
+}
+
+Deno.test("<kind>.field.unmodelled grades an unknown field only added POTENTIALLY_BREAKING for every kind", () => {
+  for (const [list, kind, base] of ENTITIES) {
+    const id = String(base.uri ?? base.uriTemplate ?? base.name);
+    const rule = `${kind}.field.unmodelled ${id}.examples`;
+    const withExamples = { ...base, examples: ["git://working-directory"] };
+    assert.deepEqual(changes(list, base, withExamples), [`${rule} POTENTIALLY_BREAKING`], kind);
+    // Removed, or changed: clients that read it may now behave differently.
+    assert.deepEqual(changes(list, withExamples, base), [`${rule} BREAKING`], kind);
+    assert.deepEqual(
+      changes(list, withExamples, { ...base, examples: [] }),
+      [`${rule} BREAKING`],
+      kind,
+    );
+  }
+});
+
+Deno.test("<kind>.field.unmodelled keeps a modelled field with a value it cannot compare BREAKING, added too", () => {
+  // size is modelled, but only as a number: "big" is a value no rule compares.
+  const base = { uri: "file:///t", name: "t" };
+  assert.deepEqual(changes("resources", base, { ...base, size: "big" }), [
+    "resource.field.unmodelled file:///t.size BREAKING",
+  ]);
+  // An unknown key added inside resource annotations is only added too.
+  assert.deepEqual(changes("resources", base, { ...base, annotations: { "x-cache": "1h" } }), [
+    "resource.field.unmodelled file:///t.annotations.x-cache POTENTIALLY_BREAKING",
+  ]);
+});
+
+Deno.test("<kind>.field.unmodelled says an unknown field was added and that clients ignore it", () => {
+  const base = { uri: "file:///t", name: "t" };
+  const { changes: [finding] } = diffContracts(
+    contractFromValue({ resources: [base] }),
+    contractFromValue({ resources: [{ ...base, examples: ["x"] }] }),
+    { registry },
+  );
+  assert.equal(
+    finding?.message,
+    'resource "file:///t": field "examples" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded',
+  );
+  assert.equal(finding?.pointer, "/resources/0/examples");
+});
