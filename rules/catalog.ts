@@ -1003,7 +1003,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.required.added",
     "severity": "BREAKING",
     "summary": "Input schema: a property became required, or a required property was added",
-    "rationale": "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING."
+    "rationale": "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade."
   },
   {
     "id": "tool.input.required.removed",
@@ -1678,7 +1678,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.required.added",
     "severity": "NON_BREAKING",
     "summary": "Output schema: a property became required, or a required property was added",
-    "rationale": "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING."
+    "rationale": "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade."
   },
   {
     "id": "tool.output.required.removed",

@@ -33,6 +33,8 @@ interface Spec {
   also?: [string, string, Severity, Severity][];
   gradedBy?: "prose" | "variance";
   rationale?: string;
+  /** Further examples of the same finding at the same path, with their severities. */
+  more?: { title: string; old: JsonValue; new: JsonValue; severity: Pair }[];
 }
 
 /** `{type: object, properties: {v: schema}}`, the usual example holder. */
@@ -385,7 +387,21 @@ const SPECS: Spec[] = [
     },
     path: "required",
     rationale:
-      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING.",
+      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade.",
+    more: [{
+      title: "A property with a default became required",
+      old: {
+        type: "object",
+        properties: { q: { type: "string" }, limit: { type: "integer", default: 10 } },
+        required: ["q"],
+      },
+      new: {
+        type: "object",
+        properties: { q: { type: "string" }, limit: { type: "integer", default: 10 } },
+        required: ["q", "limit"],
+      },
+      severity: ["POTENTIALLY_BREAKING", "NON_BREAKING"],
+    }],
   },
   {
     aspect: "required",
@@ -804,23 +820,35 @@ function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
     severity,
     summary: `${side === "input" ? "Input" : "Output"} schema: ${lowerFirst(spec.summary)}`,
     rationale: spec.rationale ?? RATIONALE[effect] ?? RATIONALE.changed,
-    examples: [{
-      title: spec.summary,
-      old: { tools: [holder(side, spec.old)] },
-      new: { tools: [holder(side, spec.new)] },
-      findings: [
-        {
+    examples: [
+      {
+        title: spec.summary,
+        old: { tools: [holder(side, spec.old)] },
+        new: { tools: [holder(side, spec.new)] },
+        findings: [
+          {
+            rule: id,
+            path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
+            severity,
+          },
+          ...(spec.also ?? []).map(([rest, path, input, output]) => ({
+            rule: `tool.${side}.${rest}`,
+            path: `get_issue.${side}Schema.${path}`,
+            severity: index === 0 ? input : output,
+          })),
+        ],
+      },
+      ...(spec.more ?? []).map((more) => ({
+        title: more.title,
+        old: { tools: [holder(side, more.old)] },
+        new: { tools: [holder(side, more.new)] },
+        findings: [{
           rule: id,
           path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
-          severity,
-        },
-        ...(spec.also ?? []).map(([rest, path, input, output]) => ({
-          rule: `tool.${side}.${rest}`,
-          path: `get_issue.${side}Schema.${path}`,
-          severity: index === 0 ? input : output,
-        })),
-      ],
-    }],
+          severity: more.severity[index],
+        }],
+      })),
+    ],
   };
   if (spec.gradedBy) meta.gradedBy = spec.gradedBy;
   return schemaRule(meta);

@@ -9,6 +9,7 @@ import type { JsonValue } from "../json.ts";
 import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
+import { defaultedRequired } from "./_defaulted_required.ts";
 import { schemaItemLimit } from "./_array_length.ts";
 import {
   acceptsSafeInteger,
@@ -484,6 +485,20 @@ export function namesVerdict(
   return { effect, detail: parts.join("; ") };
 }
 
+/**
+ * Names added to `required`, except on an input schema where each added name's property has a
+ * `default`: the structured walk grades that (tool.input.required.added, POTENTIALLY_BREAKING).
+ */
+const requiredVerdict: VerdictOf = (old, next, at) => {
+  const verdict = namesVerdict(old("required"), next("required"), "required");
+  if (verdict?.effect !== "narrowed") return verdict;
+  const before = nameList(old("required")) ?? new Set<string>();
+  const added = [...(nameList(next("required")) ?? [])].filter((n) => !before.has(n));
+  return defaultedRequired(added, next("properties"), { side: at.side, negated: at.neg })
+    ? undefined
+    : verdict;
+};
+
 /** Verdict functions of the value facets, by facet. */
 export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["type", typeVerdict],
@@ -504,7 +519,7 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["contentEncoding", presenceVerdict("contentEncoding")],
   ["contentMediaType", presenceVerdict("contentMediaType")],
   ["uniqueItems", uniqueItemsVerdict],
-  ["required", (old, next) => namesVerdict(old("required"), next("required"), "required")],
+  ["required", requiredVerdict],
 ]);
 
 // ---- shapes ----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
+import { defaultedRequired } from "./_defaulted_required.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
@@ -732,16 +733,37 @@ class Walker {
           : "",
         made.length ? `${names(made)} ${made.length > 1 ? "are" : "is"} now required` : "",
       ].filter(Boolean).join("; ");
-      this.graded(
-        ctx,
-        "required",
-        "required",
-        "narrowed",
-        "required",
-        { old: sorted(reqA), new: sorted(reqB) },
-        what,
-        "added",
-      );
+      const values = { old: sorted(reqA), new: sorted(reqB) };
+      if (
+        defaultedRequired(reqAdded, b.properties, {
+          side: this.opts.side,
+          negated: ctx.polarity < 0,
+        })
+      ) {
+        const them = reqAdded.length > 1;
+        this.emit(
+          ctx,
+          "required",
+          { aspect: "required", change: "added" },
+          "POTENTIALLY_BREAKING",
+          "required",
+          values,
+          `${ctx.path}: ${what}; ${
+            them ? "each has" : "it has"
+          } a default: clients that validate arguments against the schema reject calls without ${
+            them ? "them" : "it"
+          }, the server likely fills the default`,
+        );
+      } else {this.graded(
+          ctx,
+          "required",
+          "required",
+          "narrowed",
+          "required",
+          values,
+          what,
+          "added",
+        );}
     }
     if (reqRemoved.length > 0) {
       this.graded(
