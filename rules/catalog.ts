@@ -931,7 +931,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.pattern.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: pattern narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
   },
   {
     "id": "tool.input.pattern.widened",
@@ -1606,7 +1606,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.pattern.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: pattern narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
   },
   {
     "id": "tool.output.pattern.widened",

@@ -69,6 +69,14 @@ const TYPE_UNIONS =
 const DISJOINT_UNIONS =
   "An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept.";
 
+/** zod 4.6.7's email pattern, as its toJSONSchema writes it beside format "email". */
+const ZOD_EMAIL =
+  "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$";
+
+/** Why zod 4's own pattern added beside an unchanged format is only POTENTIALLY_BREAKING. */
+const ZOD_PATTERN =
+  "zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade.";
+
 /** Why an anyOf inside an anyOf is paired branch by branch. */
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
@@ -347,6 +355,17 @@ const SPECS: Spec[] = [
         summary: "pattern changed: neither contains the other, or Proxar cannot compare them",
         rationale:
           "Patterns are compared as regular languages (with refa): a pattern whose strings all match the other is a widening or a narrowing (NON_BREAKING or BREAKING depending on whether the schema is an input or an output). When neither contains the other, or when a pattern cannot be turned into an automaton (a backreference, a lookaround it cannot resolve, more states than the cap), some old calls or some consumers may break: BREAKING on both sides, with the reason in the message.",
+      }
+      : spec.change === "narrowed"
+      ? {
+        ...spec,
+        rationale: `${RATIONALE.narrowed} ${ZOD_PATTERN}`,
+        more: [{
+          title: "zod 4's email pattern added beside an unchanged email format",
+          old: v({ type: "string", format: "email" }),
+          new: v({ type: "string", format: "email", pattern: ZOD_EMAIL }),
+          severity: ["POTENTIALLY_BREAKING", "NON_BREAKING"] as Pair,
+        }],
       }
       : spec
   ),

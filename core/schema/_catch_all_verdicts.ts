@@ -10,6 +10,7 @@ import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
+import { zodPatternAdded } from "./_zod_patterns.ts";
 import { schemaItemLimit } from "./_array_length.ts";
 import {
   acceptsSafeInteger,
@@ -441,6 +442,9 @@ const formatVerdict: VerdictOf = (old, next, at) =>
 const patternVerdict: VerdictOf = (old, next, at) => {
   const a = old("pattern"), b = next("pattern");
   if (typeof a !== "string" || typeof b !== "string") {
+    // zod 4's own pattern added beside an unchanged format: the structured walk grades it.
+    const sides = [old, next].map((read) => ({ pattern: read("pattern"), format: read("format") }));
+    if (zodPatternAdded(sides[0]!, sides[1]!, { side: at.side, negated: at.neg })) return undefined;
     return presenceVerdict("pattern")(old, next, at);
   }
   const detail = `pattern ${q(a)} became ${q(b)}`;

@@ -28,6 +28,7 @@ import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
+import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
@@ -611,6 +612,23 @@ class Walker {
       const effect = presenceEffect(a[key], b[key]);
       const how = a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed";
       const what = `${how}: ${show(a[key])} → ${show(b[key])}`;
+      if (
+        key === "pattern" &&
+        zodPatternAdded(a, b, { side: this.opts.side, negated: ctx.polarity < 0 })
+      ) {
+        this.emit(
+          ctx,
+          "pattern",
+          { aspect: "pattern", change: "narrowed" },
+          "POTENTIALLY_BREAKING",
+          "pattern",
+          { old: null, new: b.pattern! },
+          `${ctx.path}: pattern ${what}, the pattern zod 4 writes beside the unchanged format ${
+            show(b.format)
+          }: it restates the format, so it rejects what a validator that checks the format mostly rejected already; validators that ignore formats now reject values the pattern does not match`,
+        );
+        continue;
+      }
       if (
         key === "format" &&
         nonstandardFormatChange(a.format, b.format, {

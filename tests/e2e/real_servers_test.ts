@@ -140,6 +140,41 @@ Deno.test("proxar diff warns on @supabase/mcp-server-supabase 0.8.0 → 0.12.0 d
   );
 });
 
+Deno.test("proxar diff warns, not fails, on zod 4's email pattern that @cyanheads/git-mcp-server 2.5.8 → 2.6.5 adds beside format email", async () => {
+  // Before: tool.input.pattern.narrowed BREAKING (exit 1), although the pattern is the one
+  // zod 4.1 writes for z.string().email() and the format was already "email".
+  const input = "git_commit.inputSchema";
+  const output = "git_commit.outputSchema.properties";
+  const counts = ["deletions", "filesChanged", "insertions", "timestamp"];
+  const files: [string, string] = ["git_mcp_commit_2.5.8.json", "git_mcp_commit_2.6.5.json"];
+  await assertVerdict(files, {
+    findings: [
+      "server.description.changed|server.serverInfo.description|POTENTIALLY_BREAKING",
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
+      `tool.input.additionalProperties.widened|${input}.properties.author.additionalProperties|NON_BREAKING`,
+      `tool.input.pattern.narrowed|${input}.properties.author.properties.email.pattern|POTENTIALLY_BREAKING`,
+      ...counts.map((p) => `tool.output.maximum.narrowed|${output}.${p}.maximum|NON_BREAKING`),
+      ...counts.map((p) => `tool.output.minimum.narrowed|${output}.${p}.minimum|NON_BREAKING`),
+    ],
+    code: 0,
+  });
+  // Back: the pattern removed widens the input, as before.
+  const back = await runCli([
+    "diff",
+    `real_servers/${files[1]}`,
+    `real_servers/${files[0]}`,
+    "--format",
+    "json",
+  ]);
+  assert.ok(
+    findings(back.stdout).includes(
+      `tool.input.pattern.widened|${input}.properties.author.properties.email.pattern|NON_BREAKING`,
+    ),
+  );
+});
+
 Deno.test("proxar diff grades @cyanheads/git-mcp-server 2.3.2 ⇄ 2.5.8 moving an integer's minimum 1 to exclusiveMinimum 0 as no change", async () => {
   const input = "git_cherry_pick.inputSchema.properties.mainline";
   const output = "git_log.outputSchema.properties.commits.items.properties.timestamp";
