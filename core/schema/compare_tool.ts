@@ -31,13 +31,19 @@ const inBranchOf = (loc: string, at: string): boolean =>
  * The strictest rank the structured walk gave below a catch-all delta: at or under the place it
  * names (a combinator, tuple or reference the catch-all graded as a whole, whose branch the walk
  * named), or at the same facet in a branch of its location (a lone schema that faced a union:
- * the walk names the branch it compared it with, the catch-all the lone schema).
+ * the walk names the branch it compared it with, the catch-all the lone schema), or below its
+ * path (a union's branch that faced a lone schema, whose pointer is the lone schema's).
  */
 function rankBelow(d: SchemaDelta, structured: readonly SchemaDelta[]): number | undefined {
   let best: number | undefined;
   for (const s of structured) {
     const below = within(s.pointer, d.pointer) ||
-      (s.facet === d.facet && inBranchOf(s.location, d.location));
+      (s.facet === d.facet && inBranchOf(s.location, d.location)) ||
+      // A union's branch that faced a lone schema: the walk's path names the branch, its pointer
+      // the lone schema, where the union is not.
+      (/\.(anyOf|oneOf|allOf)$/.test(d.path) &&
+        /^\.[0-9]+(\.|$)/.test(s.path.slice(d.path.length)) &&
+        s.path.startsWith(d.path));
     const rank = severityRank(s.severity);
     if (below && (best === undefined || rank < best)) best = rank;
   }

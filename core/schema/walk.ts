@@ -1158,7 +1158,10 @@ class Walker {
         this.namesRemoved(ctx, pairing.removed.map((i) => ka![i]!), pairing.pairs, [a, b], ka!);
       }
       const start = this.out.length;
-      this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx, this.unionKeyOf.get(a) ?? key);
+      this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx, {
+        oldKey: this.unionKeyOf.get(a) ?? key,
+        lifted,
+      });
       if (!wide && !narrow) continue;
       // The severity the whole change has; findings below it that are stricter are wrong.
       const flip = ctx.polarity < 0;
@@ -1399,7 +1402,8 @@ class Walker {
     kb: Branch[],
     pairing: ReturnType<typeof pairBranches>,
     ctx: Ctx,
-    oldKey: string = key,
+    { oldKey = key, lifted = [false, false] }: { oldKey?: string; lifted?: [boolean, boolean] } =
+      {},
   ): void {
     const at = (list: Branch[], k: number, name: string = key) => list[k]!.i.join(`/${name}/`);
     if (pairing.ambiguous) {
@@ -1416,9 +1420,20 @@ class Walker {
     }
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
+      // A lone schema compared as a one-branch union has no branch in its document: the path
+      // names the branch of the side that has the union, and that side's location is the lone
+      // schema itself.
+      const branch = lifted[1] ? [oldKey, ...at(ka, i, oldKey).split("/")] : [
+        key,
+        ...at(kb, j).split("/"),
+      ];
+      const child = this.child(ctx, branch, key, key);
       this.compare(xa[i], xb[j], {
-        ...this.child(ctx, [key, ...at(kb, j).split("/")], key, key),
-        oldLoc: `${this.home(ctx, "old", oldKey)}/${oldKey}/${at(ka, i, oldKey)}`,
+        ...child,
+        oldLoc: lifted[0]
+          ? ctx.oldLoc
+          : `${this.home(ctx, "old", oldKey)}/${oldKey}/${at(ka, i, oldKey)}`,
+        ...(lifted[1] ? { newLoc: ctx.newLoc, posLoc: ctx.newLoc } : {}),
       });
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds

@@ -58,13 +58,15 @@ const CASES: Record<string, Case> = {
   // zod 4 → zod 2020-12 style tuple end: the same arrays.
   tuple_end_unevaluated: UNCHANGED,
   oneof_to_allof: UNCHANGED,
+  // The string branch is oneOf.1 on whichever side has the union (it was named oneOf.0, the
+  // number branch, when the union was the old side's).
   string_to_oneof: {
     input: [0, [
       "tool.input.maxLength.widened|t.inputSchema.properties.v.oneOf.1.maxLength|NON_BREAKING",
       "tool.input.oneOf.widened|t.inputSchema.properties.v.oneOf|NON_BREAKING",
     ]],
     inputReversed: [1, [
-      "tool.input.maxLength.narrowed|t.inputSchema.properties.v.oneOf.0.maxLength|BREAKING",
+      "tool.input.maxLength.narrowed|t.inputSchema.properties.v.oneOf.1.maxLength|BREAKING",
       "tool.input.oneOf.narrowed|t.inputSchema.properties.v.oneOf|BREAKING",
     ]],
     output: [1, [
@@ -72,7 +74,7 @@ const CASES: Record<string, Case> = {
       "tool.output.oneOf.widened|t.outputSchema.properties.v.oneOf|BREAKING",
     ]],
     outputReversed: [0, [
-      "tool.output.maxLength.narrowed|t.outputSchema.properties.v.oneOf.0.maxLength|NON_BREAKING",
+      "tool.output.maxLength.narrowed|t.outputSchema.properties.v.oneOf.1.maxLength|NON_BREAKING",
       "tool.output.oneOf.narrowed|t.outputSchema.properties.v.oneOf|NON_BREAKING",
     ]],
   },

@@ -155,7 +155,8 @@ Deno.test("diff keeps the prose findings below a combinator the proof settles, i
     type: "array",
     items: { anyOf: [{}, { type: "object", properties: { a: limit } }] },
   };
-  const added = "items.anyOf.0.properties.a.description POTENTIALLY_BREAKING";
+  // The old union's branch 1 holds "a": the path names it, not the new lone schema's place.
+  const added = "items.anyOf.1.properties.a.description POTENTIALLY_BREAKING";
   assert.deepEqual(schemaFindings("output", covering, items), [
     "tool.output.anyOf.narrowed t.outputSchema.items.anyOf NON_BREAKING",
     `tool.output.description.changed t.outputSchema.${added}`,
