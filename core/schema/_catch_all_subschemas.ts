@@ -18,6 +18,7 @@ import {
 } from "./_catch_all_types.ts";
 import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
+import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 
@@ -377,13 +378,19 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const exclusive = keyword !== "oneOf" ||
     [a, b].every((list) => list.every((x, i) => list.every((y, j) => i === j || disjoint(x, y))));
   let wide: boolean, narrow: boolean;
+  // Whether a proof ran out of steps: then neither direction is disproven, only undecided.
+  let undecided = false;
+  const holds = (proof: true | string) => {
+    if (proof !== true && proof.includes(OUT_OF_STEPS)) undecided = true;
+    return proof === true;
+  };
   if (conjunction) {
     // Every new branch follows from the old conjunction, or every old one from the new.
-    wide = rest.b.every((y) => walk.proves({ allOf: a }, y.v, "widened") === true);
-    narrow = rest.a.every((x) => walk.proves({ allOf: b }, x.v, "narrowed") === true);
+    wide = rest.b.every((y) => holds(walk.proves({ allOf: a }, y.v, "widened")));
+    narrow = rest.a.every((x) => holds(walk.proves({ allOf: b }, x.v, "narrowed")));
   } else {
-    wide = exclusive && rest.a.every((x) => walk.proves(x.v, { anyOf: b }, "widened") === true);
-    narrow = exclusive && rest.b.every((y) => walk.proves(y.v, { anyOf: a }, "narrowed") === true);
+    wide = exclusive && rest.a.every((x) => holds(walk.proves(x.v, { anyOf: b }, "widened")));
+    narrow = exclusive && rest.b.every((y) => holds(walk.proves(y.v, { anyOf: a }, "narrowed")));
   }
   // No pair compares the new branches left: the unmodelled keywords they hold are reported
   // (a proof that needed them would have failed on them; one that holds without them, as a
@@ -434,9 +441,11 @@ const branches: FacetHandler = (walk, node, keyword) => {
       node,
       keyword,
       "changed",
-      `${keyword} went from ${a.length} to ${b.length} branches, and neither set of branches accepts every value of the other${
-        exclusive ? "" : " (oneOf branches may overlap, so a value may match more than one)"
-      }`,
+      `${keyword} went from ${a.length} to ${b.length} branches, and ${
+        undecided
+          ? "Proxar could not decide within its step limit whether either set of branches accepts every value of the other"
+          : "neither set of branches accepts every value of the other"
+      }${exclusive ? "" : " (oneOf branches may overlap, so a value may match more than one)"}`,
     );
   }
   // A proven branch pair compared keyword by keyword may show effects its proof rules out: in

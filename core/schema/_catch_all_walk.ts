@@ -607,6 +607,7 @@ export class CatchAllWalk implements Walker {
       known: this.#options.known,
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers: this.side === "input" && !this.#neg,
+      nonstandardFormats: this.side === "input" && !this.#neg,
     });
   }
 

@@ -12,16 +12,24 @@ import { patternMatches, patternSubset } from "./pattern.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
 import { integerFacts } from "./values.ts";
 import { isAnnotationKeyword } from "./types.ts";
+import { isNonstandardFormat } from "./_formats.ts";
+
+/** How the reason of a proof that ran out of steps starts: undecided, not disproven. */
+export const OUT_OF_STEPS = "the comparison needs more than";
 
 /** What a group check may ask of the proof. */
 export interface Prover {
   readonly old: "a" | "b" | "none";
   /** Whether a bound of B at the safe-integer limit holds for integers (`SubsumeOptions`). */
   readonly safeIntegers: boolean;
+  /** Whether a nonstandard format of B counts as none (`SubsumeOptions`). */
+  readonly nonstandardFormats: boolean;
   sub(a: JsonValue, b: JsonValue): true | string;
   /** Whether `a` (a schema of side B) ⊆ `b` (a schema of side A). */
   subReversed(a: JsonValue, b: JsonValue): true | string;
   subAtoms(atoms: readonly JsonObject[], b: JsonValue): true | string;
+  /** `subAtoms` for one of several alternatives: a failed one gives its steps back. */
+  alternative(atoms: readonly JsonObject[], b: JsonValue): true | string;
 }
 
 /** What is known about side A. */
@@ -218,7 +226,7 @@ const numberCheck: Check = (p, atoms, part, facts) => {
   return true;
 };
 
-const stringCheck: Check = (_p, atoms, part, facts) => {
+const stringCheck: Check = (p, atoms, part, facts) => {
   if (!facts.kinds.has("string")) return true;
   if (byValues(facts, part) === true) return true;
   const bounds = counts(atoms, part, [["minLength", true], ["maxLength", false]]);
@@ -240,6 +248,7 @@ const stringCheck: Check = (_p, atoms, part, facts) => {
   }
   for (const key of ["format", "contentEncoding", "contentMediaType", "contentSchema"]) {
     if (part[key] === undefined) continue;
+    if (key === "format" && p.nonstandardFormats && isNonstandardFormat(part.format)) continue;
     if (!atoms.some((a) => sameJson(a[key], part[key]))) return `${key} is not implied`;
   }
   return true;
@@ -557,10 +566,10 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   if (!exclusive && branches.some(acceptsEverything)) return true;
   let reason: string | undefined;
   for (const branch of likelyFirst(atoms, branches)) {
-    const proof = p.subAtoms(atoms, branch as JsonValue);
+    const proof = p.alternative(atoms, branch as JsonValue);
     if (proof === true) return true;
-    // The closest branch's reason says most.
-    reason ??= proof;
+    // The closest branch's reason says most, unless a branch could not be decided.
+    if (reason === undefined || proof.includes(OUT_OF_STEPS)) reason = proof;
   }
   reason ??= `no ${key} branch accepts every value`;
   // Values may each find their branch by type or, when they are few, one by one:
@@ -571,7 +580,7 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   const split = (parts: JsonObject[]) =>
     parts.length > 1 &&
     parts.every((piece) =>
-      branches.some((branch) => p.subAtoms([...atoms, piece], branch as JsonValue) === true)
+      branches.some((branch) => p.alternative([...atoms, piece], branch as JsonValue) === true)
     );
   if (split(pieces)) return true;
   if (values.length <= MAX_SPLIT_VALUES && split(values.map((value) => ({ const: value })))) {

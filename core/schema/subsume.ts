@@ -12,7 +12,7 @@ import { findRefs } from "./_catch_all_refs.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
-import { disjoint, GROUP_CHECKS, groupOf, type Prover } from "./_subsume_groups.ts";
+import { disjoint, GROUP_CHECKS, groupOf, OUT_OF_STEPS, type Prover } from "./_subsume_groups.ts";
 
 export { disjoint } from "./_subsume_groups.ts";
 
@@ -38,18 +38,32 @@ export interface SubsumeOptions {
    * they do elsewhere. Off under a `not`, where the bound keeps its variance.
    */
   safeIntegers?: boolean;
+  /**
+   * Read a format of B that JSON Schema does not define as none when A is the old schema (the
+   * question whether the new schema accepts every old value): the input-only grading of
+   * `_formats.ts`, so that a nonstandard format a union or allOf branch gains compares as it does
+   * elsewhere. Off under a `not`, where the format keeps its variance.
+   */
+  nonstandardFormats?: boolean;
 }
 
 /** `true` when proven, else the reason it could not be proven. */
 export type Proof = true | string;
 
-/** Work allowed per question, in pairs compared. */
+/**
+ * Work allowed per question, in pairs compared. An alternative tried and failed (a union branch
+ * that does not hold A) gives its steps back, so each branch is tried with the budget that was
+ * left before it: branches that share the budget in order starved the later ones.
+ */
 const BUDGET = 5_000;
+/** Work allowed per question in all, alternatives given back included. */
+export const MAX_WORK = 100_000;
 /** Nesting the proof follows before it gives up. */
 const MAX_DEPTH = 64;
 
 class Subsumption implements Prover {
   #steps = 0;
+  #work = 0;
   #depth = 0;
   readonly #assumed = new Set<string>();
   readonly #ids = new WeakMap<object, number>();
@@ -60,6 +74,10 @@ class Subsumption implements Prover {
 
   get safeIntegers(): boolean {
     return this.options.safeIntegers === true && !this.#reversed;
+  }
+
+  get nonstandardFormats(): boolean {
+    return this.options.nonstandardFormats === true && !this.#reversed && this.old === "a";
   }
 
   get old(): "a" | "b" | "none" {
@@ -215,7 +233,8 @@ class Subsumption implements Prover {
 
   /** Whether the conjunction of `atoms` (side A) ⊆ B. */
   subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
-    if (++this.#steps > BUDGET) return `the comparison needs more than ${BUDGET} steps`;
+    if (++this.#work > MAX_WORK) return `${OUT_OF_STEPS} ${MAX_WORK} steps in all`;
+    if (++this.#steps > BUDGET) return `${OUT_OF_STEPS} ${BUDGET} steps`;
     if (this.#depth > MAX_DEPTH) return `the schemas nest deeper than ${MAX_DEPTH} levels`;
     this.#depth++;
     try {
@@ -223,6 +242,14 @@ class Subsumption implements Prover {
     } finally {
       this.#depth--;
     }
+  }
+
+  /** {@link subAtoms} for one of several alternatives: a failed one gives its steps back. */
+  alternative(atoms: readonly JsonObject[], b: JsonValue): Proof {
+    const steps = this.#steps;
+    const proof = this.subAtoms(atoms, b);
+    if (proof !== true) this.#steps = steps;
+    return proof;
   }
 
   #subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {

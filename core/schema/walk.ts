@@ -1199,10 +1199,11 @@ class Walker {
         // Prose and other annotations grade no accepted value, so the proof cannot contradict
         // them: they stay, as they do when the branch findings agree (a description dropped
         // with the branch findings went unreported in one direction only). So do the
-        // safe-integer limits found below when the proof needed their exemption: they say
-        // what changed.
+        // safe-integer limits and nonstandard formats found below when the proof needed their
+        // exemption: they say what changed.
         stay = this.out.slice(start).filter((d) =>
-          ANNOTATION_FACETS.has(d.facet) || (limit && d.rule.endsWith(".safeIntegerLimit"))
+          ANNOTATION_FACETS.has(d.facet) ||
+          (limit && /\.(safeIntegerLimit|format\.nonstandard)$/.test(d.rule))
         );
       }
       this.out.length = start;
@@ -1389,6 +1390,7 @@ class Walker {
       known: STRUCTURED_VOCABULARY,
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers,
+      nonstandardFormats: safeIntegers,
     }) === true;
   }
 

@@ -97,6 +97,52 @@ Deno.test("diff keeps the variance grade of a nonstandard format under not", () 
   ]);
 });
 
+Deno.test("diff grades a nonstandard format added in a union branch POTENTIALLY_BREAKING, not as the union narrowed", () => {
+  // The union proofs read a nonstandard format a new input branch gains as none, as the
+  // format's own finding does; the branch finding says what changed.
+  const cuid = { type: "string", format: "cuid" };
+  const branch = "t.inputSchema.anyOf.0.format";
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      { anyOf: [{ type: "string" }, { type: "integer" }] },
+      { anyOf: [cuid, { type: "integer" }] },
+    ),
+    [`tool.input.format.nonstandard ${branch} POTENTIALLY_BREAKING`],
+  );
+  // zod 3's nullable string → zod 4's nullable string with a nonstandard format.
+  assert.deepEqual(
+    schemaFindings("input", { type: ["string", "null"] }, { anyOf: [cuid, { type: "null" }] }),
+    [`tool.input.format.nonstandard ${branch} POTENTIALLY_BREAKING`],
+  );
+  // A defined format, and the output side, keep their variance grade.
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      { anyOf: [{ type: "string" }, { type: "integer" }] },
+      { anyOf: [{ type: "string", format: "uuid" }, { type: "integer" }] },
+    ),
+    [`tool.input.format.narrowed ${branch} BREAKING`],
+  );
+  assert.deepEqual(
+    schemaFindings(
+      "output",
+      { anyOf: [cuid, { type: "integer" }] },
+      { anyOf: [{ type: "string" }, { type: "integer" }] },
+    ),
+    ["tool.output.format.widened t.outputSchema.anyOf.0.format BREAKING"],
+  );
+  // Removed from an input branch: a widening, as anywhere.
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      { anyOf: [cuid, { type: "integer" }] },
+      { anyOf: [{ type: "string" }, { type: "integer" }] },
+    ),
+    [`tool.input.format.widened ${branch} NON_BREAKING`],
+  );
+});
+
 Deno.test("diff says a nonstandard format is not one JSON Schema defines", () => {
   const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
   const { changes } = diffContracts(wrap(id()), wrap(id("cuid")), { registry });

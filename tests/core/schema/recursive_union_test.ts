@@ -48,3 +48,35 @@ Deno.test("diff grades a branch added to a self-referencing union moved into $de
     outputReversed: ["tool.output.anyOf.narrowed t.outputSchema.anyOf NON_BREAKING"],
   });
 });
+
+/**
+ * A union of `n` closed objects, each holding its own key; `annotated` adds a description to
+ * each, so no branch is written as before and every branch looks alike to the proof's ordering.
+ */
+function lookalikes(n: number, annotated: boolean, extra = 0): JsonObject {
+  return {
+    anyOf: Array.from({ length: n + extra }, (_, i) => ({
+      type: "object",
+      properties: { [`k${i}`]: { const: i, ...(annotated ? { description: "d" } : {}) } },
+      additionalProperties: false,
+    })),
+  };
+}
+
+Deno.test("subsumes() tries each union branch with the steps left before it", () => {
+  // Each old branch finds its counterpart after the branches before it, which fail: 100 branches
+  // shared one budget of 5,000 steps and the last ones were never proven (the reason then named
+  // a branch: "property k97 is named on one side only").
+  const [old, wider] = [lookalikes(100, false), lookalikes(100, true, 1)];
+  assert.equal(subsumes(old, wider, { rootA: old, rootB: wider, known, old: "a" }), true);
+  const back = subsumes(wider, old, { rootA: wider, rootB: old, known, old: "b" });
+  assert.equal(back, 'anyOf: property "k100" is named on one side only');
+});
+
+Deno.test("subsumes() says a union too large to compare is undecided, not disproven", () => {
+  // 500 lookalike branches against 501 need more than the 100,000 steps a question may take in
+  // all: the reason says so, and callers grade it as undecidable (changed), never as proven.
+  const [old, wider] = [lookalikes(500, false), lookalikes(500, true, 1)];
+  const proof = subsumes(old, wider, { rootA: old, rootB: wider, known, old: "a" });
+  assert.equal(proof, "anyOf: the comparison needs more than 100000 steps in all");
+});
