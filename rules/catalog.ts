@@ -702,7 +702,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.if.changed",
     "severity": "BREAKING",
     "summary": "Input schema: the if condition of if/then/else changed",
-    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING."
+    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule."
   },
   {
     "id": "tool.input.if.narrowed",
@@ -1389,7 +1389,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.if.changed",
     "severity": "BREAKING",
     "summary": "Output schema: the if condition of if/then/else changed",
-    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING."
+    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule."
   },
   {
     "id": "tool.output.if.narrowed",

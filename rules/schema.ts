@@ -549,7 +549,7 @@ const SPECS: Spec[] = [
     new: { type: "object", if: { required: ["c"] }, then: { required: ["b"] } },
     path: "if",
     rationale:
-      "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING.",
+      "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule.",
   },
   {
     aspect: "ref",

@@ -195,9 +195,10 @@ function optional(
 /** `contains` (absent is not `true`: it requires one matching item), `then`, `else`. */
 const optionalSingle: FacetHandler = (walk, node, facet) => {
   if (facet === "then" || facet === "else") {
-    // Without an `if` they do nothing; a changed `if` is graded with them by its own handler.
-    const ifO = walk.read(node.o, "if"), ifN = walk.read(node.n, "if");
-    if ((ifO === undefined && ifN === undefined) || !walk.same(ifO, ifN)) return;
+    // Without an `if` on both sides they do nothing (an `if` added or removed is graded with
+    // them as a whole by its own handler); under a changed `if` they are still compared, so a
+    // change inside them is reported beside the undecidable condition.
+    if (walk.read(node.o, "if") === undefined || walk.read(node.n, "if") === undefined) return;
   }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),

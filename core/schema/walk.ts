@@ -1339,7 +1339,8 @@ class Walker {
 
   /**
    * `if`/`then`/`else`: a conditional added as a whole narrows, removed as a whole widens (an
-   * `if` without `then` and `else` constrains nothing); a changed condition is undecidable.
+   * `if` without `then` and `else` constrains nothing); a changed condition is undecidable, and
+   * `then`/`else` are compared all the same so that a change inside them is reported.
    */
   conditional(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     const active = (s: JsonObject) =>
@@ -1361,6 +1362,8 @@ class Walker {
         old: a.if ?? null,
         new: b.if ?? null,
       }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
+      // Still compare the branches: a change inside them must be named, not hidden behind `if`.
+      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
     const effect = ao ? "widened" : "narrowed";

@@ -81,6 +81,30 @@ const CASES: Record<string, Case> = {
   allof_annotation_branch: UNCHANGED,
   if_then_else_whole: widens("if", ".if"),
   if_changed: changes("if", ".if"),
+  // A changed condition does not hide its branches: then is compared all the same, so the
+  // bound and the unmodelled keyword inside it are reported (they were silent).
+  if_changed_then_changed: {
+    input: [1, [
+      "tool.input.if.changed|t.inputSchema.if|BREAKING",
+      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.input.maximum.narrowed|t.inputSchema.then.properties.depth.maximum|BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.if.changed|t.inputSchema.if|BREAKING",
+      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.input.maximum.widened|t.inputSchema.then.properties.depth.maximum|NON_BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.if.changed|t.outputSchema.if|BREAKING",
+      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.output.maximum.narrowed|t.outputSchema.then.properties.depth.maximum|NON_BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.if.changed|t.outputSchema.if|BREAKING",
+      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.output.maximum.widened|t.outputSchema.then.properties.depth.maximum|BREAKING",
+    ]],
+  },
   pattern_properties_whole: widens("patternProperties", ".patternProperties"),
   pattern_properties_closed: widens("patternProperties", ".patternProperties"),
   pattern_superset: widens("pattern", ".properties.v.pattern"),

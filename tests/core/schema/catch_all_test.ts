@@ -821,3 +821,21 @@ Deno.test("catchAllDiff() is never silent about a difference when no keyword is 
     { numRuns: 500 },
   );
 });
+
+Deno.test("catchAllDiff() compares then and else under a changed if", () => {
+  const old = { if: { required: ["a"] }, then: { maximum: 10 }, else: {} };
+  const next = { if: { required: ["c"] }, then: { maximum: 5 }, else: { "x-unit": "m" } };
+  for (const side of ["input", "output"] as const) {
+    const [n, w] = side === "input" ? ["BREAKING", "NON_BREAKING"] : ["NON_BREAKING", "BREAKING"];
+    assert.deepEqual(brief(diff(old, next, side)), [
+      [`tool.${side}.keyword.changed`, "BREAKING", "if"],
+      [`tool.${side}.keyword.unmodelled`, "BREAKING", "else.x-unit"],
+      [`tool.${side}.keyword.narrowed`, n, "then.maximum"],
+    ], side);
+    assert.deepEqual(brief(diff(next, old, side)), [
+      [`tool.${side}.keyword.changed`, "BREAKING", "if"],
+      [`tool.${side}.keyword.unmodelled`, "BREAKING", "else.x-unit"],
+      [`tool.${side}.keyword.widened`, w, "then.maximum"],
+    ], `${side} reversed`);
+  }
+});
