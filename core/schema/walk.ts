@@ -425,7 +425,15 @@ class Walker {
           : `${this.home(here, "new", wn.key)}/${wn.key}/${wn.index}`,
       });
     }
-    if (!followed) return this.facets(o.node, n.node, here);
+    if (!followed) {
+      // A pair compared in place is active too, so a reference back to it (`$ref: "#"` in a
+      // recursive type) stops there: its changes are reported once, where they are written.
+      if (this.active.has(target)) return this.facets(o.node, n.node, here);
+      this.active.add(target);
+      this.facets(o.node, n.node, here);
+      this.active.delete(target);
+      return;
+    }
     this.active.add(key);
     const outer = !this.active.has(target);
     if (outer) this.active.add(target);

@@ -105,6 +105,10 @@ const CASES: Record<string, Case> = {
       "tool.output.maximum.widened|t.outputSchema.then.properties.depth.maximum|BREAKING",
     ]],
   },
+  // A reference back to the root is the schema being compared: each change is reported once,
+  // where it is written (the walk repeated it once per reference that leads back).
+  recursive_root_union: narrows("maxLength", ".anyOf.0.maxLength"),
+  recursive_root_tree: narrows("maxLength", ".properties.v.maxLength"),
   pattern_properties_whole: widens("patternProperties", ".patternProperties"),
   pattern_properties_closed: widens("patternProperties", ".patternProperties"),
   pattern_superset: widens("pattern", ".properties.v.pattern"),
