@@ -80,3 +80,16 @@ Deno.test("subsumes() says a union too large to compare is undecided, not dispro
   const proof = subsumes(old, wider, { rootA: old, rootB: wider, known, old: "a" });
   assert.equal(proof, "anyOf: the comparison needs more than 100000 steps in all");
 });
+
+Deno.test("diff reports a branch added to a union that refers back to the root once, where it is written", () => {
+  // Each branch's child refers to the root, the pair the walk was comparing in place: it was
+  // walked again through each reference until the expansion budget ran out, and the branch
+  // added was reported 17 times for 100 branches (the re-walks also cost ~2 s of the ~3 s diff).
+  const [old, next] = [recursiveUnion(100, "root"), recursiveUnion(100, "root", 1)];
+  assert.deepEqual(fourWays(old, next), {
+    input: ["tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING"],
+    inputReversed: ["tool.input.anyOf.narrowed t.inputSchema.anyOf BREAKING"],
+    output: ["tool.output.anyOf.widened t.outputSchema.anyOf BREAKING"],
+    outputReversed: ["tool.output.anyOf.narrowed t.outputSchema.anyOf NON_BREAKING"],
+  });
+});
