@@ -33,9 +33,26 @@ const DEFINED: ReadonlySet<string> = new Set([
   "regex",
 ]);
 
-/** Whether `value` names a format that JSON Schema does not define. */
+/**
+ * Formats JSON Schema does not define that the MCP SDK's validator enforces all the same: its ajv
+ * loads ajv-formats (3.0.1), which checks these too (its `password` and `binary` accept every
+ * value, so they are not here). Graded as defined formats are.
+ */
+const ENFORCED: ReadonlySet<string> = new Set([
+  "url",
+  "iso-time",
+  "iso-date-time",
+  "json-pointer-uri-fragment",
+  "byte",
+  "int32",
+  "int64",
+  "float",
+  "double",
+]);
+
+/** Whether `value` names a format that JSON Schema does not define and the SDK does not check. */
 export function isNonstandardFormat(value: JsonValue | undefined): value is string {
-  return typeof value === "string" && !DEFINED.has(value);
+  return typeof value === "string" && !DEFINED.has(value) && !ENFORCED.has(value);
 }
 
 /**

@@ -210,3 +210,18 @@ Deno.test("zod 4 → zod 3 through the MCP SDK: the nonstandard formats removed 
     "tool.output.pattern.changed t.outputSchema.properties.c.pattern BREAKING",
   ]);
 });
+
+Deno.test("a format the MCP SDK's ajv-formats checks is graded as a defined one; one it accepts whatever the value is nonstandard", async () => {
+  // The SDK's validator is ajv with ajv-formats: what that package checks, clients enforce.
+  const { fullFormats } = await import("ajv-formats/dist/formats.js");
+  const formats = fullFormats as Record<string, unknown>;
+  for (const [name, check] of Object.entries(formats)) {
+    assert.equal(isNonstandardFormat(name), check === true, name);
+  }
+  assert.deepEqual(schemaFindings("input", id(), id("url")), [
+    `tool.input.format.narrowed ${at("input")} BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("input", id(), id("password")), [
+    `tool.input.format.nonstandard ${at("input")} POTENTIALLY_BREAKING`,
+  ]);
+});
