@@ -498,11 +498,15 @@ const conditionCheck: Check = (p, atoms, part) => {
 export function disjoint(x: JsonValue, y: JsonValue): boolean {
   if (x === false || y === false) return true;
   if (!isObject(x) || !isObject(y)) return false;
-  if (kindsOf(x).intersect(kindsOf(y)).empty()) return true;
+  const shared = kindsOf(x).intersect(kindsOf(y));
+  if (shared.empty()) return true;
   const vx = valuesFrom(x), vy = valuesFrom(y);
   if (vx !== undefined && vy !== undefined && !vx.some((v) => vy.some((w) => sameJson(v, w)))) {
     return true;
   }
+  // A required property tells objects apart only: a value of another kind both accept (5 for two
+  // untyped schemas) ignores required and properties, and so meets both.
+  if (![...shared.set].every((kind) => kind === "object")) return false;
   const rx = Array.isArray(x.required) ? x.required : [];
   const ry = Array.isArray(y.required) ? y.required : [];
   const px = isObject(x.properties) ? x.properties : {};

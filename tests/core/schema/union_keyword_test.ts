@@ -96,3 +96,22 @@ Deno.test("unionAsWritten: each differ alone pairs anyOf with a disjoint oneOf",
     "tool.input.keyword.widened t.properties.v.oneOf.0.properties.z",
   ]);
 });
+
+Deno.test("unionAsWritten: untyped branches told apart by a required const only are not disjoint: anyOf → oneOf narrows", () => {
+  // 5 ignores required and properties, so it meets both branches: anyOf accepts it, oneOf not.
+  const k = (value: string) => ({ properties: { k: { const: value } }, required: ["k"] });
+  const ways = fourWays(v({ anyOf: [k("a"), k("b")] }), v({ oneOf: [k("a"), k("b")] }));
+  const severities = (findings: string[]) => [...new Set(findings.map((f) => f.split(" ").at(-1)))];
+  assert.deepEqual(severities(ways.input), ["BREAKING"], ways.input.join("\n"));
+  assert.deepEqual(severities(ways.inputReversed), ["NON_BREAKING"], ways.inputReversed.join("\n"));
+  assert.deepEqual(severities(ways.output), ["NON_BREAKING"], ways.output.join("\n"));
+  assert.deepEqual(severities(ways.outputReversed), ["BREAKING"], ways.outputReversed.join("\n"));
+  // Typed as objects, the same branches are disjoint: no change.
+  const o = (value: string) => ({ type: "object", ...k(value) });
+  assert.deepEqual(fourWays(v({ anyOf: [o("a"), o("b")] }), v({ oneOf: [o("a"), o("b")] })), {
+    input: [],
+    inputReversed: [],
+    output: [],
+    outputReversed: [],
+  });
+});
