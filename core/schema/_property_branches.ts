@@ -9,6 +9,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { isAnnotationKeyword } from "./types.ts";
+import { requiredNames } from "./_required_names.ts";
 
 const trivial = (v: JsonValue | undefined) =>
   v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
@@ -45,7 +46,9 @@ export function propertyBranches(
   if (!Array.isArray(b.allOf) || !openForUndeclared(a) || !openForUndeclared(b)) return [];
   const before = declaredNames(a, oldRoot);
   if (before === undefined) return [];
-  const required = new Set(Array.isArray(b.required) ? b.required : []);
+  // A name required anywhere, old or new, holds a value every caller sends: declaring its schema
+  // constrains that value, so such a branch is not an optional parameter offered.
+  const required = new Set([...requiredNames(a), ...requiredNames(b)]);
   const branches = b.allOf;
   return branches.flatMap((branch, i) => {
     const props = isObject(branch) ? branch.properties : undefined;

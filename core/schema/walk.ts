@@ -30,6 +30,7 @@ import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
+import { requiredNames } from "./_required_names.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -844,10 +845,20 @@ class Walker {
         { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
       );
     }
+    const requiredBefore = requiredNames(a);
     for (const name of addedProps) {
       // A name that a schema (not true, not false) governed before: the values it allowed for
       // that name are compared with the new property's schema.
       const model = this.modelOf(a, name, oldAt);
+      if (model === undefined && requiredBefore.has(name)) {
+        // Required before with any value: every caller sent it, so declaring it constrains what
+        // they send (a narrowing on input), not an optional parameter offered.
+        this.compare(true, propsB[name], {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          oldLoc: oldAt("required"),
+        });
+        continue;
+      }
       if (typeof model === "string") {
         this.emit(
           ctx,
