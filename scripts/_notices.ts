@@ -70,10 +70,33 @@ export function thirdPartyNotices(root: string): { notices: Notice[]; problems: 
   return { notices: sorted, problems };
 }
 
-/** The text of `THIRD_PARTY_NOTICES.txt`: a list of the packages, then each one's licence texts. */
-export function noticesText(notices: readonly Notice[]): string {
+/**
+ * What the binaries carry beside the npm packages: the Bun runtime that `bun build --compile`
+ * puts in each. Its npm packages hold no licence file, so this names its licences and where
+ * their texts and the runtime's sources are (Bun's LICENSE.md lists every library it links).
+ */
+function runtimeNotice(bunVersion: string): string {
+  return [
+    `Each binary is the Bun runtime ${bunVersion} (the npm packages bun and @oven/bun-<platform>)`,
+    "with Proxar's JavaScript appended. Bun itself is MIT-licensed. It statically links",
+    "JavaScriptCore and parts of WebKit, under the LGPL 2 (Bun's patched WebKit, with the steps to",
+    "relink Bun against a modified one, is published in the oven-sh/WebKit and oven-sh/bun",
+    "repositories on GitHub), and further libraries under their own licences (BoringSSL, ICU,",
+    "zlib-ng, zstd, mimalloc, c-ares, libuv on Windows, tinycc under the LGPL 2.1 and others):",
+    "LICENSE.md at the root of the oven-sh/bun repository, at the tag bun-v" + bunVersion + ",",
+    "lists them all with their licences.",
+  ].join("\n");
+}
+
+/**
+ * The text of `THIRD_PARTY_NOTICES.txt`: the runtime the binaries are built on, a list of the npm
+ * packages, then each one's licence texts.
+ */
+export function noticesText(notices: readonly Notice[], bunVersion: string): string {
   const rule = "-".repeat(78);
   const head = [
+    runtimeNotice(bunVersion),
+    "",
     "Proxar's binaries contain the following npm packages. Their copyright and licence notices",
     "follow, as each package ships them.",
     "",

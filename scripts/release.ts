@@ -37,6 +37,12 @@ function checkAction(version: string): void {
   if (problems.length > 0) throw new Error(`action.yml: ${problems.join("; ")}`);
 }
 
+/** The version of the Bun that builds the binaries (the npm package `bun` installed here). */
+function bunVersion(): string {
+  const manifest = join(ROOT, "node_modules", "bun", "package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
 function release(): void {
   const version = packageVersion();
   const commit = gitCommit();
@@ -53,7 +59,7 @@ function release(): void {
   }
   copyFileSync(join(ROOT, "dist", `proxar-${version}.tgz`), join(OUT, `proxar-${version}.tgz`));
   copyFileSync(join(ROOT, "action.yml"), join(OUT, "action.yml"));
-  writeFileSync(join(OUT, "THIRD_PARTY_NOTICES.txt"), noticesText(notices));
+  writeFileSync(join(OUT, "THIRD_PARTY_NOTICES.txt"), noticesText(notices, bunVersion()));
   const names = readdirSync(OUT).sort();
   const sums = names.map((name) =>
     `${createHash("sha256").update(readFileSync(join(OUT, name))).digest("hex")}  ${name}`
