@@ -34,6 +34,8 @@ const single: FacetHandler = (walk, node, facet) => {
 const not: FacetHandler = (walk, node) => {
   const a = walk.read(node.o, "not"), b = walk.read(node.n, "not");
   walk.pair(node, "not", a, ["not"], b, ["not"], { missing: false, neg: !node.neg });
+  // A `not` added whole: no pair reads the keywords it holds.
+  if (a === undefined) walk.unmodelledIn(node, ["not"], b);
 };
 
 /** Both sides of a name-keyed keyword (absent ≡ `{}`), or `undefined` after a delta. */
@@ -395,9 +397,14 @@ const branches: FacetHandler = (walk, node, keyword) => {
   }
   // No pair compares the new branches left: the unmodelled keywords they hold are reported
   // (a proof that needed them would have failed on them; one that holds without them, as a
-  // branch added to anyOf, does not read them).
+  // branch added to anyOf, does not read them). A branch that is the former schema, as written
+  // or as read, brings none.
+  const formerly = [node.o, ...node.raw === undefined ? [] : [node.raw[0]]];
   const unpaired = () => {
-    for (const y of rest.b) walk.unmodelledIn(node, [keyword, y.i], y.v);
+    for (const y of rest.b) {
+      if (formerly.some((x) => walk.same(x, y.v))) continue;
+      walk.unmodelledIn(node, [keyword, y.i], y.v);
+    }
   };
   const whole = (widened: boolean) => {
     walk.facetDelta(

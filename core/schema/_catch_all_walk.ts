@@ -624,22 +624,31 @@ export class CatchAllWalk implements Walker {
     this.#schemasBelow(schema, node.loc + pointerOf(tail), true, (s, loc) => {
       for (const keyword of Object.keys(s).sort()) {
         if (known.has(keyword)) continue;
-        // Written so in the old schema already (a branch that holds the former schema): it did
-        // not appear now.
+        // Written so in the old schema already at a place the new schema no longer holds it (the
+        // former schema now a branch, a definition moved): it did not appear now. One the new
+        // schema still holds where it was stays there: a copy elsewhere is new (review).
         if (before.get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
         this.#unmodelled({ ...node, loc }, keyword, undefined, s[keyword]);
       }
     });
   }
 
-  /** The unmodelled keywords written in the old schema, with their values, by keyword. */
+  /**
+   * The unmodelled keywords written in the old schema, with their values, by keyword, leaving
+   * out those the new schema still holds with the same value at the same pointer.
+   */
   #oldUnmodelled: Map<string, JsonValue[]> | undefined;
 
   #unmodelledOf(root: JsonValue | undefined): Map<string, JsonValue[]> {
     const out = new Map<string, JsonValue[]>();
-    this.#schemasBelow(root, "", false, (s) => {
+    this.#schemasBelow(root, "", false, (s, loc) => {
+      const now = resolveLocal(this.newRoot, `#${encodeURIComponent(loc)}`);
+      const kept = now !== undefined && isObject(now.value) ? now.value : undefined;
       for (const keyword of Object.keys(s)) {
         if (this.#options.known.has(keyword)) continue;
+        if (kept !== undefined && Object.hasOwn(kept, keyword)) {
+          if (this.same(kept[keyword], s[keyword])) continue;
+        }
         out.set(keyword, [...out.get(keyword) ?? [], s[keyword]!]);
       }
     });

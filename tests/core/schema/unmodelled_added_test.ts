@@ -124,17 +124,59 @@ Deno.test("diff points an unmodelled keyword in a property added at the keyword"
   );
 });
 
-Deno.test("diff does not report an unmodelled keyword a property added repeats from the old schema", () => {
-  // "x-foo": 1 was written in the old schema already (beside q): it did not appear now.
-  const old = { ...base, properties: { q: { type: "string", "x-foo": 1 } } };
-  const next = { ...old, properties: { ...old.properties, n: { type: "string", "x-foo": 1 } } };
+Deno.test("diff reports an unmodelled keyword a property added repeats from another place of the old schema", () => {
+  // "x-foo": 1 beside a, not where b now stands: it appeared at b (review). Another value is
+  // reported as well.
+  const old = { type: "object", properties: { a: { type: "string", "x-foo": 1 } } };
+  const next = { ...old, properties: { ...old.properties, b: { type: "string", "x-foo": 1 } } };
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, old, next), [
+      unmodelled(side, "properties.b.x-foo"),
+      `tool.${side}.property.added t.${side}Schema.properties.b NON_BREAKING`,
+    ]);
+  }
+  const other = { ...old, properties: { ...old.properties, b: { type: "string", "x-foo": 2 } } };
+  assert.deepEqual(schemaFindings("input", old, other), [
+    unmodelled("input", "properties.b.x-foo"),
+    "tool.input.property.added t.inputSchema.properties.b NON_BREAKING",
+  ]);
+  // Removed from b: nothing appeared.
+  assert.deepEqual(schemaFindings("input", next, old), [
+    "tool.input.property.removed t.inputSchema.properties.b BREAKING",
+  ]);
+});
+
+Deno.test("diff does not report the unmodelled keyword of the former schema now a union branch, or of a definition moved", () => {
+  const former = { type: "object", "x-foo": 1, properties: { q: { type: "string", "x-bar": 2 } } };
+  const branch = { ...former, properties: { ...former.properties, n: { type: "integer" } } };
+  for (const side of ["input", "output"] as const) {
+    // The branches are read in place of the former schema: none reports its keywords.
+    const findings = schemaFindings(side, former, { anyOf: [branch, { type: "null" }] });
+    assert.deepEqual(findings.filter((f) => f.includes("anyOf.0")), [
+      `tool.${side}.property.added t.${side}Schema.anyOf.0.properties.n NON_BREAKING`,
+    ]);
+  }
+  // A definition moved under another name, as it was.
+  const d = { type: "string", "x-foo": 1 };
+  const old = { ...base, $defs: { d } };
+  const next = {
+    ...base,
+    properties: { ...base.properties, n: { $ref: "#/$defs/e" } },
+    $defs: { e: d },
+  };
   assert.deepEqual(schemaFindings("input", old, next), [
     "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
   ]);
-  // Another value is another keyword as written: reported.
-  const other = { ...old, properties: { ...old.properties, n: { type: "string", "x-foo": 2 } } };
-  assert.deepEqual(schemaFindings("input", old, other), [
-    unmodelled("input", "properties.n.x-foo"),
-    "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
-  ]);
+});
+
+Deno.test("diff reports an unmodelled keyword in a not added whole, on input and output", () => {
+  const old = { type: "string" };
+  const next = { type: "string", not: { "x-foo": 1 } };
+  for (const side of ["input", "output"] as const) {
+    const findings = schemaFindings(side, old, next);
+    assert.ok(findings.includes(unmodelled(side, "not.x-foo")), findings.join("\n"));
+    // Removed whole: nothing appeared.
+    const back = schemaFindings(side, next, old);
+    assert.ok(!back.some((f) => f.includes("keyword.unmodelled")), back.join("\n"));
+  }
 });
