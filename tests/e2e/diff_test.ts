@@ -129,6 +129,67 @@ Deno.test("proxar diff reports an unmodelled keyword that comes with an optional
   ]);
 });
 
+Deno.test("proxar diff reports an unmodelled keyword a new property copies from another property, and one in a not added", async () => {
+  // Review: the keyword written beside an unchanged property a did not make the copy at b old,
+  // and a not added whole was only not.narrowed. Both directions; removed, nothing appears.
+  const dir = mkdtempSync(join(tmpdir(), "proxar-unmodelled-"));
+  try {
+    const tool = (inputSchema: unknown, outputSchema?: unknown) =>
+      JSON.stringify({
+        tools: [{
+          name: "t",
+          inputSchema,
+          ...(outputSchema === undefined ? {} : { outputSchema }),
+        }],
+      });
+    const a = { type: "string", "x-foo": 1 };
+    const files: Record<string, string> = {
+      one: tool({ type: "object", properties: { a } }),
+      two: tool({ type: "object", properties: { a, b: a } }),
+      plain: tool({ type: "object" }, { type: "string" }),
+      not: tool({ type: "object" }, { type: "string", not: { "x-foo": 1 } }),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(dir, `${name}.json`), text);
+    }
+    const run = async (from: string, to: string) => {
+      const r = await runCli([
+        "diff",
+        join(dir, `${from}.json`),
+        join(dir, `${to}.json`),
+        "--format",
+        "json",
+      ]);
+      assert.equal(r.stderr, "");
+      return { code: r.code, found: findings(r.stdout) };
+    };
+    assert.deepEqual(await run("one", "two"), {
+      code: 1,
+      found: [
+        "tool.input.keyword.unmodelled|t.inputSchema.properties.b.x-foo|BREAKING",
+        "tool.input.property.added|t.inputSchema.properties.b|NON_BREAKING",
+      ],
+    });
+    assert.deepEqual(await run("two", "one"), {
+      code: 1,
+      found: ["tool.input.property.removed|t.inputSchema.properties.b|BREAKING"],
+    });
+    assert.deepEqual(await run("plain", "not"), {
+      code: 1,
+      found: [
+        "tool.output.keyword.unmodelled|t.outputSchema.not.x-foo|BREAKING",
+        "tool.output.not.narrowed|t.outputSchema.not|NON_BREAKING",
+      ],
+    });
+    assert.deepEqual(await run("not", "plain"), {
+      code: 1,
+      found: ["tool.output.not.widened|t.outputSchema.not|BREAKING"],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [
