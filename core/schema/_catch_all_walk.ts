@@ -622,8 +622,17 @@ export class CatchAllWalk implements Walker {
     const known = this.#options.known;
     const before = this.#oldUnmodelled ??= this.#unmodelledOf(this.oldRoot);
     this.#schemasBelow(schema, node.loc + pointerOf(tail), true, (s, loc) => {
+      // The same place in the old schema (a definition both sides hold, reached anew).
+      const then = resolveLocal(this.oldRoot, `#${encodeURIComponent(loc)}`);
+      const was = then !== undefined && isObject(then.value) ? then.value : undefined;
       for (const keyword of Object.keys(s).sort()) {
         if (known.has(keyword)) continue;
+        // Written so at this very place in the old schema: it stands where it stood.
+        if (
+          was !== undefined && Object.hasOwn(was, keyword) && this.same(was[keyword], s[keyword])
+        ) {
+          continue;
+        }
         // Written so in the old schema already at a place the new schema no longer holds it (the
         // former schema now a branch, a definition moved): it did not appear now. One the new
         // schema still holds where it was stays there: a copy elsewhere is new (review).

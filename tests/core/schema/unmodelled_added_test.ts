@@ -180,3 +180,20 @@ Deno.test("diff reports an unmodelled keyword in a not added whole, on input and
     assert.ok(!back.some((f) => f.includes("keyword.unmodelled")), back.join("\n"));
   }
 });
+
+Deno.test("an unmodelled keyword in a definition both sides hold unchanged is not new where a union is cut to its reference (fast-check seed -341505175)", () => {
+  const a = { anyOf: [{ anyOf: [{ if: false, else: { "x-vendor": 0, description: "Limit" } }] }] };
+  const holder = (v: JsonValue) => ({
+    type: "object",
+    properties: { v },
+    $defs: { A: a, B: { anyOf: [{ "x-vendor": 0 }, { $ref: "#/$defs/A" }] } },
+  });
+  const body = { $ref: "#/$defs/A" };
+  const wrapped = holder({ anyOf: [body, { enum: ["a"] }] });
+  assert.deepEqual(schemaFindings("output", wrapped, holder(body)), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+  assert.deepEqual(schemaFindings("input", holder(body), wrapped), [
+    "tool.input.anyOf.widened t.inputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+});
