@@ -829,6 +829,13 @@ class Walker {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: model.loc,
         });
+      } else if (model === undefined && requiredNames(b).has(name)) {
+        // Still required, now with any value: what it may hold widens (the mirror of a property
+        // declared for a name required before).
+        this.compare(propsA[name], true, {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          newLoc: newAt("required"),
+        });
       }
       this.emit(
         ctx,

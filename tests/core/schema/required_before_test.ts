@@ -20,9 +20,11 @@ Deno.test("a property declared for a name required before is graded by what its 
   assert.deepEqual(ways.output, [
     "tool.output.type.narrowed t.outputSchema.properties.x.type NON_BREAKING",
   ]);
-  // Dropping the declaration is still property.removed (the model loses its description).
+  // Dropping the declaration is still property.removed (the model loses its description), and
+  // the values the name may hold widen.
   assert.deepEqual(ways.inputReversed, [
     "tool.input.property.removed t.inputSchema.properties.x BREAKING",
+    "tool.input.type.widened t.inputSchema.properties.x.type NON_BREAKING",
   ]);
 });
 
@@ -46,4 +48,31 @@ Deno.test("a property declared for a name required only in the new schema stays 
   const ways = fourWays({ type: "object" }, { type: "object", required: ["x"], properties: { x } });
   assert.ok(ways.input.some((f) => f.startsWith("tool.input.required.added")), ways.input.join());
   assert.ok(!ways.input.some((f) => f.includes("type.narrowed")), ways.input.join());
+});
+
+Deno.test("a property undeclared while its name stays required widens what it holds: the mirror, so the variance law holds (fast-check seed 342011929)", () => {
+  const a = { type: "object", required: ["__proto__"] };
+  const b = {
+    type: "object",
+    properties: { "__proto__": { type: "string", maxLength: 0, pattern: "^[a-z(" } },
+  };
+  const severities = (lines: string[]) =>
+    [
+      ...new Set(
+        lines.filter((l) => /\.(widened|narrowed|changed) /.test(l)).map((l) =>
+          l.split(" ").at(-1)
+        ),
+      ),
+    ]
+      .sort();
+  const ways = fourWays(a, b);
+  assert.deepEqual(severities(ways.input), severities(ways.outputReversed));
+  assert.deepEqual(severities(ways.output), severities(ways.inputReversed));
+  // Still required, no longer declared: its values widen (BREAKING on output).
+  const x = { type: "object", required: ["x"], properties: { x: { type: "integer" } } };
+  const y = { type: "object", required: ["x"] };
+  assert.deepEqual(fourWays(x, y).output, [
+    "tool.output.property.removed t.outputSchema.properties.x BREAKING",
+    "tool.output.type.widened t.outputSchema.properties.x.type BREAKING",
+  ]);
 });
