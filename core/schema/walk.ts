@@ -807,6 +807,7 @@ class Walker {
     const side = this.opts.side;
     const oldAt = (keyword: string) => this.home(ctx, "old", keyword);
     const newAt = (keyword: string) => this.home(ctx, "new", keyword);
+    const requiredAfter = requiredNames(b);
     for (const name of removedProps) {
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
@@ -829,7 +830,7 @@ class Walker {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: model.loc,
         });
-      } else if (model === undefined && requiredNames(b).has(name)) {
+      } else if (model === undefined && requiredAfter.has(name)) {
         // Still required, now with any value: what it may hold widens (the mirror of a property
         // declared for a name required before).
         this.compare(propsA[name], true, {
@@ -898,16 +899,9 @@ class Walker {
         });
       }
       if (reqAdded.includes(name)) continue;
-      this.emit(
-        ctx,
-        "properties",
-        { aspect: "property", change: "added" },
-        ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
-        "properties",
-        { new: propsB[name]! },
-        `${ctx.path}: optional property "${name}" was added`,
-        { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
-      );
+      this.optionalAdded(ctx, name, propsB[name]!, "", {
+        path: `${ctx.path}.properties.${name}`,
+      });
     }
     // Equal subschemas hold no change when no reference can make them mean different things
     // (compare() says so too, after building their context: thousands of them in a wide object).
@@ -1269,6 +1263,26 @@ class Walker {
     }
   }
 
+  /** An optional property added: NON_BREAKING by the seed's convention (BREAKING under not). */
+  optionalAdded(
+    ctx: Ctx,
+    name: string,
+    schema: JsonValue,
+    where: string,
+    at: { path: string; pointer?: string },
+  ): void {
+    this.emit(
+      ctx,
+      "properties",
+      { aspect: "property", change: "added" },
+      ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
+      "properties",
+      { new: schema },
+      `${ctx.path}: optional property "${name}" was added${where}`,
+      { loc: this.changeLoc(ctx, "properties"), ...at },
+    );
+  }
+
   /**
    * The new allOf branches that only declare optional properties an open object did not declare
    * (see {@link propertyBranches}): each property is reported as property.added, as it would be
@@ -1280,20 +1294,10 @@ class Walker {
       const props = (b.allOf as JsonValue[])[i] as { properties: JsonObject };
       for (const name of Object.keys(props.properties).sort()) {
         const loc = `${this.home(ctx, "new", "allOf")}/allOf/${i}`;
-        this.emit(
-          ctx,
-          "properties",
-          { aspect: "property", change: "added" },
-          ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
-          "properties",
-          { new: props.properties[name]! },
-          `${ctx.path}: optional property "${name}" was added (declared in allOf branch ${i})`,
-          {
-            loc: this.changeLoc(ctx, "properties"),
-            path: `${ctx.path}.allOf.${i}.properties.${name}`,
-            pointer: `${this.opts.basePointer}${loc}/properties/${escapePointerToken(name)}`,
-          },
-        );
+        this.optionalAdded(ctx, name, props.properties[name]!, ` (declared in allOf branch ${i})`, {
+          path: `${ctx.path}.allOf.${i}.properties.${name}`,
+          pointer: `${this.opts.basePointer}${loc}/properties/${escapePointerToken(name)}`,
+        });
       }
     }
     return new Set(found);
