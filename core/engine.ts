@@ -321,12 +321,23 @@ export function timerLimit(ms: number): number {
   return Math.min(Math.max(ms, 0), 2 ** 31 - 1);
 }
 
-function summariseContract(loaded: LoadedContract, hash: string): ContractSummary {
+/**
+ * The summary of one side. Its `hash` is computed when first read, for both sides at once: a
+ * report in a format that shows no hash (text, Markdown, GitHub annotations …) never pays for
+ * serialising two whole contracts.
+ */
+function summariseContract(
+  loaded: LoadedContract,
+  hashes: () => readonly [string, string],
+  side: 0 | 1,
+): ContractSummary {
   const c = loaded.contract;
   return {
     source: loaded.label,
     server: { name: c.server.name, version: c.server.version },
-    hash,
+    get hash() {
+      return hashes()[side];
+    },
     counts: {
       tools: c.tools.length,
       prompts: c.prompts.length,
@@ -344,12 +355,13 @@ function reportOf(
 ): Report {
   const result = run.finish();
   // Equal entries on both sides (most of them, usually) are serialised once for both hashes.
-  const [oldHash, newHash] = contractHashes(old.contract, next.contract, equalPairs(run.pairs));
+  let hashes: readonly [string, string] | undefined;
+  const both = () => hashes ??= contractHashes(old.contract, next.contract, equalPairs(run.pairs));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     proxar: { version: VERSION },
-    old: summariseContract(old, oldHash),
-    new: summariseContract(next, newHash),
+    old: summariseContract(old, both, 0),
+    new: summariseContract(next, both, 1),
     changes: result.changes,
     ...summarise(
       result.changes,

@@ -9,11 +9,13 @@
  * size to that at 1,000 tools (the target is at most 1.5).
  *
  * Run: `deno run -A scripts/bench_scale.ts [--sizes 100,1000,10000,50000] [--big-mb 10]
- * [--runs 3] [--large] [--bin dist/bin/proxar-linux-x64] [--json]`
+ * [--runs 3] [--large] [--bin dist/bin/proxar-linux-x64] [--format json=/dev/null] [--json]`
  *
  * `--sizes` and `--big-mb 0` (no big-schema row) make a quick run; `--large` uses the tools of
  * `bench_diff.ts` (about 12 KB each; 2,000 of them are the pair of issue 13); `--bin` measures a
  * compiled binary instead of the source under `deno run`, with a Bun process as the reference;
+ * `--format` gives `proxar diff` another output (`text` writes the text report to standard output,
+ * which is discarded: a format that shows no content hash, so none is computed);
  * `--json` prints the rows as one JSON document instead of a table.
  * @module
  */
@@ -49,6 +51,7 @@ const bigMb = Number(flag("--big-mb") ?? 10);
 const runs = Number(flag("--runs") ?? 3);
 const bin = flag("--bin");
 const json = process.argv.includes("--json");
+const format = flag("--format") ?? "json=/dev/null";
 const shape = process.argv.includes("--large") ? LARGE_TOOL : SMALL_TOOL;
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(bigMb >= 0) || !(runs >= 1)) {
   console.error("usage: bench_scale.ts [--sizes N,N,...] [--big-mb MB] [--runs N] [--large]");
@@ -123,7 +126,7 @@ async function measure(
     tools,
     mbPerSide: statSync(oldFile).size / 1e6,
     proxar: await measureMedian(
-      [...proxar, "diff", ...files, "--format", "json=/dev/null"],
+      [...proxar, "diff", ...files, "--format", format],
       dir,
       runs,
     ),

@@ -208,6 +208,22 @@ scaleRows(
   ["--large", "--sizes", FULL ? "2000" : "200", "--big-mb", "0", "--runs", String(RUNS), ...binary],
   "target ≤ 2× time, ≤ 2.5× mem",
 );
+scaleRows(
+  `big pair, text report (${runtime})`,
+  [
+    "--large",
+    "--sizes",
+    FULL ? "2000" : "200",
+    "--big-mb",
+    "0",
+    "--runs",
+    String(RUNS),
+    "--format",
+    "text",
+    ...binary,
+  ],
+  "no content hashes: the text report shows none",
+);
 growthRows(
   scaleRows(
     `scale (${runtime})`,
