@@ -450,7 +450,7 @@ const SPECS: Spec[] = [
     new: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } } },
     path: "properties.limit",
     rationale:
-      "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade.",
+      "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade. So is a name the old schema declared in a conditional place (a dependentSchemas or dependencies entry, then or else, an anyOf or oneOf branch): callers know it and may send it, with any value where that declaration does not apply, so its new schema is compared with what the name could hold before unconditionally.",
   },
   {
     aspect: "property",
@@ -616,7 +616,7 @@ const SPECS: Spec[] = [
     },
     path: "properties.aa",
     rationale:
-      "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING.",
+      "When a pattern of patternProperties cannot be matched against the new name (a backreference, too many states) or unevaluatedProperties depends on other applicators, or a reference Proxar cannot follow (beside the object, in a branch, a conditional or a dependentSchemas entry) may have declared the name, Proxar cannot tell which values the name accepted before, so it cannot grade the new property's schema against them: BREAKING.",
   },
   ...position(
     "patternProperties",

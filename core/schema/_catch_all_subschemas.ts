@@ -21,6 +21,7 @@ import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
+import { declaredNames } from "./_declared_names.ts";
 
 /** A handler of one subschema facet. */
 export type FacetHandler = (walk: Walker, node: Node, facet: string) => void;
@@ -85,6 +86,21 @@ function modelOf(
 }
 
 /**
+ * The names the old side of `node` declares outside its own `properties` and allOf branches:
+ * in dependentSchemas, dependencies, if/then/else or anyOf/oneOf branches (none when a reference
+ * cannot be followed).
+ */
+function knownBefore(walk: Walker, node: Node): Set<string> {
+  const names = declaredNames(node.o, walk.oldRoot ?? true, { dependent: true }) ?? new Set();
+  const allOf = walk.read(node.o, "allOf");
+  for (const branch of Array.isArray(allOf) ? allOf : []) {
+    const props = isObject(branch) ? branch.properties : undefined;
+    for (const n of isObject(props) ? Object.keys(props) : []) names.delete(n);
+  }
+  return names;
+}
+
+/**
  * Added property: widened on input, narrowed on output (NON_BREAKING both) when the object was
  * open for that name; compared with the schema that governed the name before when that was a
  * schema (a partially open object). Removed: changed, unless it was forbidden (`false`) and still
@@ -95,6 +111,7 @@ const properties: FacetHandler = (walk, node) => {
   if (sides === undefined) return;
   const [a, b] = sides;
   const added: Effect = walk.side === "input" ? "widened" : "narrowed";
+  let known: Set<string> | undefined;
   for (const name of unionSorted(a, b)) {
     const x = own(a, name), y = own(b, name);
     const tail = ["properties", name];
@@ -117,6 +134,10 @@ const properties: FacetHandler = (walk, node) => {
     } else if (x === undefined && model !== undefined && model.v !== false) {
       // Values this name could hold before came from the model; now from the new schema.
       walk.pair(node, "properties", model.v, model.tail, y, tail);
+    } else if (x === undefined && (known ??= knownBefore(walk, node)).has(name)) {
+      // Declared before in a conditional place (dependentSchemas, then, an anyOf branch …), so
+      // callers may send it, with any value where that does not apply: compared with `true`.
+      walk.pair(node, "properties", undefined, tail, y, tail);
     } else if (x === false) {
       // A forbidden name stays forbidden when the new model is false too.
       if (model !== undefined && model.v === false) continue;

@@ -44,7 +44,8 @@ export function propertyBranches(
   [oldRoot, newRoot]: [JsonValue, JsonValue],
 ): number[] {
   if (!Array.isArray(b.allOf) || !openForUndeclared(a) || !openForUndeclared(b)) return [];
-  const before = declaredNames(a, oldRoot);
+  // Names a dependentSchemas entry declares are known to callers too (they may send them).
+  const before = declaredNames(a, oldRoot, { dependent: true });
   if (before === undefined) return [];
   // A name required anywhere, old or new, holds a value every caller sends: declaring its schema
   // constrains that value, so such a branch is not an optional parameter offered.
@@ -59,8 +60,9 @@ export function propertyBranches(
     const names = Object.keys(props);
     if (names.length === 0 || names.some((n) => props[n] === false)) return [];
     if (names.some((n) => before.has(n) || required.has(n))) return [];
-    // Declared nowhere else in the new schema: not in its properties, other branches, $ref …
-    const others = declaredNames({ ...b, allOf: branches.filter((_, j) => j !== i) }, newRoot);
+    // Declared nowhere else in the new schema: its properties, other branches, dependentSchemas …
+    const rest = { ...b, allOf: branches.filter((_, j) => j !== i) };
+    const others = declaredNames(rest, newRoot, { dependent: true });
     if (others === undefined || names.some((n) => others.has(n))) return [];
     return [i];
   });

@@ -25,7 +25,7 @@ import { unionAsWritten } from "./_union_keyword.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
-import { declaredNames } from "./_declared_names.ts";
+import { declarationSites, declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
@@ -808,6 +808,7 @@ class Walker {
     const oldAt = (keyword: string) => this.home(ctx, "old", keyword);
     const newAt = (keyword: string) => this.home(ctx, "new", keyword);
     const requiredAfter = requiredNames(b);
+    let knownAfter: Map<string, string> | undefined;
     for (const name of removedProps) {
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
@@ -837,6 +838,16 @@ class Walker {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: newAt("required"),
         });
+      } else if (
+        model === undefined && (knownAfter ??= this.declaredBeside(b, ctx, "new") ?? new Map())
+          .has(name)
+      ) {
+        // Still declared in a conditional place: where it does not apply, the name now holds any
+        // value (the mirror of a property declared for a name a dependentSchemas entry declared).
+        this.compare(propsA[name], true, {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          newLoc: knownAfter.get(name)!,
+        });
       }
       this.emit(
         ctx,
@@ -854,6 +865,7 @@ class Walker {
       );
     }
     const requiredBefore = requiredNames(a);
+    const knownBefore = addedProps.length > 0 ? this.declaredBeside(a, ctx, "old") : new Map();
     for (const name of addedProps) {
       // A name that a schema (not true, not false) governed before: the values it allowed for
       // that name are compared with the new property's schema.
@@ -867,7 +879,26 @@ class Walker {
         });
         continue;
       }
-      if (typeof model === "string") {
+      const site = knownBefore?.get(name);
+      // The old object did not forbid the name (no false model).
+      const open = model === undefined || (isObject(model) && model.schema !== false);
+      if (open && propsB[name] !== false && site !== undefined) {
+        // Declared before in a conditional place (dependentSchemas, then, an anyOf branch …):
+        // callers know the name and may send it, with any value where that declaration does not
+        // apply. Declaring it for every object constrains those values; compared with what the
+        // name could hold before unconditionally, not graded as an optional parameter offered.
+        this.compare(isObject(model) ? model.schema : true, propsB[name], {
+          ...this.child(ctx, ["properties", name], "properties", "schema"),
+          oldLoc: isObject(model) ? model.loc : site,
+        });
+        continue;
+      }
+      // A reference that cannot be followed may have declared the name: undecidable.
+      const unfollowed = knownBefore === null && open && propsB[name] !== false;
+      if (typeof model === "string" || unfollowed) {
+        const why = typeof model === "string"
+          ? model
+          : "a reference it cannot follow may declare it";
         this.emit(
           ctx,
           "properties",
@@ -875,7 +906,7 @@ class Walker {
           "BREAKING",
           "properties",
           { new: propsB[name]! },
-          `${ctx.path}: property "${name}" was added, and Proxar cannot tell which schema governed that name before (${model})`,
+          `${ctx.path}: property "${name}" was added, and Proxar cannot tell which schema governed that name before (${why})`,
           { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
         );
         continue;
@@ -1261,6 +1292,27 @@ class Walker {
         );
       }
     }
+  }
+
+  /**
+   * The names one side's object node declares outside its own `properties` and allOf branches'
+   * (in dependentSchemas, dependencies, if/then/else, anyOf or oneOf branches, through local
+   * references), each with the location of its first declaration in that side's document; null
+   * when a reference cannot be followed (the names are unknown).
+   */
+  declaredBeside(s: JsonObject, ctx: Ctx, side: "old" | "new"): Map<string, string> | null {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    const sites = declarationSites(s, root, { dependent: true });
+    if (sites === undefined) return null;
+    const out = new Map<string, string>();
+    const own = isObject(s.properties) ? s.properties : {};
+    const inBranches = inAllOf(s);
+    for (const [name, site] of sites) {
+      if (Object.hasOwn(own, name) || inBranches.has(name)) continue;
+      if (site.startsWith("#")) out.set(name, site.slice(1));
+      else out.set(name, this.home(ctx, side, site.split("/")[1]!) + site);
+    }
+    return out;
   }
 
   /** An optional property added: NON_BREAKING by the seed's convention (BREAKING under not). */

@@ -1,0 +1,89 @@
+/**
+ * A property declared for a name the old schema already declared in a conditional place
+ * (dependentSchemas, draft-07 dependencies, then, an anyOf branch): callers know the name and may
+ * send it, with any value where that declaration does not apply, so its new schema is compared
+ * with what the name could hold before. It was graded as an optional parameter offered
+ * (property.added NON_BREAKING), which let {a: 1, b: "x"} → rejected pass on input.
+ */
+import assert from "node:assert/strict";
+import { catchAllDiff } from "../../../core/schema/catch_all.ts";
+import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
+import type { JsonValue } from "../../../core/json.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const b = { type: "integer" };
+const branch = { properties: { b: { type: "string" } } };
+
+const places: [string, JsonValue][] = [
+  ["dependentSchemas", { dependentSchemas: { a: branch } }],
+  ["dependencies", { dependencies: { a: branch } }],
+  ["then", { if: { required: ["a"] }, then: branch }],
+  ["an anyOf branch", { anyOf: [branch, { required: ["c"] }] }],
+];
+
+for (const [where, conditional] of places) {
+  Deno.test(`a property declared for a name ${where} declared before is graded by what its schema admits`, () => {
+    const old = { type: "object", ...(conditional as object) };
+    const ways = fourWays(old, { ...old, properties: { b } });
+    assert.deepEqual(ways.input, [
+      "tool.input.type.narrowed t.inputSchema.properties.b.type BREAKING",
+    ]);
+    assert.deepEqual(ways.output, [
+      "tool.output.type.narrowed t.outputSchema.properties.b.type NON_BREAKING",
+    ]);
+    // Undeclared again while the conditional declaration stays: removed, and its values widen.
+    assert.deepEqual(ways.inputReversed, [
+      "tool.input.property.removed t.inputSchema.properties.b BREAKING",
+      "tool.input.type.widened t.inputSchema.properties.b.type NON_BREAKING",
+    ]);
+    assert.deepEqual(ways.outputReversed, [
+      "tool.output.property.removed t.outputSchema.properties.b BREAKING",
+      "tool.output.type.widened t.outputSchema.properties.b.type BREAKING",
+    ]);
+  });
+}
+
+Deno.test("the catch-all differ alone grades a property a dependentSchemas entry declared before", () => {
+  const old = { type: "object", dependentSchemas: { a: branch } };
+  const deltas = catchAllDiff(old, { ...old, properties: { b } }, {
+    side: "input",
+    basePath: "t.inputSchema",
+    basePointer: "/tools/0/inputSchema",
+    known: STRUCTURED_VOCABULARY,
+  });
+  assert.deepEqual(deltas.map((d) => `${d.rule} ${d.path} ${d.severity}`), [
+    "tool.input.keyword.narrowed t.inputSchema.properties.b.type BREAKING",
+  ]);
+});
+
+Deno.test("a new allOf branch declaring a name a dependentSchemas entry declared is not an optional property offered", () => {
+  const old = { type: "object", dependentSchemas: { a: branch } };
+  const ways = fourWays(old, { ...old, allOf: [{ properties: { b } }] });
+  assert.deepEqual(ways.input, ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"]);
+  assert.deepEqual(ways.output, ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"]);
+  // A name declared nowhere before keeps the property.added grade.
+  const open = fourWays(old, { ...old, allOf: [{ properties: { x: b } }] });
+  assert.deepEqual(open.input, [
+    "tool.input.property.added t.inputSchema.allOf.0.properties.x NON_BREAKING",
+  ]);
+});
+
+Deno.test("a property added beside a dependentSchemas entry Proxar cannot follow is undecidable: BREAKING both sides", () => {
+  const old = { type: "object", dependentSchemas: { a: { $ref: "other.json" } } };
+  const ways = fourWays(old, { ...old, properties: { b } });
+  assert.deepEqual(ways.input, [
+    "tool.input.property.changed t.inputSchema.properties.b BREAKING",
+  ]);
+  assert.deepEqual(ways.output, [
+    "tool.output.property.changed t.outputSchema.properties.b BREAKING",
+  ]);
+  // A name no conditional place declared is still an optional property offered.
+  const plain = fourWays({ type: "object", dependentSchemas: { a: branch } }, {
+    type: "object",
+    dependentSchemas: { a: branch },
+    properties: { x: b },
+  });
+  assert.deepEqual(plain.input, [
+    "tool.input.property.added t.inputSchema.properties.x NON_BREAKING",
+  ]);
+});
