@@ -406,7 +406,7 @@ const SPECS: Spec[] = [
     },
     path: "required",
     rationale:
-      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade.",
+      "On input, existing calls do not send it and are rejected: BREAKING (the change the seeds name first, search_issues.inputSchema.required). On output, consumers are guaranteed more: NON_BREAKING. On input, when every property made required has a default in its new schema, it is POTENTIALLY_BREAKING instead: zod 4's toJSONSchema, in its default output mode, lists every defaulted field as required while the server still fills the default when a call leaves it out (@supabase/mcp-server-supabase 0.5.10 → 0.6.1, @playwright/mcp), so only clients that validate their arguments against the schema reject such calls. A property without a default beside it, a default only reachable through a $ref, and required under not keep the variance grade. So does a default that is not valid against the property's own schema ({type: integer, minimum: 1, default: 0}, a default of the wrong type): the server cannot fill a call with it, so omitting the value cannot work: BREAKING. When Proxar cannot decide whether the default is valid (a reference that loops back or cannot be followed, an unmodelled keyword, a format JSON Schema defines, which it does not check), it stays BREAKING and the message says why.",
     more: [{
       title: "A property with a default became required",
       old: {
@@ -420,6 +420,18 @@ const SPECS: Spec[] = [
         required: ["q", "limit"],
       },
       severity: ["POTENTIALLY_BREAKING", "NON_BREAKING"],
+    }, {
+      title: "A property whose default its own schema rejects became required",
+      old: {
+        type: "object",
+        properties: { limit: { type: "integer", minimum: 1, default: 0 } },
+      },
+      new: {
+        type: "object",
+        properties: { limit: { type: "integer", minimum: 1, default: 0 } },
+        required: ["limit"],
+      },
+      severity: ["BREAKING", "NON_BREAKING"],
     }],
   },
   {

@@ -37,6 +37,8 @@ export interface Verdict {
 export interface VerdictAt {
   side: Side;
   neg: boolean;
+  /** The new schema's root, for local references inside values' schemas. */
+  newRoot: JsonValue;
   /**
    * Readers of the schemas that the node's local `$ref` chain reaches on one side, which apply
    * to its values too; `undefined` when the chain leads to `false` or cannot be followed.
@@ -498,9 +500,11 @@ const requiredVerdict: VerdictOf = (old, next, at) => {
   if (verdict?.effect !== "narrowed") return verdict;
   const before = nameList(old("required")) ?? new Set<string>();
   const added = [...(nameList(next("required")) ?? [])].filter((n) => !before.has(n));
-  return defaultedRequired(added, next("properties"), { side: at.side, negated: at.neg })
-    ? undefined
-    : verdict;
+  const defaulted = defaultedRequired(added, next("properties"), {
+    side: at.side,
+    negated: at.neg,
+  }, at.newRoot);
+  return defaulted === true ? undefined : verdict;
 };
 
 /** Verdict functions of the value facets, by facet. */

@@ -734,6 +734,7 @@ export class CatchAllWalk implements Walker {
       const verdict = verdictOf(read(node.o), read(node.n), {
         side: this.side,
         neg: node.neg,
+        newRoot: this.newRoot ?? true,
         referenced: (which) =>
           this.#referenced(which === "old" ? node.o : node.n, which === "old")?.map(read),
       });

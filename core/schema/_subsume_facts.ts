@@ -1,7 +1,8 @@
 /**
  * Facts about a conjunction of schema objects that the subsumption proof reads: which kinds of
  * JSON value it may accept, and its finite set of values when `enum`/`const` pin one down; plus
- * a small evaluator of the value keywords for such finite sets. Private to `subsume.ts`.
+ * a small evaluator of the value keywords for such finite sets. Private to `subsume.ts` (and
+ * `_default_valid.ts`, which checks defaults with that evaluator).
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
@@ -80,7 +81,8 @@ export function valuesOf(atoms: readonly JsonObject[]): JsonValue[] | undefined 
   return values.filter((v) => kinds.has(kindOfValue(v)));
 }
 
-const VALUE_KEYWORDS = new Set([
+/** The keywords {@link satisfies} evaluates. */
+export const VALUE_KEYWORDS: ReadonlySet<string> = new Set([
   "type",
   "nullable",
   "enum",

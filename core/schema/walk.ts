@@ -761,12 +761,11 @@ class Walker {
         made.length ? `${names(made)} ${made.length > 1 ? "are" : "is"} now required` : "",
       ].filter(Boolean).join("; ");
       const values = { old: sorted(reqA), new: sorted(reqB) };
-      if (
-        defaultedRequired(reqAdded, b.properties, {
-          side: this.opts.side,
-          negated: ctx.polarity < 0,
-        })
-      ) {
+      const defaulted = defaultedRequired(reqAdded, b.properties, {
+        side: this.opts.side,
+        negated: ctx.polarity < 0,
+      }, this.newRoot);
+      if (defaulted === true) {
         const them = reqAdded.length > 1;
         this.emit(
           ctx,
@@ -788,7 +787,7 @@ class Walker {
           "narrowed",
           "required",
           values,
-          what,
+          defaulted === false ? what : `${what}; ${defaulted}`,
           "added",
         );}
     }
