@@ -22,6 +22,8 @@ export interface Change {
   entity: EntityRef;
   path: string;
   pointer: string;
+  /** Where the element stood in the old snapshot, when another place than `pointer`. */
+  oldPointer?: string;
   old?: JsonValue;
   new?: JsonValue;
   message: string;

@@ -146,6 +146,7 @@ class DiffRun {
       if (finding.old !== undefined) change.old = sortKeys(finding.old);
       if (finding.new !== undefined) change.new = sortKeys(finding.new);
       if (finding.hint !== undefined) change.hint = finding.hint;
+      if (finding.oldPointer !== undefined) change.oldPointer = finding.oldPointer;
       if (finding.prose !== undefined) change.prose = finding.prose;
       this.changes.push(change);
     };

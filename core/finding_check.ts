@@ -31,6 +31,8 @@ export function findingProblem(finding: unknown): string | undefined {
     ? "path must be a non-empty string"
     : typeof f.pointer !== "string"
     ? "pointer must be a string"
+    : f.oldPointer !== undefined && typeof f.oldPointer !== "string"
+    ? "oldPointer must be a string"
     : typeof f.message !== "string" || f.message === ""
     ? "message must be a non-empty string"
     : f.severity !== undefined && !isSeverity(f.severity)

@@ -10,13 +10,14 @@ import { pointerOf, pointerTokens } from "./json.ts";
 import { type LoadedContract, originKey } from "./load_contract.ts";
 import { locatePointers, type Position } from "./positions.ts";
 
-/** Where a change's snapshot pointer lives in a loaded contract's files. */
+/** Where a snapshot pointer of a change's element lives in a loaded contract's files. */
 function place(
   loaded: LoadedContract,
   change: Change,
+  pointer: string,
   exact: boolean,
 ): { file: string; pointer: string } | undefined {
-  const tokens = pointerTokens(change.pointer);
+  const tokens = pointerTokens(pointer);
   const list = ENTITY_LISTS.find((l) => l.list === tokens[0]);
   if (list && tokens.length >= 2) {
     const rest = tokens.slice(2);
@@ -26,7 +27,7 @@ function place(
     return loaded.origins.get(`list:${list.list}`) ?? loaded.origins.get("root");
   }
   const root = loaded.origins.get("root");
-  return root ? { file: root.file, pointer: root.pointer + change.pointer } : undefined;
+  return root ? { file: root.file, pointer: root.pointer + pointer } : undefined;
 }
 
 /**
@@ -51,10 +52,11 @@ export function locateChanges(
   old: LoadedContract,
   next: LoadedContract,
 ): void {
-  const wanted = (loaded: LoadedContract, exact: boolean) =>
-    changes.map((change) => place(loaded, change, exact));
-  const newPlaces = wanted(next, false);
-  const oldPlaces = wanted(old, true);
+  const newPlaces = changes.map((change) => place(next, change, change.pointer, false));
+  // The old file holds the element where it stood then, when the change says that was elsewhere.
+  const oldPlaces = changes.map((change) =>
+    place(old, change, change.oldPointer ?? change.pointer, true)
+  );
   const newAt = positions(next, newPlaces);
   const oldAt = positions(old, oldPlaces);
   changes.forEach((change, i) => {

@@ -80,6 +80,11 @@ export const reportSchema: JsonObject = {
           },
           path: { type: "string", description: "Dotted path: search_issues.inputSchema.required" },
           pointer: { type: "string", description: "RFC 6901 pointer into the snapshot form" },
+          oldPointer: {
+            type: "string",
+            description:
+              "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved)",
+          },
           old: { description: "The old value, when there was one" },
           new: { description: "The new value, when there is one" },
           message: { type: "string" },

@@ -51,6 +51,11 @@ export interface Finding {
   path: string;
   /** RFC 6901 pointer into the snapshot form of the contract that holds the element. */
   pointer: string;
+  /**
+   * RFC 6901 pointer into the old snapshot, when the element stood at another place there than
+   * `pointer` names (a union's branch renamed or moved): the old source location is found there.
+   */
+  oldPointer?: string;
   old?: JsonValue;
   new?: JsonValue;
   message: string;

@@ -91,6 +91,7 @@ function copyFinding(value: unknown): Finding | string {
   }
   if (f.severity !== undefined) copy.severity = f.severity;
   if (f.hint !== undefined) copy.hint = f.hint;
+  if (f.oldPointer !== undefined) copy.oldPointer = f.oldPointer;
   return copy;
 }
 

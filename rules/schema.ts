@@ -827,6 +827,7 @@ function schemaRule(meta: RuleMeta): Rule {
           message: d.message,
           severity: d.severity,
         };
+        if (d.oldPointer !== undefined) finding.oldPointer = d.oldPointer;
         if (d.old !== undefined) finding.old = d.old;
         if (d.new !== undefined) finding.new = d.new;
         if (d.prose !== undefined) finding.prose = d.prose;

@@ -98,13 +98,14 @@ type Classify = (a: string | undefined, b: string | undefined) => ProseVerdict;
 export function compareSchemaSide(
   oldSchema: JsonValue | undefined,
   newSchema: JsonValue | undefined,
-  where: { side: Side; basePath: string; basePointer: string },
+  where: { side: Side; basePath: string; basePointer: string; oldBasePointer?: string },
   classifyProse: Classify,
 ): SchemaDelta[] {
   // Both differs compare name schemas without a type that admits every name.
   const [a, b] = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)];
   const structured = walkSchemas(a, b, { ...where, classifyProse });
-  const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY });
+  const { oldBasePointer: _, ...at } = where;
+  const catchAll = catchAllDiff(a, b, { ...at, known: STRUCTURED_VOCABULARY });
   return hintPropertyRenames(mergeDeltas(structured, catchAll), oldSchema, newSchema);
 }
 
@@ -132,6 +133,7 @@ export function toolSchemaDeltas(
           side: "input",
           basePath: `${p.id}.inputSchema`,
           basePointer: `/tools/${p.newIndex}/inputSchema`,
+          oldBasePointer: `/tools/${p.oldIndex}/inputSchema`,
         }, classifyProse),
       );
     }
@@ -159,7 +161,12 @@ export function toolSchemaDeltas(
     }
     add(
       p.id,
-      compareSchemaSide(before, after, { side: "output", basePath, basePointer }, classifyProse),
+      compareSchemaSide(before, after, {
+        side: "output",
+        basePath,
+        basePointer,
+        oldBasePointer: `/tools/${p.oldIndex}/outputSchema`,
+      }, classifyProse),
     );
   }
   return byRule;

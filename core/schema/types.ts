@@ -141,6 +141,11 @@ export interface SchemaDelta {
   path: string;
   /** RFC 6901 pointer into the snapshot form of the contract. */
   pointer: string;
+  /**
+   * Where the element stands in the old snapshot, when that is another place (a branch of an
+   * anyOf that became a oneOf, a branch that moved): its old source location is found there.
+   */
+  oldPointer?: string;
   /** The rule id this delta is reported under. */
   rule: string;
   severity: Severity;

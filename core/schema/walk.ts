@@ -66,6 +66,8 @@ export interface WalkOptions {
   basePath: string;
   /** Pointer of the schema root in the snapshot: `/tools/3/inputSchema`. */
   basePointer: string;
+  /** Pointer of the old schema root in the old snapshot, when not `basePointer`. */
+  oldBasePointer?: string;
   classifyProse(oldText: string | undefined, newText: string | undefined): ProseVerdict;
   /**
    * Walk into equal properties too, which hold no change when no reference is involved: slower,
@@ -261,6 +263,11 @@ class Walker {
     at?: { loc: string; path: string; pointer?: string },
   ): void {
     const loc = at?.loc ?? (keyword === "" ? ctx.newLoc : this.changeLoc(ctx, keyword));
+    // The old side's place of the same node, when the walk paired it with another place (a
+    // renamed or reordered union's branch): its old source location is looked up there.
+    const oldLoc = at === undefined
+      ? (keyword === "" ? ctx.oldLoc : this.home(ctx, "old", keyword))
+      : undefined;
     const delta: SchemaDelta = {
       facet,
       location: loc,
@@ -273,6 +280,10 @@ class Walker {
     };
     if (values.old !== undefined) delta.old = values.old;
     if (values.new !== undefined) delta.new = values.new;
+    if (oldLoc !== undefined && oldLoc !== loc) {
+      delta.oldPointer = (this.opts.oldBasePointer ?? this.opts.basePointer) + oldLoc +
+        (keyword === "" ? "" : `/${escapePointerToken(keyword)}`);
+    }
     this.out.push(delta);
   }
 
