@@ -22,7 +22,8 @@ export interface Paired<T> {
   newIndex: number;
   /**
    * Set on a tool that was renamed: the old name. The pair is a removed tool and an added one
-   * with equal input and output schemas, matched one to one; both also stay in `removed` and
+   * with equal input and output schemas, or else with the same name after case and separators
+   * are set aside (`getUser` → `get_user`), matched one to one; both also stay in `removed` and
    * `added` (a rename breaks callers), and `id` is the new name.
    */
   renamedFrom?: string;
@@ -114,7 +115,25 @@ function twins(a: Located<Tool>, b: Located<Tool>): boolean {
 }
 
 /**
- * Removed and added tools with equal schemas, matched one to one, as pairs under the new name.
+ * A tool name with case and separators set aside: `getUser`, `get_user`, `get-user` and
+ * `Get.User` all read `getuser`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameKey } from "./pairing.ts";
+ * assert.equal(nameKey("getUser"), nameKey("get-user"));
+ * assert.notEqual(nameKey("getUser"), nameKey("get_users"));
+ * ```
+ */
+export function nameKey(name: string): string {
+  return name.replace(/[\s_\-./]+/g, "").toLowerCase();
+}
+
+/**
+ * Removed and added tools with equal schemas, matched one to one, as pairs under the new name;
+ * then, among the rest, those whose names are the same but for case and separators
+ * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares).
  *
  * @example
  * ```ts
@@ -126,15 +145,14 @@ function twins(a: Located<Tool>, b: Located<Tool>): boolean {
  * const { tools } = pairEntities(a, b);
  * assert.equal(tools.paired[0]?.renamedFrom, "find");
  * assert.equal(tools.removed.length + tools.added.length, 2);
+ * const c = { ...emptyContract(), tools: [{ name: "get_user", inputSchema: { type: "object" } }] };
+ * const d = { ...emptyContract(), tools: [{ name: "getUser", inputSchema: {} }] };
+ * assert.equal(pairEntities(d, c).tools.paired[0]?.renamedFrom, "getUser");
  * ```
  */
 export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   const out: Paired<Tool>[] = [];
-  for (const gone of tools.removed) {
-    const candidates = tools.added.filter((a) => twins(gone, a));
-    if (candidates.length !== 1) continue;
-    const twin = candidates[0]!;
-    if (tools.removed.filter((r) => twins(r, twin)).length !== 1) continue;
+  const pair = (gone: Located<Tool>, twin: Located<Tool>) =>
     out.push({
       id: twin.id,
       old: gone.value,
@@ -143,6 +161,33 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       newIndex: twin.index,
       renamedFrom: gone.id,
     });
+  for (const gone of tools.removed) {
+    const candidates = tools.added.filter((a) => twins(gone, a));
+    if (candidates.length !== 1) continue;
+    const twin = candidates[0]!;
+    if (tools.removed.filter((r) => twins(r, twin)).length !== 1) continue;
+    pair(gone, twin);
+  }
+  // The same name in another case or separator style: one removed and one added per key.
+  const taken = new Set<Located<Tool>>();
+  for (const p of out) {
+    for (const x of [...tools.removed, ...tools.added]) {
+      if (x.id === p.renamedFrom || x.id === p.id) taken.add(x);
+    }
+  }
+  const byKey = (list: readonly Located<Tool>[]) => {
+    const keys = new Map<string, Located<Tool>[]>();
+    for (const x of list) {
+      if (taken.has(x)) continue;
+      const key = nameKey(x.id);
+      keys.set(key, [...keys.get(key) ?? [], x]);
+    }
+    return keys;
+  };
+  const added = byKey(tools.added);
+  for (const [key, gone] of byKey(tools.removed)) {
+    const twin = added.get(key);
+    if (gone.length === 1 && twin?.length === 1) pair(gone[0]!, twin[0]!);
   }
   return out;
 }

@@ -17,7 +17,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. ${REMOVED_UNKNOWN_RATIONALE}`,
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
@@ -49,7 +49,17 @@ export const toolRules: Rule[] = [
           message: `Tool "${gone.id}" was removed${unknown ? leftOutNow("tools") : ""}`,
           ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
         };
-        if (twins.length === 1) {
+        // Paired by name (the same but for case and separators) when no twin had its schemas.
+        const byName = pairs.tools.paired.find((p) =>
+          p.renamedFrom === gone.id && !jsonEqual(p.new.inputSchema, gone.value.inputSchema) ||
+          p.renamedFrom === gone.id && !jsonEqual(p.new.outputSchema, gone.value.outputSchema)
+        );
+        if (byName !== undefined) {
+          finding.message +=
+            `; "${byName.id}" was added with the same name in another case or separator style, so it was probably renamed; their schemas are compared under the new name`;
+          finding.hint = `renamed to "${byName.id}"?`;
+          finding.new = byName.id;
+        } else if (twins.length === 1) {
           const twin = twins[0]!.id;
           finding.message +=
             `; "${twin}" was added with the same schemas, so it was probably renamed`;

@@ -99,3 +99,35 @@ Deno.test("toolSchemaDeltas() loses nothing by skipping equal tools", () => {
     { numRuns: 300 },
   );
 });
+
+Deno.test("pairEntities() pairs a tool renamed to another case or separator style, one to one", () => {
+  const tool = (name: string, type: string) => ({ name, inputSchema: { type } });
+  const contract = (...tools: ReturnType<typeof tool>[]) => ({ ...emptyContract(), tools });
+  const renames = (a: ReturnType<typeof contract>, b: ReturnType<typeof contract>) =>
+    pairEntities(a, b).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`).sort();
+  assert.deepEqual(
+    renames(contract(tool("getUser", "object")), contract(tool("get-user", "string"))),
+    ["getUser→get-user"],
+  );
+  // A tool with the same schemas wins; the name is then taken.
+  assert.deepEqual(
+    renames(
+      contract(tool("getUser", "object")),
+      contract(tool("get_user", "string"), tool("fetchUser", "object")),
+    ),
+    ["getUser→fetchUser"],
+  );
+  // Equal schemas and the same name: one pair.
+  assert.deepEqual(
+    renames(contract(tool("getUser", "object")), contract(tool("get_user", "object"))),
+    ["getUser→get_user"],
+  );
+  // Two removed tools with one key: no pair.
+  assert.deepEqual(
+    renames(
+      contract(tool("getUser", "object"), tool("GetUser", "array")),
+      contract(tool("get_user", "string")),
+    ),
+    [],
+  );
+});

@@ -1,0 +1,72 @@
+/**
+ * End-to-end tests of tools renamed to another case or separator style (`getUser` → `get_user`,
+ * `get-user`): the removed and the added tool are paired as a rename one to one, so their schema
+ * changes are reported too, under the new name with the rename in the message, beside
+ * tool.removed (BREAKING, with a rename hint) and tool.added. Rename hints used to need equal
+ * schemas, so such a rename with a schema change read as an unrelated removal and addition.
+ */
+import assert from "node:assert/strict";
+import { findings, runCli } from "../helpers.ts";
+
+const dir = "renames";
+
+async function diff(old: string, next: string) {
+  const result = await runCli([
+    "diff",
+    `${dir}/${old}.json`,
+    `${dir}/${next}.json`,
+    "--format",
+    "json",
+  ]);
+  assert.equal(result.stderr, "");
+  const report = JSON.parse(result.stdout) as {
+    changes: { rule: string; message: string; hint?: string; new?: unknown }[];
+  };
+  const by = (rule: string) => report.changes.find((c) => c.rule === rule)!;
+  return { code: result.code, found: findings(result.stdout), by };
+}
+
+Deno.test("proxar diff pairs getUser → get_user as a rename and reports their schema changes", async () => {
+  const { code, found, by } = await diff("camel", "snake");
+  assert.equal(code, 1);
+  assert.deepEqual(found, [
+    "tool.added|get_user|NON_BREAKING",
+    "tool.input.type.changed|get_user.inputSchema.properties.id.type|BREAKING",
+    "tool.output.type.widened|get_user.outputSchema.properties.name.type|BREAKING",
+    "tool.removed|getUser|BREAKING",
+  ]);
+  const removed = by("tool.removed");
+  assert.equal(
+    removed.message,
+    'Tool "getUser" was removed; "get_user" was added with the same name in another case or separator style, so it was probably renamed; their schemas are compared under the new name',
+  );
+  assert.equal(removed.hint, 'renamed to "get_user"?');
+  assert.equal(removed.new, "get_user");
+  assert.match(by("tool.input.type.changed").message, /\(tool renamed from "getUser"\)$/);
+  assert.match(by("tool.output.type.widened").message, /\(tool renamed from "getUser"\)$/);
+});
+
+Deno.test("proxar diff pairs get_user → getUser the other way, each side graded by its variance", async () => {
+  const { code, found, by } = await diff("snake", "camel");
+  assert.equal(code, 1);
+  assert.deepEqual(found, [
+    "tool.added|getUser|NON_BREAKING",
+    "tool.input.type.changed|getUser.inputSchema.properties.id.type|BREAKING",
+    "tool.output.type.narrowed|getUser.outputSchema.properties.name.type|NON_BREAKING",
+    "tool.removed|get_user|BREAKING",
+  ]);
+  assert.equal(by("tool.removed").hint, 'renamed to "getUser"?');
+});
+
+Deno.test("proxar diff pairs no rename when two added tools share the removed one's name but for style", async () => {
+  // getUser could have become get_user or get-user: no pairing, no hint, no schema diff.
+  const { code, found, by } = await diff("camel", "ambiguous");
+  assert.equal(code, 1);
+  assert.deepEqual(found, [
+    "tool.added|get-user|NON_BREAKING",
+    "tool.added|get_user|NON_BREAKING",
+    "tool.removed|getUser|BREAKING",
+  ]);
+  assert.equal(by("tool.removed").message, 'Tool "getUser" was removed');
+  assert.equal(by("tool.removed").hint, undefined);
+});
