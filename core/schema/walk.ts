@@ -818,7 +818,10 @@ class Walker {
     const oldAt = (keyword: string) => this.home(ctx, "old", keyword);
     const newAt = (keyword: string) => this.home(ctx, "new", keyword);
     const requiredAfter = requiredNames(b);
-    let knownAfter: Map<string, string> | undefined;
+    // Names the new object declares in conditional places; null when a reference hides them.
+    let knownAfter: Map<string, string> | null | undefined;
+    const after = () =>
+      knownAfter === undefined ? knownAfter = this.declaredBeside(b, ctx, "new") : knownAfter;
     for (const name of removedProps) {
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
@@ -848,16 +851,25 @@ class Walker {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: newAt("required"),
         });
-      } else if (
-        model === undefined && (knownAfter ??= this.declaredBeside(b, ctx, "new") ?? new Map())
-          .has(name)
-      ) {
+      } else if (model === undefined && after()?.has(name)) {
         // Still declared in a conditional place: where it does not apply, the name now holds any
         // value (the mirror of a property declared for a name a dependentSchemas entry declared).
         this.compare(propsA[name], true, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
-          newLoc: knownAfter.get(name)!,
+          newLoc: after()!.get(name)!,
         });
+      } else if (model === undefined && after() === null) {
+        // The mirror of a property added beside a reference Proxar cannot follow: undecidable.
+        this.emit(
+          ctx,
+          "properties",
+          { aspect: "property", change: "changed" },
+          "BREAKING",
+          "properties",
+          { old: propsA[name]! },
+          `${ctx.path}: property "${name}" was removed, and Proxar cannot tell which schema governs that name now (a reference it cannot follow may declare it)`,
+          { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+        );
       }
       this.emit(
         ctx,

@@ -77,6 +77,15 @@ Deno.test("a property added beside a dependentSchemas entry Proxar cannot follow
   assert.deepEqual(ways.output, [
     "tool.output.property.changed t.outputSchema.properties.b BREAKING",
   ]);
+  // Removed beside it: the mirror, so input a→b and output b→a agree (fast-check seed 209893902).
+  assert.deepEqual(ways.inputReversed, [
+    "tool.input.property.changed t.inputSchema.properties.b BREAKING",
+    "tool.input.property.removed t.inputSchema.properties.b BREAKING",
+  ]);
+  assert.deepEqual(ways.outputReversed, [
+    "tool.output.property.changed t.outputSchema.properties.b BREAKING",
+    "tool.output.property.removed t.outputSchema.properties.b BREAKING",
+  ]);
   // A name no conditional place declared is still an optional property offered.
   const plain = fourWays({ type: "object", dependentSchemas: { a: branch } }, {
     type: "object",
@@ -86,4 +95,21 @@ Deno.test("a property added beside a dependentSchemas entry Proxar cannot follow
   assert.deepEqual(plain.input, [
     "tool.input.property.added t.inputSchema.properties.x NON_BREAKING",
   ]);
+});
+
+Deno.test("diff obeys the variance law for a property beside a reference it cannot follow (fast-check seed 209893902)", () => {
+  const a = { type: "object", properties: { a: { minimum: 0, exclusiveMaximum: 6 } } };
+  const b = { else: { if: { else: { $ref: "#/$defs/A" } } } };
+  const effects = (lines: string[]) =>
+    [
+      ...new Set(
+        lines.filter((l) => /^tool\.\w+\.\w+\.(widened|narrowed|changed) /.test(l)).map((l) =>
+          l.split(" ").at(-1)
+        ),
+      ),
+    ].sort();
+  const ways = fourWays(a, b);
+  assert.deepEqual(effects(ways.input), effects(ways.outputReversed));
+  assert.deepEqual(effects(ways.output), effects(ways.inputReversed));
+  assert.deepEqual(effects(ways.input), ["BREAKING", "NON_BREAKING"]);
 });
