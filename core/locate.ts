@@ -8,7 +8,7 @@ import type { Change } from "./change.ts";
 import { ENTITY_LISTS } from "./contract.ts";
 import { pointerOf, pointerTokens } from "./json.ts";
 import { type LoadedContract, originKey } from "./load_contract.ts";
-import { locatePointers, type Position } from "./positions.ts";
+import { locatePointers, type Position, type ScanOptions, SkippedValues } from "./positions.ts";
 
 /** Where a snapshot pointer of a change's element lives in a loaded contract's files. */
 function place(
@@ -57,8 +57,21 @@ export function locateChanges(
   const oldPlaces = changes.map((change) =>
     place(old, change, change.oldPointer ?? change.pointer, true)
   );
-  const newAt = positions(next, newPlaces);
-  const oldAt = positions(old, oldPlaces);
+  // The old file is mostly the new one: what the scan of the new file skipped, the scan of the
+  // old one passes over where the text is the same (a comparison instead of a scan).
+  const skipped = new Map<string, SkippedValues>();
+  const newAt = positions(next, newPlaces, (file, text) => {
+    const values = new SkippedValues(text);
+    skipped.set(file, values);
+    return { skipped: values };
+  });
+  const only = next.texts.size === 1 && old.texts.size === 1
+    ? skipped.get([...next.texts.keys()][0]!)
+    : undefined;
+  const oldAt = positions(old, oldPlaces, (file) => {
+    const similar = skipped.get(file) ?? only;
+    return similar ? { similar } : {};
+  });
   changes.forEach((change, i) => {
     const locations: NonNullable<Change["locations"]> = {};
     const n = newPlaces[i];
@@ -71,10 +84,11 @@ export function locateChanges(
   });
 }
 
-/** One pass per file over the pointers wanted in it. */
+/** One pass per file over the pointers wanted in it, with the scan options for that file. */
 function positions(
   loaded: LoadedContract,
   places: readonly ({ file: string; pointer: string } | undefined)[],
+  optionsFor: (file: string, text: string) => ScanOptions,
 ): Map<string, Map<string, Position>> {
   const byFile = new Map<string, string[]>();
   for (const p of places) {
@@ -86,7 +100,7 @@ function positions(
   const out = new Map<string, Map<string, Position>>();
   for (const [file, pointers] of byFile) {
     const text = loaded.texts.get(file);
-    if (text !== undefined) out.set(file, locatePointers(text, pointers));
+    if (text !== undefined) out.set(file, locatePointers(text, pointers, optionsFor(file, text)));
   }
   return out;
 }

@@ -36,12 +36,72 @@ export function locatePointer(text: string, pointer: string): Position | undefin
   return locatePointers(text, [pointer]).get(pointer);
 }
 
+/** The smallest value {@link SkippedValues} keeps: smaller ones cost little to scan. */
+const MIN_REUSED = 256;
+
+/**
+ * The objects and arrays a scan of a text skipped, by pointer, so that a scan of a similar text
+ * (the other side of a diff, where most values are unchanged) skips the same text at the cost
+ * of a comparison. Only values of at least `minLength` characters are kept ({@link MIN_REUSED}
+ * by default).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { locatePointers, SkippedValues } from "./positions.ts";
+ * const before = '{"a": [{"x": 1},\n {"y": 2}], "b": 3}';
+ * const after = '{"a": [{"x": 1},\n {"y": 2}], "b": 4}';
+ * const skipped = new SkippedValues(before, { minLength: 0 });
+ * locatePointers(before, ["/b"], { skipped });
+ * const at = locatePointers(after, ["/b"], { similar: skipped });
+ * assert.deepEqual(at.get("/b"), { line: 2, column: 13 });
+ * assert.equal(skipped.reused, 1);
+ * ```
+ */
+export class SkippedValues {
+  /** Per pointer: start, end, line breaks inside, and the offset of the last line from start. */
+  readonly #at = new Map<string, [number, number, number, number]>();
+  /** The shortest value kept (tests keep every one). */
+  readonly minLength: number;
+  /** How many values scans of a similar text passed over with these. */
+  reused = 0;
+
+  constructor(readonly text: string, options: { minLength?: number } = {}) {
+    this.minLength = options.minLength ?? MIN_REUSED;
+  }
+
+  /** Keeps the value at `pointer` skipped from `start` to `end`, with `lines` line breaks. */
+  add(pointer: string, start: number, end: number, lines: number, lastLine: number): void {
+    if (end - start >= this.minLength) this.#at.set(pointer, [start, end, lines, lastLine]);
+  }
+
+  /** The value skipped at `pointer`: start, end, line breaks, and where its last line starts. */
+  get(pointer: string): readonly [number, number, number, number] | undefined {
+    return this.#at.get(pointer);
+  }
+}
+
+/** How far from its index an array item is looked for in the similar text. */
+const NEAR = [0, 1, -1, 2, -2];
+
+/** What a scan may keep for another, and use from another. */
+export interface ScanOptions {
+  /** Filled with the values this scan skips (made for this text). */
+  skipped?: SkippedValues;
+  /** The values a scan of a similar text skipped: text found the same here is not scanned. */
+  similar?: SkippedValues;
+}
+
 /**
  * Positions of many JSON pointers in one pass over the text. Only the values on a path to a
  * wanted pointer are parsed; every other value is skipped by scanning for its end, and no tree
  * or token is built. A pointer that does not exist gets the position of its nearest existing
  * ancestor; a property is located at its key. Lines are counted on the way (JSON strings hold
  * no raw line breaks). Text that is not JSON yields what was found before the first error.
+ * With `options.similar`, an object or array whose text is the same as one a scan of the similar
+ * text skipped at the same pointer (or, in an array, a few items away) is passed over by its
+ * length and line count: the same text has the same end and the same line breaks, so the
+ * positions are the same as without.
  *
  * @example
  * ```ts
@@ -52,7 +112,11 @@ export function locatePointer(text: string, pointer: string): Position | undefin
  * assert.deepEqual(at.get("/a/missing"), { line: 2, column: 3 });
  * ```
  */
-export function locatePointers(text: string, pointers: Iterable<string>): Map<string, Position> {
+export function locatePointers(
+  text: string,
+  pointers: Iterable<string>,
+  options: ScanOptions = {},
+): Map<string, Position> {
   const wanted = new Set<string>([""]);
   const list = [...pointers];
   for (const pointer of list) {
@@ -62,7 +126,7 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
       wanted.add(prefix);
     }
   }
-  const found = new PointerScanner(text, wanted).scan();
+  const found = new PointerScanner(text, wanted, options).scan();
   const out = new Map<string, Position>();
   for (const pointer of list) {
     let p = pointer;
@@ -89,8 +153,14 @@ class PointerScanner {
   #line = 1;
   #lineStart = 0;
   readonly #found = new Map<string, Position>();
+  /** In the array being read: how far its items are from the similar text's (see #reuse). */
+  #shift = 0;
 
-  constructor(readonly text: string, readonly wanted: ReadonlySet<string>) {}
+  constructor(
+    readonly text: string,
+    readonly wanted: ReadonlySet<string>,
+    readonly options: ScanOptions,
+  ) {}
 
   scan(): Map<string, Position> {
     try {
@@ -154,7 +224,7 @@ class PointerScanner {
       if (this.wanted.has(child)) {
         this.#found.set(child, { line: keyLine, column: keyColumn });
         this.#value(child);
-      } else this.#skip();
+      } else this.#skipMember(child, pointer, -1);
       this.#space();
       const c = this.text.charCodeAt(this.#i++);
       if (c === 0x7d) return;
@@ -169,18 +239,85 @@ class PointerScanner {
       this.#i++;
       return;
     }
-    for (let index = 0;; index++) {
-      this.#space();
-      const child = `${pointer}/${index}`;
-      if (this.wanted.has(child)) {
-        this.#found.set(child, this.#here());
-        this.#value(child);
-      } else this.#skip();
-      this.#space();
-      const c = this.text.charCodeAt(this.#i++);
-      if (c === 0x5d) return;
-      if (c !== 0x2c) throw new NotJson();
+    const outer = this.#shift;
+    this.#shift = 0;
+    try {
+      for (let index = 0;; index++) {
+        this.#space();
+        const child = `${pointer}/${index}`;
+        if (this.wanted.has(child)) {
+          this.#found.set(child, this.#here());
+          this.#value(child);
+        } else this.#skipMember(child, pointer, index);
+        this.#space();
+        const c = this.text.charCodeAt(this.#i++);
+        if (c === 0x5d) return;
+        if (c !== 0x2c) throw new NotJson();
+      }
+    } finally {
+      this.#shift = outer;
     }
+  }
+
+  /**
+   * Skips the member at pointer `child` of the value at `parent` (the `index`th item of an
+   * array, or a property when -1): by its length when the similar text has the same value,
+   * else by scanning it (and keeping where it was, for a scan of a similar text).
+   */
+  #skipMember(child: string, parent: string, index: number): void {
+    const start = this.#i;
+    const c = this.text.charCodeAt(start);
+    if (c !== 0x7b && c !== 0x5b) return this.#skip();
+    const { similar, skipped } = this.options;
+    if (similar && this.#reuse(similar, child, parent, index)) return;
+    const line = this.#line;
+    this.#skip();
+    if (skipped) {
+      skipped.add(child, start, this.#i, this.#line - line, this.#lineStart - start);
+    }
+  }
+
+  /**
+   * Passes over the value at the cursor if its text is that of the similar text's value at the
+   * same pointer; in an array, items added or removed before move the others, so the items a
+   * few places away are tried too, nearest first after the distance that matched last.
+   */
+  #reuse(similar: SkippedValues, child: string, parent: string, index: number): boolean {
+    if (index < 0) return this.#same(similar, similar.get(child));
+    const last = this.#shift;
+    for (const shift of [last, ...NEAR.filter((s) => s !== last)]) {
+      if (index + shift < 0) continue;
+      const at = shift === 0 ? child : `${parent}/${index + shift}`;
+      if (this.#same(similar, similar.get(at))) {
+        this.#shift = shift;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Passes over the value at the cursor if its text is the same as the similar one at `at`. */
+  #same(
+    similar: SkippedValues,
+    at: readonly [number, number, number, number] | undefined,
+  ): boolean {
+    if (at === undefined) return false;
+    const [start, end, lines, lastLine] = at;
+    const i = this.#i;
+    const length = end - start;
+    // The last characters first: a value of another length fails there, without a copy.
+    if (this.text.charCodeAt(i + length - 1) !== similar.text.charCodeAt(end - 1)) return false;
+    if (this.text.charCodeAt(i) !== similar.text.charCodeAt(start)) return false;
+    // Equality of two slices compares memory in V8 and JavaScriptCore; startsWith is a
+    // character loop in V8 (62 against 1.4 ms for 2,000 values of 11 KB under Deno).
+    if (this.text.slice(i, i + length) !== similar.text.slice(start, end)) return false;
+    if (lines > 0) {
+      this.#line += lines;
+      this.#lineStart = i + lastLine;
+    }
+    this.#i = i + length;
+    similar.reused++;
+    return true;
   }
 
   /** Reads a key: its text, unescaped. */
