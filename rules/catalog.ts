@@ -973,7 +973,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.property.removed",
     "severity": "BREAKING",
     "summary": "Input schema: a property was removed",
-    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone."
+    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone. A removed property that was required is this one finding: its name leaving required is part of it, not a second finding (required.removed or keyword.changed)."
   },
   {
     "id": "tool.input.propertyNames.narrowed",
@@ -1648,7 +1648,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.property.removed",
     "severity": "BREAKING",
     "summary": "Output schema: a property was removed",
-    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone."
+    "rationale": "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone. A removed property that was required is this one finding: its name leaving required is part of it, not a second finding (required.removed or keyword.changed)."
   },
   {
     "id": "tool.output.propertyNames.narrowed",

@@ -61,7 +61,12 @@ export function mergeDeltas(
   const strongest = new Map<string, number>();
   for (const d of structured) {
     // A required property added is reported as required.added alone; it covers "properties".
-    const facets = d.facet === "required" ? ["required", "properties"] : [d.facet];
+    // A property removed covers its name's removal from required, which the walk reports with it.
+    const facets = d.facet === "required"
+      ? ["required", "properties"]
+      : d.rule.endsWith(".property.removed")
+      ? ["properties", "required"]
+      : [d.facet];
     for (const facet of facets) {
       const key = `${d.location}\u0000${facet}`;
       const rank = severityRank(d.severity);

@@ -263,3 +263,20 @@ Deno.test("proxar diff pairs mapbox-mcp-server 0.2.0's anyOf overlays (zod 3) wi
     code: 1,
   });
 });
+
+Deno.test("proxar diff reports @apify/actors-mcp-server 0.9.11 → 0.16.0 dropping a required output field once", async () => {
+  // search-actors' pricing lost isFree, which was required. Before: a second finding beside
+  // property.removed, tool.output.keyword.changed at pricing.required ("the structured walk
+  // reported nothing here"), for the same removal.
+  const pricing = "search-actors.outputSchema.properties.actors.items.properties.pricing";
+  const files = ["apify_search_actors_0.9.11.json", "apify_search_actors_0.16.0.json"] as const;
+  await assertVerdict([files[0], files[1]], {
+    findings: [`tool.output.property.removed|${pricing}.properties.isFree|BREAKING`],
+    code: 1,
+  });
+  // Back: the field added as required narrows the output, as before.
+  await assertVerdict([files[1], files[0]], {
+    findings: [`tool.output.required.added|${pricing}.required|NON_BREAKING`],
+    code: 0,
+  });
+});

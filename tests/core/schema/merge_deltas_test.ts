@@ -113,3 +113,45 @@ Deno.test("mergeDeltas() keeps a catch-all verdict stricter than everything the 
   );
   assert.equal(mergeDeltas(strict, [vendor]).length, 2);
 });
+
+Deno.test("diff reports a required property removed once, as property.removed, in all four directions", () => {
+  // The walk reports the name's removal from required as part of property.removed; the
+  // catch-all's required verdict beside it said "the structured walk reported nothing here"
+  // (@apify/actors-mcp-server 0.9.11 → 0.16.0 dropped pricing.isFree from its output).
+  const both = { type: "object", properties: { a: str, b: num }, required: ["a", "b"] };
+  const one = { type: "object", properties: { a: str }, required: ["a"] };
+  assert.deepEqual(fourWays(both, one), {
+    input: ["tool.input.property.removed t.inputSchema.properties.b BREAKING"],
+    inputReversed: ["tool.input.required.added t.inputSchema.required BREAKING"],
+    output: ["tool.output.property.removed t.outputSchema.properties.b BREAKING"],
+    outputReversed: ["tool.output.required.added t.outputSchema.required NON_BREAKING"],
+  });
+  // Another name made optional beside it keeps its own finding.
+  const optional = { type: "object", properties: { a: str }, required: [] };
+  assert.deepEqual(fourWays(both, optional).output, [
+    "tool.output.property.removed t.outputSchema.properties.b BREAKING",
+    "tool.output.required.removed t.outputSchema.required BREAKING",
+  ]);
+  assert.deepEqual(fourWays(both, optional).input, [
+    "tool.input.property.removed t.inputSchema.properties.b BREAKING",
+    "tool.input.required.removed t.inputSchema.required NON_BREAKING",
+  ]);
+  // Undecidable: a required list that is no list of names. The walk reads it as none; the
+  // catch-all cannot compare it, and where that is stricter than the walk it stays BREAKING.
+  const odd = { type: "object", properties: { a: str }, required: "a" };
+  assert.deepEqual(fourWays(both, odd), {
+    input: [
+      "tool.input.property.removed t.inputSchema.properties.b BREAKING",
+      "tool.input.required.removed t.inputSchema.required NON_BREAKING",
+    ],
+    inputReversed: ["tool.input.required.added t.inputSchema.required BREAKING"],
+    output: [
+      "tool.output.property.removed t.outputSchema.properties.b BREAKING",
+      "tool.output.required.removed t.outputSchema.required BREAKING",
+    ],
+    outputReversed: [
+      "tool.output.keyword.changed t.outputSchema.required BREAKING",
+      "tool.output.required.added t.outputSchema.required NON_BREAKING",
+    ],
+  });
+});
