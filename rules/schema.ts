@@ -321,7 +321,7 @@ const SPECS: Spec[] = [
     },
     path: "$defs.page",
     rationale:
-      "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used, and when a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before.",
+      "A $defs (or definitions) entry constrains values only through the references that reach it. Some servers copy every definition of their API into every tool (Notion's, generated from OpenAPI), so one change to a shared definition made each tool that never uses it fail as BREAKING. When no local reference reaches the entry from outside the definitions, on either side, its change constrains no call and no result: DOCUMENTATION on both sides. Reached entries are compared where they are used; a change that comes out alike at several places using one entry (same rule, grade and values) is reported once, at the entry, naming those places, while a use that grades it otherwise (under not) keeps its own finding. When a reference cannot be followed as a local JSON pointer (an $anchor, a remote or $id-relative URI, $dynamicRef), every definition counts as reached and is compared as before.",
   },
   ...bounds("minLength", "string", 0, 1, true),
   ...bounds("maxLength", "string", 50, 100, false),

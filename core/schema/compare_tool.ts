@@ -10,6 +10,7 @@ import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
+import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames } from "./renames.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
@@ -111,7 +112,8 @@ export function compareSchemaSide(
   const structured = walkSchemas(a, b, { ...where, classifyProse });
   const { oldBasePointer: _, ...at } = where;
   const catchAll = catchAllDiff(a, b, { ...at, known: STRUCTURED_VOCABULARY });
-  return hintPropertyRenames(mergeDeltas(structured, catchAll), oldSchema, newSchema);
+  const merged = oncePerDefinition(mergeDeltas(structured, catchAll), where);
+  return hintPropertyRenames(merged, oldSchema, newSchema);
 }
 
 /** Schema deltas of every paired tool, grouped by rule id. */
