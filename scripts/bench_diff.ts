@@ -2,7 +2,9 @@
 /**
  * Benchmark: a large contract pair (2,000 tools with nested schemas, about 20 MB per side, a few
  * percent of tools changed). Prints the median wall time of JSON.parse of both files, of loading
- * (shape validation, normalisation) plus the full diff, and their ratio.
+ * (shape validation, normalisation) plus the full diff, and their ratio; then of the report with
+ * content hashes, and of locating the findings in both texts (the first run, which meets cold
+ * code as the CLI does, and the median).
  *
  * Run: `deno run -A scripts/bench_diff.ts [tools] [runs]`
  * @module
@@ -11,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import process from "node:process";
 import { compareContracts, diffContracts } from "../core/engine.ts";
 import { contractFromDocument } from "../core/load_contract.ts";
+import { locateChanges } from "../core/locate.ts";
 import { createRegistry } from "../core/registry.ts";
 import { builtinRules } from "../rules/mod.ts";
 import { generatedContract } from "./_bench_contracts.ts";
@@ -34,6 +37,7 @@ const registry = createRegistry(builtinRules);
 const parse: number[] = [];
 const diff: number[] = [];
 const full: number[] = [];
+const locate: number[] = [];
 let findings = 0;
 for (let i = 0; i < runs; i++) {
   let t = performance.now();
@@ -47,12 +51,13 @@ for (let i = 0; i < runs; i++) {
   diff.push(performance.now() - t);
   // What the CLI does: the report adds both contracts' content hashes (RFC 8785 + sha256).
   t = performance.now();
-  compareContracts(
-    contractFromDocument({ label: "old", value: a }),
-    contractFromDocument({ label: "new", value: b }),
-    { registry },
-  );
+  const old = contractFromDocument({ label: "old", file: "old.json", text: oldText, value: a });
+  const next = contractFromDocument({ label: "new", file: "new.json", text: newText, value: b });
+  const report = compareContracts(old, next, { registry });
   full.push(performance.now() - t);
+  t = performance.now();
+  locateChanges(report.changes, old, next);
+  locate.push(performance.now() - t);
 }
 const p = median(parse);
 const d = median(diff);
@@ -61,3 +66,8 @@ console.log(`JSON.parse of both files: median ${p.toFixed(0)} ms`);
 console.log(`load + diff:              median ${d.toFixed(0)} ms`);
 console.log(`ratio diff / parse:       ${(d / p).toFixed(2)}`);
 console.log(`load + diff + report with content hashes: median ${median(full).toFixed(0)} ms`);
+console.log(
+  `source locations of the findings: first ${locate[0]!.toFixed(0)} ms, median ${
+    median(locate).toFixed(0)
+  } ms`,
+);
