@@ -381,7 +381,18 @@ class PointerScanner {
     for (;;) {
       const d = text.charCodeAt(i);
       if (d === QUOTE) {
-        i = this.#stringEnd(i);
+        // #stringEnd inlined: the first scan of a diff runs before the JIT has compiled this
+        // loop, when a call per string costs (release binary, cold: CPU median 86 against 97
+        // ms and 118 against 126 ms, 21 runs each).
+        for (;;) {
+          i = text.indexOf('"', i + 1);
+          if (i === -1) throw new NotJson();
+          if (text.charCodeAt(i - 1) !== BACKSLASH) break;
+          let backslashes = 1;
+          while (text.charCodeAt(i - 1 - backslashes) === BACKSLASH) backslashes++;
+          if (backslashes % 2 === 0) break;
+        }
+        i++;
         continue;
       }
       i++;
