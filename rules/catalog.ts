@@ -431,13 +431,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.additionalProperties.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the additionalProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.additionalProperties.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the additionalProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.allOf.changed",
@@ -449,13 +449,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.allOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: allOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.input.allOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: allOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.input.anchor.changed",
@@ -473,13 +473,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.anyOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: anyOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
   },
   {
     "id": "tool.input.anyOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: anyOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
   },
   {
     "id": "tool.input.comment.changed",
@@ -491,13 +491,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.contains.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: contains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contains.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: contains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentEncoding.changed",
@@ -509,13 +509,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.contentEncoding.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: contentEncoding narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentEncoding.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: contentEncoding widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentMediaType.changed",
@@ -527,25 +527,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.contentMediaType.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: contentMediaType narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentMediaType.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: contentMediaType widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentSchema.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the contentSchema schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.contentSchema.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the contentSchema schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.default.changed",
@@ -563,13 +563,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.dependencies.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: dependencies narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.dependencies.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: dependencies widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.dependentRequired.changed",
@@ -581,13 +581,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.dependentRequired.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: dependentRequired narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.dependentRequired.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: dependentRequired widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.dependentSchemas.changed",
@@ -599,13 +599,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.dependentSchemas.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: dependentSchemas narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.dependentSchemas.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: dependentSchemas widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.deprecated.changed",
@@ -636,13 +636,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.else.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: else narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.else.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: else widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.enum.changed",
@@ -654,13 +654,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.enum.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: allowed values (enum, const) narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.enum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: allowed values (enum, const) widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.examples.changed",
@@ -678,7 +678,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.format.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: format narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.input.format.nonstandard",
@@ -690,7 +690,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.format.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: format widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.input.id.changed",
@@ -720,13 +720,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.items.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the items schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.items.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the items schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.keyword.changed",
@@ -745,55 +745,55 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maxContains.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maxContains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maxContains.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maxContains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maxItems.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maxItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.maxItems.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maxItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.input.maxLength.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maxLength narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maxLength.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maxLength widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maxProperties.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maxProperties narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maxProperties.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maxProperties widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.maximum.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: maximum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.maximum.safeIntegerLimit",
@@ -805,61 +805,61 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.maximum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: maximum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.minContains.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minContains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minContains.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minContains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minItems.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minItems.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minLength.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minLength narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minLength.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minLength widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minProperties.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minProperties narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minProperties.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minProperties widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.minimum.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: minimum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.minimum.safeIntegerLimit",
@@ -871,7 +871,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.minimum.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: minimum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.input.multipleOf.changed",
@@ -883,25 +883,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.multipleOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: multipleOf narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.multipleOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: multipleOf widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.not.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: not narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.not.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: not widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.oneOf.changed",
@@ -913,13 +913,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.oneOf.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: oneOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
   },
   {
     "id": "tool.input.oneOf.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: oneOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
   },
   {
     "id": "tool.input.pattern.changed",
@@ -931,13 +931,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.pattern.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: pattern narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
   },
   {
     "id": "tool.input.pattern.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: pattern widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.patternProperties.changed",
@@ -949,19 +949,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.patternProperties.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: a patternProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.patternProperties.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: a patternProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.property.added",
     "severity": "NON_BREAKING",
     "summary": "Input schema: an optional property was added",
-    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade. So is a name the old schema declared in a conditional place (a dependentSchemas or dependencies entry, then or else, an anyOf or oneOf branch): callers know it and may send it, with any value where that declaration does not apply, so its new schema is compared with what the name could hold before unconditionally."
+    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade. So is a name the old schema declared in a conditional place (a dependentSchemas or dependencies entry, then or else, an anyOf or oneOf branch): callers know it and may send it, with any value where that declaration does not apply, so its new schema is compared with what the name could hold before unconditionally. On output, a property added (optional or required) to an object the old schema closed to other names (additionalProperties false) is POTENTIALLY_BREAKING: the old schema promised no other field, so a consumer that validates results against it (as the MCP SDK client does against the schema it listed) rejects every result that carries the new one; zod 4 closes output objects this way, and most consumers read the new schema, so it warns rather than fails. Under not, and in a branch of a oneOf that may overlap another branch, the property added is BREAKING on both sides: declaring a name constrains its values, which there may add or remove accepted values either way."
   },
   {
     "id": "tool.input.property.changed",
@@ -979,13 +979,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.propertyNames.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the propertyNames schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.propertyNames.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the propertyNames schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.readOnly.changed",
@@ -1021,25 +1021,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.schema.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the whole schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.schema.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the whole schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.then.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: then narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.then.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: then widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.title.changed",
@@ -1058,49 +1058,49 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.type.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: type narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.input.type.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: type widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.input.unevaluatedItems.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the unevaluatedItems schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.unevaluatedItems.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the unevaluatedItems schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.unevaluatedProperties.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: the unevaluatedProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.unevaluatedProperties.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: the unevaluatedProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.uniqueItems.narrowed",
     "severity": "BREAKING",
     "summary": "Input schema: uniqueItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.uniqueItems.widened",
     "severity": "NON_BREAKING",
     "summary": "Input schema: uniqueItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.input.unusedDefinition.changed",
@@ -1124,13 +1124,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.additionalProperties.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the additionalProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.additionalProperties.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the additionalProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.allOf.changed",
@@ -1142,13 +1142,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.allOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: allOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.output.allOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: allOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties."
   },
   {
     "id": "tool.output.anchor.changed",
@@ -1166,13 +1166,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.anyOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: anyOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
   },
   {
     "id": "tool.output.anyOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: anyOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept. An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches."
   },
   {
     "id": "tool.output.comment.changed",
@@ -1184,13 +1184,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.contains.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: contains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contains.widened",
     "severity": "BREAKING",
     "summary": "Output schema: contains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentEncoding.changed",
@@ -1202,13 +1202,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.contentEncoding.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: contentEncoding narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentEncoding.widened",
     "severity": "BREAKING",
     "summary": "Output schema: contentEncoding widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentMediaType.changed",
@@ -1220,25 +1220,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.contentMediaType.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: contentMediaType narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentMediaType.widened",
     "severity": "BREAKING",
     "summary": "Output schema: contentMediaType widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentSchema.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the contentSchema schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.contentSchema.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the contentSchema schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.default.changed",
@@ -1256,13 +1256,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.dependencies.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: dependencies narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.dependencies.widened",
     "severity": "BREAKING",
     "summary": "Output schema: dependencies widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.dependentRequired.changed",
@@ -1274,13 +1274,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.dependentRequired.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: dependentRequired narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.dependentRequired.widened",
     "severity": "BREAKING",
     "summary": "Output schema: dependentRequired widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.dependentSchemas.changed",
@@ -1292,13 +1292,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.dependentSchemas.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: dependentSchemas narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.dependentSchemas.widened",
     "severity": "BREAKING",
     "summary": "Output schema: dependentSchemas widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.deprecated.changed",
@@ -1329,13 +1329,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.else.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: else narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.else.widened",
     "severity": "BREAKING",
     "summary": "Output schema: else widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.enum.changed",
@@ -1347,13 +1347,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.enum.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: allowed values (enum, const) narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.enum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: allowed values (enum, const) widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.examples.changed",
@@ -1371,13 +1371,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.format.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: format narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.output.format.widened",
     "severity": "BREAKING",
     "summary": "Output schema: format widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A format JSON Schema does not define (zod 4's cuid, nanoid …), added to an input schema or put in place of another format, is tool.input.format.nonstandard (POTENTIALLY_BREAKING) instead: validators that do not know it ignore it."
   },
   {
     "id": "tool.output.id.changed",
@@ -1407,13 +1407,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.items.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the items schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.items.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the items schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.keyword.changed",
@@ -1432,121 +1432,121 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.maxContains.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maxContains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maxContains.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maxContains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maxItems.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maxItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.maxItems.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maxItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as."
   },
   {
     "id": "tool.output.maxLength.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maxLength narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maxLength.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maxLength widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maxProperties.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maxProperties narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maxProperties.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maxProperties widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.maximum.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: maximum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.maximum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: maximum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.minContains.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minContains narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minContains.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minContains widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minItems.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minItems.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minLength.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minLength narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minLength.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minLength widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minProperties.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minProperties narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minProperties.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minProperties widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.minimum.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: minimum narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.minimum.widened",
     "severity": "BREAKING",
     "summary": "Output schema: minimum widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1."
   },
   {
     "id": "tool.output.multipleOf.changed",
@@ -1558,25 +1558,25 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.multipleOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: multipleOf narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.multipleOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: multipleOf widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.not.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: not narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.not.widened",
     "severity": "BREAKING",
     "summary": "Output schema: not widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.oneOf.changed",
@@ -1588,13 +1588,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.oneOf.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: oneOf branches narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
   },
   {
     "id": "tool.output.oneOf.widened",
     "severity": "BREAKING",
     "summary": "Output schema: oneOf branches widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({\"type\": [\"string\", \"null\"]} and anyOf [{\"type\": \"string\"}, {\"type\": \"null\"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). An anyOf and a oneOf whose branches are pairwise disjoint (no value matches two, as a required discriminator with one constant per branch ensures) accept the same values, so a move between the two keywords pairs their branches as one union and reports what changed inside them: zod 3 writes a discriminated union as anyOf and zod 4 as oneOf (mapbox-mcp-server 0.2.0 → 0.14.0), and the move read as one union removed and another added, BREAKING on input and on output although a branch had only gained an optional property. Branches that may overlap keep the two keywords apart, since a oneOf rejects a value two of them accept."
   },
   {
     "id": "tool.output.pattern.changed",
@@ -1606,13 +1606,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.pattern.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: pattern narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. zod 4's toJSONSchema writes its own pattern beside the format of a string format (z.email() gives format \"email\" and zod's email regex; so do uuid, guid, date-time, date, duration, ipv4, ipv6, cidr, hostname, e164, base64, cuid, nanoid, ulid …), where zod 3 wrote the format alone. On an input schema, outside not, such a pattern added where the same format is written on both sides is POTENTIALLY_BREAKING, not BREAKING: it restates the format, so a validator that checks the format already rejected most of what it rejects, while one that ignores formats now rejects values the pattern does not match (@cyanheads/git-mcp-server 2.5.8 → 2.6.5 added zod 4.1's email pattern to git_commit's author.email). The patterns are recognised as exact strings, from a table of what zod 4.1.13 and zod 4.6.7 write; any other pattern added, a pattern added with a format added or changed, and the output side keep their variance grade."
   },
   {
     "id": "tool.output.pattern.widened",
     "severity": "BREAKING",
     "summary": "Output schema: pattern widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.patternProperties.changed",
@@ -1624,19 +1624,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.patternProperties.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: a patternProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.patternProperties.widened",
     "severity": "BREAKING",
     "summary": "Output schema: a patternProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.property.added",
     "severity": "NON_BREAKING",
     "summary": "Output schema: an optional property was added",
-    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade. So is a name the old schema declared in a conditional place (a dependentSchemas or dependencies entry, then or else, an anyOf or oneOf branch): callers know it and may send it, with any value where that declaration does not apply, so its new schema is compared with what the name could hold before unconditionally."
+    "rationale": "By convention (as in the seeds and in oasdiff), adding an optional input parameter keeps existing calls valid and adding an output field does not break consumers that ignore unknown fields. A property added as required on input is reported as required.added instead. An allOf branch added that declares nothing but optional properties new to an open object (no required, no other constraint beside the properties' own schemas) accepts what the same properties added to properties accept, so each is reported as property.added too, at its place in the branch; a branch that also requires a name, constrains anything else, repeats a name the object declares or meets an object closed to other names keeps the allOf grade. A name the old schema already required (in required or in an allOf branch) is not an optional parameter offered: every caller sent it with any value, so its new schema is compared with that (type.narrowed and the like, BREAKING on input), and an allOf branch declaring it keeps the allOf grade. So is a name the old schema declared in a conditional place (a dependentSchemas or dependencies entry, then or else, an anyOf or oneOf branch): callers know it and may send it, with any value where that declaration does not apply, so its new schema is compared with what the name could hold before unconditionally. On output, a property added (optional or required) to an object the old schema closed to other names (additionalProperties false) is POTENTIALLY_BREAKING: the old schema promised no other field, so a consumer that validates results against it (as the MCP SDK client does against the schema it listed) rejects every result that carries the new one; zod 4 closes output objects this way, and most consumers read the new schema, so it warns rather than fails. Under not, and in a branch of a oneOf that may overlap another branch, the property added is BREAKING on both sides: declaring a name constrains its values, which there may add or remove accepted values either way."
   },
   {
     "id": "tool.output.property.changed",
@@ -1654,13 +1654,13 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.propertyNames.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the propertyNames schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.propertyNames.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the propertyNames schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.readOnly.changed",
@@ -1702,7 +1702,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.schema.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the whole schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.schema.removed",
@@ -1714,19 +1714,19 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.schema.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the whole schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.then.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: then narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.then.widened",
     "severity": "BREAKING",
     "summary": "Output schema: then widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.title.changed",
@@ -1745,49 +1745,49 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.type.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: type narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.output.type.widened",
     "severity": "BREAKING",
     "summary": "Output schema: type widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch. Listed values fix the types: {\"enum\": [\"a\", \"b\"]} and {\"type\": \"string\", \"enum\": [\"a\", \"b\"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum). Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {\"type\": \"string\"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values."
   },
   {
     "id": "tool.output.unevaluatedItems.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the unevaluatedItems schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.unevaluatedItems.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the unevaluatedItems schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.unevaluatedProperties.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: the unevaluatedProperties schema narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.unevaluatedProperties.widened",
     "severity": "BREAKING",
     "summary": "Output schema: the unevaluatedProperties schema widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.uniqueItems.narrowed",
     "severity": "NON_BREAKING",
     "summary": "Output schema: uniqueItems narrowed (accepts fewer values)",
-    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING."
+    "rationale": "The set of accepted values shrank. On input, calls that were valid are now rejected: BREAKING. On output, every value the server now returns was already allowed: NON_BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.uniqueItems.widened",
     "severity": "BREAKING",
     "summary": "Output schema: uniqueItems widened (accepts more values)",
-    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING."
+    "rationale": "The set of accepted values grew. An input schema is written by the caller (contravariant): existing calls stay valid, so it is NON_BREAKING. An output schema is read by the caller (covariant): consumers that generated types from it receive values they do not expect, so it is BREAKING. Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch."
   },
   {
     "id": "tool.output.unusedDefinition.changed",

@@ -78,7 +78,12 @@ export interface WalkOptions {
 
 /** Where the walk is. */
 interface Ctx {
-  polarity: 1 | -1;
+  /**
+   * 1 as written, -1 inside `not` (effects flip), 0 inside a branch of a oneOf whose branches
+   * may overlap: a branch that accepts more may make values match two branches (rejected), one
+   * that accepts fewer may leave values matching one (accepted), so no effect has a direction.
+   */
+  polarity: 1 | -1 | 0;
   path: string;
   oldLoc: string;
   newLoc: string;
@@ -299,8 +304,14 @@ class Walker {
     change: string = effect,
     at?: { loc: string; path: string; pointer?: string },
   ): void {
-    const effective = ctx.polarity < 0 ? flipEffect(effect) : effect;
-    const note = ctx.polarity < 0
+    const effective = ctx.polarity === 0
+      ? "changed"
+      : ctx.polarity < 0
+      ? flipEffect(effect)
+      : effect;
+    const note = ctx.polarity === 0 && effect !== "changed"
+      ? ` (${effect} inside a oneOf branch that may overlap another, so values may go either way)`
+      : ctx.polarity < 0
       ? " (inside not, so the effect on accepted values is inverted)"
       : "";
     this.emit(
@@ -951,10 +962,13 @@ class Walker {
           oldLoc: model.loc,
         });
       }
-      if (reqAdded.includes(name)) continue;
+      const closed = isObject(model) && model.schema === false;
+      // A required name added is reported as required.added, unless the old output schema
+      // closed the object to it: that one is a widening the required finding does not show.
+      if (reqAdded.includes(name) && !(closed && this.opts.side === "output")) continue;
       this.optionalAdded(ctx, name, propsB[name]!, "", {
         path: `${ctx.path}.properties.${name}`,
-      });
+      }, { closed, required: reqAdded.includes(name) });
     }
     // Equal subschemas hold no change when no reference can make them mean different things
     // (compare() says so too, after building their context: thousands of them in a wide object).
@@ -1240,6 +1254,8 @@ class Walker {
       const flip = ctx.polarity < 0;
       const whole = wide && narrow
         ? undefined
+        : ctx.polarity === 0
+        ? "BREAKING"
         : varianceSeverity(this.opts.side, (wide !== flip) ? "widened" : "narrowed");
       // A proven widening on output (or narrowing on input) is BREAKING whatever the branches
       // say: branch findings milder than it (a branch that accepted nothing, removed) hide it.
@@ -1295,7 +1311,7 @@ class Walker {
         } schema accepts, the ${wide ? "new" : "old"} one accepts too${limit ? LIMIT_ASIDE : ""}`,
       );
     }
-    this.optional(ctx, "not", a, b, ctx.polarity === 1 ? -1 : 1);
+    this.optional(ctx, "not", a, b, ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1);
     this.conditional(a, b, ctx);
     for (const key of ["$ref", "$dynamicRef"] as const) {
       const ra = typeof a[key] === "string" ? a[key] : undefined;
@@ -1337,22 +1353,32 @@ class Walker {
     return out;
   }
 
-  /** An optional property added: NON_BREAKING by the seed's convention (BREAKING under not). */
+  /**
+   * An optional property added: NON_BREAKING by the seed's convention (BREAKING under not and in
+   * an overlapping oneOf branch). On output, to an object the old schema closed to that name
+   * (`closed`), POTENTIALLY_BREAKING: consumers that validate against the old schema reject it.
+   */
   optionalAdded(
     ctx: Ctx,
     name: string,
     schema: JsonValue,
     where: string,
     at: { path: string; pointer?: string },
+    { closed = false, required = false }: { closed?: boolean; required?: boolean } = {},
   ): void {
+    const strict = closed && this.opts.side === "output";
     this.emit(
       ctx,
       "properties",
       { aspect: "property", change: "added" },
-      ctx.polarity < 0 ? "BREAKING" : "NON_BREAKING",
+      ctx.polarity <= 0 ? "BREAKING" : strict ? "POTENTIALLY_BREAKING" : "NON_BREAKING",
       "properties",
       { new: schema },
-      `${ctx.path}: optional property "${name}" was added${where}`,
+      `${ctx.path}: ${required ? "required" : "optional"} property "${name}" was added${where}${
+        strict
+          ? " to an object the old schema closed to other names: consumers that validate results against it reject them"
+          : ""
+      }`,
       { loc: this.changeLoc(ctx, "properties"), ...at },
     );
   }
@@ -1527,6 +1553,10 @@ class Walker {
       );
       return;
     }
+    // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
+    // or removes such values too, so its effect is undecided unless it is disjoint from the rest.
+    const apart = (list: JsonValue[], k: number) =>
+      key !== "oneOf" || list.every((x, m) => m === k || disjoint(list[k]!, x));
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
       // A lone schema compared as a one-branch union has no branch in its document: the path
@@ -1536,7 +1566,8 @@ class Walker {
         key,
         ...at(kb, j).split("/"),
       ];
-      const child = this.child(ctx, branch, key, key);
+      const alone = apart(xa, i) && apart(xb, j);
+      const child = this.child(ctx, branch, key, key, alone ? ctx.polarity : 0);
       this.compare(xa[i], xb[j], {
         ...child,
         oldLoc: lifted[0]
@@ -1545,10 +1576,6 @@ class Walker {
         ...(lifted[1] ? { newLoc: ctx.newLoc, posLoc: ctx.newLoc } : {}),
       });
     }
-    // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
-    // or removes such values too, so its effect is undecided unless it is disjoint from the rest.
-    const apart = (list: JsonValue[], k: number) =>
-      key !== "oneOf" || list.every((x, m) => m === k || disjoint(list[k]!, x));
     for (const j of pairing.added) {
       const alone = apart(xb, j);
       this.graded(
@@ -1595,7 +1622,7 @@ class Walker {
       return [wide, narrow] as [boolean, boolean];
     };
     const plain = ask(false, [false, false]);
-    if ((plain[0] && plain[1]) || this.opts.side !== "input" || ctx.polarity < 0) {
+    if ((plain[0] && plain[1]) || this.opts.side !== "input" || ctx.polarity <= 0) {
       return [...plain, false];
     }
     const limit = ask(true, plain);

@@ -1,0 +1,180 @@
+// deno-lint-ignore-file no-console -- ajv warns on console about formats it does not know
+/**
+ * The validator oracle: what a real validator accepts, against the grade the diff gives. The
+ * validator is the MCP SDK's own (ajv 8 with ajv-formats, configured by the SDK: strict off,
+ * formats validated), as MCP clients and servers run it.
+ * @module
+ */
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Change } from "../../../core/change.ts";
+import { diffContracts } from "../../../core/engine.ts";
+import type { JsonValue } from "../../../core/json.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { registry } from "./_schema_helpers.ts";
+import { candidates } from "./_oracle_values.ts";
+
+export type Side = "input" | "output";
+
+/** The changes of one tool whose schema on `side` goes from `a` to `b`. */
+export function changesOf(side: Side, a: JsonValue, b: JsonValue): Change[] {
+  const wrap = (s: JsonValue) => ({
+    tools: [
+      side === "input"
+        ? { name: "t", inputSchema: s }
+        : { name: "t", inputSchema: { type: "object" }, outputSchema: s },
+    ],
+  });
+  return diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), { registry })
+    .changes;
+}
+
+let validator = new AjvJsonSchemaValidator();
+let compiled = 0;
+
+/** The SDK's validator of `schema`, or undefined when ajv cannot compile it. */
+export function validatorOf(schema: JsonValue): ((v: JsonValue) => boolean) | undefined {
+  // A fresh ajv now and then: each one caches every schema it compiled.
+  if (++compiled % 500 === 0) validator = new AjvJsonSchemaValidator();
+  const warn = console.warn;
+  try {
+    // ajv warns about formats it does not know (strict off ignores them): expected here.
+    console.warn = () => {};
+    const check = validator.getValidator(schema as Record<string, unknown>);
+    return (v) => check(v).valid;
+  } catch {
+    return undefined;
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** A value the old schema of a side accepts that the new one rejects, or the reverse on output. */
+export interface Witness {
+  side: Side;
+  value: JsonValue;
+}
+
+/** What the oracle found for one pair on one side. */
+export interface Verdict {
+  side: Side;
+  /** The first witness of a break, if any value was one. */
+  witness?: JsonValue;
+  /** Strongest severity the diff gave, or "none". */
+  grade: string;
+  changes: Change[];
+}
+
+/** Every property name `s` declares, at any depth. */
+function declared(s: JsonValue, into = new Set<string>()): Set<string> {
+  if (Array.isArray(s)) { for (const x of s) declared(x, into); }
+  else if (typeof s === "object" && s !== null) {
+    for (const [k, x] of Object.entries(s)) {
+      if (k === "properties" && typeof x === "object" && x !== null && !Array.isArray(x)) {
+        for (const name of Object.keys(x)) into.add(name);
+      }
+      declared(x, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * Names the new schema declares in an object where the old one, at the same place, declares
+ * none of them and has no additionalProperties schema: an optional input property added to an
+ * open object is NON_BREAKING by the engine spec's convention (DESIGN.md section 5), though a
+ * call that sent that name with another value yesterday fails today. Values that use such a
+ * name are no witness.
+ */
+function addedNames(old: JsonValue, next: JsonValue): Set<string> {
+  const out = new Set<string>();
+  const visit = (o: JsonValue | undefined, n: JsonValue) => {
+    if (Array.isArray(n)) {
+      n.forEach((x, i) => visit(Array.isArray(o) ? o[i] : undefined, x));
+      return;
+    }
+    if (typeof n !== "object" || n === null) return;
+    const oo = typeof o === "object" && o !== null && !Array.isArray(o) ? o : undefined;
+    const props = n.properties;
+    if (typeof props === "object" && props !== null && !Array.isArray(props)) {
+      const before = oo?.properties;
+      const typed = typeof oo?.additionalProperties === "object";
+      for (const name of Object.keys(props)) {
+        const had = typeof before === "object" && before !== null && name in before;
+        if (!had && !typed) out.add(name);
+      }
+    }
+    for (const [k, x] of Object.entries(n)) visit(oo?.[k], x);
+  };
+  visit(old, next);
+  // A name the old schema declares anywhere may be a property that moved: not exempt.
+  for (const name of declared(old)) out.delete(name);
+  return out;
+}
+
+function usesName(v: JsonValue, names: Set<string>): boolean {
+  if (names.size === 0 || typeof v !== "object" || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => usesName(x, names));
+  return Object.entries(v).some(([k, x]) => names.has(k) || usesName(x, names));
+}
+
+const RANK = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION"];
+
+/** The oracle's verdicts on both sides, or undefined when ajv cannot compile or run one schema. */
+export function judge(
+  old: JsonValue,
+  next: JsonValue,
+): { values: number; verdicts: Verdict[] } | undefined {
+  const [vo, vn] = [validatorOf(old), validatorOf(next)];
+  if (!vo || !vn) return undefined;
+  const seen = new Set<string>();
+  const values: JsonValue[] = [];
+  for (const v of [...candidates(old, old), ...candidates(next, next)]) {
+    const key = JSON.stringify(v);
+    if (!seen.has(key)) {
+      seen.add(key);
+      values.push(v);
+    }
+  }
+  const exempt = addedNames(old, next);
+  let inputWitness: JsonValue | undefined;
+  let outputWitness: JsonValue | undefined;
+  for (const v of values) {
+    let a: boolean, b: boolean;
+    try {
+      [a, b] = [vo(v), vn(v)];
+    } catch {
+      // A reference that loops without consuming the value overflows ajv's stack.
+      return undefined;
+    }
+    if (a && !b && inputWitness === undefined && !usesName(v, exempt)) inputWitness = v;
+    if (b && !a && outputWitness === undefined) outputWitness = v;
+  }
+  const verdicts = (["input", "output"] as const).map((side) => {
+    const changes = changesOf(side, old, next);
+    const ranks = changes.map((c) => RANK.indexOf(c.severity));
+    const grade = ranks.length === 0 ? "none" : RANK[Math.min(...ranks)]!;
+    const witness = side === "input" ? inputWitness : outputWitness;
+    const verdict: Verdict = { side, grade, changes };
+    if (witness !== undefined) verdict.witness = witness;
+    return verdict;
+  });
+  return { values: values.length, verdicts };
+}
+
+/** Whether a verdict is a missed break: a witness, and no BREAKING or POTENTIALLY_BREAKING. */
+export const isMissed = (v: Verdict): boolean =>
+  v.witness !== undefined && v.grade !== "BREAKING" && v.grade !== "POTENTIALLY_BREAKING";
+
+/** A readable account of a missed break. */
+export function describe(old: JsonValue, next: JsonValue, v: Verdict): string {
+  const rule = v.side === "input"
+    ? "valid under old, invalid under new"
+    : "valid under new, invalid under old";
+  return [
+    `MISSED BREAK on ${v.side} (graded ${v.grade}):`,
+    `  old:     ${JSON.stringify(old)}`,
+    `  new:     ${JSON.stringify(next)}`,
+    `  witness: ${JSON.stringify(v.witness)} (${rule})`,
+    `  findings: ${v.changes.map((c) => `${c.rule} ${c.path} ${c.severity}`).join("; ") || "none"}`,
+  ].join("\n");
+}

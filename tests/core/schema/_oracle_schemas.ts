@@ -1,0 +1,292 @@
+/**
+ * Schema pairs for the validator oracle: realistic tool schemas (objects with properties,
+ * required and additionalProperties, enums, consts, bounds, string lengths, patterns and
+ * formats, arrays, unions, `$ref` to `$defs`, nullable types) and an edited copy of each, made
+ * by one or two small edits at a place fast-check picks (and shrinks).
+ * @module
+ */
+import fc from "fast-check";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+
+/** Patterns with the strings of {@link STRING_POOL} that tell them apart. */
+export const PATTERNS = ["^[a-z]+$", "^[0-9]{3}$", "^[A-Z][a-z]*$", "^\\S+@\\S+$", "abc"];
+/** Formats ajv-formats checks, and one it does not know. */
+export const FORMATS = ["email", "date-time", "date", "uri", "uuid", "ipv4", "x-custom"];
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const names = fc.constantFrom("a", "b", "id", "limit", "query");
+const small = fc.integer({ min: -2, max: 6 });
+
+const stringSchema = fc.record({
+  type: fc.constant("string"),
+  minLength: fc.nat(3),
+  maxLength: fc.integer({ min: 2, max: 12 }),
+  pattern: fc.constantFrom(...PATTERNS),
+  format: fc.constantFrom(...FORMATS),
+}, { requiredKeys: ["type"] });
+
+const numberSchema = fc.record({
+  type: fc.constantFrom("integer", "number"),
+  minimum: small,
+  maximum: fc.integer({ min: 3, max: 10 }),
+  exclusiveMinimum: small,
+  exclusiveMaximum: fc.integer({ min: 3, max: 10 }),
+  multipleOf: fc.constantFrom(2, 0.5, 3),
+}, { requiredKeys: ["type"] });
+
+const enumSchema = fc.oneof(
+  fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", "c", 1, 2, null), { minLength: 1 }) }),
+  fc.record({
+    type: fc.constant("string"),
+    enum: fc.uniqueArray(fc.constantFrom("a", "b", "c"), { minLength: 1 }),
+  }),
+);
+
+const leaf = fc.oneof(
+  stringSchema,
+  numberSchema,
+  enumSchema,
+  fc.record({ type: fc.constantFrom("boolean", "null", "string", "integer") }),
+  fc.record({ const: fc.constantFrom("x", 2, true) }),
+  fc.record({
+    type: fc.constant(["string", "null"] as JsonValue),
+    maxLength: fc.integer({ min: 1, max: 4 }),
+  }, {
+    requiredKeys: ["type"],
+  }),
+  fc.record({ $ref: fc.constantFrom("#/$defs/A", "#/$defs/B") }),
+  fc.constant(true),
+) as fc.Arbitrary<JsonValue>;
+
+/** Realistic schemas built from `leaves`, depth-limited. */
+const schemasOf = (leaves: fc.Arbitrary<JsonValue>) =>
+  fc.letrec((tie) => ({
+    schema: fc.oneof(
+      { depthSize: "small", withCrossShrink: true, maxDepth: 3 },
+      leaves,
+      fc.record({
+        type: fc.constant("object"),
+        properties: fc.dictionary(names, tie("schema"), { maxKeys: 3 }),
+        required: fc.uniqueArray(names, { maxLength: 2 }),
+        additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+      }, { requiredKeys: ["type", "properties"] }),
+      fc.record({
+        type: fc.constant("array"),
+        items: tie("schema"),
+        minItems: fc.nat(2),
+        maxItems: fc.integer({ min: 1, max: 4 }),
+        uniqueItems: fc.boolean(),
+      }, { requiredKeys: ["type"] }),
+      fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ oneOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 2 }) }),
+      fc.record({ anyOf: fc.tuple(tie("schema"), fc.constant({ type: "null" })) }),
+    ),
+  })).schema as fc.Arbitrary<JsonValue>;
+
+/** Realistic schemas, depth-limited. */
+export const schema = schemasOf(leaf);
+/** Definitions refer to no definition: a loop that consumes no value overflows ajv's stack. */
+const definition = schemasOf(leaf.filter((x) => !(isObject(x) && "$ref" in x)));
+
+/** A tool's root: an object with properties, required names and sometimes `$defs`. */
+export const root: fc.Arbitrary<JsonObject> = fc.record({
+  properties: fc.dictionary(names, schema, { minKeys: 1, maxKeys: 3 }),
+  required: fc.uniqueArray(names, { maxLength: 2 }),
+  additionalProperties: fc.boolean(),
+  defs: fc.option(fc.record({ A: definition, B: definition }), { nil: undefined }),
+}, { requiredKeys: ["properties", "required"] }).map(
+  ({ properties, required, additionalProperties, defs }) => {
+    const out: JsonObject = { type: "object", properties };
+    if (required.length > 0) out.required = required;
+    if (additionalProperties !== undefined) out.additionalProperties = additionalProperties;
+    out.$defs = defs ?? { A: { type: "string" }, B: { type: "integer", minimum: 0 } };
+    return out;
+  },
+);
+
+/** One edit: where (an index into the subschemas), which edit, and a fresh schema to use. */
+export interface Edit {
+  at: number;
+  op: number;
+  fresh: JsonValue;
+}
+
+export const edit: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(40), op: fc.nat(60), fresh: leaf });
+
+type Path = (string | number)[];
+
+/** Paths of every subschema (the root first). */
+export function subschemaPaths(s: JsonValue, path: Path = []): Path[] {
+  const out: Path[] = [path];
+  if (!isObject(s)) return out;
+  for (const key of ["properties", "$defs"]) {
+    const map = s[key];
+    if (isObject(map)) {
+      for (const k of Object.keys(map)) out.push(...subschemaPaths(map[k]!, [...path, key, k]));
+    }
+  }
+  for (const key of ["items", "additionalProperties", "not"]) {
+    if (isObject(s[key])) out.push(...subschemaPaths(s[key]!, [...path, key]));
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const list = s[key];
+    if (Array.isArray(list)) {
+      list.forEach((b, i) => out.push(...subschemaPaths(b, [...path, key, i])));
+    }
+  }
+  return out;
+}
+
+function getAt(s: JsonValue, path: Path): JsonValue {
+  let cur: JsonValue = s;
+  for (const k of path) cur = (cur as Record<string | number, JsonValue>)[k]!;
+  return cur;
+}
+
+function setAt(s: JsonValue, path: Path, value: JsonValue): JsonValue {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(s)) {
+    const copy = [...s];
+    copy[head as number] = setAt(copy[head as number]!, rest, value);
+    return copy;
+  }
+  const obj = s as JsonObject;
+  return { ...obj, [head!]: setAt(obj[head as string]!, rest, value) };
+}
+
+const BOUNDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "multipleOf",
+];
+
+/** Every edit that applies to one node: each is a function from the node to its new form. */
+function editsOf(node: JsonValue, fresh: JsonValue): ((n: JsonObject) => JsonValue)[] {
+  const ops: ((n: JsonObject) => JsonValue)[] = [
+    () => fresh,
+    (n) => ({ anyOf: [n, { type: "null" }] }),
+    (n) => ({ ...n, description: "Changed" }),
+  ];
+  if (!isObject(node)) return [() => fresh, () => !node];
+  const without = (n: JsonObject, k: string) => {
+    const { [k]: _, ...rest } = n;
+    return rest;
+  };
+  for (const k of BOUNDS) {
+    const v = node[k];
+    if (typeof v === "number") {
+      ops.push((n) => ({ ...n, [k]: v + 1 }), (n) => ({ ...n, [k]: Math.max(0, v - 1) }));
+      ops.push((n) => without(n, k));
+    }
+  }
+  const type = node.type;
+  if (type === "string") {
+    ops.push((n) => ({ ...n, maxLength: 3 }), (n) => ({ ...n, minLength: 2 }));
+    ops.push((n) => ({ ...n, pattern: "^[a-z]+$" }), (n) => ({ ...n, format: "email" }));
+    ops.push((n) => ({ ...n, format: "x-custom" }), (n) => ({ ...n, enum: ["a", "abc"] }));
+  }
+  if (type === "integer" || type === "number") {
+    ops.push((n) => ({ ...n, minimum: 1 }), (n) => ({ ...n, maximum: 5 }));
+    ops.push((n) => ({ ...n, exclusiveMaximum: 5 }), (n) => ({ ...n, multipleOf: 2 }));
+    ops.push((n) => ({ ...n, type: type === "integer" ? "number" : "integer" }));
+  }
+  if (type === "array") {
+    ops.push((n) => ({ ...n, maxItems: 2 }), (n) => ({ ...n, minItems: 1 }));
+    ops.push((n) => ({ ...n, uniqueItems: !n.uniqueItems }));
+  }
+  if (typeof type === "string") {
+    ops.push((n) => ({ ...n, type: [type, "null"] }), (n) => without(n, "type"));
+    ops.push((n) => ({ ...n, type: type === "string" ? "integer" : "string" }));
+  }
+  if (Array.isArray(type) && type.length > 1) ops.push((n) => ({ ...n, type: type[0]! }));
+  for (const k of ["pattern", "format", "uniqueItems", "default", "enum", "const"]) {
+    if (k in node) ops.push((n) => without(n, k));
+  }
+  if (Array.isArray(node.enum)) {
+    const list = node.enum;
+    ops.push((n) => ({ ...n, enum: [...list, "d"] }));
+    if (list.length > 1) ops.push((n) => ({ ...n, enum: list.slice(1) }));
+  }
+  if ("const" in node) {
+    ops.push((n) => ({ ...without(n, "const"), enum: [n.const!, "y"] }));
+    ops.push((n) => ({ ...n, const: "y" }));
+  }
+  if (type === "object" || isObject(node.properties)) {
+    const props = isObject(node.properties) ? node.properties : {};
+    const required = Array.isArray(node.required) ? node.required as string[] : [];
+    for (const p of Object.keys(props)) {
+      ops.push((n) => ({ ...n, properties: without(props, p) }));
+      if (!required.includes(p)) ops.push((n) => ({ ...n, required: [...required, p] }));
+      ops.push((n) => ({
+        ...n,
+        properties: { ...props, [p]: { ...(isObject(props[p]) ? props[p] : {}), default: "a" } },
+      }));
+    }
+    for (const r of required) {
+      ops.push((n) => ({ ...n, required: required.filter((x) => x !== r) }));
+    }
+    ops.push((n) => ({ ...n, properties: { ...props, extra: fresh } }));
+    ops.push((n) => ({
+      ...n,
+      properties: { ...props, extra: fresh },
+      required: [...required, "extra"],
+    }));
+    ops.push((n) => ({ ...n, additionalProperties: false }));
+    ops.push(
+      (n) => ({ ...n, additionalProperties: true }),
+      (n) => without(n, "additionalProperties"),
+    );
+    ops.push((n) => ({ ...n, additionalProperties: fresh }));
+  }
+  for (const k of ["anyOf", "oneOf", "allOf"]) {
+    const list = node[k];
+    if (!Array.isArray(list)) continue;
+    ops.push((n) => ({ ...n, [k]: [...list, fresh] }));
+    if (list.length > 1) ops.push((n) => ({ ...n, [k]: list.slice(1) }));
+    if (list.length === 1) ops.push(() => list[0]!);
+    if (k !== "allOf") {
+      ops.push((n) => ({ ...without(n, k), [k === "anyOf" ? "oneOf" : "anyOf"]: list }));
+    }
+  }
+  if (typeof node.$ref === "string") {
+    ops.push(
+      () => ({ type: "string" }),
+      (n) => ({ ...n, $ref: n.$ref === "#/$defs/A" ? "#/$defs/B" : "#/$defs/A" }),
+    );
+  }
+  return ops;
+}
+
+/** `old` with the edits applied in turn. */
+export function applyEdits(old: JsonValue, edits: readonly Edit[]): JsonValue {
+  let cur = old;
+  for (const e of edits) {
+    const paths = subschemaPaths(cur);
+    const path = paths[e.at % paths.length]!;
+    const node = getAt(cur, path);
+    const ops = editsOf(node, e.fresh);
+    cur = setAt(cur, path, ops[e.op % ops.length]!(isObject(node) ? node : {}));
+  }
+  return cur;
+}
+
+/** A pair (old, new): new is old with one or two edits, or now and then an unrelated root. */
+export const schemaPair: fc.Arbitrary<{ old: JsonValue; new: JsonValue }> = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc.tuple(root, fc.array(edit, { minLength: 1, maxLength: 2 })).map(
+      ([old, edits]) => ({ old, new: applyEdits(old, edits) }),
+    ),
+  },
+  { weight: 1, arbitrary: fc.tuple(root, root).map(([old, next]) => ({ old, new: next })) },
+);

@@ -1,0 +1,209 @@
+/**
+ * Values aimed at the edges of a schema, for the validator oracle: each bound and the value on
+ * either side of it, each enum member and const, strings that match and miss each pattern and
+ * format, each required set, a property left out, an extra property, a wrong type. Not all are
+ * valid: the oracle asks the validator which are.
+ * @module
+ */
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+
+/** Strings every string schema is tried with: they match and miss the patterns and formats. */
+export const STRING_POOL = [
+  "",
+  "a",
+  "abc",
+  "ABC",
+  "Abc",
+  "123",
+  "12",
+  "1234",
+  "a b",
+  "xabcx",
+  "a@b",
+  "user@example.com",
+  "2024-01-31",
+  "2024-01-31T12:00:00Z",
+  "https://example.com/a",
+  "550e8400-e29b-41d4-a716-446655440000",
+  "192.168.0.1",
+  "d",
+  "x",
+  "y",
+];
+
+const WRONG_TYPES: JsonValue[] = [null, 0, "", false, [], {}];
+const MAX_PER_NODE = 60;
+const MAX_DEPTH = 5;
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function dedupe(values: JsonValue[], cap = MAX_PER_NODE): JsonValue[] {
+  const seen = new Set<string>();
+  const out: JsonValue[] = [];
+  for (const v of values) {
+    const key = JSON.stringify(v);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(v);
+    if (out.length >= cap) break;
+  }
+  return out;
+}
+
+function resolve(root: JsonValue, ref: string): JsonValue | undefined {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return undefined;
+  let cur: JsonValue | undefined = root;
+  for (const part of ref.slice(2).split("/")) {
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    cur = isObject(cur) ? cur[key] : undefined;
+  }
+  return cur;
+}
+
+function numbers(s: JsonObject): JsonValue[] {
+  const out: number[] = [];
+  const lo = [s.minimum, s.exclusiveMinimum].filter((v) => typeof v === "number") as number[];
+  const hi = [s.maximum, s.exclusiveMaximum].filter((v) => typeof v === "number") as number[];
+  // A likely valid value first: inside both bounds, on the multiple when there is one.
+  const from = lo.length ? Math.max(...lo) + 1 : 0;
+  const m = typeof s.multipleOf === "number" ? s.multipleOf : 1;
+  out.push(Math.ceil(from / m) * m);
+  for (const b of [...lo, ...hi]) out.push(b - 1, b - 0.5, b, b + 0.5, b + 1);
+  if (typeof s.multipleOf === "number") out.push(m, 2 * m, m / 2, 1.5 * m, 3 * m);
+  out.push(0, 1, -1, 1.5, 2, 3, 4, 5, 6, 10, 2 ** 53);
+  return out;
+}
+
+function strings(s: JsonObject): JsonValue[] {
+  const out: string[] = [];
+  const min = typeof s.minLength === "number" ? s.minLength : 0;
+  const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+  // Pool strings that fit the length first, so the first candidate is likely valid.
+  const fits = (x: string) => x.length >= min && (max === undefined || x.length <= max);
+  out.push(...STRING_POOL.filter(fits), ...STRING_POOL.filter((x) => !fits(x)));
+  for (const n of [min, max]) {
+    if (n === undefined) continue;
+    for (const len of [n - 1, n, n + 1]) {
+      if (len >= 0 && len <= 64) out.push("a".repeat(len), "1".repeat(len));
+    }
+  }
+  return out;
+}
+
+/** Properties and required names of an object schema, with those of its allOf branches. */
+function objectParts(s: JsonObject, root: JsonValue): { props: JsonObject; required: string[] } {
+  const props: JsonObject = {};
+  const required: string[] = [];
+  const visit = (node: JsonValue, depth: number) => {
+    if (!isObject(node) || depth > 3) return;
+    if (typeof node.$ref === "string") {
+      const target = resolve(root, node.$ref);
+      if (target !== undefined) visit(target, depth + 1);
+    }
+    if (isObject(node.properties)) {
+      for (const [k, v] of Object.entries(node.properties)) if (!(k in props)) props[k] = v;
+    }
+    if (Array.isArray(node.required)) {
+      for (const r of node.required) if (typeof r === "string") required.push(r);
+    }
+    if (Array.isArray(node.allOf)) { for (const b of node.allOf) visit(b, depth + 1); }
+  };
+  visit(s, 0);
+  return { props, required: [...new Set(required)] };
+}
+
+function objects(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
+  const { props, required } = objectParts(s, root);
+  const names = Object.keys(props);
+  const cands = new Map(names.map((k) => [k, candidates(props[k]!, root, depth + 1)]));
+  const first = (k: string): JsonValue => cands.get(k)?.[0] ?? "a";
+  const full: JsonObject = {};
+  for (const k of [...new Set([...names, ...required])]) full[k] = first(k);
+  const onlyRequired: JsonObject = {};
+  for (const k of required) onlyRequired[k] = first(k);
+  const out: JsonValue[] = [full, onlyRequired, {}];
+  for (const k of Object.keys(full)) {
+    const { [k]: _, ...rest } = full;
+    out.push(rest);
+  }
+  for (const base of [full, onlyRequired]) {
+    for (const k of names) {
+      for (const v of cands.get(k)!.slice(1, 24)) out.push({ ...base, [k]: v });
+    }
+  }
+  const extras = isObject(s.additionalProperties)
+    ? candidates(s.additionalProperties, root, depth + 1).slice(0, 8)
+    : [1];
+  for (const v of extras) out.push({ ...full, zz: v }, { ...onlyRequired, zz: v });
+  return out;
+}
+
+function arrays(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
+  const items = s.items !== undefined && !Array.isArray(s.items)
+    ? candidates(s.items, root, depth + 1)
+    : [1, "a"];
+  const [a, b] = [items[0] ?? 1, items[1] ?? items[0] ?? "a"];
+  const out: JsonValue[] = [[a], [], [a, a], [a, b], [a, b, a]];
+  for (const v of items.slice(1, 20)) out.push([v], [a, v]);
+  for (const k of ["minItems", "maxItems"]) {
+    const n = s[k];
+    if (typeof n !== "number") continue;
+    for (const len of [n - 1, n, n + 1]) {
+      if (len >= 0 && len <= 8) {
+        out.push(Array.from({ length: len }, () => a));
+        out.push(Array.from({ length: len }, (_, i) => items[i % items.length] ?? i));
+      }
+    }
+  }
+  return out;
+}
+
+/** Edge values of `s` (a subschema of `root`), a likely valid one first. */
+export function candidates(s: JsonValue, root: JsonValue, depth = 0): JsonValue[] {
+  if (depth > MAX_DEPTH) return [null, "a", 1, {}];
+  if (s === true || s === undefined) return ["a", 1, null, {}, [], true];
+  if (!isObject(s)) return [null, "a", 1];
+  const out: JsonValue[] = [];
+  if ("const" in s) out.push(s.const!);
+  if (Array.isArray(s.enum)) out.push(...s.enum);
+  if ("default" in s) out.push(s.default!);
+  if (typeof s.$ref === "string") {
+    const target = resolve(root, s.$ref);
+    if (target !== undefined) out.push(...candidates(target, root, depth + 1));
+  }
+  for (const k of ["anyOf", "oneOf", "allOf"]) {
+    const list = s[k];
+    if (Array.isArray(list)) {
+      for (const b of list) out.push(...candidates(b, root, depth + 1).slice(0, 20));
+    }
+  }
+  const declared = Array.isArray(s.type) ? s.type : typeof s.type === "string" ? [s.type] : [];
+  const types = new Set(declared as string[]);
+  if (types.size === 0) {
+    if (isObject(s.properties) || "required" in s || "additionalProperties" in s) {
+      types.add("object");
+    }
+    if ("items" in s || "minItems" in s || "maxItems" in s) types.add("array");
+    if ("minLength" in s || "maxLength" in s || "pattern" in s || "format" in s) {
+      types.add("string");
+    }
+    if (BOUND_KEYS.some((k) => k in s)) types.add("number");
+    if (Array.isArray(s.allOf)) {
+      if (objectParts(s, root).required.length > 0) types.add("object");
+    }
+  }
+  for (const t of types) {
+    if (t === "string") out.push(...strings(s));
+    else if (t === "integer" || t === "number") out.push(...numbers(s));
+    else if (t === "boolean") out.push(true, false);
+    else if (t === "null") out.push(null);
+    else if (t === "object") out.push(...objects(s, root, depth));
+    else if (t === "array") out.push(...arrays(s, root, depth));
+  }
+  out.push(...WRONG_TYPES, "a", 1, 1.5, true);
+  return dedupe(out);
+}
+
+const BOUND_KEYS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];

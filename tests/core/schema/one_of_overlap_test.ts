@@ -1,0 +1,74 @@
+/**
+ * A change inside a branch of a oneOf whose branches may overlap has no direction: a oneOf
+ * rejects a value two branches accept. Found by the validator oracle (validator_oracle_test.ts):
+ * `maxLength` 3 → 2 in the second of two string branches was graded narrowed (NON_BREAKING on
+ * output), yet "abc" now matches the first branch only, so the new oneOf accepts it where the
+ * old one rejected it: a result yesterday's client rejects.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { judge } from "./_oracle.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const v = (oneOf: JsonValue[]) => ({ type: "object", properties: { v: { oneOf } } });
+const P = "properties.v.oneOf.1";
+
+Deno.test("diff grades a bound changed in an overlapping oneOf branch BREAKING both ways on both sides", () => {
+  const three = v([{ type: "string" }, { type: "string", maxLength: 3 }]);
+  const two = v([{ type: "string" }, { type: "string", maxLength: 2 }]);
+  assert.deepEqual(fourWays(three, two), {
+    input: [`tool.input.maxLength.narrowed t.inputSchema.${P}.maxLength BREAKING`],
+    inputReversed: [`tool.input.maxLength.widened t.inputSchema.${P}.maxLength BREAKING`],
+    output: [`tool.output.maxLength.narrowed t.outputSchema.${P}.maxLength BREAKING`],
+    outputReversed: [`tool.output.maxLength.widened t.outputSchema.${P}.maxLength BREAKING`],
+  });
+  // The validator agrees: {"v": "abc"} is rejected by the old oneOf (two branches match) and
+  // accepted by the new one, and {"v": "ab"} by neither.
+  const verdicts = judge(three, two)!.verdicts;
+  assert.deepEqual(verdicts.find((x) => x.side === "output")!.witness, { v: "abc" });
+});
+
+Deno.test("diff grades a type widened in a oneOf branch by the whole proof where there is one", () => {
+  // The new second branch also takes objects, which now match two branches: the oneOf went
+  // from objects and strings to strings only. The proof says so where it holds; the branch
+  // finding (no direction) and the catch-all's keep it BREAKING where it is not a break.
+  const old = v([{ type: "object" }, { type: "string" }]);
+  const widened = v([{ type: "object" }, { type: ["string", "object"] }]);
+  const whole = "properties.v.oneOf";
+  assert.deepEqual(fourWays(old, widened), {
+    input: [`tool.input.type.widened t.inputSchema.${P}.type BREAKING`],
+    inputReversed: [
+      `tool.input.keyword.changed t.inputSchema.${P}.type BREAKING`,
+      `tool.input.oneOf.widened t.inputSchema.${whole} NON_BREAKING`,
+    ],
+    output: [
+      `tool.output.keyword.changed t.outputSchema.${P}.type BREAKING`,
+      `tool.output.oneOf.narrowed t.outputSchema.${whole} NON_BREAKING`,
+    ],
+    outputReversed: [`tool.output.type.narrowed t.outputSchema.${P}.type BREAKING`],
+  });
+});
+
+Deno.test("diff grades an optional property added in an overlapping oneOf branch BREAKING", () => {
+  // Objects match both branches: {"a": 1} matched only the first before, and the second now
+  // declares "a" as a string, so it matches one branch again.
+  const both = v([{ type: "object" }, { type: "object", properties: { b: { type: "integer" } } }]);
+  const added = v([{ type: "object" }, {
+    type: "object",
+    properties: { b: { type: "integer" }, a: { type: "string" } },
+  }]);
+  const rule = `property.added t.inputSchema.${P}.properties.a BREAKING`;
+  assert.deepEqual(fourWays(both, added).input, [`tool.input.${rule}`]);
+});
+
+Deno.test("diff keeps the variance grade in a oneOf branch disjoint from the others", () => {
+  // Told apart by type: no value matches two branches, so the branch's effect is the oneOf's.
+  const old = v([{ type: "integer" }, { type: "string", maxLength: 3 }]);
+  const next = v([{ type: "integer" }, { type: "string", maxLength: 2 }]);
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.maxLength.narrowed t.inputSchema.${P}.maxLength BREAKING`],
+    inputReversed: [`tool.input.maxLength.widened t.inputSchema.${P}.maxLength NON_BREAKING`],
+    output: [`tool.output.maxLength.narrowed t.outputSchema.${P}.maxLength NON_BREAKING`],
+    outputReversed: [`tool.output.maxLength.widened t.outputSchema.${P}.maxLength BREAKING`],
+  });
+});
