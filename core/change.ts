@@ -22,7 +22,10 @@ export interface Change {
   entity: EntityRef;
   path: string;
   pointer: string;
-  /** Where the element stood in the old snapshot, when another place than `pointer`. */
+  /**
+   * Where the element stood in the old snapshot, when another place than `pointer` names (a
+   * union's branch renamed or moved, a renamed tool's old index).
+   */
   oldPointer?: string;
   old?: JsonValue;
   new?: JsonValue;

@@ -6,7 +6,7 @@
 import type { Change } from "./change.ts";
 import { compareChanges } from "./change.ts";
 import { type Config, defaultConfig } from "./config.ts";
-import type { Contract } from "./contract.ts";
+import type { Contract, Tool } from "./contract.ts";
 import { UserError } from "./errors.ts";
 import {
   deepFreeze,
@@ -17,7 +17,13 @@ import {
 import { contractHashes } from "./hash.ts";
 import { sortKeys } from "./json.ts";
 import type { LoadedContract } from "./load_contract.ts";
-import { changedPairs, type EntityPairs, equalPairs, pairEntities } from "./pairing.ts";
+import {
+  changedPairs,
+  type EntityPairs,
+  equalPairs,
+  type Paired,
+  pairEntities,
+} from "./pairing.ts";
 import { classifyProse, type ProseVerdict } from "./prose.ts";
 import { lazyContractIdentifiers, type NameSet } from "./prose_case.ts";
 import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts";
@@ -86,18 +92,37 @@ class DiffRun {
     return classifyProse(a, b, { ...this.config.prose, identifiers: this.#identifiers });
   };
 
-  #renamed: Map<string, string> | undefined;
-  /** A finding about a renamed tool (other than its removal and addition) names the rename. */
-  withRename(id: string, finding: Finding): string {
+  #renamed: Map<string, Paired<Tool>> | undefined;
+  /** The pair of a renamed tool a finding (other than its removal and addition) is about. */
+  renamedPair(id: string, finding: Finding): Paired<Tool> | undefined {
     this.#renamed ??= new Map(
-      this.pairs.tools.paired.flatMap((p) => p.renamedFrom ? [[p.id, p.renamedFrom]] : []),
+      this.pairs.tools.paired.flatMap((p) => p.renamedFrom ? [[p.id, p]] : []),
     );
-    const from = finding.entity.kind === "tool" && id !== "tool.removed" && id !== "tool.added"
+    return finding.entity.kind === "tool" && id !== "tool.removed" && id !== "tool.added"
       ? this.#renamed.get(finding.entity.name)
       : undefined;
+  }
+
+  /** A finding about a renamed tool (other than its removal and addition) names the rename. */
+  withRename(id: string, finding: Finding): string {
+    const from = this.renamedPair(id, finding)?.renamedFrom;
     return from === undefined
       ? finding.message
       : `${finding.message} (tool renamed from "${from}")`;
+  }
+
+  /**
+   * Where a finding's element stood in the old contract: what it says, else, for a renamed tool,
+   * its pointer moved to the old tool's index (the old file names the tool by its old name).
+   */
+  oldPointerOf(id: string, finding: Finding): string | undefined {
+    if (finding.oldPointer !== undefined) return finding.oldPointer;
+    const pair = this.renamedPair(id, finding);
+    const at = `/tools/${pair?.newIndex}`;
+    if (pair === undefined || !(finding.pointer === at || finding.pointer.startsWith(`${at}/`))) {
+      return undefined;
+    }
+    return `/tools/${pair.oldIndex}${finding.pointer.slice(at.length)}`;
   }
 
   allDeltas(): Map<string, ToolSchemaDelta[]> {
@@ -146,7 +171,8 @@ class DiffRun {
       if (finding.old !== undefined) change.old = sortKeys(finding.old);
       if (finding.new !== undefined) change.new = sortKeys(finding.new);
       if (finding.hint !== undefined) change.hint = finding.hint;
-      if (finding.oldPointer !== undefined) change.oldPointer = finding.oldPointer;
+      const oldPointer = this.oldPointerOf(rule.meta.id, finding);
+      if (oldPointer !== undefined) change.oldPointer = oldPointer;
       if (finding.prose !== undefined) change.prose = finding.prose;
       this.changes.push(change);
     };

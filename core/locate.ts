@@ -5,7 +5,7 @@
  * @module
  */
 import type { Change } from "./change.ts";
-import { ENTITY_LISTS } from "./contract.ts";
+import { ENTITY_LISTS, identityOf } from "./contract.ts";
 import { pointerOf, pointerTokens } from "./json.ts";
 import { type LoadedContract, originKey } from "./load_contract.ts";
 import { locatePointers, type Position, type ScanOptions, SkippedValues } from "./positions.ts";
@@ -14,14 +14,22 @@ import { locatePointers, type Position, type ScanOptions, SkippedValues } from "
 function place(
   loaded: LoadedContract,
   change: Change,
-  pointer: string,
-  exact: boolean,
+  side: "old" | "new",
 ): { file: string; pointer: string } | undefined {
+  // The old file holds the element where it stood then, when the change says that was elsewhere.
+  const pointer = side === "old" ? change.oldPointer ?? change.pointer : change.pointer;
+  const exact = side === "old";
   const tokens = pointerTokens(pointer);
   const list = ENTITY_LISTS.find((l) => l.list === tokens[0]);
   if (list && tokens.length >= 2) {
     const rest = tokens.slice(2);
-    const origin = loaded.origins.get(originKey(list.kind, change.entity.name));
+    // An old pointer names the entity by its index in the old contract, which holds it under its
+    // old identity when it was renamed.
+    const entry = side === "old" && change.oldPointer !== undefined
+      ? loaded.contract[list.list][Number(tokens[1])] as Record<string, unknown> | undefined
+      : undefined;
+    const id = entry === undefined ? change.entity.name : identityOf(list, entry);
+    const origin = loaded.origins.get(originKey(list.kind, id));
     if (origin) return { file: origin.file, pointer: origin.pointer + pointerOf(rest) };
     if (exact) return undefined;
     return loaded.origins.get(`list:${list.list}`) ?? loaded.origins.get("root");
@@ -52,11 +60,8 @@ export function locateChanges(
   old: LoadedContract,
   next: LoadedContract,
 ): void {
-  const newPlaces = changes.map((change) => place(next, change, change.pointer, false));
-  // The old file holds the element where it stood then, when the change says that was elsewhere.
-  const oldPlaces = changes.map((change) =>
-    place(old, change, change.oldPointer ?? change.pointer, true)
-  );
+  const newPlaces = changes.map((change) => place(next, change, "new"));
+  const oldPlaces = changes.map((change) => place(old, change, "old"));
   // The old file is mostly the new one: what the scan of the new file skipped, the scan of the
   // old one passes over where the text is the same (a comparison instead of a scan).
   const skipped = new Map<string, SkippedValues>();

@@ -83,7 +83,7 @@ export const reportSchema: JsonObject = {
           oldPointer: {
             type: "string",
             description:
-              "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved)",
+              "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved, a renamed tool)",
           },
           old: { description: "The old value, when there was one" },
           new: { description: "The new value, when there is one" },

@@ -54,6 +54,7 @@ export interface Finding {
   /**
    * RFC 6901 pointer into the old snapshot, when the element stood at another place there than
    * `pointer` names (a union's branch renamed or moved): the old source location is found there.
+   * The engine sets it for a renamed tool's findings (the old tool's index) when a rule does not.
    */
   oldPointer?: string;
   old?: JsonValue;

@@ -70,3 +70,33 @@ Deno.test("proxar diff pairs no rename when two added tools share the removed on
   assert.equal(by("tool.removed").message, 'Tool "getUser" was removed');
   assert.equal(by("tool.removed").hint, undefined);
 });
+
+Deno.test("proxar diff locates a renamed tool's findings in the old file at the old tool", async () => {
+  // The old tool stands second there, under its old name; its description changed too.
+  const result = await runCli([
+    "diff",
+    `${dir}/camel_second.json`,
+    `${dir}/snake.json`,
+    "--format",
+    "json",
+  ]);
+  assert.equal(result.code, 1);
+  const changes = JSON.parse(result.stdout).changes as {
+    rule: string;
+    pointer: string;
+    oldPointer?: string;
+    locations: { old?: { line: number; column: number } };
+  }[];
+  const by = (rule: string) => changes.find((c) => c.rule === rule)!;
+  const type = by("tool.input.type.changed");
+  assert.equal(type.pointer, "/tools/0/inputSchema/properties/id/type");
+  assert.equal(type.oldPointer, "/tools/1/inputSchema/properties/id/type");
+  assert.deepEqual(type.locations.old, { file: `${dir}/camel_second.json`, line: 12, column: 33 });
+  const description = by("tool.description.changed");
+  assert.equal(description.oldPointer, "/tools/1/description");
+  assert.deepEqual(description.locations.old, {
+    file: `${dir}/camel_second.json`,
+    line: 9,
+    column: 7,
+  });
+});
