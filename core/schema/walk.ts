@@ -94,6 +94,8 @@ interface Ctx {
   posAspect: string;
   /** The side whose subschema is absent (and compared as `true`), shown as absent (null). */
   absent?: "old" | "new";
+  /** Why this node is compared with what it is, added to the findings graded at it. */
+  aside?: string;
   /** The schemas as written at this position, before references and wrappers were followed. */
   raw?: [JsonValue | undefined, JsonValue | undefined];
   /**
@@ -314,6 +316,7 @@ class Walker {
       : ctx.polarity < 0
       ? " (inside not, so the effect on accepted values is inverted)"
       : "";
+    const aside = ctx.aside === undefined ? "" : ` (${ctx.aside})`;
     this.emit(
       ctx,
       facet,
@@ -321,7 +324,7 @@ class Walker {
       varianceSeverity(this.opts.side, effective),
       keyword,
       values,
-      `${ctx.path}: ${what}${note}`,
+      `${ctx.path}: ${what}${note}${aside}`,
       at,
     );
   }
@@ -909,6 +912,7 @@ class Walker {
         this.compare(true, propsB[name], {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           oldLoc: oldAt("required"),
+          aside: `"${name}" was required before, with any value`,
         });
         continue;
       }
@@ -923,6 +927,9 @@ class Walker {
         this.compare(isObject(model) ? model.schema : true, propsB[name], {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           oldLoc: isObject(model) ? model.loc : site,
+          aside: `"${name}" was declared before only at ${
+            site.replace(/^\//, "").replaceAll("/", ".")
+          }, which does not apply to every object`,
         });
         continue;
       }

@@ -9,7 +9,9 @@ import assert from "node:assert/strict";
 import { catchAllDiff } from "../../../core/schema/catch_all.ts";
 import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { diffContracts } from "../../../core/engine.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { fourWays, registry } from "./_schema_helpers.ts";
 
 const b = { type: "integer" };
 const branch = { properties: { b: { type: "string" } } };
@@ -112,4 +114,13 @@ Deno.test("diff obeys the variance law for a property beside a reference it cann
   assert.deepEqual(effects(ways.input), effects(ways.outputReversed));
   assert.deepEqual(effects(ways.output), effects(ways.inputReversed));
   assert.deepEqual(effects(ways.input), ["BREAKING", "NON_BREAKING"]);
+});
+
+Deno.test("diff says where a property graded against its former conditional declaration was declared", () => {
+  const old = { type: "object", dependentSchemas: { a: branch } };
+  const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const { changes } = diffContracts(wrap(old), wrap({ ...old, properties: { b } }), { registry });
+  assert.deepEqual(changes.map((c) => c.message), [
+    't.inputSchema.properties.b: type narrowed from "any" to ["integer"] ("b" was declared before only at dependentSchemas.a.properties.b, which does not apply to every object)',
+  ]);
 });
