@@ -2,8 +2,8 @@
  * Whether a value (a property's `default`) is valid against a schema, decided by a small
  * evaluator of the keywords Proxar models: value keywords through the subsumption proof's own
  * `satisfies`, and the applicators, properties and items here. It answers `true`, `false`, or
- * the reason it cannot decide (a keyword it does not evaluate, such as a format JSON Schema
- * defines or an unmodelled one; a reference it cannot follow or that loops back without consuming the value; a pattern
+ * the reason it cannot decide (a keyword it does not evaluate, such as an unmodelled one or a
+ * format JSON Schema defines that the MCP SDK's ajv-formats does not check; a reference it cannot follow or that loops back without consuming the value; a pattern
  * without an automaton), so a caller can stay strict and say why.
  * @module
  */
@@ -14,6 +14,28 @@ import { patternMatches } from "./pattern.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { isNonstandardFormat } from "./_formats.ts";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+
+/**
+ * Whether `value` has format `name` as ajv-formats (the MCP SDK's validator) checks it, or
+ * undefined for a format it does not define (idn-email, iri …), which other validators may.
+ */
+function checkFormat(name: string, value: string): boolean | undefined {
+  if (!Object.hasOwn(fullFormats, name)) return undefined;
+  const format = fullFormats[name as keyof typeof fullFormats] as unknown;
+  const test = (f: unknown): boolean | undefined =>
+    f === true
+      ? true
+      : f instanceof RegExp
+      ? f.test(value)
+      : typeof f === "function"
+      ? Boolean(f(value))
+      : undefined;
+  if (typeof format === "object" && format !== null && !(format instanceof RegExp)) {
+    return test((format as { validate?: unknown }).validate);
+  }
+  return test(format);
+}
 
 /** `true`, `false`, or why validity cannot be decided. */
 export type Validity = boolean | string;
@@ -64,7 +86,8 @@ function every(results: Iterable<() => Validity>): Validity {
  * import { validAgainst } from "./_default_valid.ts";
  * assert.equal(validAgainst(0, { type: "integer", minimum: 1 }, {}), false);
  * assert.equal(validAgainst(["a"], { type: "array", items: { type: "string" } }, {}), true);
- * assert.equal(typeof validAgainst("x", { type: "string", format: "email" }, {}), "string");
+ * assert.equal(validAgainst("x", { type: "string", format: "email" }, {}), false);
+ * assert.equal(typeof validAgainst("x", { type: "string", format: "iri" }, {}), "string");
  * ```
  */
 export function validAgainst(value: JsonValue, schema: JsonValue, root: JsonValue): Validity {
@@ -78,11 +101,13 @@ export function validAgainst(value: JsonValue, schema: JsonValue, root: JsonValu
     if (depth > MAX_DEPTH) return `schemas nest deeper than ${MAX_DEPTH} levels`;
     for (const key of Object.keys(s)) {
       if (VALUE_KEYWORDS.has(key) || STRUCTURE.has(key) || isAnnotationKeyword(key)) continue;
-      // A format validators do not know is ignored by them (see _formats.ts).
-      if (key === "format" && (typeof v !== "string" || isNonstandardFormat(s.format))) continue;
-      return key === "format"
-        ? `it does not check the format ${JSON.stringify(s.format)}`
-        : `it does not evaluate ${JSON.stringify(key)}`;
+      if (key !== "format") return `it does not evaluate ${JSON.stringify(key)}`;
+      // A format validators do not know is ignored by them (see _formats.ts); one the MCP SDK's
+      // validator checks is checked as it does.
+      if (typeof v !== "string" || isNonstandardFormat(s.format)) continue;
+      const format = checkFormat(String(s.format), v);
+      if (format === false) return false;
+      if (format === undefined) return `it does not check the format ${JSON.stringify(s.format)}`;
     }
     const values: JsonObject = {};
     for (const key of VALUE_KEYWORDS) if (Object.hasOwn(s, key)) values[key] = s[key]!;
