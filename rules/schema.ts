@@ -65,6 +65,10 @@ const LISTED_TYPES =
 const NAME_TYPES =
   'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values.';
 
+/** Why keywords of a type one side excludes are not compared. */
+const EXCLUDED_TYPES =
+  'A keyword that applies to one type only (items, prefixItems, contains, minItems and the like to arrays; properties, required, additionalProperties and the like to objects; minLength, maxLength, pattern and the content keywords to strings; minimum, maximum and multipleOf to numbers) constrains no value of a type one side\'s type excludes, so there it is not compared: what changed for such values is the type change itself. A string that may now also be an array of strings ({"type": "string"} → {"type": ["string", "array"], "items": {"type": "string"}}, @azure-devops/mcp 2.2.2 → 2.10.0) is type.widened, not an items narrowed from "any" beside it. A side without type admits every type, so the other side\'s keywords are compared as written; unmodelled keywords inside a new subschema of such a keyword are still reported.';
+
 /** Why a type list and a union by type are the same. */
 const TYPE_UNIONS =
   'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
@@ -287,7 +291,9 @@ const SPECS: Spec[] = [
     changed: [v({ type: "string" }), v({ type: "boolean" }), "properties.v.type"],
   }).map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${LISTED_TYPES} ${NAME_TYPES}`,
+    rationale: `${
+      RATIONALE[spec.change as Effect]
+    } ${LISTED_TYPES} ${NAME_TYPES} ${EXCLUDED_TYPES}`,
   })),
   ...family("enum", "allowed values (enum, const)", {
     widened: [

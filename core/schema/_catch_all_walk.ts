@@ -30,6 +30,7 @@ import { propertyBranches } from "./_property_branches.ts";
 import { unionAsWritten } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
+import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import {
   type EmitOptions,
   EMPTY,
@@ -437,11 +438,19 @@ export class CatchAllWalk implements Walker {
       return;
     }
     const proven = this.#sameThroughRef(node);
+    // Keywords of a type one side's `type` excludes constrain nothing both sides accept: the
+    // type change says what changed for such values (_type_keywords.ts). The unmodelled
+    // keywords inside a new subschema of theirs are still reported, as in one added whole.
+    const excluded = keywordsOfExcludedTypes(node.o, node.n, (s, k) => this.read(s, k));
     for (const keyword of unionSorted(node.o, node.n)) {
       const a = own(node.o, keyword), b = own(node.n, keyword);
       if (this.same(a, b)) continue;
       const facet = facetOf(keyword);
       if (proven && facet !== "$defs") continue;
+      if (excluded.has(keyword)) {
+        if (b !== undefined) this.unmodelledIn(node, [], { [keyword]: b });
+        continue;
+      }
       if (!known.has(keyword)) this.#unmodelled(node, keyword, a, b);
       else if (facet === undefined) {
         this.emit(node, node.neg, keyword, "changed", a, b, {

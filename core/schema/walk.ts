@@ -31,6 +31,7 @@ import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { requiredNames } from "./_required_names.ts";
+import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   ANNOTATION_FACETS,
@@ -516,9 +517,12 @@ class Walker {
     const renamed = unionAsWritten(lifted, b);
     const a = renamed?.schema ?? lifted;
     if (renamed) this.unionKeyOf.set(a, renamed.from);
-    this.values(a, b, ctx);
-    this.objects(a, b, ctx);
-    this.arrays(a, b, ctx);
+    // Keywords of a type one side's `type` excludes constrain nothing both accept: the type
+    // change says what changed for such values (_type_keywords.ts).
+    const [ta, tb] = withoutKeywordsOfExcludedTypes(a, b);
+    this.values(ta, tb, ctx);
+    this.objects(ta, tb, ctx);
+    this.arrays(ta, tb, ctx);
     this.combinators(a, b, ctx, [lifted !== old, b !== next]);
     this.annotations(a, b, ctx);
   }
@@ -1733,6 +1737,15 @@ class Walker {
  * count) that has only annotations beside it, unless `other` uses the same keyword: then the
  * branch lists are compared as such.
  */
+/** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
+function withoutKeywordsOfExcludedTypes(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
+  const skipped = keywordsOfExcludedTypes(a, b);
+  if (skipped.size === 0) return [a, b];
+  const keep = (s: JsonObject) =>
+    Object.fromEntries(Object.entries(s).filter(([k]) => !skipped.has(k))) as JsonObject;
+  return [keep(a), keep(b)];
+}
+
 function soleBranch(
   schema: JsonObject | false,
   other: JsonObject | false,

@@ -190,6 +190,40 @@ Deno.test("proxar diff reports an unmodelled keyword a new property copies from 
   }
 });
 
+Deno.test("proxar diff grades a string parameter that may now be an array of strings as widened, exit 0", async () => {
+  // @azure-devops/mcp 2.2.2 → 2.10.0, repo_search_commits' author: items were compared with the
+  // old side's absent items (narrowed from "any", BREAKING) though the old type admits no array.
+  const dir = mkdtempSync(join(tmpdir(), "proxar-excluded-type-"));
+  try {
+    const tool = (author: unknown) =>
+      JSON.stringify({
+        tools: [{ name: "t", inputSchema: { type: "object", properties: { author } } }],
+      });
+    writeFileSync(join(dir, "one.json"), tool({ type: "string" }));
+    writeFileSync(
+      join(dir, "many.json"),
+      tool({ type: ["string", "array"], items: { type: "string" } }),
+    );
+    const run = async (from: string, to: string) => {
+      const r = await runCli(
+        ["diff", join(dir, `${from}.json`), join(dir, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      return { code: r.code, found: findings(r.stdout) };
+    };
+    assert.deepEqual(await run("one", "many"), {
+      code: 0,
+      found: ["tool.input.type.widened|t.inputSchema.properties.author.type|NON_BREAKING"],
+    });
+    assert.deepEqual(await run("many", "one"), {
+      code: 1,
+      found: ["tool.input.type.narrowed|t.inputSchema.properties.author.type|BREAKING"],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [
