@@ -144,11 +144,20 @@ function family(
 function bounds(aspect: string, type: string, low: number, high: number, min: boolean): Spec[] {
   const s = (n: number) => v({ type, [aspect]: n });
   const p = `properties.v.${aspect}`;
-  return family(aspect, `${aspect}`, {
+  const specs = family(aspect, `${aspect}`, {
     widened: min ? [s(high), s(low), p] : [s(low), s(high), p],
     narrowed: min ? [s(low), s(high), p] : [s(high), s(low), p],
   });
+  if (!min) return specs;
+  return specs.map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${ZERO_COUNT(aspect)}`,
+  }));
 }
+
+/** Why a lower count bound of 0 is no bound. */
+const ZERO_COUNT = (aspect: string) =>
+  `Every length or count is at least 0, so ${aspect} 0 (or less) accepts every value: written or left out, it is no change, and a bound moved from 0 to 1 is graded as one added.`;
 
 function presence(aspect: string, a: string, b: string, type = "string"): Spec[] {
   const p = `properties.v.${aspect}`;

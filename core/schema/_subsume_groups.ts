@@ -130,7 +130,8 @@ function counts(
 ): true | string {
   for (const [key, lower] of keys) {
     const want = num(part, key);
-    if (want === undefined) continue;
+    // Every count is at least 0: a lower bound of 0 holds of any value.
+    if (want === undefined || (lower && want <= 0)) continue;
     const have = tightest(atoms, key, lower);
     if (have === undefined || (lower ? have < want : have > want)) {
       return `${key} ${want} is not implied by the other schema`;

@@ -166,10 +166,16 @@ export function boundEffect(
   return undefined;
 }
 
-/** A count bound such as `minLength`; non-numbers are treated as absent. */
+/**
+ * A count bound such as `minLength`; non-numbers are treated as absent, and so is a lower bound
+ * of 0 or less on a length, item or property count (every count is at least 0, so
+ * `minItems: 0` constrains nothing). `minContains` is not such a bound: absent, it means 1.
+ */
 export function countBound(schema: JsonObject, key: string): Bound | undefined {
   const v = schema[key];
-  return typeof v === "number" ? { value: v, exclusive: false } : undefined;
+  if (typeof v !== "number") return undefined;
+  if (v <= 0 && ["minLength", "minItems", "minProperties"].includes(key)) return undefined;
+  return { value: v, exclusive: false };
 }
 
 /** Whether `x` is an integer multiple of `y` (with a tolerance for decimals). */
