@@ -123,7 +123,7 @@ const RANK = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION
 export function judge(
   old: JsonValue,
   next: JsonValue,
-): { values: number; verdicts: Verdict[] } | undefined {
+): { values: number; valid: [number, number]; verdicts: Verdict[] } | undefined {
   const [vo, vn] = [validatorOf(old), validatorOf(next)];
   if (!vo || !vn) return undefined;
   const seen = new Set<string>();
@@ -136,6 +136,7 @@ export function judge(
     }
   }
   const exempt = addedNames(old, next);
+  const valid: [number, number] = [0, 0];
   let inputWitness: JsonValue | undefined;
   let outputWitness: JsonValue | undefined;
   for (const v of values) {
@@ -146,6 +147,8 @@ export function judge(
       // A reference that loops without consuming the value overflows ajv's stack.
       return undefined;
     }
+    if (a) valid[0]++;
+    if (b) valid[1]++;
     if (a && !b && inputWitness === undefined && !usesName(v, exempt)) inputWitness = v;
     if (b && !a && outputWitness === undefined) outputWitness = v;
   }
@@ -158,7 +161,7 @@ export function judge(
     if (witness !== undefined) verdict.witness = witness;
     return verdict;
   });
-  return { values: values.length, verdicts };
+  return { values: values.length, valid, verdicts };
 }
 
 /** Whether a verdict is a missed break: a witness, and no BREAKING or POTENTIALLY_BREAKING. */

@@ -19,22 +19,49 @@ const isObject = (v: unknown): v is JsonObject =>
 const names = fc.constantFrom("a", "b", "id", "limit", "query");
 const small = fc.integer({ min: -2, max: 6 });
 
-const stringSchema = fc.record({
-  type: fc.constant("string"),
-  minLength: fc.nat(3),
-  maxLength: fc.integer({ min: 2, max: 12 }),
-  pattern: fc.constantFrom(...PATTERNS),
-  format: fc.constantFrom(...FORMATS),
-}, { requiredKeys: ["type"] });
+/** `record` without the `drop` keys: one of two conflicting keywords. */
+function only<T extends Record<string, unknown>>(record: T, drop: (keyof T)[]): T {
+  const out = { ...record };
+  for (const k of drop) delete out[k];
+  return out;
+}
 
-const numberSchema = fc.record({
-  type: fc.constantFrom("integer", "number"),
-  minimum: small,
-  maximum: fc.integer({ min: 3, max: 10 }),
-  exclusiveMinimum: small,
-  exclusiveMaximum: fc.integer({ min: 3, max: 10 }),
-  multipleOf: fc.constantFrom(2, 0.5, 3),
-}, { requiredKeys: ["type"] });
+// Satisfiable and realistic: a pattern or a format (a uuid matching ^[a-z]+$ accepts nothing),
+// one lower and one upper bound below it, required names the object declares.
+const stringSchema = fc.tuple(
+  fc.record({
+    type: fc.constant("string"),
+    minLength: fc.nat(3),
+    maxLength: fc.integer({ min: 3, max: 12 }),
+    pattern: fc.constantFrom(...PATTERNS),
+    format: fc.constantFrom(...FORMATS),
+  }, { requiredKeys: ["type"] }),
+  fc.boolean(),
+).map(([r, pattern]) => only(r, [pattern ? "format" : "pattern"]));
+
+const numberSchema = fc.tuple(
+  fc.record({
+    type: fc.constantFrom("integer", "number"),
+    minimum: small,
+    maximum: fc.integer({ min: 4, max: 10 }),
+    exclusiveMinimum: small,
+    exclusiveMaximum: fc.integer({ min: 4, max: 10 }),
+    multipleOf: fc.constantFrom(2, 0.5, 3),
+  }, { requiredKeys: ["type"] }),
+  fc.boolean(),
+  fc.boolean(),
+).map(([r, lo, hi]) =>
+  only(r, [lo ? "exclusiveMinimum" : "minimum", hi ? "exclusiveMaximum" : "maximum"])
+);
+
+/** `required` cut to the names `properties` declares. */
+function declaredOnly<T extends { properties: Record<string, unknown>; required?: string[] }>(
+  o: T,
+): T {
+  if (!o.required) return o;
+  const required = o.required.filter((n) => Object.hasOwn(o.properties, n));
+  return required.length > 0 ? { ...o, required } : only(o, ["required"]);
+}
 
 const enumSchema = fc.oneof(
   fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", "c", 1, 2, null), { minLength: 1 }) }),
@@ -71,7 +98,7 @@ const schemasOf = (leaves: fc.Arbitrary<JsonValue>) =>
         properties: fc.dictionary(names, tie("schema"), { maxKeys: 3 }),
         required: fc.uniqueArray(names, { maxLength: 2 }),
         additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
-      }, { requiredKeys: ["type", "properties"] }),
+      }, { requiredKeys: ["type", "properties"] }).map(declaredOnly),
       fc.record({
         type: fc.constant("array"),
         items: tie("schema"),
@@ -100,7 +127,8 @@ export const root: fc.Arbitrary<JsonObject> = fc.record({
 }, { requiredKeys: ["properties", "required"] }).map(
   ({ properties, required, additionalProperties, defs }) => {
     const out: JsonObject = { type: "object", properties };
-    if (required.length > 0) out.required = required;
+    const declared = required.filter((n) => Object.hasOwn(properties, n));
+    if (declared.length > 0) out.required = declared;
     if (additionalProperties !== undefined) out.additionalProperties = additionalProperties;
     out.$defs = defs ?? { A: { type: "string" }, B: { type: "integer", minimum: 0 } };
     return out;

@@ -68,27 +68,54 @@ function numbers(s: JsonObject): JsonValue[] {
   const hi = [s.maximum, s.exclusiveMaximum].filter((v) => typeof v === "number") as number[];
   // A likely valid value first: inside both bounds, on the multiple when there is one.
   const from = lo.length ? Math.max(...lo) + 1 : 0;
-  const m = typeof s.multipleOf === "number" ? s.multipleOf : 1;
+  const m = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : 1;
   out.push(Math.ceil(from / m) * m);
-  for (const b of [...lo, ...hi]) out.push(b - 1, b - 0.5, b, b + 0.5, b + 1);
+  for (const b of [...lo, ...hi]) {
+    out.push(b - 1, b - 0.5, b, b + 0.5, b + 1);
+    // The multiples on either side of the bound: what a bound or multipleOf change lets in.
+    const below = Math.floor(b / m) * m, above = Math.ceil(b / m) * m;
+    out.push(below, above, below - m, above + m);
+  }
   if (typeof s.multipleOf === "number") out.push(m, 2 * m, m / 2, 1.5 * m, 3 * m);
-  out.push(0, 1, -1, 1.5, 2, 3, 4, 5, 6, 10, 2 ** 53);
+  out.push(0, 1, -1, 1.5, 2, 3, 4, 5, 6, 10, 12, 2 ** 53);
   return out;
 }
+
+/** A sample each format accepts. */
+const FORMAT_SAMPLES: Record<string, string> = {
+  email: "user@example.com",
+  "date-time": "2024-01-31T12:00:00Z",
+  date: "2024-01-31",
+  uri: "https://example.com/a",
+  uuid: "550e8400-e29b-41d4-a716-446655440000",
+  ipv4: "192.168.0.1",
+};
 
 function strings(s: JsonObject): JsonValue[] {
   const out: string[] = [];
   const min = typeof s.minLength === "number" ? s.minLength : 0;
   const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-  // Pool strings that fit the length first, so the first candidate is likely valid.
+  let regex: RegExp | undefined;
+  try {
+    regex = typeof s.pattern === "string" ? new RegExp(s.pattern, "u") : undefined;
+  } catch {
+    regex = undefined;
+  }
+  const sample = typeof s.format === "string" ? FORMAT_SAMPLES[s.format] : undefined;
+  // Strings that fit every keyword first, so the first candidate is likely valid; then those
+  // that fit the length; then the rest.
   const fits = (x: string) => x.length >= min && (max === undefined || x.length <= max);
-  out.push(...STRING_POOL.filter(fits), ...STRING_POOL.filter((x) => !fits(x)));
+  const matches = (x: string) =>
+    fits(x) && (!regex || regex.test(x)) && (sample === undefined || x === sample);
+  const pool = sample === undefined ? STRING_POOL : [sample, ...STRING_POOL];
+  out.push(...pool.filter(matches), ...pool.filter((x) => fits(x) && !matches(x)));
   for (const n of [min, max]) {
     if (n === undefined) continue;
     for (const len of [n - 1, n, n + 1]) {
       if (len >= 0 && len <= 64) out.push("a".repeat(len), "1".repeat(len));
     }
   }
+  out.push(...pool.filter((x) => !fits(x)));
   return out;
 }
 
@@ -128,15 +155,20 @@ function objects(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
     const { [k]: _, ...rest } = full;
     out.push(rest);
   }
-  for (const base of [full, onlyRequired]) {
-    for (const k of names) {
-      for (const v of cands.get(k)!.slice(1, 24)) out.push({ ...base, [k]: v });
-    }
-  }
   const extras = isObject(s.additionalProperties)
     ? candidates(s.additionalProperties, root, depth + 1).slice(0, 8)
-    : [1];
+    : [1, "x", {}];
   for (const v of extras) out.push({ ...full, zz: v }, { ...onlyRequired, zz: v });
+  // One property varied at a time, the properties taken in turn, so that the caps of this and
+  // the enclosing values keep some variants of each.
+  for (let i = 1; i < 24; i++) {
+    for (const base of [full, onlyRequired]) {
+      for (const k of names) {
+        const v = cands.get(k)![i];
+        if (v !== undefined) out.push({ ...base, [k]: v });
+      }
+    }
+  }
   return out;
 }
 
@@ -145,7 +177,13 @@ function arrays(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
     ? candidates(s.items, root, depth + 1)
     : [1, "a"];
   const [a, b] = [items[0] ?? 1, items[1] ?? items[0] ?? "a"];
-  const out: JsonValue[] = [[a], [], [a, a], [a, b], [a, b, a]];
+  // A likely valid array first: as long as minItems asks, of distinct items when it must be.
+  const least = Math.max(typeof s.minItems === "number" ? s.minItems : 0, 1);
+  const first = Array.from(
+    { length: Math.min(least, 8) },
+    (_, i) => s.uniqueItems === true ? items[i % items.length] ?? i : a,
+  );
+  const out: JsonValue[] = [first, [a], [], [a, a], [a, b], [a, b, a]];
   for (const v of items.slice(1, 20)) out.push([v], [a, v]);
   for (const k of ["minItems", "maxItems"]) {
     const n = s[k];
@@ -162,6 +200,12 @@ function arrays(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
 
 /** Edge values of `s` (a subschema of `root`), a likely valid one first. */
 export function candidates(s: JsonValue, root: JsonValue, depth = 0): JsonValue[] {
+  const found = edges(s, root, depth);
+  // The root's list is the one the oracle validates: it may be longer.
+  return depth === 0 ? dedupe(found, 4 * MAX_PER_NODE) : found;
+}
+
+function edges(s: JsonValue, root: JsonValue, depth: number): JsonValue[] {
   if (depth > MAX_DEPTH) return [null, "a", 1, {}];
   if (s === true || s === undefined) return ["a", 1, null, {}, [], true];
   if (!isObject(s)) return [null, "a", 1];
@@ -202,8 +246,11 @@ export function candidates(s: JsonValue, root: JsonValue, depth = 0): JsonValue[
     else if (t === "object") out.push(...objects(s, root, depth));
     else if (t === "array") out.push(...arrays(s, root, depth));
   }
-  out.push(...WRONG_TYPES, "a", 1, 1.5, true);
-  return dedupe(out);
+  // null and a value of another type early, before the caps of enclosing values cut them.
+  return dedupe(
+    [...out.slice(0, 3), null, 1, "a", ...out.slice(3), ...WRONG_TYPES, 1.5, true],
+    depth === 0 ? Infinity : MAX_PER_NODE,
+  );
 }
 
 const BOUND_KEYS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];

@@ -93,7 +93,10 @@ if (survey > 0) {
         else if (v.witness !== undefined && v.grade === "POTENTIALLY_BREAKING") {
           keep(mild, `${v.side} ${rules}`, old, next, v);
         } else if (v.witness === undefined && v.grade === "BREAKING") {
-          keep(unwitnessed, `${v.side} ${rules}`, old, next, v);
+          // No value valid on one side: likely a schema that accepts nothing, where no witness
+          // can exist; listed apart from the ones to check by hand.
+          const vacuous = result.valid[0] === 0 || result.valid[1] === 0 ? "(vacuous) " : "";
+          keep(unwitnessed, `${vacuous}${v.side} ${rules}`, old, next, v);
         }
       }
     }
