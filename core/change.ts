@@ -27,6 +27,8 @@ export interface Change {
    * union's branch renamed or moved, a renamed tool's old index).
    */
   oldPointer?: string;
+  /** The places that use a shared definition, when a change inside it is reported once. */
+  usedAt?: string[];
   old?: JsonValue;
   new?: JsonValue;
   message: string;

@@ -39,7 +39,12 @@ export const configSchema: JsonObject = {
         properties: {
           rule: { type: "string", minLength: 1, description: "A rule id, or a glob" },
           entity: { type: "string", minLength: 1, description: "A glob over entity names" },
-          path: { type: "string", minLength: 1, description: "A glob over dotted paths" },
+          path: {
+            type: "string",
+            minLength: 1,
+            description:
+              "A glob over dotted paths; a change reported once in a shared definition also matches when the glob matches every place that uses it",
+          },
           reason: { type: "string", minLength: 1, description: "Why; printed in every report" },
           expires: {
             type: "string",

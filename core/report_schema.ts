@@ -85,6 +85,12 @@ export const reportSchema: JsonObject = {
             description:
               "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved, a renamed tool)",
           },
+          usedAt: {
+            type: "array",
+            items: { type: "string" },
+            description:
+              "Dotted paths of the places that use a shared definition, when a change inside it is reported once, at the definition",
+          },
           old: { description: "The old value, when there was one" },
           new: { description: "The new value, when there is one" },
           message: { type: "string" },

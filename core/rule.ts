@@ -57,6 +57,12 @@ export interface Finding {
    * The engine sets it for a renamed tool's findings (the old tool's index) when a rule does not.
    */
   oldPointer?: string;
+  /**
+   * The dotted paths of the places that use a definition, when a change inside it is reported
+   * once, at the definition (`path`). An `ignore` entry's `path` glob matches the finding when it
+   * matches `path` or every one of these.
+   */
+  usedAt?: string[];
   old?: JsonValue;
   new?: JsonValue;
   message: string;

@@ -43,7 +43,12 @@ function entryMatcher(entry: IgnoreEntry): (change: Change) => boolean {
   const rule = compileGlob(entry.rule);
   const entity = entry.entity === undefined ? undefined : compileGlob(entry.entity);
   const path = entry.path === undefined ? undefined : compileGlob(entry.path);
-  return (c) => rule(c.rule) && (!entity || entity(c.entity.name)) && (!path || path(c.path));
+  // A change in a shared definition, reported once at the definition, was reported once per
+  // place that uses it: a glob written for those places still matches when it matches them all.
+  const onPath = (c: Change) =>
+    !path || path(c.path) ||
+    (c.usedAt !== undefined && c.usedAt.length > 0 && c.usedAt.every(path));
+  return (c) => rule(c.rule) && (!entity || entity(c.entity.name)) && onPath(c);
 }
 
 /** Applies `severity_overrides` in place; applying them twice changes nothing. */

@@ -847,6 +847,7 @@ function schemaRule(meta: RuleMeta): Rule {
           severity: d.severity,
         };
         if (d.oldPointer !== undefined) finding.oldPointer = d.oldPointer;
+        if (d.usedAt !== undefined) finding.usedAt = d.usedAt;
         if (d.old !== undefined) finding.old = d.old;
         if (d.new !== undefined) finding.new = d.new;
         if (d.prose !== undefined) finding.prose = d.prose;

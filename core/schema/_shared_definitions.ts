@@ -85,6 +85,7 @@ export function oncePerDefinition(
     out.push({
       ...d,
       path,
+      usedAt: [...new Set(group.map((g) => g.path))],
       message: `${message} (in a definition used at ${uses.join(", ")}: reported once)`,
     });
   }

@@ -146,6 +146,11 @@ export interface SchemaDelta {
    * anyOf that became a oneOf, a branch that moved): its old source location is found there.
    */
   oldPointer?: string;
+  /**
+   * The dotted paths of the places that use a definition, when a change inside it is reported
+   * once at the definition: the paths it was reported under, once per use, before.
+   */
+  usedAt?: string[];
   /** The rule id this delta is reported under. */
   rule: string;
   severity: Severity;

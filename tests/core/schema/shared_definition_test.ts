@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
+import { parseConfig } from "../../../core/config_load.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
 import { fourWays, registry } from "./_schema_helpers.ts";
@@ -67,4 +68,30 @@ Deno.test("diff keeps a use that now refers to another definition apart, and a s
   assert.deepEqual(fourWays(one(10), one(5)).input, [
     "tool.input.maxLength.narrowed t.inputSchema.properties.a.maxLength BREAKING",
   ]);
+});
+
+Deno.test("an ignore entry written for the places that use a definition still matches its change reported once", () => {
+  const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const ignoring = (path: string) =>
+    diffContracts(wrap(uses(10)), wrap(uses(5)), {
+      registry,
+      config: parseConfig(
+        `ignore:\n  - rule: tool.input.maxLength.narrowed\n    path: "${path}"\n    reason: known\n`,
+        "proxar.yaml",
+      ),
+    }).changes;
+  const [change, ...rest] = ignoring("t.nothing");
+  assert.equal(rest.length, 0);
+  assert.deepEqual(change!.usedAt, [
+    "t.inputSchema.properties.a.maxLength",
+    "t.inputSchema.properties.b.maxLength",
+    "t.inputSchema.properties.c.items.maxLength",
+  ]);
+  assert.equal(change!.suppressed, undefined);
+  // Every place that uses the definition: suppressed, as its three findings were before.
+  assert.equal(ignoring("t.inputSchema.properties.*")[0]!.suppressed?.reason, "known");
+  // The definition's own path.
+  assert.equal(ignoring("t.inputSchema.$defs.S.*")[0]!.suppressed?.reason, "known");
+  // One place of three: the other two would still have been reported, so the change is.
+  assert.equal(ignoring("t.inputSchema.properties.a.*")[0]!.suppressed, undefined);
 });
