@@ -10,7 +10,8 @@
  *
  * Proxar's two extensions: before step 1 or step 5 return DOCUMENTATION, an identifier of the
  * contract or a quoted token whose case changed (`identifierCase`, see `prose_case.ts`), or a code
- * span replaced by another or only removed (`codeSpan`, see `prose_code.ts`), makes the change
+ * span replaced by another or only removed (`codeSpan`, see `prose_code.ts`), or an upper-case
+ * identifier-like word replaced or removed (`constant`, see `prose_constant.ts`), makes the change
  * POTENTIALLY_BREAKING.
  *
  * The thresholds and why they are what they are: `docs/prose.md`.
@@ -19,6 +20,7 @@
 import { distance } from "fastest-levenshtein";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
+import { type ConstantChange, constantChange } from "./prose_constant.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
 
@@ -27,6 +29,7 @@ export type ProseStep =
   | "equal"
   | "identifierCase"
   | "codeSpan"
+  | "constant"
   | "emptiness"
   | "marker"
   | "order"
@@ -40,6 +43,8 @@ export interface ProseVerdict {
   caseChange?: CaseChange;
   /** The code span replaced by another, or only removed (step `codeSpan`). */
   codeSpan?: CodeSpanChange;
+  /** The upper-case identifier-like words replaced or removed, and those added (step `constant`). */
+  constant?: ConstantChange;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
   /** How often the marker occurs in the old and the new text (step `marker`). */
@@ -213,8 +218,10 @@ export function classifyProse(
       return { severity: "POTENTIALLY_BREAKING", step: "identifierCase", caseChange: change };
     }
     const span = codeSpanChange(oldText ?? "", newText ?? "");
-    return span
-      ? { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span }
+    if (span) return { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span };
+    const constant = constantChange(oldText ?? "", newText ?? "");
+    return constant
+      ? { severity: "POTENTIALLY_BREAKING", step: "constant", constant }
       : documentation;
   };
   if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
@@ -283,6 +290,17 @@ export function describeVerdict(v: ProseVerdict): string {
       return v.codeSpan?.new === undefined
         ? `the code span \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`
         : `the code span \`${v.codeSpan.old}\` became \`${v.codeSpan.new}\`, text a model copies verbatim`;
+    case "constant": {
+      const words = (list: readonly string[] = []) => list.map((w) => `"${w}"`).join(", ");
+      const removed = v.constant?.removed ?? [];
+      const one = removed.length === 1;
+      const what = v.constant?.added.length
+        ? `became ${words(v.constant.added)}`
+        : `${one ? "was" : "were"} removed`;
+      return `the upper-case word${one ? "" : "s"} ${words(removed)} ${what}, ${
+        one ? "a value" : "values"
+      } a model sends as written`;
+    }
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -327,6 +345,9 @@ export function describeStep(step: ProseStep): string {
   }
   if (step === "codeSpan") {
     return "prose classifier, Proxar's extension of steps 1 and 5: a code span changed or was removed";
+  }
+  if (step === "constant") {
+    return "prose classifier, Proxar's extension of steps 1 and 5: an upper-case identifier-like word was replaced or removed";
   }
   const index = STEP_LABELS.findIndex(([s]) => s === step);
   if (index < 0) return `prose classifier: ${String(step)}`;

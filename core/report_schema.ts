@@ -105,6 +105,7 @@ export const reportSchema: JsonObject = {
                   "equal",
                   "identifierCase",
                   "codeSpan",
+                  "constant",
                   "emptiness",
                   "marker",
                   "order",
@@ -125,6 +126,16 @@ export const reportSchema: JsonObject = {
                   "The code span replaced by another, or only removed (no new), without backticks (step codeSpan)",
                 required: ["old"],
                 properties: { old: { type: "string" }, new: { type: "string" } },
+              },
+              constant: {
+                type: "object",
+                description:
+                  "The upper-case identifier-like words replaced or removed, and those added in their place (step constant)",
+                required: ["removed", "added"],
+                properties: {
+                  removed: { type: "array", items: { type: "string" } },
+                  added: { type: "array", items: { type: "string" } },
+                },
               },
               counts: {
                 type: "object",

@@ -11,6 +11,7 @@ import {
 } from "../../core/prose.ts";
 import { contractIdentifiers } from "../../core/prose_case.ts";
 import { codeSpanChange } from "../../core/prose_code.ts";
+import { constantChange } from "../../core/prose_constant.ts";
 import { type Contract, emptyContract } from "../../core/contract.ts";
 
 const THRESHOLDS = { high: 0.9, low: 0.55 };
@@ -384,5 +385,60 @@ Deno.test("contractIdentifiers() reads names, property names and enum values, an
   assert.deepEqual(
     [...contractIdentifiers([contract])].sort(),
     ["Fast", "OPEN", "issue", "mode", "odd", "set_state", "state", "triage"],
+  );
+});
+
+Deno.test("classifyProse() grades an upper-case value replaced or removed POTENTIALLY_BREAKING, both ways", () => {
+  // @playwright/mcp: "…PUT request…" → "…PATCH request…", edit similarity 0.9, which step 5
+  // alone calls DOCUMENTATION; the verb is what a model sends.
+  const put =
+    "Returns all network requests since loading the page, with the body of each PUT request";
+  const patch = put.replace("PUT", "PATCH");
+  assert.deepEqual(classifyProse(put, patch), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "constant",
+    constant: { removed: ["PUT"], added: ["PATCH"] },
+  });
+  assert.deepEqual(classifyProse(patch, put).constant, { removed: ["PATCH"], added: ["PUT"] });
+  assert.equal(
+    describeVerdict(classifyProse(put, patch)),
+    'the upper-case word "PUT" became "PATCH", a value a model sends as written',
+  );
+  // @apify/actors-mcp-server: FINISHED renamed SUCCEEDED, ABORTED added.
+  const before = "Filter runs by status: READY, RUNNING, FINISHED, FAILED, TIMED_OUT, " +
+    "newest first, and return the run ID, status and start time of each run";
+  const after = before.replace("FINISHED", "SUCCEEDED").replace("TIMED_OUT", "TIMED_OUT, ABORTED");
+  assert.equal(classifyProse(before, after).severity, "POTENTIALLY_BREAKING");
+  assert.deepEqual(constantChange(before, after), {
+    removed: ["FINISHED"],
+    added: ["SUCCEEDED", "ABORTED"],
+  });
+  // Only removed, the value is gone too.
+  const gone = before.replace("FINISHED, ", "");
+  assert.equal(
+    describeVerdict(classifyProse(before, gone)),
+    'the upper-case word "FINISHED" was removed, a value a model sends as written',
+  );
+});
+
+Deno.test("classifyProse() leaves an upper-case word only added, kept, recased or an acronym dropped to step 5", () => {
+  const before = "Filter runs by status: READY, RUNNING, SUCCEEDED, FAILED, TIMED_OUT, " +
+    "newest first, and return the run ID, status and start time of each run";
+  // Only added: what a model sent before still works.
+  const added = classifyProse(before, before.replace("TIMED_OUT", "TIMED_OUT, ABORTED"));
+  assert.deepEqual([added.step, added.severity], ["similarity", "DOCUMENTATION"]);
+  // An acronym on both sides, and one removed with nothing upper-case in its place.
+  const url = "Fetches the web page at the given URL, converts its HTML to Markdown and returns " +
+    "the text of the page";
+  const kept = classifyProse(url, url.replace("the text", "all text"));
+  assert.deepEqual([kept.step, kept.severity], ["similarity", "DOCUMENTATION"]);
+  const dropped = classifyProse(url, url.replace("URL", "link"));
+  assert.deepEqual([dropped.step, dropped.severity], ["similarity", "DOCUMENTATION"]);
+  // The same word in another case is a case change, not a value removed.
+  assert.equal(classifyProse("Sends a GET request", "Sends a get request").step, "equal");
+  // An acronym replaced by another upper-case word is a substitution.
+  assert.deepEqual(
+    classifyProse(url, url.replace("URL", "URI")).constant,
+    { removed: ["URL"], added: ["URI"] },
   );
 });

@@ -224,6 +224,41 @@ Deno.test("proxar diff grades a string parameter that may now be an array of str
   }
 });
 
+Deno.test("proxar diff warns when a description replaces an upper-case value (PUT → PATCH), both ways", async () => {
+  // @playwright/mcp's "…PUT request…" → "…PATCH request…" was DOCUMENTATION (edit 0.9).
+  const dir = mkdtempSync(join(tmpdir(), "proxar-constant-"));
+  try {
+    const text = "Returns all network requests since loading the page, with the body of each " +
+      "PUT request";
+    const tool = (description: string) =>
+      JSON.stringify({ tools: [{ name: "t", description, inputSchema: { type: "object" } }] });
+    writeFileSync(join(dir, "put.json"), tool(text));
+    writeFileSync(join(dir, "patch.json"), tool(text.replace("PUT", "PATCH")));
+    for (
+      const [from, to, was, now] of [["put", "patch", "PUT", "PATCH"], [
+        "patch",
+        "put",
+        "PATCH",
+        "PUT",
+      ]]
+    ) {
+      const r = await runCli(
+        ["diff", join(dir, `${from}.json`), join(dir, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 0);
+      assert.deepEqual(findings(r.stdout), [
+        "tool.description.changed|t.description|POTENTIALLY_BREAKING",
+      ]);
+      const [change] = JSON.parse(r.stdout).changes;
+      assert.deepEqual(change.prose.constant, { removed: [was], added: [now] });
+      assert.match(change.message, new RegExp(`"${was}" became "${now}"`));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [
