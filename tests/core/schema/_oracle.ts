@@ -106,9 +106,22 @@ function addedNames(old: JsonValue, next: JsonValue): Set<string> {
     for (const [k, x] of Object.entries(n)) visit(oo?.[k], x);
   };
   visit(old, next);
-  // A name the old schema declares anywhere may be a property that moved: not exempt.
-  for (const name of declared(old)) out.delete(name);
+  // A name the old schema declares elsewhere may be a property that moved, or one the engine
+  // compares with a conditional declaration: not exempt. Definitions nothing refers to declare
+  // nothing.
+  for (const name of declared(withoutUnusedDefinitions(old))) out.delete(name);
   return out;
+}
+
+function withoutUnusedDefinitions(s: JsonValue): JsonValue {
+  if (typeof s !== "object" || s === null || Array.isArray(s)) return s;
+  const defs = s.$defs;
+  if (typeof defs !== "object" || defs === null || Array.isArray(defs)) return s;
+  const text = JSON.stringify(s);
+  const used = Object.fromEntries(
+    Object.entries(defs).filter(([k]) => text.includes(`"#/$defs/${k}"`)),
+  );
+  return { ...s, $defs: used };
 }
 
 function usesName(v: JsonValue, names: Set<string>): boolean {

@@ -103,7 +103,7 @@ const schemasOf = (leaves: fc.Arbitrary<JsonValue>) =>
         type: fc.constant("array"),
         items: tie("schema"),
         minItems: fc.nat(2),
-        maxItems: fc.integer({ min: 1, max: 4 }),
+        maxItems: fc.integer({ min: 2, max: 4 }),
         uniqueItems: fc.boolean(),
       }, { requiredKeys: ["type"] }),
       fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }),

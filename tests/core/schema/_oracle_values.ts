@@ -69,7 +69,7 @@ function numbers(s: JsonObject): JsonValue[] {
   // A likely valid value first: inside both bounds, on the multiple when there is one.
   const from = lo.length ? Math.max(...lo) + 1 : 0;
   const m = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : 1;
-  out.push(Math.ceil(from / m) * m);
+  out.push(Math.ceil(from / m) * m, Math.ceil(from / m) * m + 0.5);
   for (const b of [...lo, ...hi]) {
     out.push(b - 1, b - 0.5, b, b + 0.5, b + 1);
     // The multiples on either side of the bound: what a bound or multipleOf change lets in.
@@ -108,13 +108,16 @@ function strings(s: JsonObject): JsonValue[] {
   const matches = (x: string) =>
     fits(x) && (!regex || regex.test(x)) && (sample === undefined || x === sample);
   const pool = sample === undefined ? STRING_POOL : [sample, ...STRING_POOL];
-  out.push(...pool.filter(matches), ...pool.filter((x) => fits(x) && !matches(x)));
+  const matching = pool.filter(matches);
+  out.push(...matching.slice(0, 2));
+  // The lengths on either side of each bound early, before the caps of enclosing values.
   for (const n of [min, max]) {
     if (n === undefined) continue;
     for (const len of [n - 1, n, n + 1]) {
       if (len >= 0 && len <= 64) out.push("a".repeat(len), "1".repeat(len));
     }
   }
+  out.push(...matching.slice(2), ...pool.filter((x) => fits(x) && !matches(x)));
   out.push(...pool.filter((x) => !fits(x)));
   return out;
 }
@@ -220,7 +223,9 @@ function edges(s: JsonValue, root: JsonValue, depth: number): JsonValue[] {
   for (const k of ["anyOf", "oneOf", "allOf"]) {
     const list = s[k];
     if (Array.isArray(list)) {
-      for (const b of list) out.push(...candidates(b, root, depth + 1).slice(0, 20));
+      // The branches taken in turn, so that the caps keep values of each.
+      const each = list.map((b) => candidates(b, root, depth + 1).slice(0, 20));
+      for (let i = 0; i < 20; i++) for (const c of each) if (i < c.length) out.push(c[i]!);
     }
   }
   const declared = Array.isArray(s.type) ? s.type : typeof s.type === "string" ? [s.type] : [];
