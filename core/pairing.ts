@@ -4,7 +4,7 @@
  * @module
  */
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
-import { jsonEqual } from "./json.ts";
+import { isObject, jsonEqual } from "./json.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
 export interface Located<T> {
@@ -22,7 +22,8 @@ export interface Paired<T> {
   newIndex: number;
   /**
    * Set on a tool that was renamed: the old name. The pair is a removed tool and an added one
-   * with equal input and output schemas, or else with the same name after case and separators
+   * with equal input and output schemas that declare a property, or else with the same name
+   * after case and separators
    * are set aside (`getUser` → `get_user`), matched one to one; both also stay in `removed` and
    * `added` (a rename breaks callers), and `id` is the new name.
    */
@@ -108,10 +109,39 @@ export function pairEntities(old: Contract, next: Contract): EntityPairs {
 
 type ToolPairs = EntityPairs["tools"];
 
-/** Whether an added tool has the schemas of a removed one. */
+/** Whether a schema declares a property somewhere (a non-empty `properties` object). */
+function declaresProperty(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(declaresProperty);
+  if (!isObject(schema)) return false;
+  const properties = schema.properties;
+  if (isObject(properties) && Object.keys(properties).length > 0) return true;
+  return Object.values(schema).some(declaresProperty);
+}
+
+/**
+ * Whether two tools have equal input and output schemas that say enough to tell a tool from
+ * another: schemas that declare no property (a tool without arguments and without an output
+ * schema that names fields) are shared by unrelated tools, so equal ones are no evidence of a
+ * rename (brightdata's scraping_browser_links and scraping_browser_network_requests).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { twinSchemas } from "./pairing.ts";
+ * const inputSchema = { type: "object", properties: { url: { type: "string" } } };
+ * assert.ok(twinSchemas({ name: "a", inputSchema }, { name: "b", inputSchema }));
+ * const bare = { type: "object" };
+ * assert.ok(!twinSchemas({ name: "a", inputSchema: bare }, { name: "b", inputSchema: bare }));
+ * ```
+ */
+export function twinSchemas(a: Tool, b: Tool): boolean {
+  return jsonEqual(a.inputSchema, b.inputSchema) &&
+    jsonEqual(a.outputSchema, b.outputSchema) &&
+    (declaresProperty(a.inputSchema) || declaresProperty(a.outputSchema));
+}
+
 function twins(a: Located<Tool>, b: Located<Tool>): boolean {
-  return jsonEqual(a.value.inputSchema, b.value.inputSchema) &&
-    jsonEqual(a.value.outputSchema, b.value.outputSchema);
+  return twinSchemas(a.value, b.value);
 }
 
 /**
@@ -131,7 +161,8 @@ export function nameKey(name: string): string {
 }
 
 /**
- * Removed and added tools with equal schemas, matched one to one, as pairs under the new name;
+ * Removed and added tools with equal schemas that declare a property, matched one to one, as
+ * pairs under the new name;
  * then, among the rest, those whose names are the same but for case and separators
  * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares).
  *
@@ -140,11 +171,16 @@ export function nameKey(name: string): string {
  * import assert from "node:assert/strict";
  * import { pairEntities } from "./pairing.ts";
  * import { emptyContract } from "./contract.ts";
- * const a = { ...emptyContract(), tools: [{ name: "find", inputSchema: {} }] };
- * const b = { ...emptyContract(), tools: [{ name: "search", inputSchema: {} }] };
+ * const inputSchema = { type: "object", properties: { q: { type: "string" } } };
+ * const a = { ...emptyContract(), tools: [{ name: "find", inputSchema }] };
+ * const b = { ...emptyContract(), tools: [{ name: "search", inputSchema }] };
  * const { tools } = pairEntities(a, b);
  * assert.equal(tools.paired[0]?.renamedFrom, "find");
  * assert.equal(tools.removed.length + tools.added.length, 2);
+ * // Without a property, equal schemas say nothing: no rename.
+ * const e = { ...emptyContract(), tools: [{ name: "links", inputSchema: { type: "object" } }] };
+ * const f = { ...emptyContract(), tools: [{ name: "requests", inputSchema: { type: "object" } }] };
+ * assert.equal(pairEntities(e, f).tools.paired.length, 0);
  * const c = { ...emptyContract(), tools: [{ name: "get_user", inputSchema: { type: "object" } }] };
  * const d = { ...emptyContract(), tools: [{ name: "getUser", inputSchema: {} }] };
  * assert.equal(pairEntities(d, c).tools.paired[0]?.renamedFrom, "getUser");

@@ -4,6 +4,7 @@
  */
 import { jsonEqual } from "../core/json.ts";
 import { recorded } from "../core/contract.ts";
+import { twinSchemas } from "../core/pairing.ts";
 import type { Rule } from "../core/rule.ts";
 import { leftOut, leftOutNow, REMOVED_UNKNOWN_RATIONALE } from "./_lifecycle.ts";
 import { at, rule, tool } from "./_define.ts";
@@ -17,7 +18,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same; the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same, provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
@@ -37,10 +38,7 @@ export const toolRules: Rule[] = [
       const unknown = !recorded(next, "tools");
       const added = pairs.tools.added;
       for (const gone of pairs.tools.removed) {
-        const twins = added.filter((a) =>
-          jsonEqual(a.value.inputSchema, gone.value.inputSchema) &&
-          jsonEqual(a.value.outputSchema, gone.value.outputSchema)
-        );
+        const twins = added.filter((a) => twinSchemas(a.value, gone.value));
         const finding: Parameters<typeof report>[0] = {
           entity: { kind: "tool", name: gone.id },
           path: gone.id,

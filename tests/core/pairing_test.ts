@@ -101,7 +101,10 @@ Deno.test("toolSchemaDeltas() loses nothing by skipping equal tools", () => {
 });
 
 Deno.test("pairEntities() pairs a tool renamed to another case or separator style, one to one", () => {
-  const tool = (name: string, type: string) => ({ name, inputSchema: { type } });
+  const tool = (name: string, type: string) => ({
+    name,
+    inputSchema: { type, properties: { id: { type: "string" } } },
+  });
   const contract = (...tools: ReturnType<typeof tool>[]) => ({ ...emptyContract(), tools });
   const renames = (a: ReturnType<typeof contract>, b: ReturnType<typeof contract>) =>
     pairEntities(a, b).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`).sort();
@@ -130,4 +133,39 @@ Deno.test("pairEntities() pairs a tool renamed to another case or separator styl
     ),
     [],
   );
+});
+
+type Schemas = { inputSchema: JsonValue; outputSchema?: JsonValue };
+
+Deno.test("pairEntities() pairs no tools by equal schemas that declare no property", () => {
+  // brightdata: scraping_browser_links → scraping_browser_network_requests, both without
+  // arguments, read as a rename, and the new tool's description and annotations as its changes.
+  const renames = (old: Schemas, next: Schemas) =>
+    pairEntities(
+      { ...emptyContract(), tools: [{ name: "scraping_browser_links", ...old }] },
+      { ...emptyContract(), tools: [{ name: "scraping_browser_network_requests", ...next }] },
+    ).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`);
+  const none = [] as string[];
+  const renamed = ["scraping_browser_links→scraping_browser_network_requests"];
+  for (const inputSchema of [{}, { type: "object" }, { type: "object", properties: {} }]) {
+    assert.deepEqual(renames({ inputSchema }, { inputSchema }), none, JSON.stringify(inputSchema));
+    // An output schema that declares no property says no more.
+    const outputSchema = { type: "object" };
+    assert.deepEqual(renames({ inputSchema, outputSchema }, { inputSchema, outputSchema }), none);
+  }
+  // A declared property, in the input or in the output schema, tells tools apart.
+  const inputSchema = { type: "object", properties: { url: { type: "string" } } };
+  assert.deepEqual(renames({ inputSchema }, { inputSchema }), renamed);
+  const outputSchema = { type: "object", properties: { links: { type: "array" } } };
+  const bare = { type: "object" };
+  assert.deepEqual(
+    renames({ inputSchema: bare, outputSchema }, { inputSchema: bare, outputSchema }),
+    renamed,
+  );
+  // The same name in another case or separator style still pairs, whatever the schemas.
+  const cased = pairEntities(
+    { ...emptyContract(), tools: [{ name: "listLinks", inputSchema: bare }] },
+    { ...emptyContract(), tools: [{ name: "list_links", inputSchema: bare }] },
+  ).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`);
+  assert.deepEqual(cased, ["listLinks→list_links"]);
 });

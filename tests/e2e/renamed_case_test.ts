@@ -6,6 +6,9 @@
  * schemas, so such a rename with a schema change read as an unrelated removal and addition.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { findings, runCli } from "../helpers.ts";
 
 const dir = "renames";
@@ -99,4 +102,53 @@ Deno.test("proxar diff locates a renamed tool's findings in the old file at the 
     line: 9,
     column: 7,
   });
+});
+
+Deno.test("proxar diff pairs no tools without arguments as a rename (brightdata's links → network requests)", async () => {
+  // Both tools take no argument: equal schemas said nothing, yet the pair was a probable rename
+  // and the new tool's description and annotations were reported as the old one's changes.
+  const tmp = mkdtempSync(join(tmpdir(), "proxar-no-args-"));
+  try {
+    const tool = (name: string, description: string, annotations: object) =>
+      JSON.stringify({
+        tools: [{
+          name,
+          description,
+          inputSchema: { type: "object", properties: {} },
+          annotations,
+        }],
+      });
+    writeFileSync(
+      join(tmp, "old.json"),
+      tool("scraping_browser_links", "Get all links on the current page", { readOnlyHint: true }),
+    );
+    writeFileSync(
+      join(tmp, "new.json"),
+      tool("scraping_browser_network_requests", "Get the network requests the page made", {
+        readOnlyHint: true,
+        openWorldHint: true,
+      }),
+    );
+    for (const [from, to] of [["old", "new"], ["new", "old"]]) {
+      const r = await runCli(
+        ["diff", join(tmp, `${from}.json`), join(tmp, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 1);
+      const [gone, added] = from === "old"
+        ? ["scraping_browser_links", "scraping_browser_network_requests"]
+        : ["scraping_browser_network_requests", "scraping_browser_links"];
+      assert.deepEqual(findings(r.stdout), [
+        `tool.added|${added}|NON_BREAKING`,
+        `tool.removed|${gone}|BREAKING`,
+      ]);
+      const removed = JSON.parse(r.stdout).changes.find((c: { rule: string }) =>
+        c.rule === "tool.removed"
+      );
+      assert.equal(removed.message, `Tool "${gone}" was removed`);
+      assert.equal(removed.hint, undefined);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

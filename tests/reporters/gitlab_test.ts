@@ -76,7 +76,8 @@ Deno.test("gitlabReporter leaves suppressed changes out and keeps the others in 
       ["tool.removed", "critical", "tests/fixtures/reporters/hostile_new.json", 7],
       ["tool.input.maximum.narrowed", "critical", "tests/fixtures/reporters/hostile_new.json", 19],
       ["tool.input.required.added", "critical", "tests/fixtures/reporters/hostile_new.json", 22],
-      // create_<img src=x> has the schemas of the removed get_issue: the pair is compared.
+      // create_<img src=x> has the schemas (with a property) of the removed get_issue: the pair
+      // is compared.
       ["tool.description.changed", "major", "tests/fixtures/reporters/hostile_new.json", 54],
       ["tool.description.changed", "major", "tests/fixtures/reporters/hostile_new.json", 10],
       ["tool.added", "minor", "tests/fixtures/reporters/hostile_new.json", 52],
