@@ -249,6 +249,10 @@ async function open(
     get transportError() {
       return transportError;
     },
+    // How a server process ended on its own, which explains a closed connection (stdio).
+    get exit() {
+      return transport instanceof ServerProcess ? transport.exit : undefined;
+    },
     ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
   };
   const close = async () => {

@@ -13,6 +13,8 @@ export interface FailureContext {
   timeoutMs: number;
   /** The first error the transport reported, which often explains a closed connection. */
   transportError?: unknown;
+  /** How the server process ended on its own, when it did (stdio). */
+  exit?: { code: number | null; signal: string | null } | undefined;
   /** Secrets to hide; text from the server is redacted before it is cut to length. */
   redactor?: Redactor;
 }
@@ -32,6 +34,12 @@ const REQUEST_TIMEOUT = -32001;
  * assert.equal(
  *   explainFailure(error, { method: "initialize", timeoutMs: 1000 }).message,
  *   'the command "nope" was not found',
+ * );
+ * const closed = Object.assign(new Error("Connection closed"), { name: "McpError", code: -32000 });
+ * assert.equal(
+ *   explainFailure(closed, { method: "initialize", timeoutMs: 1000, exit: { code: 0, signal: null } })
+ *     .message,
+ *   "the server closed the connection before answering initialize: it exited with code 0",
  * );
  * ```
  */
@@ -80,7 +88,7 @@ function describe(error: unknown, context: FailureContext): string {
   if (err?.name === "McpError" && err.code === CONNECTION_CLOSED) {
     const cause = context.transportError;
     if (cause !== undefined) return `${describeTransportError(cause)} (during ${method})`;
-    return `the server closed the connection before answering ${method}`;
+    return `the server closed the connection before answering ${method}${ended(context.exit)}`;
   }
   if (err?.name === "McpError" && typeof err.code === "number") {
     return `the server answered ${method} with error ${err.code}: ${
@@ -99,6 +107,13 @@ function describe(error: unknown, context: FailureContext): string {
     }", which the MCP SDK does not support`;
   }
   return `${method} failed: ${message}`;
+}
+
+/** How a server process ended, as the end of a sentence: `: it exited with code 3`. */
+function ended(exit: FailureContext["exit"]): string {
+  if (exit === undefined) return "";
+  if (exit.signal !== null) return `: it was ended by signal ${exit.signal}`;
+  return exit.code === null ? "" : `: it exited with code ${exit.code}`;
 }
 
 function describeHttp(code: unknown, message: string, method: string): string {

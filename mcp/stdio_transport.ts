@@ -34,6 +34,12 @@ export interface ServerProcessOptions {
   schema: MessageSchema;
 }
 
+/** How a server process ended: its exit code, or the signal that ended it. */
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+}
+
 /** Whether `promise` settles within `ms` milliseconds; the timer never outlives the answer. */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -58,12 +64,23 @@ export class ServerProcess implements Transport {
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #failed = false;
+  /** How the server ended on its own, before Proxar closed the connection. */
+  #ended: ServerExit | undefined;
+  #closing = false;
   /** The process id, which is also the process group id; kept after the process exits. */
   #pid: number | undefined;
 
   /** A transport that starts the server when the client connects. */
   constructor(options: ServerProcessOptions) {
     this.#options = options;
+  }
+
+  /**
+   * How the server process ended on its own (exit code or signal), before Proxar closed the
+   * connection; undefined while it runs, or when Proxar ended it.
+   */
+  get exit(): ServerExit | undefined {
+    return this.#ended;
   }
 
   /** The server's process id (also its process group's), once started. */
@@ -84,7 +101,10 @@ export class ServerProcess implements Transport {
     // "exit", not "close": a process the server started may hold its output pipes open.
     // A command that cannot start emits "error" and, under Node, never "exit".
     this.#exited = new Promise((done) => {
-      child.once("exit", () => done());
+      child.once("exit", (code, signal) => {
+        if (!this.#closing) this.#ended = { code, signal };
+        done();
+      });
       child.once("error", () => done());
     });
     child.once("close", () => {
@@ -169,6 +189,7 @@ export class ServerProcess implements Transport {
    */
   async close(): Promise<void> {
     const child = this.#child;
+    this.#closing = true;
     if (child) {
       child.stdin?.end();
       if (!(await within(this.#exited, 2000))) {

@@ -54,10 +54,27 @@ Deno.test("proxar snapshot exits 2 and quotes standard error when the server exi
     `stdio:node -e "process.stderr.write('loading config\\nfatal: no config file\\n'); process.exit(3)"`;
   assert.equal(
     await failedSnapshot([spec]),
-    `proxar: Cannot snapshot "${spec}": the server closed the connection before answering initialize\n` +
+    `proxar: Cannot snapshot "${spec}": the server closed the connection before answering initialize: it exited with code 3\n` +
       "  The server's standard error ended with:\n" +
       "  | loading config\n" +
       "  | fatal: no config file\n",
+  );
+});
+
+Deno.test("proxar snapshot names the exit code or signal of a server that ends silently before initialize", async () => {
+  // It said only "closed the connection before answering initialize": no code, no signal.
+  const quiet = `stdio:node -e "process.exit(0)"`;
+  assert.equal(
+    await failedSnapshot([quiet]),
+    `proxar: Cannot snapshot "${quiet}": the server closed the connection before answering initialize: it exited with code 0\n`,
+  );
+  const killed =
+    `stdio:node -e "process.stderr.write('out of memory\\n'); process.kill(process.pid, 'SIGKILL')"`;
+  assert.equal(
+    await failedSnapshot([killed]),
+    `proxar: Cannot snapshot "${killed}": the server closed the connection before answering initialize: it was ended by signal SIGKILL\n` +
+      "  The server's standard error ended with:\n" +
+      "  | out of memory\n",
   );
 });
 
@@ -188,7 +205,7 @@ Deno.test("proxar snapshot redacts environment secrets from the server's quoted 
   });
   assert.equal(
     stderr,
-    'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize\n' +
+    'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize: it exited with code 1\n' +
       "  The server's standard error ended with:\n" +
       "  | starting with TOKEN=***\n" +
       "  | fatal: cannot reach the issue tracker\n",

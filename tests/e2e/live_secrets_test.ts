@@ -90,7 +90,7 @@ Deno.test("proxar snapshot redacts secret env values in quoted standard error an
     assert.equal(result.code, 2);
     assert.equal(
       result.stderr,
-      'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize\n' +
+      'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize: it exited with code 1\n' +
         "  The server's standard error ended with:\n" +
         "  | starting with NODE_ENV=production\n" +
         "  | starting with GITHUB_TOKEN=***\n" +
@@ -196,7 +196,7 @@ Deno.test("proxar keeps every encoding of an env secret out of the quoted standa
     assertNoSecret("stderr", result.stderr);
     assert.equal(
       result.stderr,
-      'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize\n' +
+      'proxar: Cannot snapshot "server:issues-mcp": the server closed the connection before answering initialize: it exited with code 1\n' +
         "  The server's standard error ended with:\n" +
         `  | ${"y".repeat(290)} *** (cros…\n` +
         `  | ${"x".repeat(190)} *** (crosses the cut)\n` +
