@@ -652,7 +652,7 @@ class Walker {
       const what = `${how}: ${show(a[key])} → ${show(b[key])}`;
       if (
         key === "pattern" &&
-        zodPatternAdded(a, b, { side: this.opts.side, negated: ctx.polarity < 0 })
+        zodPatternAdded(a, b, { side: this.opts.side, negated: ctx.polarity <= 0 })
       ) {
         this.emit(
           ctx,
@@ -671,7 +671,7 @@ class Walker {
         key === "format" &&
         nonstandardFormatChange(a.format, b.format, {
           side: this.opts.side,
-          negated: ctx.polarity < 0,
+          negated: ctx.polarity <= 0,
         })
       ) {
         this.emit(
@@ -792,7 +792,7 @@ class Walker {
       const values = { old: sorted(reqA), new: sorted(reqB) };
       const defaulted = defaultedRequired(reqAdded, b.properties, {
         side: this.opts.side,
-        negated: ctx.polarity < 0,
+        negated: ctx.polarity <= 0,
       }, this.newRoot);
       if (defaulted === true) {
         const them = reqAdded.length > 1;

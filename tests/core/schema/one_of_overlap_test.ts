@@ -72,3 +72,17 @@ Deno.test("diff keeps the variance grade in a oneOf branch disjoint from the oth
     outputReversed: [`tool.output.maxLength.widened t.outputSchema.${P}.maxLength BREAKING`],
   });
 });
+
+Deno.test("diff grades a nonstandard format in an overlapping oneOf branch by variance, not as an exemption (oracle seed 12)", () => {
+  // A validator that ignores x-custom lets the branch take every string, which then matches
+  // both branches: "a", valid before (not a uuid, so only `true` matched), is now rejected.
+  const old = v([true, { type: "string", format: "uuid" }]);
+  const next = v([true, { type: "string", format: "x-custom" }]);
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.format.changed t.inputSchema.${P}.format BREAKING`],
+    inputReversed: [`tool.input.format.changed t.inputSchema.${P}.format BREAKING`],
+    output: [`tool.output.format.changed t.outputSchema.${P}.format BREAKING`],
+    outputReversed: [`tool.output.format.changed t.outputSchema.${P}.format BREAKING`],
+  });
+  assert.deepEqual(judge(old, next)!.verdicts[0]!.witness, { v: "a" });
+});
