@@ -38,7 +38,7 @@ Deno.test("judge() flags a missed break: a value the old input accepts and the n
 Deno.test("diff grades every change a real validator sees as a break at least POTENTIALLY_BREAKING", () => {
   // 40 pairs (3,861 values) keep the file near one second of CPU. Seed 5 found the
   // overlapping oneOf branch and the closed output object (one_of_overlap_test.ts,
-  // closed_output_property_test.ts) before they were fixed; about one seed in four did.
+  // closed_output_property_test.ts) before they were fixed, as did 17 of seeds 1 to 24.
   const numRuns = runs > 0 ? runs : 40;
   const seed = seedEnv !== undefined ? Number(seedEnv) : runs > 0 ? Date.now() : 5;
   fc.assert(
