@@ -11,7 +11,8 @@
  * Proxar's two extensions: before step 1 or step 5 return DOCUMENTATION, an identifier of the
  * contract or a quoted token whose case changed (`identifierCase`, see `prose_case.ts`), or a code
  * span replaced by another or only removed (`codeSpan`, see `prose_code.ts`), or an upper-case
- * identifier-like word replaced or removed (`constant`, see `prose_constant.ts`), makes the change
+ * identifier-like word replaced or removed (`constant`, see `prose_constant.ts`), or an "or …"
+ * alternative only removed (`alternative`, see `prose_alternative.ts`), makes the change
  * POTENTIALLY_BREAKING.
  *
  * The thresholds and why they are what they are: `docs/prose.md`.
@@ -21,6 +22,7 @@ import { distance } from "fastest-levenshtein";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
+import { alternativeRemoved } from "./prose_alternative.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
 
@@ -30,6 +32,7 @@ export type ProseStep =
   | "identifierCase"
   | "codeSpan"
   | "constant"
+  | "alternative"
   | "emptiness"
   | "marker"
   | "order"
@@ -45,6 +48,8 @@ export interface ProseVerdict {
   codeSpan?: CodeSpanChange;
   /** The upper-case identifier-like words replaced or removed, and those added (step `constant`). */
   constant?: ConstantChange;
+  /** The words of the "or …" alternative the new text dropped (step `alternative`). */
+  alternative?: string;
   /** The marker whose count differs (step `marker`). */
   marker?: string;
   /** How often the marker occurs in the old and the new text (step `marker`). */
@@ -220,9 +225,11 @@ export function classifyProse(
     const span = codeSpanChange(oldText ?? "", newText ?? "");
     if (span) return { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span };
     const constant = constantChange(oldText ?? "", newText ?? "");
-    return constant
-      ? { severity: "POTENTIALLY_BREAKING", step: "constant", constant }
-      : documentation;
+    if (constant) return { severity: "POTENTIALLY_BREAKING", step: "constant", constant };
+    const dropped = alternativeRemoved(proseTokens(a), proseTokens(b));
+    return dropped === undefined
+      ? documentation
+      : { severity: "POTENTIALLY_BREAKING", step: "alternative", alternative: dropped };
   };
   if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
   if (a === "" || b === "") return { severity: "POTENTIALLY_BREAKING", step: "emptiness" };
@@ -301,6 +308,8 @@ export function describeVerdict(v: ProseVerdict): string {
         one ? "a value" : "values"
       } a model sends as written`;
     }
+    case "alternative":
+      return `the alternative "${v.alternative}" was removed, which a model was offered`;
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -348,6 +357,9 @@ export function describeStep(step: ProseStep): string {
   }
   if (step === "constant") {
     return "prose classifier, Proxar's extension of steps 1 and 5: an upper-case identifier-like word was replaced or removed";
+  }
+  if (step === "alternative") {
+    return "prose classifier, Proxar's extension of steps 1 and 5: an alternative (or …) was removed";
   }
   const index = STEP_LABELS.findIndex(([s]) => s === step);
   if (index < 0) return `prose classifier: ${String(step)}`;

@@ -106,6 +106,7 @@ export const reportSchema: JsonObject = {
                   "identifierCase",
                   "codeSpan",
                   "constant",
+                  "alternative",
                   "emptiness",
                   "marker",
                   "order",
@@ -136,6 +137,11 @@ export const reportSchema: JsonObject = {
                   removed: { type: "array", items: { type: "string" } },
                   added: { type: "array", items: { type: "string" } },
                 },
+              },
+              alternative: {
+                type: "string",
+                description:
+                  "The words of the alternative (or …) the new text dropped (step alternative)",
               },
               counts: {
                 type: "object",

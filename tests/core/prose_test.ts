@@ -442,3 +442,32 @@ Deno.test("classifyProse() leaves an upper-case word only added, kept, recased o
     { removed: ["URL"], added: ["URI"] },
   );
 });
+
+Deno.test("classifyProse() grades an or-alternative only removed POTENTIALLY_BREAKING, one added by step 5", () => {
+  // drawio: "…from CSV data or a URL to CSV data" → "…from CSV data" (edit 0.909, overlap 0.9).
+  const before = "Creates a new draw.io diagram and opens it in the editor. Use this to draw " +
+    "flowcharts, org charts, network and architecture diagrams from a description, from XML, " +
+    "from Mermaid text, from CSV data or a URL to CSV data";
+  const after = before.replace(" or a URL to CSV data", "");
+  assert.deepEqual(classifyProse(before, after), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "alternative",
+    alternative: "or a url to csv data",
+  });
+  assert.equal(
+    describeVerdict(classifyProse(before, after)),
+    'the alternative "or a url to csv data" was removed, which a model was offered',
+  );
+  // The other way an alternative is offered: step 5.
+  const back = classifyProse(after, before);
+  assert.deepEqual([back.step, back.severity], ["similarity", "DOCUMENTATION"]);
+  // The alternative before "or" dropped counts too; a clause without "or", or with more changed
+  // around it, does not.
+  assert.equal(
+    classifyProse(before, before.replace("CSV data or a URL to CSV data", "a URL to CSV data"))
+      .step,
+    "alternative",
+  );
+  const and = before.replace(" or a URL to CSV data", " and a URL to CSV data");
+  assert.equal(classifyProse(and, after).step, "similarity");
+});

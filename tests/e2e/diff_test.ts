@@ -291,6 +291,40 @@ Deno.test("proxar diff shows an absent additionalProperties as absent, not as nu
   }
 });
 
+Deno.test("proxar diff warns when a description drops an or-alternative, and not when it adds one", async () => {
+  // drawio: "…from CSV data or a URL to CSV data" → "…from CSV data" was DOCUMENTATION.
+  const dir = mkdtempSync(join(tmpdir(), "proxar-alternative-"));
+  try {
+    const text = "Creates a new draw.io diagram and opens it in the editor. Use this to draw " +
+      "flowcharts, org charts, network and architecture diagrams from a description, from XML, " +
+      "from Mermaid text, from CSV data or a URL to CSV data";
+    const tool = (description: string) =>
+      JSON.stringify({ tools: [{ name: "t", description, inputSchema: { type: "object" } }] });
+    writeFileSync(join(dir, "both.json"), tool(text));
+    writeFileSync(join(dir, "csv.json"), tool(text.replace(" or a URL to CSV data", "")));
+    const run = async (from: string, to: string) => {
+      const r = await runCli(
+        ["diff", join(dir, `${from}.json`), join(dir, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      const [change] = JSON.parse(r.stdout).changes;
+      return { code: r.code, found: findings(r.stdout), step: change.prose.step };
+    };
+    assert.deepEqual(await run("both", "csv"), {
+      code: 0,
+      found: ["tool.description.changed|t.description|POTENTIALLY_BREAKING"],
+      step: "alternative",
+    });
+    assert.deepEqual(await run("csv", "both"), {
+      code: 0,
+      found: ["tool.description.changed|t.description|DOCUMENTATION"],
+      step: "similarity",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [
