@@ -424,8 +424,11 @@ export class CatchAllWalk implements Walker {
         known.has(k) && (own(node.o, k) === undefined) !== (own(node.n, k) === undefined)
       );
     if (composed && this.#composition(node)) {
-      // The composition was graded as a whole. A proof only passes unmodelled keywords inside
-      // parts equal on both sides, so what is left are the definitions.
+      // The composition was graded as a whole. A proof passes unmodelled keywords inside parts
+      // equal on both sides, and inside parts that accept nothing, whatever they hold: those new
+      // to the new schema are reported as in a subschema added whole (one standing at the same
+      // place with the same value, or moved, is not new).
+      if (this.#proven) this.unmodelledIn(node, [], node.n);
       for (const keyword of unionSorted(node.o, node.n)) {
         const a = own(node.o, keyword), b = own(node.n, keyword);
         if (this.same(a, b)) continue;
@@ -716,6 +719,12 @@ export class CatchAllWalk implements Walker {
     }
   }
 
+  /**
+   * The unmodelled keywords reported, by pointer: one reached both through a proven composition
+   * and as a definition both sides hold is reported once, with its old value when one pass has it.
+   */
+  readonly #unmodelledAt = new Map<string, SchemaDelta>();
+
   #unmodelled(node: Node, keyword: string, a: JsonValue | undefined, b: JsonValue | undefined) {
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     const delta = this.#delta(node.loc, [keyword], keyword);
@@ -725,6 +734,13 @@ export class CatchAllWalk implements Walker {
       "a keyword the engine does not model is BREAKING";
     if (a !== undefined) delta.old = a;
     if (b !== undefined) delta.new = b;
+    // A twin a tentative walk took back is no longer among the deltas: this one stands.
+    const twin = this.#unmodelledAt.get(delta.pointer);
+    if (twin !== undefined && this.#deltas.includes(twin)) {
+      if (twin.old === undefined && a !== undefined) Object.assign(twin, delta);
+      return;
+    }
+    this.#unmodelledAt.set(delta.pointer, delta);
     this.#deltas.push(delta);
   }
 

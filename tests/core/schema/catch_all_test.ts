@@ -496,6 +496,44 @@ Deno.test("catchAllDiff() grades a proven branch pair as one delta when its keyw
   }
 });
 
+Deno.test("catchAllDiff() reports unmodelled keywords in a part that accepts nothing when a composition is proven", () => {
+  // items that accept nothing pass the subsumption proof whatever they hold, so the proof says
+  // nothing about the keywords written there: "unmodelled means breaking" still reports them.
+  const arr = (n: number) => ({ type: "array", items: { allOf: [false], "x-vendor": n } });
+  const unmodelled = (side: Side, path: string) => [
+    `tool.${side}.keyword.unmodelled`,
+    "BREAKING",
+    path,
+  ];
+  for (const side of ["input", "output"] as const) {
+    // Proven the same: no grade, but the changed keyword is reported.
+    assert.deepEqual(brief(diff(arr(0), { anyOf: [arr(1), false] }, side)), [
+      unmodelled(side, "anyOf.0.items.x-vendor"),
+    ]);
+    assert.deepEqual(brief(diff(arr(0), { ...arr(1), anyOf: [true] }, side)), [
+      unmodelled(side, "items.x-vendor"),
+    ]);
+    // Proven wider (a branch added) and narrower (one removed), beside the grade.
+    const union = (n: number) => ({ anyOf: [arr(n), { type: "null" }] });
+    assert.deepEqual(brief(diff(arr(0), union(1), side)), [
+      [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf"],
+      unmodelled(side, "anyOf.0.items.x-vendor"),
+    ]);
+    assert.deepEqual(brief(diff(union(0), arr(1), side)), [
+      [`tool.${side}.keyword.narrowed`, SEVERITY[side].narrowed, "anyOf"],
+      unmodelled(side, "items.x-vendor"),
+    ]);
+    // The same keyword with the same value, only moved into or out of a branch, is not new.
+    assert.deepEqual(brief(diff(arr(0), { ...arr(0), anyOf: [true] }, side)), []);
+    assert.deepEqual(brief(diff(arr(0), union(0), side)), [
+      [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf"],
+    ]);
+    assert.deepEqual(brief(diff(union(0), arr(0), side)), [
+      [`tool.${side}.keyword.narrowed`, SEVERITY[side].narrowed, "anyOf"],
+    ]);
+  }
+});
+
 Deno.test("catchAllDiff() compares local $ref targets after a definition is renamed", () => {
   const old = { $ref: "#/$defs/Issue", $defs: { Issue: { type: "object", required: ["id"] } } };
   const same = { $ref: "#/$defs/Ticket", $defs: { Ticket: { type: "object", required: ["id"] } } };

@@ -550,8 +550,21 @@ Deno.test("diff grades true wrapped in anyOf beside a definition that reaches it
   const a = { then: { anyOf: [ref, { anyOf: [{ anyOf: [ref] }] }] } };
   const old = holder(true, a, x), wrapped = holder({ anyOf: [x, ref, true] }, a, x);
   // A widening on input, and on output what the rule says for a widening (X's unmodelled
-  // keyword keeps the equality from being proven, and so stays graded).
-  assert.deepEqual(provenWidening(old, wrapped), [OUTPUT_WIDENED]);
+  // keyword keeps the equality from being proven, and so stays graded). X's keyword is new where
+  // it now stands: reported, though the proof never needed X ("unmodelled means breaking").
+  const vendor = (side: string) =>
+    `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.0.x-vendor BREAKING`;
+  assert.deepEqual(schemaFindings("input", old, wrapped), [
+    "tool.input.anyOf.widened t.inputSchema.properties.v.anyOf NON_BREAKING",
+    vendor("input"),
+  ]);
+  assert.deepEqual(schemaFindings("output", wrapped, old), [
+    "tool.output.anyOf.narrowed t.outputSchema.properties.v.anyOf NON_BREAKING",
+  ]);
+  assert.deepEqual(breaking(schemaFindings("output", old, wrapped)), [
+    OUTPUT_WIDENED,
+    vendor("output"),
+  ]);
   assert.deepEqual(breaking(schemaFindings("input", wrapped, old)), [
     "tool.input.anyOf.narrowed t.inputSchema.properties.v.anyOf BREAKING",
   ]);
