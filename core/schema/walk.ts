@@ -93,7 +93,7 @@ interface Ctx {
   posFacet: string;
   posLoc: string;
   posAspect: string;
-  /** The side whose subschema is absent (and compared as `true`), shown without a value. */
+  /** The side whose subschema is absent (and compared as `true`), shown as absent (null). */
   absent?: "old" | "new";
   /** Why this node is compared with what it is, added to the findings graded at it. */
   aside?: string;
@@ -426,12 +426,11 @@ class Walker {
         ctx.posAspect,
         effect,
         "",
-        // An absent subschema accepts everything like `true`, but is shown as absent: no value
-        // for that side (as the catch-all shows it), not `null`, which no schema can be and
-        // which reporters printed as "new: null".
+        // An absent subschema accepts everything like `true`, but is shown as absent (null), as
+        // every other keyword shows absence.
         {
-          old: o.node === false ? false : ctx.absent === "old" ? undefined : oldSchema,
-          new: n.node === false ? false : ctx.absent === "new" ? undefined : newSchema,
+          old: o.node === false ? false : ctx.absent === "old" ? null : (oldSchema ?? null),
+          new: n.node === false ? false : ctx.absent === "new" ? null : (newSchema ?? null),
         },
         falseMessage(ctx.posFacet, o.node === false),
         effect,
