@@ -449,7 +449,9 @@ const branches: FacetHandler = (walk, node, keyword) => {
     narrow ||= walk.proves(node.raw[1], node.raw[0], "narrowed") === true;
     if (!before && wide !== narrow) return whole(wide);
   }
-  if (wide && narrow) return;
+  // Proven the same: the proof passes what a branch holds in a part that accepts nothing, so
+  // the unmodelled keywords new in the branches left are still reported.
+  if (wide && narrow) return unpaired();
   const paired = Math.min(rest.a.length, rest.b.length);
   // Branches that line up in order, each within its counterpart and of the same keywords, are
   // compared in place: the deltas then name the keyword that changed.

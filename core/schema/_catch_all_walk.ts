@@ -441,6 +441,8 @@ export class CatchAllWalk implements Walker {
       return;
     }
     const proven = this.#sameThroughRef(node);
+    // The proof passes unmodelled keywords in parts that accept nothing: those new are reported.
+    if (proven) this.unmodelledIn(node, [], node.n);
     // Keywords of a type one side's `type` excludes constrain nothing both sides accept: the
     // type change says what changed for such values (_type_keywords.ts). The unmodelled
     // keywords inside a new subschema of theirs are still reported, as in one added whole.
@@ -821,6 +823,8 @@ export class CatchAllWalk implements Walker {
         node.oPtr !== null && node.nPtr !== null &&
         this.#usesAgree(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
       ) {
+        // Proven the same where it is used: the unmodelled keywords new in it are still reported.
+        this.unmodelledIn(node, [keyword, name], y);
         continue;
       }
       this.pair(node, "$defs", x, [keyword, name], y, [keyword, name]);

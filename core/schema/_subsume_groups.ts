@@ -7,7 +7,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { sameJson } from "./_catch_all_json.ts";
-import { type Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
+import { kindOfValue, Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
 import { integerFacts } from "./values.ts";
@@ -499,9 +499,12 @@ const conditionCheck: Check = (p, atoms, part) => {
 export function disjoint(x: JsonValue, y: JsonValue): boolean {
   if (x === false || y === false) return true;
   if (!isObject(x) || !isObject(y)) return false;
-  const shared = kindsOf(x).intersect(kindsOf(y));
-  if (shared.empty()) return true;
   const vx = valuesFrom(x), vy = valuesFrom(y);
+  // A const or enum accepts its values' kinds alone: {const: true} meets no string nor number,
+  // and an enum of mixed kinds meets a typed branch only through a member of that branch's kind
+  // (an integer is a number).
+  const shared = kindsWithValues(x, vx).intersect(kindsWithValues(y, vy));
+  if (shared.empty()) return true;
   if (vx !== undefined && vy !== undefined && !vx.some((v) => vy.some((w) => sameJson(v, w)))) {
     return true;
   }
@@ -516,6 +519,14 @@ export function disjoint(x: JsonValue, y: JsonValue): boolean {
     typeof n === "string" && ry.includes(n) && Object.hasOwn(px, n) && Object.hasOwn(py, n) &&
     n !== "__proto__" && disjoint(px[n] as JsonValue, py[n] as JsonValue)
   );
+}
+
+/** The kinds a schema object accepts by its `type`, cut to those of its values if it pins some. */
+function kindsWithValues(s: JsonObject, values: JsonValue[] | undefined): Kinds {
+  const kinds = kindsOf(s);
+  return values === undefined
+    ? kinds
+    : kinds.intersect(new Kinds(new Set(values.map(kindOfValue))));
 }
 
 function valuesFrom(s: JsonObject): JsonValue[] | undefined {

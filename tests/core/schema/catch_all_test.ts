@@ -484,13 +484,19 @@ Deno.test("catchAllDiff() grades a proven branch pair as one delta when its keyw
   expectOne(short, long, "input", "widened", "anyOf.0.maxLength");
   expectOne(long, short, "output", "narrowed", "anyOf.0.maxLength");
   // Undecidable: an unmodelled keyword in a part the proof passes (items that accept nothing)
-  // is still reported, BREAKING, beside the branch graded as a whole.
+  // is still reported, BREAKING, beside the branch graded as a whole (the old branch took no
+  // value: only [] has no items, and its not excluded []).
   const vendor = (n: number, not: unknown) => ({
     anyOf: [{ type: "array", items: { allOf: [false], "x-vendor": n }, not }, { type: "null" }],
   });
   for (const side of ["input", "output"] as const) {
-    assert.deepEqual(brief(diff(vendor(0, { const: "x" }), vendor(1, { not: true }), side)), [
+    assert.deepEqual(brief(diff(vendor(0, { const: [] }), vendor(1, { not: true }), side)), [
       [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf.0"],
+      [`tool.${side}.keyword.unmodelled`, "BREAKING", "anyOf.0.items.x-vendor"],
+    ]);
+    // A not of a string constant excludes no array: proven the same, and the keyword is still
+    // reported (it was silent once the oneOf/anyOf proof read the kinds of const values).
+    assert.deepEqual(brief(diff(vendor(0, { const: "x" }), vendor(1, { not: true }), side)), [
       [`tool.${side}.keyword.unmodelled`, "BREAKING", "anyOf.0.items.x-vendor"],
     ]);
   }
@@ -522,6 +528,25 @@ Deno.test("catchAllDiff() reports unmodelled keywords in a part that accepts not
     assert.deepEqual(brief(diff(union(0), arr(1), side)), [
       [`tool.${side}.keyword.narrowed`, SEVERITY[side].narrowed, "anyOf"],
       unmodelled(side, "items.x-vendor"),
+    ]);
+    // Beside a $ref proven the same, and in a definition proven the same where it is used.
+    const defs = { $defs: { A: { type: "array" } } };
+    assert.deepEqual(
+      brief(
+        diff(
+          { $ref: "#/$defs/A", ...arr(0), ...defs },
+          { $ref: "#/$defs/A", ...arr(1), ...defs },
+          side,
+        ),
+      ),
+      [unmodelled(side, "items.x-vendor")],
+    );
+    const used = (n: number) => ({
+      properties: { p: { $ref: "#/$defs/A" } },
+      $defs: { A: arr(n) },
+    });
+    assert.deepEqual(brief(diff(used(0), used(1), side)), [
+      unmodelled(side, "$defs.A.items.x-vendor"),
     ]);
     // The same keyword with the same value, only moved into or out of a branch, is not new.
     assert.deepEqual(brief(diff(arr(0), { ...arr(0), anyOf: [true] }, side)), []);

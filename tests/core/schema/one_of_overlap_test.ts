@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { judge } from "./_oracle.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { fourWays, schemaFindings } from "./_schema_helpers.ts";
 
 const v = (oneOf: JsonValue[]) => ({ type: "object", properties: { v: { oneOf } } });
 const P = "properties.v.oneOf.1";
@@ -85,4 +85,54 @@ Deno.test("diff grades a nonstandard format in an overlapping oneOf branch by va
     outputReversed: [`tool.output.format.changed t.outputSchema.${P}.format BREAKING`],
   });
   assert.deepEqual(judge(old, next)!.verdicts[0]!.witness, { v: "a" });
+});
+
+Deno.test("diff grades a const or enum branch added to a oneOf of typed branches by its values' kinds", () => {
+  // {const: true} is neither a string nor a number, so it overlaps neither branch: adding it
+  // only widens (it was oneOf.changed BREAKING on input, as if it might overlap). Found by the
+  // validator oracle.
+  const two = v([{ type: "string" }, { type: "number" }]);
+  const whole = "properties.v.oneOf";
+  for (const extra of [{ const: true }, { enum: [true, null] }, { enum: [false, "a"] }]) {
+    const three = v([{ type: "string" }, { type: "number" }, extra]);
+    const label = JSON.stringify(extra);
+    if (Object.hasOwn(extra, "const") || !(extra.enum as JsonValue[]).includes("a")) {
+      assert.deepEqual(fourWays(two, three), {
+        input: [`tool.input.oneOf.widened t.inputSchema.${whole} NON_BREAKING`],
+        inputReversed: [`tool.input.oneOf.narrowed t.inputSchema.${whole} BREAKING`],
+        output: [`tool.output.oneOf.widened t.outputSchema.${whole} BREAKING`],
+        outputReversed: [`tool.output.oneOf.narrowed t.outputSchema.${whole} NON_BREAKING`],
+      }, label);
+      // The validator agrees: the new oneOf accepts a value of the new branch the old one
+      // rejected, and no value the old one accepted is rejected now.
+      const verdicts = judge(two, three)!.verdicts;
+      assert.equal(verdicts.find((x) => x.side === "input")!.witness, undefined, label);
+      const witness = verdicts.find((x) => x.side === "output")!.witness as { v: JsonValue };
+      assert.ok(["boolean", "object"].includes(typeof witness.v), label);
+    } else {
+      // Undecidable by kinds: "a" is a string, so it may match two branches ("a" is now
+      // rejected). No direction: BREAKING both ways on both sides.
+      const findings = fourWays(two, three);
+      for (const [way, lines] of Object.entries(findings)) {
+        assert.ok(lines.some((l) => l.endsWith(" BREAKING")), `${label} ${way}: ${lines}`);
+      }
+      const verdicts = judge(two, three)!.verdicts;
+      assert.deepEqual(verdicts.find((x) => x.side === "input")!.witness, { v: "a" }, label);
+    }
+  }
+  // An integer is a number: an enum with 1 may overlap a number branch, one with 1.5 may not
+  // overlap an integer branch.
+  const ints = v([{ type: "string" }, { type: "integer" }]);
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      ints,
+      v([{ type: "string" }, { type: "integer" }, { enum: [true, 1.5] }]),
+    ),
+    [`tool.input.oneOf.widened t.inputSchema.${whole} NON_BREAKING`],
+  );
+  assert.deepEqual(
+    schemaFindings("input", two, v([{ type: "string" }, { type: "number" }, { enum: [true, 1] }])),
+    [`tool.input.oneOf.changed t.inputSchema.${whole} BREAKING`],
+  );
 });
