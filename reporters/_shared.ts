@@ -67,3 +67,23 @@ export function releaseSentence(
     : `serverInfo.version ${clean(JSON.stringify(r.new))} is not SemVer`;
   return `Release: ${need}: ${r.suggested} or later after ${clean(r.old)}; ${now}.`;
 }
+
+/**
+ * Whether a change's value `null` stands for a keyword absent on that side: the structured walk
+ * shows absence as `null` (an `additionalProperties` or `maxLength` not written), which people
+ * read as the value null. Not for `default` (null may be the default) nor for the catch-all's
+ * `keyword.*` findings (they leave an absent side out, so null is a value there).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isAbsent } from "./_shared.ts";
+ * assert.ok(isAbsent("tool.output.additionalProperties.widened", null));
+ * assert.ok(!isAbsent("tool.input.default.changed", null));
+ * assert.ok(!isAbsent("tool.input.additionalProperties.widened", false));
+ * ```
+ */
+export function isAbsent(rule: string, value: unknown): boolean {
+  return value === null && /^tool\.(input|output)\./.test(rule) &&
+    !/\.(keyword|default)\./.test(rule);
+}

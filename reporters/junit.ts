@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { isAbsent } from "./_shared.ts";
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { reaches } from "../core/severity.ts";
@@ -117,8 +118,9 @@ function details(change: Change, report: Report): string {
   ];
   if (change.overriddenFrom) lines.push(`severity overridden from ${change.overriddenFrom}`);
   if (change.hint) lines.push(`hint: ${change.hint}`);
-  if (change.old !== undefined) lines.push(`old: ${cap(json(change.old), VALUE_MAX)}`);
-  if (change.new !== undefined) lines.push(`new: ${cap(json(change.new), VALUE_MAX)}`);
+  const shown = (v: unknown) => isAbsent(change.rule, v) ? "(absent)" : cap(json(v), VALUE_MAX);
+  if (change.old !== undefined) lines.push(`old: ${shown(change.old)}`);
+  if (change.new !== undefined) lines.push(`new: ${shown(change.new)}`);
   const { old, new: next } = change.locations ?? {};
   if (next) lines.push(`new location: ${next.file}:${next.line}:${next.column}`);
   if (old) lines.push(`old location: ${old.file}:${old.line}:${old.column}`);

@@ -9,7 +9,7 @@
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
-import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
+import { groupByEntity, isAbsent, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import { codeSpan, escapeHtml, escapeInline, fenced } from "./markdown_escape.ts";
 import type { Reporter } from "./reporter.ts";
 import { cap } from "../core/sanitize.ts";
@@ -62,8 +62,12 @@ function values(change: Change): string[] {
   }
   const json = (v: unknown) => cap(JSON.stringify(v, null, 2) ?? "", 4000);
   const out: string[] = [];
-  if (change.old !== undefined) out.push("", "Old:", "", fenced(json(change.old), "json"));
-  if (change.new !== undefined) out.push("", "New:", "", fenced(json(change.new), "json"));
+  const side = (label: string, v: unknown) =>
+    isAbsent(change.rule, v)
+      ? ["", `${label}: absent`]
+      : ["", `${label}:`, "", fenced(json(v), "json")];
+  if (change.old !== undefined) out.push(...side("Old", change.old));
+  if (change.new !== undefined) out.push(...side("New", change.new));
   return out;
 }
 

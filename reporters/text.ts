@@ -8,7 +8,7 @@ import type picocolors from "picocolors";
 import { describeStep } from "../core/prose.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
-import { groupByEntity, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
+import { groupByEntity, isAbsent, KIND_NAMES, LABELS, plural, releaseSentence } from "./_shared.ts";
 import type { Reporter } from "./reporter.ts";
 import { cap, escapeControl } from "../core/sanitize.ts";
 
@@ -81,8 +81,9 @@ export function renderText(report: Report, color: boolean): string {
       );
       out.push(`    ${clean(change.message)}`);
       if (change.hint) out.push(`    hint: ${clean(change.hint)}`);
-      if (change.old !== undefined) out.push(`    ${c.dim("old:")} ${value(change.old)}`);
-      if (change.new !== undefined) out.push(`    ${c.dim("new:")} ${value(change.new)}`);
+      const shown = (v: unknown) => isAbsent(change.rule, v) ? "(absent)" : value(v);
+      if (change.old !== undefined) out.push(`    ${c.dim("old:")} ${shown(change.old)}`);
+      if (change.new !== undefined) out.push(`    ${c.dim("new:")} ${shown(change.new)}`);
       if (change.prose) out.push(`    ${c.dim("reason:")} ${describeStep(change.prose.step)}`);
       for (const note of change.notes ?? []) out.push(`    note: ${clean(note)}`);
     }

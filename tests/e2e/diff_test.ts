@@ -293,6 +293,41 @@ Deno.test("proxar diff warns when a description drops an or-alternative, and not
   }
 });
 
+Deno.test("proxar diff shows an absent additionalProperties as absent in the human reports, as null in JSON", async () => {
+  // The text report printed "new: null" for additionalProperties false dropped.
+  const dir = mkdtempSync(join(tmpdir(), "proxar-absent-"));
+  try {
+    const tool = (outputSchema: unknown) =>
+      JSON.stringify({ tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema }] });
+    writeFileSync(join(dir, "closed.json"), tool({ type: "object", additionalProperties: false }));
+    writeFileSync(join(dir, "open.json"), tool({ type: "object" }));
+    for (
+      const [from, to, shown, gone] of [
+        ["closed", "open", "old", "new"],
+        ["open", "closed", "new", "old"],
+      ] as const
+    ) {
+      const args = ["diff", join(dir, `${from}.json`), join(dir, `${to}.json`)];
+      const text = await runCli(args);
+      assert.equal(text.stderr, "");
+      assert.match(text.stdout, new RegExp(`\\n {4}${shown}: false\\n`));
+      assert.match(text.stdout, new RegExp(`\\n {4}${gone}: \\(absent\\)\\n`));
+      assert.doesNotMatch(text.stdout, /null/);
+      const markdown = await runCli([...args, "--format", "markdown"]);
+      assert.doesNotMatch(markdown.stdout, /null/);
+      const junit = await runCli([...args, "--format", "junit"]);
+      assert.match(junit.stdout, new RegExp(`${gone}: \\(absent\\)`));
+      const json = await runCli([...args, "--format", "json"]);
+      const [change] = JSON.parse(json.stdout).changes;
+      assert.equal(change.path, "t.outputSchema.additionalProperties");
+      assert.equal(change[shown], false);
+      assert.equal(change[gone], null, "JSON shows absence as null, as for every keyword");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("proxar diff reports each change of a mixed diff exactly once", async () => {
   const { code, findings: found, report } = await diffJson("base.json", "mixed_changes.json");
   assert.deepEqual(found, [
