@@ -141,19 +141,31 @@ function family(
   });
 }
 
-function bounds(aspect: string, type: string, low: number, high: number, min: boolean): Spec[] {
-  const s = (n: number) => v({ type, [aspect]: n });
+function bounds(
+  aspect: string,
+  type: string,
+  low: number,
+  high: number,
+  min: boolean,
+  beside: JsonObject = {},
+): Spec[] {
+  const s = (n: number) => v({ type, ...beside, [aspect]: n });
   const p = `properties.v.${aspect}`;
   const specs = family(aspect, `${aspect}`, {
     widened: min ? [s(high), s(low), p] : [s(low), s(high), p],
     narrowed: min ? [s(low), s(high), p] : [s(high), s(low), p],
   });
   if (!min) return specs;
+  const why = aspect === "minContains" ? MIN_CONTAINS : ZERO_COUNT(aspect);
   return specs.map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${ZERO_COUNT(aspect)}`,
+    rationale: `${RATIONALE[spec.change as Effect]} ${why}`,
   }));
 }
+
+/** Why an absent minContains is 1, not 0. */
+const MIN_CONTAINS =
+  "Beside contains, a minContains left out means 1 (at least one item matches contains), so removing minContains 0 narrows, removing 1 is no change and removing 2 widens; without contains, minContains constrains nothing.";
 
 /** Why a lower count bound of 0 is no bound. */
 const ZERO_COUNT = (aspect: string) =>
@@ -348,8 +360,8 @@ const SPECS: Spec[] = [
   ...bounds("maxItems", "array", 10, 20, false).map(withTupleLength),
   ...bounds("minProperties", "object", 0, 1, true),
   ...bounds("maxProperties", "object", 5, 10, false),
-  ...bounds("minContains", "array", 1, 2, true),
-  ...bounds("maxContains", "array", 2, 4, false),
+  ...bounds("minContains", "array", 1, 2, true, { contains: { type: "string" } }),
+  ...bounds("maxContains", "array", 2, 4, false, { contains: { type: "string" } }),
   ...family("multipleOf", "multipleOf", {
     widened: [
       v({ type: "integer", multipleOf: 10 }),

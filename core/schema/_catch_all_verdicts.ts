@@ -520,7 +520,17 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
   ["maxItems", maxItemsVerdict],
   ["minProperties", countVerdict("minProperties", true, 0)],
   ["maxProperties", countVerdict("maxProperties", false, Infinity)],
-  ["minContains", countVerdict("minContains", true, 1, false)],
+  // Absent beside `contains`, minContains means 1; without `contains` it constrains nothing.
+  [
+    "minContains",
+    countVerdict(
+      "minContains",
+      true,
+      1,
+      false,
+      (read) => read("contains") === undefined ? 0 : read("minContains"),
+    ),
+  ],
   ["maxContains", countVerdict("maxContains", false, Infinity, false)],
   ["pattern", patternVerdict],
   ["format", formatVerdict],

@@ -169,10 +169,13 @@ export function boundEffect(
 /**
  * A count bound such as `minLength`; non-numbers are treated as absent, and so is a lower bound
  * of 0 or less on a length, item or property count (every count is at least 0, so
- * `minItems: 0` constrains nothing). `minContains` is not such a bound: absent, it means 1.
+ * `minItems: 0` constrains nothing). `minContains` is not such a bound: absent beside
+ * `contains`, it means 1, so removing `minContains: 0` narrows and removing 1 changes nothing;
+ * without `contains` it constrains nothing.
  */
 export function countBound(schema: JsonObject, key: string): Bound | undefined {
-  const v = schema[key];
+  if (key === "minContains" && !Object.hasOwn(schema, "contains")) return undefined;
+  const v = key === "minContains" && !Object.hasOwn(schema, key) ? 1 : schema[key];
   if (typeof v !== "number") return undefined;
   if (v <= 0 && ["minLength", "minItems", "minProperties"].includes(key)) return undefined;
   return { value: v, exclusive: false };

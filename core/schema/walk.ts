@@ -615,6 +615,12 @@ class Walker {
       );
     }
     for (const [key, kind] of COUNT_BOUNDS) {
+      // minContains counts only beside contains; contains added or removed says what changed.
+      if (
+        key === "minContains" && !(Object.hasOwn(a, "contains") && Object.hasOwn(b, "contains"))
+      ) {
+        continue;
+      }
       // Where neither side writes maxItems, the items comparison says what a rest of `false`
       // changed.
       const tuple = key === "maxItems" && (a.maxItems !== undefined || b.maxItems !== undefined);

@@ -1,0 +1,52 @@
+/**
+ * minContains left out means 1 beside `contains` (at least one item must match), not 0: removing
+ * `minContains: 0` narrows. Found by the validator oracle (validator_oracle_test.ts): the removal
+ * was graded widened (BREAKING on output, NON_BREAKING on input, where the spec rejects `[]` now).
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { judge } from "./_oracle.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const v = (schema: JsonValue) => ({ type: "object", properties: { v: schema } });
+const contains = { type: "array", contains: { type: "string" } };
+const P = "properties.v.minContains";
+const none = { input: [], inputReversed: [], output: [], outputReversed: [] };
+
+Deno.test("diff grades minContains 0 removed beside contains as narrowed", () => {
+  const zero = v({ ...contains, minContains: 0 }), absent = v(contains);
+  assert.deepEqual(fourWays(zero, absent), {
+    input: [`tool.input.minContains.narrowed t.inputSchema.${P} BREAKING`],
+    inputReversed: [`tool.input.minContains.widened t.inputSchema.${P} NON_BREAKING`],
+    output: [`tool.output.minContains.narrowed t.outputSchema.${P} NON_BREAKING`],
+    outputReversed: [`tool.output.minContains.widened t.outputSchema.${P} BREAKING`],
+  });
+  // By the spec (2019-09 on) {"v": []} was accepted and is now rejected. ajv as the MCP SDK runs
+  // it (draft-07) ignores minContains and rejects [] on both sides: it sees no change, so it
+  // finds no break on output, where the grade is NON_BREAKING.
+  const verdicts = judge(zero, absent)!.verdicts;
+  assert.equal(verdicts.find((x) => x.side === "output")!.witness, undefined);
+});
+
+Deno.test("diff grades minContains 1 removed beside contains, or any removed without it, as no change", () => {
+  assert.deepEqual(fourWays(v({ ...contains, minContains: 1 }), v(contains)), none);
+  // Without contains, minContains constrains nothing (as ajv reads it).
+  const alone = v({ type: "array", minContains: 3 });
+  assert.deepEqual(fourWays(alone, v({ type: "array" })), none);
+  const verdicts = judge(alone, v({ type: "array" }))!.verdicts;
+  assert.ok(verdicts.every((x) => x.witness === undefined));
+  // Removing 2 still widens.
+  assert.deepEqual(fourWays(v({ ...contains, minContains: 2 }), v(contains)).input, [
+    `tool.input.minContains.widened t.inputSchema.${P} NON_BREAKING`,
+  ]);
+});
+
+Deno.test("diff grades a minContains that is not a number as BREAKING both ways", () => {
+  const findings = fourWays(
+    v({ ...contains, minContains: 0 }),
+    v({ ...contains, minContains: "x" }),
+  );
+  for (const [way, lines] of Object.entries(findings)) {
+    assert.ok(lines.some((l) => l.endsWith(" BREAKING")), `${way}: ${lines}`);
+  }
+});
