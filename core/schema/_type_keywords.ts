@@ -60,6 +60,8 @@ const FAMILY: Readonly<Record<string, readonly string[]>> = (() => {
   return out;
 })();
 
+const JSON_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+
 /** Whether a declared type list admits instances of one of `types` (integer within number). */
 function admits(declared: readonly string[] | undefined, types: readonly string[]): boolean {
   if (declared === undefined) return true;
@@ -93,9 +95,15 @@ export function keywordsOfExcludedTypes(
   const typeOf = (s: JsonObject) => {
     const t = read(s, "type");
     if (t === undefined) return undefined;
-    return typeSet({ type: t, nullable: read(s, "nullable") ?? null } as JsonObject) ??
-      // A type of the wrong shape admits what a validator makes of it: compared as written.
-      undefined;
+    const set = typeSet({ type: t, nullable: read(s, "nullable") ?? null } as JsonObject);
+    // A type of the wrong shape, an empty list or a name JSON Schema does not define ("String",
+    // "any") admits what a validator makes of it, which Proxar cannot tell: compared as written,
+    // so that no change of the keywords beside it passes silently.
+    const whole = typeof t === "string" ||
+      (Array.isArray(t) && t.every((n) => typeof n === "string"));
+    return !whole || set === undefined || set.length === 0 || !set.every((n) => JSON_TYPES.has(n))
+      ? undefined
+      : set;
   };
   const [ta, tb] = [typeOf(a), typeOf(b)];
   if (ta === undefined && tb === undefined) return out;

@@ -124,3 +124,20 @@ Deno.test("walkSchemas() and catchAllDiff() each leave items of a type the old s
     }
   }
 });
+
+Deno.test('diff compares the keywords beside a type it cannot read as written (review: a type of "String" or "any" hid every change)', () => {
+  for (const type of ["String", "any", [], ["string", 5]] as JsonValue[]) {
+    assert.deepEqual(fourWays(v({ type, maxLength: 10 }), v({ type, maxLength: 5 })), {
+      input: [`tool.input.maxLength.narrowed ${at("input", "maxLength")} BREAKING`],
+      inputReversed: [`tool.input.maxLength.widened ${at("input", "maxLength")} NON_BREAKING`],
+      output: [`tool.output.maxLength.narrowed ${at("output", "maxLength")} NON_BREAKING`],
+      outputReversed: [`tool.output.maxLength.widened ${at("output", "maxLength")} BREAKING`],
+    }, JSON.stringify(type));
+    const items = (t: string) => v({ type, items: { type: t } });
+    assert.deepEqual(
+      fourWays(items("string"), items("integer")).input,
+      [`tool.input.type.changed ${at("input", "items.type")} BREAKING`],
+      JSON.stringify(type),
+    );
+  }
+});
