@@ -44,7 +44,7 @@ function v(schema: JsonValue): JsonObject {
 
 /** Why a change inside an overlapping oneOf branch has no direction. */
 const ONEOF_BRANCH =
-  " Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator; a const or an enum accepts only the kinds of its values, so {const: true} is apart from a string branch and a number branch), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch.";
+  " Inside a branch of a oneOf that may overlap another branch (not told apart by type, values or a required discriminator; a const or an enum accepts only the kinds of its values, so {const: true} is apart from a string branch and a number branch), neither direction holds: a branch that accepts more makes some values match two branches, which the oneOf rejects, and one that accepts fewer leaves some values matching one branch only, which it now accepts. Such a change is BREAKING on both sides, whichever way it went in the branch, except an optional property added on input: it may make values that matched two branches match one (accepted now), and the values it may newly reject are those that give it another type, which the convention for an optional property added leaves aside everywhere (NON_BREAKING).";
 
 const RATIONALE = {
   widened:

@@ -1388,11 +1388,22 @@ class Walker {
       ctx,
       "properties",
       { aspect: "property", change: "added" },
-      ctx.polarity <= 0 ? "BREAKING" : strict ? "POTENTIALLY_BREAKING" : "NON_BREAKING",
+      ctx.polarity < 0 || (ctx.polarity === 0 && this.opts.side === "output")
+        ? "BREAKING"
+        : ctx.polarity === 0
+        // On input, in a oneOf branch that may overlap another, the new property only makes
+        // values that matched two branches match one (accepted now), besides the values that
+        // give it another type, which the convention for an optional property leaves aside.
+        ? "NON_BREAKING"
+        : strict
+        ? "POTENTIALLY_BREAKING"
+        : "NON_BREAKING",
       "properties",
       { new: schema },
       `${ctx.path}: ${required ? "required" : "optional"} property "${name}" was added${where}${
-        strict
+        ctx.polarity === 0 && this.opts.side === "output"
+          ? " in a oneOf branch that may overlap another: a result that matched two branches may now match one, which the old schema rejected"
+          : strict
           ? " to an object the old schema closed to other names: consumers that validate results against it reject them"
           : ""
       }`,

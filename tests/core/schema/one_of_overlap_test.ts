@@ -49,16 +49,22 @@ Deno.test("diff grades a type widened in a oneOf branch by the whole proof where
   });
 });
 
-Deno.test("diff grades an optional property added in an overlapping oneOf branch BREAKING", () => {
-  // Objects match both branches: {"a": 1} matched only the first before, and the second now
-  // declares "a" as a string, so it matches one branch again.
+Deno.test("diff grades an optional property added in an overlapping oneOf branch by the convention on input and BREAKING on output", () => {
+  // Objects match both branches: {"a": 1} matched both before (rejected by the oneOf), and the
+  // second now declares "a" as a string, so it matches one branch: accepted. On input that only
+  // widens beyond what the optional-property convention leaves aside (review: ajv finds no value
+  // accepted before and rejected now); on output a result the old schema rejected now passes.
   const both = v([{ type: "object" }, { type: "object", properties: { b: { type: "integer" } } }]);
   const added = v([{ type: "object" }, {
     type: "object",
     properties: { b: { type: "integer" }, a: { type: "string" } },
   }]);
-  const rule = `property.added t.inputSchema.${P}.properties.a BREAKING`;
-  assert.deepEqual(fourWays(both, added).input, [`tool.input.${rule}`]);
+  const at = (side: string) => `t.${side}Schema.${P}.properties.a`;
+  const ways = fourWays(both, added);
+  assert.deepEqual(ways.input, [`tool.input.property.added ${at("input")} NON_BREAKING`]);
+  assert.deepEqual(ways.output, [`tool.output.property.added ${at("output")} BREAKING`]);
+  // Removed: a value of either kind that matched one branch may now match two (rejected).
+  assert.deepEqual(ways.inputReversed, [`tool.input.property.removed ${at("input")} BREAKING`]);
 });
 
 Deno.test("diff keeps the variance grade in a oneOf branch disjoint from the others", () => {
