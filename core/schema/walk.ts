@@ -884,15 +884,11 @@ class Walker {
         });
       } else if (model === undefined && after() === null) {
         // The mirror of a property added beside a reference Proxar cannot follow: undecidable.
-        this.emit(
+        this.undecidableProperty(
           ctx,
-          "properties",
-          { aspect: "property", change: "changed" },
-          "BREAKING",
-          "properties",
+          name,
           { old: propsA[name]! },
-          `${ctx.path}: property "${name}" was removed, and Proxar cannot tell which schema governs that name now (a reference it cannot follow may declare it)`,
-          { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+          "a reference it cannot follow may declare it",
         );
       }
       this.emit(
@@ -949,16 +945,7 @@ class Walker {
         const why = typeof model === "string"
           ? model
           : "a reference it cannot follow may declare it";
-        this.emit(
-          ctx,
-          "properties",
-          { aspect: "property", change: "changed" },
-          "BREAKING",
-          "properties",
-          { new: propsB[name]! },
-          `${ctx.path}: property "${name}" was added, and Proxar cannot tell which schema governed that name before (${why})`,
-          { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
-        );
+        this.undecidableProperty(ctx, name, { new: propsB[name]! }, why);
         continue;
       }
       if (propsB[name] === false) {
@@ -1368,6 +1355,32 @@ class Walker {
       else out.set(name, this.home(ctx, side, site.split("/")[1]!) + site);
     }
     return out;
+  }
+
+  /**
+   * A property added or removed where Proxar cannot tell which schema governs its name on the
+   * other side (`why`): property.changed, BREAKING.
+   */
+  undecidableProperty(
+    ctx: Ctx,
+    name: string,
+    values: { old: JsonValue } | { new: JsonValue },
+    why: string,
+  ): void {
+    const [done, when] = "old" in values ? ["removed", "governs that name now"] : [
+      "added",
+      "governed that name before",
+    ];
+    this.emit(
+      ctx,
+      "properties",
+      { aspect: "property", change: "changed" },
+      "BREAKING",
+      "properties",
+      values,
+      `${ctx.path}: property "${name}" was ${done}, and Proxar cannot tell which schema ${when} (${why})`,
+      { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+    );
   }
 
   /**
