@@ -67,7 +67,10 @@ export async function compareForReport(
     freezeInputs: run.withPlugins,
     ...(today ? { today } : {}),
   });
-  if (flags.locations !== false) locateChanges(report.changes, old, next);
+  if (flags.locations !== false) {
+    const oldBesideNew = !run.outputs.every((o) => o.reporter.oldLocationOnlyWithoutNew === true);
+    locateChanges(report.changes, old, next, { oldBesideNew });
+  }
   return flags.semantic ? await addSemanticNotes(report, run.config, io) : report;
 }
 

@@ -38,6 +38,17 @@ function place(
   return root ? { file: root.file, pointer: root.pointer + pointer } : undefined;
 }
 
+/** Options of {@link locateChanges}. */
+export interface LocateOptions {
+  /**
+   * Whether a change located in the new file is located in the old one too (the default). The
+   * text, Markdown, GitHub, GitLab and HTML reports show the new position, and the old one only
+   * when there is no new one: with `false`, the old file is read for those changes alone, which
+   * usually leaves it unread (a large file takes as long to scan as to parse).
+   */
+  oldBesideNew?: boolean;
+}
+
 /**
  * Adds `locations` to every change whose contracts were read from files.
  *
@@ -59,9 +70,9 @@ export function locateChanges(
   changes: readonly Change[],
   old: LoadedContract,
   next: LoadedContract,
+  options: LocateOptions = {},
 ): void {
   const newPlaces = changes.map((change) => place(next, change, "new"));
-  const oldPlaces = changes.map((change) => place(old, change, "old"));
   // The old file is mostly the new one: what the scan of the new file skipped, the scan of the
   // old one passes over where the text is the same (a comparison instead of a scan).
   const skipped = new Map<string, SkippedValues>();
@@ -70,6 +81,13 @@ export function locateChanges(
     skipped.set(file, values);
     return { skipped: values };
   });
+  const newOf = (i: number) => {
+    const n = newPlaces[i];
+    return n && newAt.get(n.file)?.get(n.pointer);
+  };
+  const oldPlaces = changes.map((change, i) =>
+    options.oldBesideNew === false && newOf(i) ? undefined : place(old, change, "old")
+  );
   const only = next.texts.size === 1 && old.texts.size === 1
     ? skipped.get([...next.texts.keys()][0]!)
     : undefined;
@@ -81,7 +99,7 @@ export function locateChanges(
     const locations: NonNullable<Change["locations"]> = {};
     const n = newPlaces[i];
     const o = oldPlaces[i];
-    const at = n && newAt.get(n.file)?.get(n.pointer);
+    const at = newOf(i);
     if (n && at) locations.new = { file: n.file, ...at };
     const before = o && oldAt.get(o.file)?.get(o.pointer);
     if (o && before) locations.old = { file: o.file, ...before };

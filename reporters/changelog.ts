@@ -98,5 +98,6 @@ export function renderChangelog(report: Report, context: ReporterContext): strin
 export const changelogReporter: Reporter = {
   name: "changelog",
   summary: "A Keep a Changelog section for the suggested release, ready to paste",
+  oldLocationOnlyWithoutNew: true,
   render: renderChangelog,
 };

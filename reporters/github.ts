@@ -146,5 +146,6 @@ export function renderGithub(report: Report): string {
 export const githubReporter: Reporter = {
   name: "github",
   summary: "GitHub Actions annotations (capped as GitHub shows them) followed by the text report",
+  oldLocationOnlyWithoutNew: true,
   render: (report) => renderGithub(report),
 };

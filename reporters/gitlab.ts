@@ -121,5 +121,6 @@ export function renderCodeQuality(reports: readonly Report[]): string {
 export const gitlabReporter: Reporter = {
   name: "gitlab",
   summary: "GitLab Code Quality JSON for merge request widgets (suppressed changes left out)",
+  oldLocationOnlyWithoutNew: true,
   render: (report) => renderCodeQuality([report]),
 };

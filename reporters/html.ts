@@ -188,5 +188,6 @@ export function renderHtml(report: Report): string {
 export const htmlReporter: Reporter = {
   name: "html",
   summary: "One self-contained HTML page for review: filters, prose side by side, schema trees",
+  oldLocationOnlyWithoutNew: true,
   render: (report) => renderHtml(report),
 };

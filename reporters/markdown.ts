@@ -197,5 +197,6 @@ export function renderMarkdown(report: Report, limit = MARKDOWN_LIMIT): string {
 export const markdownReporter: Reporter = {
   name: "markdown",
   summary: "Markdown for pull-request comments and job summaries",
+  oldLocationOnlyWithoutNew: true,
   render: (report) => renderMarkdown(report),
 };

@@ -27,4 +27,11 @@ export interface Reporter {
   name: string;
   summary: string;
   render(report: Report, context: ReporterContext): string;
+  /**
+   * Set when the reporter shows a change's old source location only where the change has no new
+   * one (`change.locations.new ?? change.locations.old`). When every requested report does, the
+   * old file is not scanned for the changes found in the new one: for a large contract that
+   * scan costs about as much as parsing the file.
+   */
+  oldLocationOnlyWithoutNew?: boolean;
 }

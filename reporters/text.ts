@@ -153,5 +153,6 @@ function verdictLine(report: Report, c: Paint): string {
 export const textReporter: Reporter = {
   name: "text",
   summary: "Human-readable report grouped by entity (default)",
+  oldLocationOnlyWithoutNew: true,
   render: (report, context) => renderText(report, context.color),
 };

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { parseConfig } from "../../core/config_load.ts";
 import { compareContracts } from "../../core/engine.ts";
 import { contractFromDocuments } from "../../core/load_contract.ts";
-import { locateChanges } from "../../core/locate.ts";
+import { locateChanges, type LocateOptions } from "../../core/locate.ts";
 import { createRegistry } from "../../core/registry.ts";
 import type { Report } from "../../core/report.ts";
 import { parseDocument } from "../../core/read_source.ts";
@@ -26,8 +26,16 @@ function load(file: string) {
   return contractFromDocuments(file, [parseDocument(file, text, `tests/fixtures/${file}`)]);
 }
 
-/** Diffs two fixture files (paths under tests/fixtures) with an optional config fixture. */
-export function reportOf(oldFile: string, newFile: string, configFile?: string): Report {
+/**
+ * Diffs two fixture files (paths under tests/fixtures) with an optional config fixture, and
+ * locates the changes with `locate`.
+ */
+export function reportOf(
+  oldFile: string,
+  newFile: string,
+  configFile?: string,
+  locate: LocateOptions = {},
+): Report {
   const old = load(oldFile);
   const next = load(newFile);
   const config = configFile
@@ -38,7 +46,7 @@ export function reportOf(oldFile: string, newFile: string, configFile?: string):
     today: "2026-01-01",
     ...(config ? { config } : {}),
   });
-  locateChanges(report.changes, old, next);
+  locateChanges(report.changes, old, next, locate);
   return report;
 }
 
@@ -48,11 +56,12 @@ export function emptyReport(): Report {
 }
 
 /** Changes of every severity, one suppressed, and hostile server text everywhere. */
-export function hostileReport(): Report {
+export function hostileReport(locate: LocateOptions = {}): Report {
   return reportOf(
     "reporters/hostile_old.json",
     "reporters/hostile_new.json",
     "reporters/hostile.yaml",
+    locate,
   );
 }
 

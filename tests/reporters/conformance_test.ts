@@ -33,6 +33,19 @@ export function conformance(reporter: Reporter): void {
     assert.equal(reporter.render(hostileReport(), context()), out, "deterministic bytes");
   });
 
+  if (reporter.oldLocationOnlyWithoutNew) {
+    Deno.test(`${reporter.name} reporter shows an old location only where there is no new one, as it declares`, () => {
+      const both = hostileReport();
+      assert.ok(
+        both.changes.some((c) => c.locations?.old && c.locations.new),
+        "the fixture must hold changes located on both sides",
+      );
+      const newElseOld = hostileReport({ oldBesideNew: false });
+      assert.ok(newElseOld.changes.every((c) => !(c.locations?.old && c.locations.new)));
+      assert.equal(reporter.render(newElseOld, context()), reporter.render(both, context()));
+    });
+  }
+
   Deno.test(`${reporter.name} reporter never passes terminal control characters through`, () => {
     const out = reporter.render(hostileReport(), context());
     assert.ok(!out.includes("\u001b"), "ESC");
