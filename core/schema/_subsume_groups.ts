@@ -495,7 +495,10 @@ const conditionCheck: Check = (p, atoms, part) => {
   return other === true ? true : `if/then/else: ${other}`;
 };
 
-/** Whether no value is valid under both schemas, by kinds, values or a required discriminator. */
+/**
+ * Whether no value is valid under both schemas, by kinds, values, a required discriminator or a
+ * required name the other schema forbids.
+ */
 export function disjoint(x: JsonValue, y: JsonValue): boolean {
   if (x === false || y === false) return true;
   if (!isObject(x) || !isObject(y)) return false;
@@ -511,14 +514,41 @@ export function disjoint(x: JsonValue, y: JsonValue): boolean {
   // A required property tells objects apart only: a value of another kind both accept (5 for two
   // untyped schemas) ignores required and properties, and so meets both.
   if (![...shared.set].every((kind) => kind === "object")) return false;
-  const rx = Array.isArray(x.required) ? x.required : [];
-  const ry = Array.isArray(y.required) ? y.required : [];
-  const px = isObject(x.properties) ? x.properties : {};
-  const py = isObject(y.properties) ? y.properties : {};
-  return rx.some((n) =>
-    typeof n === "string" && ry.includes(n) && Object.hasOwn(px, n) && Object.hasOwn(py, n) &&
-    n !== "__proto__" && disjoint(px[n] as JsonValue, py[n] as JsonValue)
-  );
+  // A name either side requires is in every common value, which must then be valid under what
+  // both say of it: a discriminator with one constant per branch (required by one branch at
+  // least), or zod 4's z.xor of closed objects (additionalProperties false, each requiring a
+  // name the other does not declare).
+  const names = new Set([...requiredOf(x), ...requiredOf(y)]);
+  return [...names].some((n) => disjoint(propertySchema(x, n), propertySchema(y, n)));
+}
+
+function requiredOf(s: JsonObject): string[] {
+  return Array.isArray(s.required)
+    ? s.required.filter((n): n is string => typeof n === "string" && n !== "__proto__")
+    : [];
+}
+
+/**
+ * What a schema object admits as the value of property `name`, or a schema holding more: its
+ * declared schema (a pattern may constrain it further), `false` where a pattern that matches the
+ * name or `additionalProperties` (no pattern matching) forbids it, `true` where it cannot tell.
+ */
+function propertySchema(s: JsonObject, name: string): JsonValue {
+  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) {
+    return s.properties[name] as JsonValue;
+  }
+  // Before draft 2019-09 the keywords beside a $ref are ignored; which draft is not known here.
+  if (s.$ref !== undefined || s.$dynamicRef !== undefined) return true;
+  // Every pattern that matches the name applies, and additionalProperties only where none does.
+  let unmatched = true;
+  if (isObject(s.patternProperties)) {
+    for (const [pattern, schema] of Object.entries(s.patternProperties)) {
+      const hit = patternMatches(pattern, name);
+      if (hit === true && schema === false) return false;
+      if (hit !== false) unmatched = false;
+    }
+  }
+  return unmatched && s.additionalProperties === false ? false : true;
 }
 
 /** The kinds a schema object accepts by its `type`, cut to those of its values if it pins some. */

@@ -142,3 +142,87 @@ Deno.test("diff grades a const or enum branch added to a oneOf of typed branches
     [`tool.input.oneOf.changed t.inputSchema.${whole} BREAKING`],
   );
 });
+
+/** A closed object requiring `name`, declaring `props` besides. */
+const closedWith = (name: string, props: Record<string, JsonValue> = {}) => ({
+  type: "object",
+  properties: { [name]: { type: "string" }, ...props },
+  required: [name],
+  additionalProperties: false,
+});
+
+Deno.test("diff grades an optional property added in a branch of zod 4's z.xor of closed objects as outside a oneOf", () => {
+  // Each branch requires a name the other's additionalProperties false rejects: no value
+  // matches both, so the branch's grade is the oneOf's (the closed-object convention on output:
+  // POTENTIALLY_BREAKING, as for a closed object alone; it was BREAKING as if they overlapped).
+  const old = v([closedWith("a"), closedWith("b")]);
+  const next = v([closedWith("a", { c: { type: "number" } }), closedWith("b")]);
+  const at = (side: string) => `t.${side}Schema.properties.v.oneOf.0.properties.c`;
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.property.added ${at("input")} NON_BREAKING`],
+    inputReversed: [`tool.input.property.removed ${at("input")} BREAKING`],
+    output: [`tool.output.property.added ${at("output")} POTENTIALLY_BREAKING`],
+    outputReversed: [`tool.output.property.removed ${at("output")} BREAKING`],
+  });
+  // The validator agrees: nothing the old oneOf accepted is rejected now; on output a result
+  // with "c" is new (the closed branch rejected it).
+  const verdicts = judge(old, next)!.verdicts;
+  assert.equal(verdicts.find((x) => x.side === "input")!.witness, undefined);
+  assert.deepEqual(verdicts.find((x) => x.side === "output")!.witness, { v: { a: "", c: 0 } });
+});
+
+Deno.test("diff keeps a branch of closed objects overlapping where each admits what the other requires", () => {
+  // The second branch declares "a" and requires nothing the first rejects; a pattern of the
+  // first takes "b"; a pattern of the first Proxar cannot match against "b": a value may match
+  // both (or Proxar cannot tell), so the change has no direction.
+  const at = "t.outputSchema.properties.v.oneOf.0.properties.c";
+  const open = { type: "object", properties: { b: { type: "string" } }, required: ["b"] };
+  const pairs: [JsonValue, JsonValue, string][] = [
+    [closedWith("a"), { ...closedWith("a", { b: { type: "string" } }) }, "added"],
+    [{ ...closedWith("a"), patternProperties: { "^b$": true } }, open, "added"],
+    // What the old schema allowed for "c" is unknown too: changed.
+    [{ ...closedWith("a"), patternProperties: { "^(a|b)*\\1$": false } }, open, "changed"],
+  ];
+  for (const [first, second, how] of pairs) {
+    const withC = { ...(first as object), properties: { a: { type: "string" }, c: {} } };
+    assert.deepEqual(
+      schemaFindings("output", v([first, second]), v([withC, second])),
+      [`tool.output.property.${how} ${at} BREAKING`],
+      JSON.stringify([first, second]),
+    );
+  }
+});
+
+Deno.test("diff reads a discriminator one branch requires and the other declares as telling them apart", () => {
+  // A common value has "kind" (the first branch requires it), so it is "x" and "y" at once: no
+  // value matches both, and a bound changed in a branch keeps the oneOf's direction. A name the
+  // other branch declares false is rejected there whatever it holds.
+  const old = (max: number) =>
+    v([
+      {
+        type: "object",
+        properties: { kind: { const: "x" }, n: { maxLength: max } },
+        required: ["kind"],
+      },
+      { type: "object", properties: { kind: { const: "y" } } },
+    ]);
+  const at = "properties.v.oneOf.0.properties.n.maxLength";
+  assert.deepEqual(fourWays(old(3), old(2)), {
+    input: [`tool.input.maxLength.narrowed t.inputSchema.${at} BREAKING`],
+    inputReversed: [`tool.input.maxLength.widened t.inputSchema.${at} NON_BREAKING`],
+    output: [`tool.output.maxLength.narrowed t.outputSchema.${at} NON_BREAKING`],
+    outputReversed: [`tool.output.maxLength.widened t.outputSchema.${at} BREAKING`],
+  });
+  assert.equal(
+    judge(old(3), old(2))!.verdicts.find((x) => x.side === "output")!.witness,
+    undefined,
+  );
+  const forbidden = (max: number) =>
+    v([
+      { type: "object", properties: { n: { maxLength: max } }, required: ["n"] },
+      { type: "object", properties: { n: false } },
+    ]);
+  assert.deepEqual(schemaFindings("output", forbidden(3), forbidden(2)), [
+    "tool.output.maxLength.narrowed t.outputSchema.properties.v.oneOf.0.properties.n.maxLength NON_BREAKING",
+  ]);
+});
