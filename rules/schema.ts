@@ -89,6 +89,10 @@ const ZOD_PATTERN =
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
 
+/** Why a union branch kept unchanged needs no comparison of its parts. */
+const KEPT_BRANCH =
+  "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle).";
+
 /** Why an allOf of objects and the object merging them are the same. */
 const MERGED_ALL_OF =
   "An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties.";
@@ -532,7 +536,7 @@ const SPECS: Spec[] = [
     ...spec,
     rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS} ${DISJOINT_UNIONS}${
       spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
-    }`,
+    } ${KEPT_BRANCH}`,
   })),
   ...combinator("allOf").map((spec) => ({
     ...spec,

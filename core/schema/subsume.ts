@@ -272,6 +272,10 @@ class Subsumption implements Prover {
       // Without the disjunction A only grows: that may already be enough.
       if (others.length > 0 && this.subAtoms(others, b) === true) return true;
       for (const branch of list as JsonValue[]) {
+        // A branch B holds as one of its own branches is included whatever it holds: taken
+        // apart first, a oneOf branch whose own branches overlap (oneOf [[string, null], null]
+        // accepts no null) had each part compared alone, and [string, null] is in no branch.
+        if (others.length === 0 && this.#inBranch(branch, b)) continue;
         const more = this.atoms(branch, this.#root("a"));
         if (typeof more === "string") return more;
         if (more === false) continue;

@@ -1,17 +1,18 @@
-// deno-lint-ignore-file no-console -- ajv warns on console about formats it does not know
 /**
- * The validator oracle: what a real validator accepts, against the grade the diff gives. The
- * validator is the MCP SDK's own (ajv 8 with ajv-formats, configured by the SDK: strict off,
- * formats validated), as MCP clients and servers run it.
+ * The validator oracle: what a real validator accepts, against the grade the diff gives, for the
+ * tool and for each finding. The validator is the MCP SDK's own (ajv 8 with ajv-formats,
+ * configured by the SDK: strict off, formats validated), as MCP clients run it, or ajv's
+ * 2020-12 class with the same options for schemas in that dialect (`_oracle_ajv.ts`).
  * @module
  */
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Change } from "../../../core/change.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import type { JsonValue } from "../../../core/json.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
 import { registry } from "./_schema_helpers.ts";
 import { candidates } from "./_oracle_values.ts";
+import { type Check, checkOf, dialectsOf, type Failure } from "./_oracle_ajv.ts";
+import { localises } from "./_oracle_locate.ts";
 
 export type Side = "input" | "output";
 
@@ -28,41 +29,33 @@ export function changesOf(side: Side, a: JsonValue, b: JsonValue): Change[] {
     .changes;
 }
 
-let validator = new AjvJsonSchemaValidator();
-let compiled = 0;
-
-/** The SDK's validator of `schema`, or undefined when ajv cannot compile it. */
-export function validatorOf(schema: JsonValue): ((v: JsonValue) => boolean) | undefined {
-  // A fresh ajv now and then: each one caches every schema it compiled.
-  if (++compiled % 500 === 0) validator = new AjvJsonSchemaValidator();
-  const warn = console.warn;
-  try {
-    // ajv warns about formats it does not know (strict off ignores them): expected here.
-    console.warn = () => {};
-    const check = validator.getValidator(schema as Record<string, unknown>);
-    return (v) => check(v).valid;
-  } catch {
-    return undefined;
-  } finally {
-    console.warn = warn;
-  }
-}
-
-/** A value the old schema of a side accepts that the new one rejects, or the reverse on output. */
+/** A value one side accepts that the other rejects, and where the rejecting side failed it. */
 export interface Witness {
-  side: Side;
   value: JsonValue;
+  failures: Failure[];
 }
 
 /** What the oracle found for one pair on one side. */
 export interface Verdict {
   side: Side;
-  /** The first witness of a break, if any value was one. */
+  /**
+   * The first witness of a break, if any value was one: on input a value the old schema accepts
+   * and the new rejects, on output one the new accepts and the old rejects.
+   */
   witness?: JsonValue;
+  /** Up to {@link MAX_WITNESSES} witnesses that fail at different places, with those places. */
+  witnesses: Witness[];
   /** Strongest severity the diff gave, or "none". */
   grade: string;
   changes: Change[];
+  /** Witnesses no BREAKING or POTENTIALLY_BREAKING finding lies on (see `_oracle_locate.ts`). */
+  unlocated: Witness[];
+  /** BREAKING findings no witness lies under, when there is a witness. */
+  unwitnessed: Change[];
 }
+
+/** How many witnesses per side are kept and located (of four times as many examined). */
+export const MAX_WITNESSES = 8;
 
 /** Every property name `s` declares, at any depth. */
 function declared(s: JsonValue, into = new Set<string>()): Set<string> {
@@ -137,8 +130,9 @@ export function judge(
   old: JsonValue,
   next: JsonValue,
 ): { values: number; valid: [number, number]; verdicts: Verdict[] } | undefined {
-  const [vo, vn] = [validatorOf(old), validatorOf(next)];
-  if (!vo || !vn) return undefined;
+  const [dOld, dNew] = dialectsOf(old, next);
+  const [co, cn] = [checkOf(old, dOld), checkOf(next, dNew)];
+  if (!co || !cn) return undefined;
   const seen = new Set<string>();
   const values: JsonValue[] = [];
   for (const v of [...candidates(old, old), ...candidates(next, next)]) {
@@ -150,28 +144,50 @@ export function judge(
   }
   const exempt = addedNames(old, next);
   const valid: [number, number] = [0, 0];
-  let inputWitness: JsonValue | undefined;
-  let outputWitness: JsonValue | undefined;
+  const witnesses: Record<Side, Witness[]> = { input: [], output: [] };
+  // Witnesses that fail at other places first, so that each break has one when there are few.
+  const examined = { input: 0, output: 0 };
+  const signatures = { input: new Set<string>(), output: new Set<string>() };
+  const keep = (side: Side, value: JsonValue, rejecting: Check) => {
+    if (witnesses[side].length >= MAX_WITNESSES || examined[side]++ >= 4 * MAX_WITNESSES) return;
+    const failures = rejecting.failures(value);
+    const signature = [...new Set(failures.map((f) => f.schemaPath))].sort().join(" ");
+    if (witnesses[side].length > 0 && signatures[side].has(signature)) return;
+    signatures[side].add(signature);
+    witnesses[side].push({ value, failures });
+  };
   for (const v of values) {
     let a: boolean, b: boolean;
     try {
-      [a, b] = [vo(v), vn(v)];
+      [a, b] = [co.valid(v), cn.valid(v)];
     } catch {
       // A reference that loops without consuming the value overflows ajv's stack.
       return undefined;
     }
     if (a) valid[0]++;
     if (b) valid[1]++;
-    if (a && !b && inputWitness === undefined && !usesName(v, exempt)) inputWitness = v;
-    if (b && !a && outputWitness === undefined) outputWitness = v;
+    if (a && !b && !usesName(v, exempt)) keep("input", v, cn);
+    if (b && !a) keep("output", v, co);
   }
   const verdicts = (["input", "output"] as const).map((side) => {
     const changes = changesOf(side, old, next);
     const ranks = changes.map((c) => RANK.indexOf(c.severity));
     const grade = ranks.length === 0 ? "none" : RANK[Math.min(...ranks)]!;
-    const witness = side === "input" ? inputWitness : outputWitness;
-    const verdict: Verdict = { side, grade, changes };
-    if (witness !== undefined) verdict.witness = witness;
+    const found = witnesses[side];
+    const graded = changes.filter((c) => RANK.indexOf(c.severity) <= 1);
+    const verdict: Verdict = {
+      side,
+      witnesses: found,
+      grade,
+      changes,
+      unlocated: found.filter((w) => !graded.some((c) => localises(c, w.failures, [old, next]))),
+      unwitnessed: found.length === 0
+        ? []
+        : changes.filter((c) =>
+          c.severity === "BREAKING" && !found.some((w) => localises(c, w.failures, [old, next]))
+        ),
+    };
+    if (found.length > 0) verdict.witness = found[0]!.value;
     return verdict;
   });
   return { values: values.length, valid, verdicts };

@@ -71,7 +71,7 @@ const enumSchema = fc.oneof(
   }),
 );
 
-const leaf = fc.oneof(
+export const leaf = fc.oneof(
   stringSchema,
   numberSchema,
   enumSchema,
@@ -168,13 +168,13 @@ export function subschemaPaths(s: JsonValue, path: Path = []): Path[] {
   return out;
 }
 
-function getAt(s: JsonValue, path: Path): JsonValue {
+export function getAt(s: JsonValue, path: Path): JsonValue {
   let cur: JsonValue = s;
   for (const k of path) cur = (cur as Record<string | number, JsonValue>)[k]!;
   return cur;
 }
 
-function setAt(s: JsonValue, path: Path, value: JsonValue): JsonValue {
+export function setAt(s: JsonValue, path: Path, value: JsonValue): JsonValue {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   if (Array.isArray(s)) {

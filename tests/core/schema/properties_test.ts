@@ -359,6 +359,14 @@ function provenWidening(old: JsonValue, next: JsonValue): string[] {
 
 const OUTPUT_WIDENED = "tool.output.anyOf.widened t.outputSchema.properties.v.anyOf BREAKING";
 
+/** Asserts that `v` going from `old` to `next` is no change, both ways on both sides. */
+function provenEqual(old: JsonValue, next: JsonValue): void {
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(schemaFindings(side, old, next), []);
+    assert.deepEqual(schemaFindings(side, next, old), []);
+  }
+}
+
 Deno.test("diff grades a union that reaches itself through a reference by the schemas as written (fast-check seed -1171035830)", () => {
   // A = anyOf[X, anyOf[$ref A]] accepts what X accepts: every non-number and the numbers in
   // [0, 6). The property `v` goes from `$ref A` to anyOf[objects, $ref A]. The catch-all differ
@@ -373,12 +381,12 @@ Deno.test("diff grades a union that reaches itself through a reference by the sc
   const b = { minimum: 0, exclusiveMaximum: 6 };
   const ref = { $ref: "#/$defs/A" };
   const old = holder(ref, a, b);
-  // A accepts every object already, but only the widening is proven: NON_BREAKING on input, and
-  // on output what the rule says for a widening (the equality the proof cannot reach stays
-  // graded, never silently passed).
-  // (A's inner anyOf [$ref A] is one of its branches: the walk pairs it with the new $ref A.)
+  // A accepts every object already: the two accept the same values. Once only the widening was
+  // proven (NON_BREAKING on input, BREAKING on output); the proof now reaches the equality too,
+  // since $ref A, a branch kept on both sides, is in A's union whatever it holds
+  // (union_kept_branch_test.ts).
   const wrapped = holder({ anyOf: [{ type: "object" }, ref] }, a, b);
-  assert.deepEqual(provenWidening(old, wrapped), [OUTPUT_WIDENED]);
+  provenEqual(old, wrapped);
   // Numbers beyond [0, 6) are new: a widening, NON_BREAKING on input and BREAKING on output.
   const wider = holder({ anyOf: [{ type: "number" }, ref] }, a, b);
   assert.deepEqual(provenWidening(old, wider), [OUTPUT_WIDENED]);
@@ -417,17 +425,18 @@ Deno.test("diff grades a schema wrapped in anyOf as widened when only the schema
   const old = holder(ref, false, { anyOf: [s, ref] });
   const wrapped = holder({ anyOf: [ref, s] }, false, { anyOf: [s, ref] });
   // B's inner anyOf [S, $ref B] is two of its branches, both in the new union, and B's $ref A
-  // (false) is gone: the branches read as a narrowing, the proof as a widening, which wins.
-  assert.deepEqual(provenWidening(old, wrapped), [OUTPUT_WIDENED]);
+  // (false) is gone: the branches read as a narrowing, the proof as a widening, which won. The
+  // proof now reaches the equality too (a branch kept is included whatever it holds).
+  provenEqual(old, wrapped);
   // Seed -225298750, the same fault reached when 185d67e made the other direction provable: the
   // old schema allOf[allOf[true, anyOf[X, true]]] (X = {x-vendor, description}) accepts
-  // everything, and so does the new union that holds it beside {const: "x"}. A widening on
-  // input, and on output what the rule says for a widening.
+  // everything, and so does the new union that holds it beside {const: "x"}. Once graded a
+  // widening (on output what the rule says for one), now proven equal: the body is a branch kept.
   const x = { "x-vendor": 0, description: "Limit" };
   const body = { allOf: [{ allOf: [true, { anyOf: [x, true] }] }] };
   const a = { type: "string" }, b = { minimum: 0, exclusiveMaximum: 6 };
   const before = holder(body, a, b), after = holder({ anyOf: [body, { const: "x" }] }, a, b);
-  assert.deepEqual(provenWidening(before, after), [OUTPUT_WIDENED, OUTPUT_WIDENED]);
+  provenEqual(before, after);
   // Undecidable: X's unmodelled keyword changes inside the wrapped schema. Reported BREAKING on
   // both sides although both schemas accept everything: the engine cannot know what it means.
   const changed = { allOf: [{ allOf: [true, { anyOf: [{ ...x, "x-vendor": 1 }, true] }] }] };

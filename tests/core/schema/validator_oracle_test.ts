@@ -1,13 +1,20 @@
 /**
- * Ground truth for the schema differs: the MCP SDK's validator (ajv 8 + ajv-formats) against
+ * Ground truth for the schema differs: the MCP SDK's validator (ajv 8 + ajv-formats; ajv's
+ * 2020-12 class with the SDK's options for schemas in that dialect, `_oracle_ajv.ts`) against
  * generated schema pairs and values aimed at their edges. A value valid under the old input
  * schema and invalid under the new one is a call that worked yesterday and fails today; a value
  * valid under the new output schema and invalid under the old one is a result yesterday's client
  * rejects. Either must be graded BREAKING or POTENTIALLY_BREAKING.
  *
+ * Per finding, both ways: pure widenings (`_oracle_widen.ts`) must carry no BREAKING finding on
+ * input, nor their narrowing back on output; and each witness should lie under a finding that
+ * explains it (`_oracle_locate.ts`), which the survey checks.
+ *
  * Run it long: `ORACLE_RUNS=20000 npx deno test -A tests/core/schema/validator_oracle_test.ts`
- * (random seed, or `ORACLE_SEED=n`). Survey without stopping at the first failure, with the
- * lists to review (POTENTIALLY_BREAKING with a witness, BREAKING without one):
+ * (random seed, or `ORACLE_SEED=n`; `--filter widening` for the widenings alone). Survey
+ * without stopping at the first failure, with the lists to review (POTENTIALLY_BREAKING with a
+ * witness, BREAKING without one, a witness no graded finding lies on, a BREAKING finding no
+ * witness lies under):
  * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts`.
  * @module
  */
@@ -16,6 +23,8 @@ import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { schemaPair } from "./_oracle_schemas.ts";
 import { describe, isMissed, judge, type Verdict } from "./_oracle.ts";
+import { widenedPair } from "./_oracle_widen.ts";
+import { localises } from "./_oracle_locate.ts";
 
 const runs = Number(Deno.env.get("ORACLE_RUNS") ?? 0);
 const survey = Number(Deno.env.get("ORACLE_SURVEY") ?? 0);
@@ -33,6 +42,28 @@ Deno.test("judge() flags a missed break: a value the old input accepts and the n
   const output = result.verdicts.find((v) => v.side === "output")!;
   assert.equal(output.witness, undefined);
   assert.equal(output.grade, "NON_BREAKING");
+});
+
+Deno.test("judge() locates each witness under the finding that explains it, and no other", () => {
+  const old = {
+    type: "object",
+    properties: { a: { type: "string", maxLength: 5 }, b: { enum: ["x", "y"] } },
+  };
+  const next = {
+    type: "object",
+    properties: { a: { type: "string", maxLength: 3 }, b: { enum: ["x"] } },
+  };
+  const input = judge(old, next)!.verdicts.find((v) => v.side === "input")!;
+  assert.deepEqual(input.unlocated, []);
+  assert.deepEqual(input.unwitnessed, []);
+  const pointers = (value: JsonValue) => {
+    const w = input.witnesses.find((x) => JSON.stringify(x.value) === JSON.stringify(value))!;
+    return input.changes.filter((c) => localises(c, w.failures, [old, next])).map((c) => c.pointer);
+  };
+  assert.deepEqual(pointers({ a: "aaaa", b: "x" }), [
+    "/tools/0/inputSchema/properties/a/maxLength",
+  ]);
+  assert.deepEqual(pointers({ a: "", b: "y" }), ["/tools/0/inputSchema/properties/b/enum"]);
 });
 
 Deno.test("diff grades every change a real validator sees as a break at least POTENTIALLY_BREAKING", () => {
@@ -62,15 +93,18 @@ if (survey > 0) {
     const missed: string[] = [];
     const mild = new Map<string, { size: number; text: string; count: number }>();
     const unwitnessed = new Map<string, { size: number; text: string; count: number }>();
+    const unlocated = new Map<string, { size: number; text: string; count: number }>();
+    const unlocalised = new Map<string, { size: number; text: string; count: number }>();
     const keep = (
       map: typeof mild,
       key: string,
       old: JsonValue,
       next: JsonValue,
       v: Verdict,
+      witness: JsonValue | undefined = v.witness,
     ) => {
       const text = `${v.side}: old ${JSON.stringify(old)}\n  new ${JSON.stringify(next)}${
-        v.witness === undefined ? "" : `\n  witness ${JSON.stringify(v.witness)}`
+        witness === undefined ? "" : `\n  witness ${JSON.stringify(witness)}`
       }`;
       const prev = map.get(key);
       if (!prev || text.length < prev.size) {
@@ -98,6 +132,24 @@ if (survey > 0) {
           const vacuous = result.valid[0] === 0 || result.valid[1] === 0 ? "(vacuous) " : "";
           keep(unwitnessed, `${vacuous}${v.side} ${rules}`, old, next, v);
         }
+        // Per finding: a witness no graded finding lies on, a BREAKING finding no witness
+        // lies under (while others do).
+        for (const w of v.unlocated.slice(0, 1)) {
+          const graded = [
+            ...new Set(
+              v.changes.filter((c) =>
+                c.severity !== "NON_BREAKING" &&
+                c.severity !== "DOCUMENTATION"
+              ).map((c) => c.rule),
+            ),
+          ].sort().join(",") || "none";
+          const fails = [...new Set(w.failures.map((f) => f.schemaPath))].sort().join(" ");
+          keep(unlocated, `${v.side} ${graded} (fails ${fails})`, old, next, v, w.value);
+        }
+        // Only where the findings are few: among many, eight witnesses cannot cover them all.
+        if (v.changes.length <= 3) {
+          for (const c of v.unwitnessed) keep(unlocalised, `${v.side} ${c.rule}`, old, next, v);
+        }
       }
     }
     const show = (title: string, map: typeof mild) => {
@@ -115,6 +167,39 @@ if (survey > 0) {
       ...missed.slice(0, 15),
       show("POTENTIALLY_BREAKING with a witness", mild),
       show("BREAKING without a witness", unwitnessed),
+      show("Witness no graded finding lies on", unlocated),
+      show("BREAKING finding no witness lies under (the verdict has witnesses)", unlocalised),
     ].join("\n"));
   });
 }
+
+Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing back BREAKING on output", () => {
+  // Per finding, not per tool: a widening next to nothing else must carry no BREAKING finding
+  // (input, and the mirror on output). The oracle checks the generator: no value the narrow
+  // schema accepts may fail the wide one. Both directions are also judged for missed breaks.
+  const numRuns = runs > 0 ? runs : 25;
+  const seed = seedEnv !== undefined ? Number(seedEnv) : runs > 0 ? Date.now() : 1;
+  fc.assert(
+    fc.property(widenedPair, ({ narrow, wide }) => {
+      const forward = judge(narrow, wide), back = judge(wide, narrow);
+      if (!forward || !back) return;
+      const input = forward.verdicts.find((v) => v.side === "input")!;
+      assert.equal(input.witness, undefined, `not a widening: ${JSON.stringify(input.witness)}`);
+      const output = back.verdicts.find((v) => v.side === "output")!;
+      for (const v of [input, output]) {
+        const breaking = v.changes.filter((c) => c.severity === "BREAKING");
+        if (breaking.length > 0) {
+          throw new Error(
+            `FALSE BREAKING on ${v.side} (${v.side === "input" ? "widened" : "narrowed"}):\n` +
+              `  old: ${JSON.stringify(v === input ? narrow : wide)}\n` +
+              `  new: ${JSON.stringify(v === input ? wide : narrow)}\n` +
+              `  findings: ${breaking.map((c) => `${c.rule} ${c.path}`).join("; ")}`,
+          );
+        }
+      }
+      for (const v of forward.verdicts) if (isMissed(v)) throw new Error(describe(narrow, wide, v));
+      for (const v of back.verdicts) if (isMissed(v)) throw new Error(describe(wide, narrow, v));
+    }),
+    { numRuns, seed },
+  );
+});

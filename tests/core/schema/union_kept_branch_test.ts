@@ -1,0 +1,67 @@
+/**
+ * A union branch kept unchanged is included in the other side's union whatever it holds. The
+ * proof took every branch apart first, so a oneOf branch whose own branches overlap
+ * (oneOf [[string, null], null] accepts no null) had each part compared alone, [string, null]
+ * fit no branch, and integer → number in the other branch read as the union changed: BREAKING
+ * both ways. Found by the validator oracle's pure widenings (validator_oracle_test.ts).
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { judge } from "./_oracle.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const v = (schema: JsonValue) => ({ type: "object", properties: { a: schema } });
+const overlapping = { oneOf: [{ type: ["string", "null"] }, { type: "null" }] };
+const P = "properties.a.anyOf";
+
+/** The findings of integer → number beside `kept`, which stays as it is or becomes `keptNew`. */
+function widenedBeside(kept: JsonValue, keptNew: JsonValue = kept) {
+  return fourWays(
+    v({ anyOf: [kept, { type: "integer" }] }),
+    v({ anyOf: [keptNew, { type: "number" }] }),
+  );
+}
+
+Deno.test("diff grades a union branch widened beside an unchanged oneOf of overlapping branches by variance", () => {
+  const widened = (side: "input" | "output", anyOf: string, keyword: string) => [
+    `tool.${side}.anyOf.${anyOf} t.${side}Schema.${P} ${
+      (side === "input") === (anyOf === "widened") ? "NON_BREAKING" : "BREAKING"
+    }`,
+    `tool.${side}.keyword.changed t.${side}Schema.${P}.1.type ${keyword}`,
+  ];
+  const expected = {
+    input: widened("input", "widened", "NON_BREAKING"),
+    inputReversed: widened("input", "narrowed", "BREAKING"),
+    output: widened("output", "widened", "BREAKING"),
+    outputReversed: widened("output", "narrowed", "NON_BREAKING"),
+  };
+  assert.deepEqual(widenedBeside(overlapping), expected);
+  // Unchanged, the branch is included even with a keyword Proxar does not model.
+  assert.deepEqual(widenedBeside({ ...overlapping, "x-k": 1 }), expected);
+  // ajv agrees: nothing the old input accepted is rejected now.
+  const verdicts = judge(
+    v({ anyOf: [overlapping, { type: "integer" }] }),
+    v({ anyOf: [overlapping, { type: "number" }] }),
+  )!.verdicts;
+  assert.equal(verdicts.find((x) => x.side === "input")!.witness, undefined);
+  assert.deepEqual(verdicts.find((x) => x.side === "output")!.witness, { a: 0.5 });
+});
+
+Deno.test("diff keeps a union changed when the branch beside the widening changes in a way it cannot decide", () => {
+  const unmodelled = (side: "input" | "output", type: string) => [
+    `tool.${side}.anyOf.narrowed t.${side}Schema.${P} ${
+      side === "input" ? "BREAKING" : "NON_BREAKING"
+    }`,
+    `tool.${side}.anyOf.widened t.${side}Schema.${P} ${
+      side === "input" ? "NON_BREAKING" : "BREAKING"
+    }`,
+    `tool.${side}.keyword.changed t.${side}Schema.${P}.1.type ${type}`,
+    `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.0.x-k BREAKING`,
+  ];
+  assert.deepEqual(widenedBeside({ ...overlapping, "x-k": 1 }, { ...overlapping, "x-k": 2 }), {
+    input: unmodelled("input", "NON_BREAKING"),
+    inputReversed: unmodelled("input", "BREAKING"),
+    output: unmodelled("output", "BREAKING"),
+    outputReversed: unmodelled("output", "NON_BREAKING"),
+  });
+});
