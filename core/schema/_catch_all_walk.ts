@@ -622,6 +622,7 @@ export class CatchAllWalk implements Walker {
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers: this.side === "input" && !this.#neg,
       nonstandardFormats: this.side === "input" && !this.#neg,
+      budget: this.#options.proofs,
     });
   }
 

@@ -12,6 +12,7 @@
 import type { JsonValue } from "../json.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { CatchAllWalk } from "./_catch_all_walk.ts";
+import type { ProofBudget } from "./proof_budget.ts";
 
 /** Options of {@link catchAllDiff}. */
 export interface CatchAllOptions {
@@ -23,6 +24,8 @@ export interface CatchAllOptions {
   basePointer: string;
   /** Keywords the structured walk models; every other keyword is unmodelled. */
   known: ReadonlySet<string>;
+  /** The proof steps this schema may take, shared with the structured walk. */
+  proofs?: ProofBudget | undefined;
 }
 
 /**

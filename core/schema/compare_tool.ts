@@ -12,6 +12,7 @@ import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames } from "./renames.ts";
+import { ProofBudget } from "./proof_budget.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
 
@@ -104,14 +105,22 @@ type Classify = (a: string | undefined, b: string | undefined) => ProseVerdict;
 export function compareSchemaSide(
   oldSchema: JsonValue | undefined,
   newSchema: JsonValue | undefined,
-  where: { side: Side; basePath: string; basePointer: string; oldBasePointer?: string },
+  where: {
+    side: Side;
+    basePath: string;
+    basePointer: string;
+    oldBasePointer?: string;
+    /** The proof steps both differs may take (default: a new budget of the usual size). */
+    proofs?: ProofBudget;
+  },
   classifyProse: Classify,
 ): SchemaDelta[] {
   // Both differs compare name schemas without a type that admits every name.
   const [a, b] = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)];
-  const structured = walkSchemas(a, b, { ...where, classifyProse });
+  const proofs = where.proofs ?? new ProofBudget();
+  const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
   const { oldBasePointer: _, ...at } = where;
-  const catchAll = catchAllDiff(a, b, { ...at, known: STRUCTURED_VOCABULARY });
+  const catchAll = catchAllDiff(a, b, { ...at, known: STRUCTURED_VOCABULARY, proofs });
   const merged = oncePerDefinition(mergeDeltas(structured, catchAll), where);
   return hintPropertyRenames(merged, oldSchema, newSchema);
 }

@@ -13,6 +13,7 @@ import { isAnnotationKeyword } from "./types.ts";
 import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
 import { disjoint, GROUP_CHECKS, groupOf, OUT_OF_STEPS, type Prover } from "./_subsume_groups.ts";
+import type { ProofBudget } from "./proof_budget.ts";
 
 export { disjoint } from "./_subsume_groups.ts";
 
@@ -45,6 +46,11 @@ export interface SubsumeOptions {
    * elsewhere. Off under a `not`, where the format keeps its variance.
    */
   nonstandardFormats?: boolean;
+  /**
+   * The steps every question about one schema shares (one side of one tool): once they are
+   * spent the proof is undecided, whatever budget this question has left.
+   */
+  budget?: ProofBudget | undefined;
 }
 
 /** `true` when proven, else the reason it could not be proven. */
@@ -92,10 +98,13 @@ class Subsumption implements Prover {
   }
 
   #id(value: JsonValue): string {
-    if (!isObject(value)) return String(value);
+    return isObject(value) ? String(this.#objectId(value)) : String(value);
+  }
+
+  #objectId(value: object): number {
     let id = this.#ids.get(value);
     if (id === undefined) this.#ids.set(value, id = ++this.#nextId);
-    return String(id);
+    return id;
   }
 
   /** The conjuncts of a schema: `allOf` branches and local `$ref` targets flattened. */
@@ -191,10 +200,13 @@ class Subsumption implements Prover {
     if (typeof atoms === "string") return atoms;
     if (atoms === false) return true;
     this.#assumed.add(key);
+    const asking = this.#asking;
+    this.#asking = new Set();
     try {
       return this.subAtoms(atoms, b);
     } finally {
       this.#assumed.delete(key);
+      this.#asking = asking;
     }
   }
 
@@ -231,17 +243,61 @@ class Subsumption implements Prover {
     return false;
   }
 
+  /**
+   * The questions being asked since the proof last went into a subschema (through sub()): a
+   * union branch or an A-side branch that is a reference back to where the question began asks
+   * it again unchanged, and answering that copy only repeats the search, deeper, until the depth
+   * or the step budget ends it (each level tries every branch again: exponential). The copy is
+   * answered "not proven" at once: a proof through it would also be a proof of the question it
+   * repeats, which the search still finds by the other branches.
+   */
+  #asking = new Set<string>();
+
   /** Whether the conjunction of `atoms` (side A) ⊆ B. */
   subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
     if (++this.#work > MAX_WORK) return `${OUT_OF_STEPS} ${MAX_WORK} steps in all`;
     if (++this.#steps > BUDGET) return `${OUT_OF_STEPS} ${BUDGET} steps`;
+    const shared = this.options.budget;
+    if (shared !== undefined && !shared.take()) {
+      return `${OUT_OF_STEPS} the ${shared.limit} steps allowed for the whole schema`;
+    }
     if (this.#depth > MAX_DEPTH) return `the schemas nest deeper than ${MAX_DEPTH} levels`;
+    const question = this.#question(atoms, b);
+    if (this.#asking.has(question)) return "a reference leads back to the same question";
+    this.#asking.add(question);
     this.#depth++;
     try {
       return this.#subAtoms(atoms, b);
     } finally {
       this.#depth--;
+      this.#asking.delete(question);
     }
+  }
+
+  /**
+   * A key for "`atoms` ⊆ `b`" as asked here: the set of conjuncts, each by its keywords and their
+   * values (subschemas by identity: a conjunct is often a fresh copy of a written one), and B by
+   * what lone references lead to.
+   */
+  #question(atoms: readonly JsonObject[], b: JsonValue): string {
+    const conjuncts = [...new Set(atoms.map((atom) => this.#conjunct(atom)))].sort();
+    return `${this.#reversed ? "~" : ""}${conjuncts.join("&")}|${
+      this.#id(this.#target(b, this.#root("b")))
+    }`;
+  }
+
+  readonly #conjuncts = new WeakMap<JsonObject, string>();
+
+  /** A conjunct by its keywords and their values, subschemas and lists by identity (memo). */
+  #conjunct(atom: JsonObject): string {
+    let key = this.#conjuncts.get(atom);
+    if (key !== undefined) return key;
+    const value = (v: JsonValue) =>
+      typeof v === "object" && v !== null ? `#${this.#objectId(v)}` : JSON.stringify(v);
+    key = Object.keys(atom).map((k) => `${JSON.stringify(k)}:${value(atom[k] as JsonValue)}`)
+      .join();
+    this.#conjuncts.set(atom, key);
+    return key;
   }
 
   /** {@link subAtoms} for one of several alternatives: a failed one gives its steps back. */
@@ -279,7 +335,13 @@ class Subsumption implements Prover {
         const more = this.atoms(branch, this.#root("a"));
         if (typeof more === "string") return more;
         if (more === false) continue;
-        const proof = this.subAtoms([...others, ...more], b);
+        // A conjunct already there adds nothing: a definition that is an allOf reaching itself
+        // through a union added a copy of itself at each level.
+        const have = new Set(others.map((x) => this.#conjunct(x)));
+        const proof = this.subAtoms([
+          ...others,
+          ...more.filter((x) => !have.has(this.#conjunct(x))),
+        ], b);
         if (proof !== true) return proof;
       }
       return true;

@@ -33,6 +33,7 @@ import { propertyBranches } from "./_property_branches.ts";
 import { requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import type { ProofBudget } from "./proof_budget.ts";
 import {
   ANNOTATION_FACETS,
   type Effect,
@@ -75,6 +76,8 @@ export interface WalkOptions {
    * the reference the tests hold the quick walk to.
    */
   exhaustive?: boolean;
+  /** The proof steps this schema may take, shared with the catch-all differ. */
+  proofs?: ProofBudget | undefined;
 }
 
 /** Where the walk is. */
@@ -1565,6 +1568,7 @@ class Walker {
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers,
       nonstandardFormats: safeIntegers,
+      budget: this.opts.proofs,
     }) === true;
   }
 

@@ -1,0 +1,42 @@
+/**
+ * The steps of subsumption proof that one side of one tool may take in all: every question the
+ * structured walk and the catch-all differ ask about that schema draws on one budget, counted in
+ * steps (never in time, so a diff gives the same answer on any machine). A question asked once
+ * the budget is spent is undecided, which both differs grade as they grade any change they
+ * cannot prove: `changed`, BREAKING.
+ * @module
+ */
+
+/** Steps of proof one side of one tool may take: a real schema needs a few hundred. */
+export const TOOL_PROOF_STEPS = 20_000;
+
+/**
+ * A count of proof steps against a limit, shared by the questions about one schema.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ProofBudget } from "./proof_budget.ts";
+ * const budget = new ProofBudget(2);
+ * assert.equal(budget.take(), true);
+ * assert.equal(budget.take(), true);
+ * assert.equal(budget.take(), false);
+ * assert.equal(budget.spent, 2);
+ * ```
+ */
+export class ProofBudget {
+  #spent = 0;
+  constructor(readonly limit: number = TOOL_PROOF_STEPS) {}
+
+  /** The steps taken so far. */
+  get spent(): number {
+    return this.#spent;
+  }
+
+  /** Takes one step: false, and nothing taken, when none is left. */
+  take(): boolean {
+    if (this.#spent >= this.limit) return false;
+    this.#spent++;
+    return true;
+  }
+}
