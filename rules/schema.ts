@@ -93,6 +93,10 @@ const NESTED_ANY_OF =
 const KEPT_BRANCH =
   "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle).";
 
+/** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
+const KEPT_CONJUNCT =
+  'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch (found by the validator oracle).';
+
 /** Why an allOf of objects and the object merging them are the same. */
 const MERGED_ALL_OF =
   "An allOf of objects and one object holding all their properties and required names accept the same values: zod 3 writes an intersection as the first and zod 4 as the second, and the proof takes the branches together, so the move is no change (and closing the merged object, as zod 4 does on output, a narrowing). Branches that cannot be paired one to one are graded by that proof when it holds, and changed when it does not. A branch added that declares nothing but optional properties new to an open object is those properties added (property.added), as they would be in properties.";
@@ -540,7 +544,9 @@ const SPECS: Spec[] = [
   })),
   ...combinator("allOf").map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect] ?? RATIONALE.changed} ${MERGED_ALL_OF}`,
+    rationale: `${
+      RATIONALE[spec.change as Effect] ?? RATIONALE.changed
+    } ${MERGED_ALL_OF} ${KEPT_CONJUNCT}`,
   })),
   ...family("not", "not", {
     widened: [

@@ -309,6 +309,11 @@ class Subsumption implements Prover {
   }
 
   #subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
+    // A conjunct equal to B, or to a branch of it, holds the conjunction whatever it holds. Asked
+    // before a disjunction is taken apart: allOf [oneOf [integer, enum [1, "a"]], string] is in
+    // the oneOf as a whole, though "a" alone matches only one of its overlapping branches and
+    // the branches compared alone cannot show it.
+    if (atoms.some((x) => this.#same(x, b) || this.#inBranch(x, b))) return true;
     for (const atom of atoms) {
       for (const key of Object.keys(atom)) {
         if (!this.options.known.has(key)) return `keyword ${JSON.stringify(key)} is not modelled`;
@@ -346,7 +351,6 @@ class Subsumption implements Prover {
       }
       return true;
     }
-    if (atoms.some((x) => this.#same(x, b))) return true;
     const kinds = atoms.reduce<Kinds>((k, x) => k.intersect(kindsOf(x)), kindsOf({}));
     const values = valuesOf(atoms);
     if (kinds.empty() || (values !== undefined && values.length === 0)) return true;

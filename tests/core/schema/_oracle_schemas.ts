@@ -150,16 +150,16 @@ type Path = (string | number)[];
 export function subschemaPaths(s: JsonValue, path: Path = []): Path[] {
   const out: Path[] = [path];
   if (!isObject(s)) return out;
-  for (const key of ["properties", "$defs"]) {
+  for (const key of ["properties", "$defs", "dependentSchemas"]) {
     const map = s[key];
     if (isObject(map)) {
       for (const k of Object.keys(map)) out.push(...subschemaPaths(map[k]!, [...path, key, k]));
     }
   }
-  for (const key of ["items", "additionalProperties", "not"]) {
+  for (const key of ["items", "additionalProperties", "not", "contains", "unevaluatedProperties"]) {
     if (isObject(s[key])) out.push(...subschemaPaths(s[key]!, [...path, key]));
   }
-  for (const key of ["anyOf", "oneOf", "allOf"]) {
+  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
     const list = s[key];
     if (Array.isArray(list)) {
       list.forEach((b, i) => out.push(...subschemaPaths(b, [...path, key, i])));
@@ -196,6 +196,8 @@ const BOUNDS = [
   "minItems",
   "maxItems",
   "multipleOf",
+  "minContains",
+  "maxContains",
 ];
 
 /** Every edit that applies to one node: each is a function from the node to its new form. */
@@ -286,11 +288,55 @@ function editsOf(node: JsonValue, fresh: JsonValue): ((n: JsonObject) => JsonVal
       ops.push((n) => ({ ...without(n, k), [k === "anyOf" ? "oneOf" : "anyOf"]: list }));
     }
   }
+  ops.push(...edits2020(node, fresh));
   if (typeof node.$ref === "string") {
     ops.push(
       () => ({ type: "string" }),
       (n) => ({ ...n, $ref: n.$ref === "#/$defs/A" ? "#/$defs/B" : "#/$defs/A" }),
     );
+  }
+  return ops;
+}
+
+/** Edits of the 2020-12 keywords a node uses (none when it uses none). */
+function edits2020(node: JsonObject, fresh: JsonValue): ((n: JsonObject) => JsonValue)[] {
+  const ops: ((n: JsonObject) => JsonValue)[] = [];
+  const without = (n: JsonObject, k: string) => {
+    const { [k]: _, ...rest } = n;
+    return rest;
+  };
+  const present = ["prefixItems", "contains", "dependentRequired", "dependentSchemas"].concat(
+    ["unevaluatedProperties", "$schema"],
+  ).filter((k) => k in node);
+  for (const k of present) ops.push((n) => without(n, k));
+  const prefix = node.prefixItems;
+  if (Array.isArray(prefix)) {
+    ops.push((n) => ({ ...n, prefixItems: [...prefix, fresh] }));
+    if (prefix.length > 1) ops.push((n) => ({ ...n, prefixItems: prefix.slice(0, -1) }));
+    ops.push(
+      (n) => ({ ...n, items: n.items === false ? true : false }),
+      (n) => without(n, "items"),
+    );
+    ops.push((n) => ({ ...n, items: fresh }));
+  }
+  if ("contains" in node) {
+    ops.push((n) => ({ ...n, minContains: 2 }), (n) => ({ ...n, maxContains: 1 }));
+    ops.push((n) => ({ ...n, minContains: 0 }), (n) => ({ ...n, contains: fresh }));
+  }
+  const dependent = node.dependentRequired;
+  if (isObject(dependent)) {
+    ops.push((n) => ({ ...n, dependentRequired: { ...dependent, b: ["a"] } }));
+    ops.push((n) => ({ ...n, dependentRequired: { ...dependent, a: ["b", "id"] } }));
+  }
+  if (isObject(node.dependentSchemas)) {
+    ops.push((n) => ({ ...n, dependentSchemas: { a: { required: ["b", "id"] } } }));
+  }
+  if ("unevaluatedProperties" in node) {
+    ops.push((n) => ({ ...n, unevaluatedProperties: true }));
+    ops.push((n) => ({ ...n, unevaluatedProperties: fresh }));
+  }
+  if (typeof node.$schema === "string") {
+    ops.push((n) => ({ ...n, $schema: "http://json-schema.org/draft-07/schema#" }));
   }
   return ops;
 }

@@ -158,6 +158,13 @@ function objects(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
     const { [k]: _, ...rest } = full;
     out.push(rest);
   }
+  // Each name that dependentRequired or dependentSchemas reads, alone beside the required ones.
+  for (const key of ["dependentRequired", "dependentSchemas"]) {
+    const map = s[key];
+    if (isObject(map)) {
+      for (const t of Object.keys(map)) out.push({ ...onlyRequired, [t]: first(t) });
+    }
+  }
   const extras = isObject(s.additionalProperties)
     ? candidates(s.additionalProperties, root, depth + 1).slice(0, 8)
     : [1, "x", {}];
@@ -175,8 +182,36 @@ function objects(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
   return out;
 }
 
+/**
+ * Arrays for the 2020-12 array keywords: a tuple's positions filled, cut short and run past
+ * (`prefixItems`), and 0 to 4 items that match `contains` among ones that do not.
+ */
+function arrays2020(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
+  const out: JsonValue[] = [];
+  if (Array.isArray(s.prefixItems)) {
+    const slots = s.prefixItems.map((x) => candidates(x, root, depth + 1).slice(0, 6));
+    const firsts = slots.map((c) => c[0] ?? null);
+    for (let n = 0; n <= firsts.length; n++) out.push(firsts.slice(0, n));
+    for (const extra of ["a", 1, null]) out.push([...firsts, extra]);
+    slots.forEach((c, i) => {
+      for (const v of c.slice(1)) out.push(firsts.map((f, j) => j === i ? v : f));
+    });
+  }
+  if (s.contains !== undefined) {
+    const hits = candidates(s.contains, root, depth + 1);
+    const hit = hits[0] ?? "a";
+    const other = [null, 1, "a", true, {}].find((x) => !hits.includes(x) && x !== hit) ?? null;
+    for (let n = 0; n <= 4; n++) {
+      out.push(Array.from({ length: n }, () => hit));
+      out.push([other, ...Array.from({ length: n }, () => hit)]);
+    }
+    for (const v of hits.slice(1, 8)) out.push([v], [other, v]);
+  }
+  return out;
+}
+
 function arrays(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
-  const items = s.items !== undefined && !Array.isArray(s.items)
+  const items = s.items !== undefined && !Array.isArray(s.items) && s.items !== false
     ? candidates(s.items, root, depth + 1)
     : [1, "a"];
   const [a, b] = [items[0] ?? 1, items[1] ?? items[0] ?? "a"];
@@ -186,7 +221,8 @@ function arrays(s: JsonObject, root: JsonValue, depth: number): JsonValue[] {
     { length: Math.min(least, 8) },
     (_, i) => s.uniqueItems === true ? items[i % items.length] ?? i : a,
   );
-  const out: JsonValue[] = [first, [a], [], [a, a], [a, b], [a, b, a]];
+  const out: JsonValue[] = [...arrays2020(s, root, depth), first, [a], [], [a, a], [a, b]];
+  out.push([a, b, a]);
   for (const v of items.slice(1, 20)) out.push([v], [a, v]);
   for (const k of ["minItems", "maxItems"]) {
     const n = s[k];
@@ -234,7 +270,9 @@ function edges(s: JsonValue, root: JsonValue, depth: number): JsonValue[] {
     if (isObject(s.properties) || "required" in s || "additionalProperties" in s) {
       types.add("object");
     }
-    if ("items" in s || "minItems" in s || "maxItems" in s) types.add("array");
+    if (["items", "minItems", "maxItems", "prefixItems", "contains"].some((k) => k in s)) {
+      types.add("array");
+    }
     if ("minLength" in s || "maxLength" in s || "pattern" in s || "format" in s) {
       types.add("string");
     }

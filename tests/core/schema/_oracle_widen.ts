@@ -10,9 +10,10 @@
 import fc from "fast-check";
 import { isObject, type JsonObject, type JsonValue } from "../../../core/json.ts";
 import { getAt, leaf, root, setAt, subschemaPaths } from "./_oracle_schemas.ts";
+import { root2020 } from "./_oracle_schemas_2020.ts";
 
-const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"];
-const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems"];
+const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxContains"];
+const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minContains"];
 /** Keywords that only narrow: removing one widens. */
 const NARROWING = [
   ...UPPER,
@@ -25,6 +26,11 @@ const NARROWING = [
   "const",
   "type",
   "required",
+  "contains",
+  "maxContains",
+  "dependentRequired",
+  "dependentSchemas",
+  "unevaluatedProperties",
 ];
 
 const without = (n: JsonObject, k: string): JsonObject => {
@@ -88,6 +94,27 @@ export function wideningsOf(
       });
     }
   }
+  // 2020-12: minContains left out means 1 beside contains; a tuple's rest opened; a name
+  // dropped from a dependentRequired list; unevaluated properties allowed.
+  if (typeof node.minContains === "number" && node.minContains >= 1) {
+    ops.push((n) => without(n, "minContains"));
+  }
+  if (Array.isArray(node.prefixItems) && node.items === false) {
+    ops.push((n) => without(n, "items"), (n) => ({ ...n, items: true }));
+  }
+  if (isObject(node.dependentRequired)) {
+    for (const [k, list] of Object.entries(node.dependentRequired)) {
+      if (Array.isArray(list) && list.length > 0) {
+        ops.push((n) => ({
+          ...n,
+          dependentRequired: { ...(n.dependentRequired as JsonObject), [k]: list.slice(1) },
+        }));
+      }
+    }
+  }
+  if (node.unevaluatedProperties === false) {
+    ops.push((n) => ({ ...n, unevaluatedProperties: true }));
+  }
   const extra = node.additionalProperties;
   if (extra === false) ops.push((n) => ({ ...n, additionalProperties: true }));
   if (extra !== undefined && extra !== true && !declaresProperties(extra)) {
@@ -114,8 +141,10 @@ type Path = (string | number)[];
 function monotonePaths(s: JsonValue): Path[] {
   const text = JSON.stringify(s);
   const anywhere = text.includes('"oneOf"') || text.includes('"not"');
+  // Under contains, an item schema widened may exceed maxContains.
   return subschemaPaths(s).filter((p) =>
-    !p.includes("oneOf") && !p.includes("not") && !(anywhere && p[0] === "$defs")
+    !p.includes("oneOf") && !p.includes("not") && !p.includes("contains") &&
+    !(anywhere && p[0] === "$defs")
   );
 }
 
@@ -156,8 +185,12 @@ function degenerate(s: JsonValue): boolean {
   return Object.values(s).some(degenerate);
 }
 
-/** A pair (narrow, wide): wide is narrow with one or two pure widenings. */
+/** A pair (narrow, wide): wide is narrow (draft-07 or 2020-12) with one or two pure widenings. */
 export const widenedPair: fc.Arbitrary<{ narrow: JsonValue; wide: JsonValue }> = fc
-  .tuple(root.filter((s) => !degenerate(s)), fc.array(widening, { minLength: 1, maxLength: 2 }))
+  .tuple(
+    fc.oneof({ weight: 3, arbitrary: root }, { weight: 1, arbitrary: root2020 })
+      .filter((s) => !degenerate(s)),
+    fc.array(widening, { minLength: 1, maxLength: 2 }),
+  )
   .map(([narrow, edits]) => ({ narrow, wide: widen(narrow, edits) }))
   .filter(({ narrow, wide }) => JSON.stringify(narrow) !== JSON.stringify(wide));

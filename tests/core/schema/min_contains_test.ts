@@ -23,10 +23,10 @@ Deno.test("diff grades minContains 0 removed beside contains as narrowed", () =>
   });
   // By the spec (2019-09 on) {"v": []} was accepted and is now rejected. ajv as the MCP SDK runs
   // it (draft-07) ignores minContains and rejects [] on both sides; the oracle judges a schema
-  // that uses minContains with ajv's 2020-12 class, which finds such a call ([1] holds no
-  // string; BREAKING on input), and no break on output, where the grade is NON_BREAKING.
+  // that uses minContains with ajv's 2020-12 class, which finds that call (BREAKING on input),
+  // and no break on output, where the grade is NON_BREAKING.
   const verdicts = judge(zero, absent)!.verdicts;
-  assert.deepEqual(verdicts.find((x) => x.side === "input")!.witness, { v: [1] });
+  assert.deepEqual(verdicts.find((x) => x.side === "input")!.witness, { v: [] });
   assert.equal(verdicts.find((x) => x.side === "output")!.witness, undefined);
 });
 

@@ -65,3 +65,36 @@ Deno.test("diff keeps a union changed when the branch beside the widening change
     outputReversed: unmodelled("output", "NON_BREAKING"),
   });
 });
+
+Deno.test("diff grades a oneOf of overlapping branches wrapped in anyOf with null inside an allOf as widened", () => {
+  // allOf [X] → allOf [anyOf [X, null]] with X = oneOf [integer, enum [1, "a"]] (1 matches both
+  // branches, so X rejects it): the proof took X apart before asking whether the new allOf
+  // holds it whole, found that integer alone is in neither X nor null, and graded the allOf
+  // changed, BREAKING both ways (validator oracle, widening seed 22).
+  const x = { oneOf: [{ type: "integer" }, { enum: [1, "a"] }] };
+  const [old, next] = [v({ allOf: [x] }), v({ allOf: [{ anyOf: [x, { type: "null" }] }] })];
+  const finding = (side: "input" | "output", effect: string, severity: string) => [
+    `tool.${side}.allOf.${effect} t.${side}Schema.properties.a.allOf ${severity}`,
+  ];
+  assert.deepEqual(fourWays(old, next), {
+    input: finding("input", "widened", "NON_BREAKING"),
+    inputReversed: finding("input", "narrowed", "BREAKING"),
+    output: finding("output", "widened", "BREAKING"),
+    outputReversed: finding("output", "narrowed", "NON_BREAKING"),
+  });
+  // Undecidable: an unmodelled keyword beside X that changes keeps the allOf changed.
+  const changed = fourWays(
+    v({ allOf: [{ ...x, "x-k": 1 }] }),
+    v({ allOf: [{ anyOf: [{ ...x, "x-k": 2 }, { type: "null" }] }] }),
+  );
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      changed[side].includes(
+        `tool.${side}.allOf.narrowed t.${side}Schema.properties.a.allOf ${
+          side === "input" ? "BREAKING" : "NON_BREAKING"
+        }`,
+      ),
+      changed[side].join("\n"),
+    );
+  }
+});

@@ -15,15 +15,18 @@
  * without stopping at the first failure, with the lists to review (POTENTIALLY_BREAKING with a
  * witness, BREAKING without one, a witness no graded finding lies on, a BREAKING finding no
  * witness lies under):
- * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts`.
+ * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts` (pairs in
+ * 2020-12 with `ORACLE_PAIRS=2020-12`; the survey also lists pure widenings with a BREAKING
+ * finding).
  * @module
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { schemaPair } from "./_oracle_schemas.ts";
-import { describe, isMissed, judge, type Verdict } from "./_oracle.ts";
+import { changesOf, describe, isMissed, judge, type Verdict } from "./_oracle.ts";
 import { widenedPair } from "./_oracle_widen.ts";
+import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
 import { localises } from "./_oracle_locate.ts";
 
 const runs = Number(Deno.env.get("ORACLE_RUNS") ?? 0);
@@ -70,24 +73,35 @@ Deno.test("diff grades every change a real validator sees as a break at least PO
   // 40 pairs (3,861 values) keep the file near one second of CPU. Seed 5 found the
   // overlapping oneOf branch and the closed output object (one_of_overlap_test.ts,
   // closed_output_property_test.ts) before they were fixed, as did 17 of seeds 1 to 24.
-  const numRuns = runs > 0 ? runs : 40;
-  const seed = seedEnv !== undefined ? Number(seedEnv) : runs > 0 ? Date.now() : 5;
+  noMissedBreak(schemaPair, 40, 5);
+});
+
+/** Runs the oracle on `pairs` (`runs` of them from `seed` unless ORACLE_RUNS says otherwise). */
+function noMissedBreak(pairs: typeof schemaPair, runs: number, seed: number): void {
   fc.assert(
-    fc.property(schemaPair, ({ old, new: next }) => {
+    fc.property(pairs, ({ old, new: next }) => {
       const result = judge(old, next);
       if (!result) return;
       for (const v of result.verdicts) {
         if (isMissed(v)) throw new Error(describe(old, next, v));
       }
     }),
-    { numRuns, seed },
+    options(runs, seed),
   );
-});
+}
+
+function options(numRuns: number, seed: number): { numRuns: number; seed: number } {
+  if (runs > 0) {
+    return { numRuns: runs, seed: seedEnv !== undefined ? Number(seedEnv) : Date.now() };
+  }
+  return { numRuns, seed: seedEnv !== undefined ? Number(seedEnv) : seed };
+}
 
 if (survey > 0) {
   Deno.test("validator oracle survey (report, not a test)", () => {
     const seed = seedEnv !== undefined ? Number(seedEnv) : Date.now();
-    const pairs = fc.sample(schemaPair, { numRuns: survey, seed });
+    const generator = Deno.env.get("ORACLE_PAIRS") === "2020-12" ? schemaPair2020 : schemaPair;
+    const pairs = fc.sample(generator, { numRuns: survey, seed });
     let values = 0;
     let skipped = 0;
     const missed: string[] = [];
@@ -111,6 +125,25 @@ if (survey > 0) {
         map.set(key, { size: text.length, text, count: (prev?.count ?? 0) + 1 });
       } else prev.count++;
     };
+    // Pure widenings (and their narrowings back on output) with a BREAKING finding.
+    const falseBreaking = new Map<string, { size: number; text: string; count: number }>();
+    for (const { narrow, wide } of fc.sample(widenedPair, { numRuns: survey, seed })) {
+      const pairs = [["input", narrow, wide], ["output", wide, narrow]] as const;
+      for (const [side, old, next] of pairs) {
+        const rules = changesOf(side, old, next).filter((c) => c.severity === "BREAKING")
+          .map((c) => c.rule);
+        if (rules.length === 0) continue;
+        const v: Verdict = {
+          side,
+          grade: "BREAKING",
+          changes: [],
+          witnesses: [],
+          unlocated: [],
+          unwitnessed: [],
+        };
+        keep(falseBreaking, `${side} ${[...new Set(rules)].sort().join(",")}`, old, next, v);
+      }
+    }
     for (const { old, new: next } of pairs) {
       const result = judge(old, next);
       if (!result) {
@@ -169,16 +202,21 @@ if (survey > 0) {
       show("BREAKING without a witness", unwitnessed),
       show("Witness no graded finding lies on", unlocated),
       show("BREAKING finding no witness lies under (the verdict has witnesses)", unlocalised),
+      show("BREAKING on a pure widening (input) or its narrowing back (output)", falseBreaking),
     ].join("\n"));
   });
 }
+
+Deno.test("diff grades every 2020-12 change a real validator sees as a break at least POTENTIALLY_BREAKING", () => {
+  // prefixItems, contains with minContains and maxContains, dependentRequired, dependentSchemas
+  // and unevaluatedProperties, judged by ajv's 2020-12 class (draft-07 ajv ignores them).
+  noMissedBreak(schemaPair2020, 15, 1);
+});
 
 Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing back BREAKING on output", () => {
   // Per finding, not per tool: a widening next to nothing else must carry no BREAKING finding
   // (input, and the mirror on output). The oracle checks the generator: no value the narrow
   // schema accepts may fail the wide one. Both directions are also judged for missed breaks.
-  const numRuns = runs > 0 ? runs : 25;
-  const seed = seedEnv !== undefined ? Number(seedEnv) : runs > 0 ? Date.now() : 1;
   fc.assert(
     fc.property(widenedPair, ({ narrow, wide }) => {
       const forward = judge(narrow, wide), back = judge(wide, narrow);
@@ -200,6 +238,6 @@ Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing bac
       for (const v of forward.verdicts) if (isMissed(v)) throw new Error(describe(narrow, wide, v));
       for (const v of back.verdicts) if (isMissed(v)) throw new Error(describe(wide, narrow, v));
     }),
-    { numRuns, seed },
+    options(25, 1),
   );
 });
