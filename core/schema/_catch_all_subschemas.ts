@@ -22,6 +22,7 @@ import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
+import { heldByBranches } from "./_property_schema.ts";
 
 /** A handler of one subschema facet. */
 export type FacetHandler = (walk: Walker, node: Node, facet: string) => void;
@@ -135,6 +136,19 @@ const properties: FacetHandler = (walk, node) => {
       // Values this name could hold before came from the model; now from the new schema.
       walk.pair(node, "properties", model.v, model.tail, y, tail);
     } else if (x === undefined && (known ??= knownBefore(walk, node)).has(name)) {
+      // Declared in branches of a union, each closed to the name or declaring it: what the name
+      // held before is what those branches admit (a union of closed objects flattened).
+      const held = model === undefined ? heldByBranches(node.o, name) : undefined;
+      if (held?.length === 1) {
+        walk.pair(node, "properties", held[0]!.schema, held[0]!.tail, y, tail);
+        continue;
+      }
+      const union = { anyOf: held?.map((h) => h.schema) ?? [] };
+      if (
+        held !== undefined && held.length > 1 &&
+        walk.proves(union, y!, "widened", false) === true &&
+        walk.proves(y!, union, "narrowed", false) === true
+      ) continue;
       // Declared before in a conditional place (dependentSchemas, then, an anyOf branch …), so
       // callers may send it, with any value where that does not apply: compared with `true`.
       walk.pair(node, "properties", undefined, tail, y, tail);

@@ -13,6 +13,7 @@ import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_
 import { integerFacts } from "./values.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { isNonstandardFormat } from "./_formats.ts";
+import { propertyRule } from "./_property_schema.ts";
 
 /** How the reason of a proof that ran out of steps starts: undecided, not disproven. */
 export const OUT_OF_STEPS = "the comparison needs more than";
@@ -519,36 +520,13 @@ export function disjoint(x: JsonValue, y: JsonValue): boolean {
   // least), or zod 4's z.xor of closed objects (additionalProperties false, each requiring a
   // name the other does not declare).
   const names = new Set([...requiredOf(x), ...requiredOf(y)]);
-  return [...names].some((n) => disjoint(propertySchema(x, n), propertySchema(y, n)));
+  return [...names].some((n) => disjoint(propertyRule(x, n).schema, propertyRule(y, n).schema));
 }
 
 function requiredOf(s: JsonObject): string[] {
   return Array.isArray(s.required)
     ? s.required.filter((n): n is string => typeof n === "string" && n !== "__proto__")
     : [];
-}
-
-/**
- * What a schema object admits as the value of property `name`, or a schema holding more: its
- * declared schema (a pattern may constrain it further), `false` where a pattern that matches the
- * name or `additionalProperties` (no pattern matching) forbids it, `true` where it cannot tell.
- */
-function propertySchema(s: JsonObject, name: string): JsonValue {
-  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) {
-    return s.properties[name] as JsonValue;
-  }
-  // Before draft 2019-09 the keywords beside a $ref are ignored; which draft is not known here.
-  if (s.$ref !== undefined || s.$dynamicRef !== undefined) return true;
-  // Every pattern that matches the name applies, and additionalProperties only where none does.
-  let unmatched = true;
-  if (isObject(s.patternProperties)) {
-    for (const [pattern, schema] of Object.entries(s.patternProperties)) {
-      const hit = patternMatches(pattern, name);
-      if (hit === true && schema === false) return false;
-      if (hit !== false) unmatched = false;
-    }
-  }
-  return unmatched && s.additionalProperties === false ? false : true;
 }
 
 /** The kinds a schema object accepts by its `type`, cut to those of its values if it pins some. */

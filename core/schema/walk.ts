@@ -5,7 +5,8 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
-import { escapePointerToken } from "../json.ts";
+import { escapePointerToken, pointerOf } from "../json.ts";
+import { heldByBranches } from "./_property_schema.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
@@ -880,11 +881,25 @@ class Walker {
         });
       } else if (model === undefined && after()?.has(name)) {
         // Still declared in a conditional place: where it does not apply, the name now holds any
-        // value (the mirror of a property declared for a name a dependentSchemas entry declared).
-        this.compare(propsA[name], true, {
-          ...this.child(ctx, ["properties", name], "properties", "schema"),
-          newLoc: after()!.get(name)!,
-        });
+        // value (the mirror of a property declared for a name a dependentSchemas entry declared),
+        // unless the branches of a union, each closed to it or declaring it, say what it holds.
+        const held = heldByBranches(b, name);
+        const union = { anyOf: held?.map((h) => h.schema) ?? [] };
+        if (held?.length === 1) {
+          this.compare(propsA[name], held[0]!.schema, {
+            ...this.child(ctx, ["properties", name], "properties", "schema"),
+            newLoc: `${newAt(String(held[0]!.tail[0]))}${pointerOf(held[0]!.tail)}`,
+          });
+        } else if (
+          held === undefined || held.length === 0 ||
+          !this.proves(propsA[name]!, union, "widened", false) ||
+          !this.proves(union, propsA[name]!, "narrowed", false)
+        ) {
+          this.compare(propsA[name], true, {
+            ...this.child(ctx, ["properties", name], "properties", "schema"),
+            newLoc: after()!.get(name)!,
+          });
+        }
       } else if (model === undefined && after() === null) {
         // The mirror of a property added beside a reference Proxar cannot follow: undecidable.
         this.undecidableProperty(
@@ -929,6 +944,26 @@ class Walker {
       // The old object did not forbid the name (no false model).
       const open = model === undefined || (isObject(model) && model.schema !== false);
       if (open && propsB[name] !== false && site !== undefined) {
+        // Declared in branches of a union, each closed to the name or declaring it: what the
+        // name held before is what those branches admit (a union of closed objects flattened).
+        const held = model === undefined ? heldByBranches(a, name) : undefined;
+        if (held?.length === 1) {
+          const tail = held[0]!.tail;
+          this.compare(held[0]!.schema, propsB[name], {
+            ...this.child(ctx, ["properties", name], "properties", "schema"),
+            oldLoc: `${oldAt(String(tail[0]))}${pointerOf(tail)}`,
+            aside: `"${name}" could hold before only what ${
+              held[0]!.tail.join(".")
+            } admits, the other branches reject it`,
+          });
+          continue;
+        }
+        const union = { anyOf: held?.map((h) => h.schema) ?? [] };
+        if (
+          held !== undefined && held.length > 1 &&
+          this.proves(union, propsB[name]!, "widened", false) &&
+          this.proves(propsB[name]!, union, "narrowed", false)
+        ) continue;
         // Declared before in a conditional place (dependentSchemas, then, an anyOf branch …):
         // callers know the name and may send it, with any value where that declaration does not
         // apply. Declaring it for every object constrains those values; compared with what the

@@ -12,6 +12,7 @@ import type { JsonValue } from "../../../core/json.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
 import { fourWays, registry } from "./_schema_helpers.ts";
+import { judge } from "./_oracle.ts";
 
 const b = { type: "integer" };
 const branch = { properties: { b: { type: "string" } } };
@@ -123,4 +124,91 @@ Deno.test("diff says where a property graded against its former conditional decl
   assert.deepEqual(changes.map((c) => c.message), [
     't.inputSchema.properties.b: type narrowed from "any" to ["integer"] ("b" was declared before only at dependentSchemas.a.properties.b, which does not apply to every object)',
   ]);
+});
+
+/** A closed object holding one property. */
+const closedOne = (name: string, schema: JsonValue, extra: object = {}) => ({
+  properties: { [name]: schema },
+  additionalProperties: false,
+  ...extra,
+});
+const xor = {
+  type: "object",
+  anyOf: [closedOne("x", { type: "string" }), closedOne("y", { type: "number" })],
+};
+const flat = { type: "object", properties: { x: { type: "string" }, y: { type: "number" } } };
+
+Deno.test("diff compares a union of closed objects flattened into one object with what each branch admitted", () => {
+  // "x" held a string or nothing before (the other branch is closed to it), as it does now: the
+  // union only widened (an object with both names is new), no type narrowed "from any".
+  assert.deepEqual(fourWays(xor, flat), {
+    input: ["tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING"],
+    inputReversed: [
+      "tool.input.anyOf.narrowed t.inputSchema.anyOf BREAKING",
+      "tool.input.property.removed t.inputSchema.properties.x BREAKING",
+      "tool.input.property.removed t.inputSchema.properties.y BREAKING",
+    ],
+    output: ["tool.output.anyOf.widened t.outputSchema.anyOf BREAKING"],
+    outputReversed: [
+      "tool.output.anyOf.narrowed t.outputSchema.anyOf NON_BREAKING",
+      "tool.output.property.removed t.outputSchema.properties.x BREAKING",
+      "tool.output.property.removed t.outputSchema.properties.y BREAKING",
+    ],
+  });
+  // The validator agrees: no call valid before is rejected now; a result with both is new.
+  const verdicts = judge(xor, flat)!.verdicts;
+  assert.equal(verdicts.find((v) => v.side === "input")!.witness, undefined);
+  assert.ok(verdicts.find((v) => v.side === "output")!.witness !== undefined);
+  // The catch-all alone agrees.
+  const deltas = catchAllDiff(xor, flat, {
+    side: "input",
+    basePath: "t.inputSchema",
+    basePointer: "/tools/0/inputSchema",
+    known: STRUCTURED_VOCABULARY,
+  });
+  assert.deepEqual(deltas.map((d) => `${d.rule} ${d.path} ${d.severity}`), [
+    "tool.input.keyword.widened t.inputSchema.anyOf NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff grades a flattened property by the branch that admitted it, in both directions", () => {
+  // "x" held any string before and holds "a" only now: narrowed from the branch's string, with
+  // the old location at that branch's declaration.
+  const narrowed = { ...flat, properties: { ...flat.properties, x: { const: "a" } } };
+  const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
+  const { changes } = diffContracts(wrap(xor), wrap(narrowed), { registry });
+  const x = changes.find((c) => c.path.startsWith("t.inputSchema.properties.x"))!;
+  assert.equal(x.severity, "BREAKING");
+  assert.ok(x.oldPointer?.startsWith("/tools/0/inputSchema/anyOf/0/properties/x/"), x.oldPointer);
+  assert.match(x.message, /"x" could hold before only what anyOf\.0\.properties\.x admits/);
+  // A discriminator each closed branch pins to one constant, flattened to their enum: the same
+  // values, no finding for it.
+  const tagged = {
+    type: "object",
+    anyOf: [
+      closedOne("x", { type: "string" }, {
+        properties: { k: { const: "a" }, x: { type: "string" } },
+      }),
+      closedOne("y", { type: "number" }, {
+        properties: { k: { const: "b" }, y: { type: "number" } },
+      }),
+    ],
+  };
+  const merged = { ...flat, properties: { ...flat.properties, k: { enum: ["a", "b"] } } };
+  assert.deepEqual(fourWays(tagged, merged).input, [
+    "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff keeps a flattened property narrowed from any where a branch was open to its name", () => {
+  // The second branch does not close the object: {x: 0} matched it, and is now rejected.
+  const open = {
+    type: "object",
+    anyOf: [closedOne("x", { type: "string" }), { properties: { y: { type: "number" } } }],
+  };
+  const ways = fourWays(open, flat);
+  assert.ok(
+    ways.input.includes("tool.input.type.narrowed t.inputSchema.properties.x.type BREAKING"),
+  );
+  assert.ok(judge(open, flat)!.verdicts.find((v) => v.side === "input")!.witness !== undefined);
 });
