@@ -89,6 +89,8 @@ interface Ctx {
    * that accepts fewer may leave values matching one (accepted), so no effect has a direction.
    */
   polarity: 1 | -1 | 0;
+  /** Why the polarity is 0, when that is not an overlapping oneOf branch. */
+  undirected?: string;
   path: string;
   oldLoc: string;
   newLoc: string;
@@ -317,7 +319,9 @@ class Walker {
       ? flipEffect(effect)
       : effect;
     const note = ctx.polarity === 0 && effect !== "changed"
-      ? ` (${effect} inside a oneOf branch that may overlap another, so values may go either way)`
+      ? ` (${effect} ${
+        ctx.undirected ?? "inside a oneOf branch that may overlap another"
+      }, so values may go either way)`
       : ctx.polarity < 0
       ? " (inside not, so the effect on accepted values is inverted)"
       : "";
@@ -503,8 +507,10 @@ class Walker {
     polarity = ctx.polarity,
   ): Ctx {
     const suffix = tokens.map((t) => `/${escapePointerToken(t)}`).join("");
+    const undirected = polarity === 0 && ctx.polarity === 0 ? ctx.undirected : undefined;
     return {
       polarity,
+      ...(undirected === undefined ? {} : { undirected }),
       path: `${ctx.path}.${tokens.join(".")}`,
       oldLoc: this.home(ctx, "old", tokens[0]!) + suffix,
       newLoc: this.home(ctx, "new", tokens[0]!) + suffix,
@@ -1218,7 +1224,15 @@ class Walker {
         });
       }
     }
-    this.optional(ctx, "contains", a, b);
+    // Beside maxContains, an item that now matches contains may push the count past it: a
+    // change inside contains has no direction then.
+    const counted = a.maxContains !== undefined || b.maxContains !== undefined;
+    if (counted && ctx.polarity !== 0 && a.contains !== undefined && b.contains !== undefined) {
+      this.compare(a.contains, b.contains, {
+        ...this.child(ctx, ["contains"], "contains", "contains", 0),
+        undirected: "inside contains beside maxContains, where more matching items may exceed it",
+      });
+    } else this.optional(ctx, "contains", a, b);
   }
 
   /**

@@ -17,7 +17,8 @@ const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minConta
 /** Keywords that only narrow: removing one widens. */
 const NARROWING = [
   ...UPPER,
-  ...LOWER,
+  // minContains left out means 1 beside contains: removing 0 narrows.
+  ...LOWER.filter((k) => k !== "minContains"),
   "pattern",
   "format",
   "multipleOf",
