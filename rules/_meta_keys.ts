@@ -27,7 +27,7 @@ export const ADDITIVE_META_KEYS: readonly string[] = [
 
 /** The rationale the `_meta` rules share (tool.meta.changed adds MCP Apps' visibility). */
 export const META_RATIONALE =
-  "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently.";
+  "The MCP specification reserves _meta for additional metadata and leaves each key's meaning to whoever defines it (MCP itself, an extension such as MCP Apps, a vendor); clients act on the keys they know and ignore the rest. An empty _meta added or dropped is NON_BREAKING: it holds no key, so no client reads anything different (next-devtools-mcp 0.2.6 announced _meta {} on every tool, and 0.3.1 dropped it). A key changed or removed is POTENTIALLY_BREAKING: clients that read it (an MCP Apps host reading the UI resource, for example) may show or do something else. Keys only added break no client that does not know them, so what they do depends on the key: NON_BREAKING when Proxar knows each as one that only offers clients more (MCP Apps' ui and ui/resourceUri, the OpenAI Apps SDK's openai/outputTemplate, openai/toolInvocation/invoking and /invoked and openai/widgetAccessible, FastMCP's own _fastmcp), POTENTIALLY_BREAKING for any other key, since what it means to the clients that know it is not modelled, and what is not modelled never passes silently.";
 
 /** How a `_meta` change is graded, when the rule's default does not hold, and why. */
 export interface MetaGrade {
@@ -47,7 +47,8 @@ const quoted = (keys: string[]) => keys.map((k) => `"${k}"`).join(", ");
 
 /**
  * The grade of a `_meta` change from `before` to `after` on a tool (`tool` true) or another entity:
- * BREAKING when a tool's MCP Apps visibility comes to leave out the model; when keys were only
+ * BREAKING when a tool's MCP Apps visibility comes to leave out the model; NON_BREAKING when
+ * neither side holds a key (an empty `_meta` added or dropped); when keys were only
  * added, NON_BREAKING if Proxar knows each as one that offers more, else POTENTIALLY_BREAKING
  * naming the keys it does not know. Undefined when keys were changed or removed: clients that read
  * them may act differently, which the rule's own POTENTIALLY_BREAKING says.
@@ -59,6 +60,7 @@ const quoted = (keys: string[]) => keys.map((k) => `"${k}"`).join(", ");
  * assert.equal(metaGrade(undefined, { ui: { resourceUri: "ui://a" } }, true)?.severity, "NON_BREAKING");
  * assert.equal(metaGrade(undefined, { "com.acme/x": 1 }, true)?.severity, "POTENTIALLY_BREAKING");
  * assert.equal(metaGrade({ a: 1 }, {}, true), undefined);
+ * assert.equal(metaGrade(undefined, {}, true)?.severity, "NON_BREAKING");
  * ```
  */
 export function metaGrade(
@@ -74,12 +76,18 @@ export function metaGrade(
     };
   }
   const a = before === undefined ? {} : before;
-  if (!isObject(a) || !isObject(after)) return undefined;
-  const keys = Object.keys(after);
-  if (Object.keys(a).some((k) => !Object.hasOwn(after, k) || !jsonEqual(a[k], after[k]))) {
+  const b = after === undefined ? {} : after;
+  if (!isObject(a) || !isObject(b)) return undefined;
+  if (Object.keys(a).length === 0 && Object.keys(b).length === 0) {
+    return {
+      severity: "NON_BREAKING",
+      why: ": it holds no key either way, so no client reads anything different",
+    };
+  }
+  if (Object.keys(a).some((k) => !Object.hasOwn(b, k) || !jsonEqual(a[k], b[k]))) {
     return undefined;
   }
-  const added = keys.filter((k) => !Object.hasOwn(a, k)).sort();
+  const added = Object.keys(b).filter((k) => !Object.hasOwn(a, k)).sort();
   if (added.length === 0) return undefined;
   const unknown = added.filter((k) => !ADDITIVE_META_KEYS.includes(k));
   if (unknown.length === 0) {

@@ -262,6 +262,15 @@ export const annotationRules: Rule[] = [
           severity: "NON_BREAKING",
         }],
       }, {
+        title: "an empty _meta dropped",
+        old: { tools: [tool("get_issue", {}, [], { _meta: {} })] },
+        new: { tools: [tool("get_issue", {}, [])] },
+        findings: [{
+          rule: "tool.meta.changed",
+          path: "get_issue._meta",
+          severity: "NON_BREAKING",
+        }],
+      }, {
         title: "a _meta key Proxar does not know added",
         old: { tools: [tool("get_issue", {}, [], { _meta: { "_fastmcp": { tags: [] } } })] },
         new: {

@@ -280,3 +280,24 @@ Deno.test("proxar diff reports @apify/actors-mcp-server 0.9.11 → 0.16.0 droppi
     code: 0,
   });
 });
+
+Deno.test("proxar diff grades next-devtools-mcp 0.2.6 → 0.3.1 an empty _meta dropped NON_BREAKING", async () => {
+  const tool = "upgrade_nextjs_16";
+  // Before: tool.meta.changed POTENTIALLY_BREAKING, though _meta {} holds no key to read.
+  await assertVerdict(["next_devtools_upgrade_0.2.6.json", "next_devtools_upgrade_0.3.1.json"], {
+    findings: [
+      "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+      // 0.2.6 wrote its capabilities into serverInfo too; a field Proxar does not model.
+      "server.field.unmodelled|server.serverInfo.capabilities|BREAKING",
+      "server.name.changed|server.serverInfo.name|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.annotations.title.changed|${tool}.annotations.title|POTENTIALLY_BREAKING`,
+      `tool.input.additionalProperties.widened|${tool}.inputSchema.additionalProperties|NON_BREAKING`,
+      `tool.input.description.changed|${tool}.inputSchema.properties.project_path.description|POTENTIALLY_BREAKING`,
+      `tool.input.dialect.inert|${tool}.inputSchema.$schema|DOCUMENTATION`,
+      `tool.meta.changed|${tool}._meta|NON_BREAKING`,
+      `tool.title.changed|${tool}.title|POTENTIALLY_BREAKING`,
+    ],
+    code: 1,
+  });
+});

@@ -78,3 +78,19 @@ Deno.test("prompt.meta.changed: graded by the keys as tools are, without MCP App
     'POTENTIALLY_BREAKING Prompt "t": "_meta" was removed',
   ]);
 });
+
+Deno.test("tool.meta.changed: an empty _meta added or dropped is NON_BREAKING: it holds no key for any client to read", () => {
+  const why = ": it holds no key either way, so no client reads anything different";
+  assert.deepEqual(graded("tool", undefined, {}), [`NON_BREAKING "t": _meta changed${why}`]);
+  assert.deepEqual(graded("tool", {}, undefined), [`NON_BREAKING "t": _meta changed${why}`]);
+  assert.deepEqual(graded("prompt", {}, undefined), [
+    `NON_BREAKING Prompt "t": "_meta" was removed${why}`,
+  ]);
+  // A key beside it still counts as the keys do.
+  assert.deepEqual(graded("tool", {}, { "com.acme/x": 1 }).map((f) => f.split(" ")[0]), [
+    "POTENTIALLY_BREAKING",
+  ]);
+  assert.deepEqual(graded("tool", { "com.acme/x": 1 }, {}), [
+    'POTENTIALLY_BREAKING "t": _meta changed',
+  ]);
+});
