@@ -95,7 +95,7 @@ const KEPT_BRANCH =
 
 /** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
 const KEPT_CONJUNCT =
-  'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch (found by the validator oracle).';
+  'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch; and a conjunct both sides share is set aside, so allOf [that oneOf, string] → allOf [that oneOf, anyOf [string, null]] is no change (both accept "a" only). Found by the validator oracle.';
 
 /** Why an allOf of objects and the object merging them are the same. */
 const MERGED_ALL_OF =

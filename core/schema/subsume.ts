@@ -314,6 +314,16 @@ class Subsumption implements Prover {
     // the oneOf as a whole, though "a" alone matches only one of its overlapping branches and
     // the branches compared alone cannot show it.
     if (atoms.some((x) => this.#same(x, b) || this.#inBranch(x, b))) return true;
+    // So does each conjunct of B that a conjunct of A equals or is a branch of: only the others
+    // need a proof (allOf [X, string] → allOf [X, anyOf [string, null]] with X such a oneOf).
+    const conjuncts = this.atoms(b, this.#root("b"));
+    if (Array.isArray(conjuncts) && conjuncts.length > 1) {
+      const rest = conjuncts.filter((t) =>
+        !atoms.some((x) => this.#same(x, t) || this.#inBranch(x, t))
+      );
+      if (rest.length === 0) return true;
+      if (rest.length < conjuncts.length) return this.subAtoms(atoms, { allOf: rest });
+    }
     for (const atom of atoms) {
       for (const key of Object.keys(atom)) {
         if (!this.options.known.has(key)) return `keyword ${JSON.stringify(key)} is not modelled`;

@@ -98,3 +98,32 @@ Deno.test("diff grades a oneOf of overlapping branches wrapped in anyOf with nul
     );
   }
 });
+
+Deno.test("diff grades an allOf whose other conjunct is wrapped in anyOf with null beside a kept overlapping oneOf by what it accepts", () => {
+  // allOf [X, string] → allOf [X, anyOf [string, null]]: X rejects null, so both accept "a"
+  // only. The proof took X apart before setting aside the conjunct both sides share, and graded
+  // the allOf changed, BREAKING both ways (validator oracle, widening survey seed 41).
+  const x = { oneOf: [{ type: "integer" }, { enum: [1, "a"] }] };
+  const wrapped = { anyOf: [{ type: "string" }, { type: "null" }] };
+  const [old, next] = [v({ allOf: [x, { type: "string" }] }), v({ allOf: [x, wrapped] })];
+  assert.deepEqual(fourWays(old, next), {
+    input: [],
+    inputReversed: [],
+    output: [],
+    outputReversed: [],
+  });
+  for (const verdict of judge(old, next)!.verdicts) assert.equal(verdict.witness, undefined);
+  // Undecidable: X changes in a keyword Proxar does not model; the allOf stays changed.
+  const changed = fourWays(
+    v({ allOf: [{ ...x, "x-k": 1 }, { type: "string" }] }),
+    v({ allOf: [{ ...x, "x-k": 2 }, wrapped] }),
+  );
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      changed[side].includes(
+        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.a.allOf.0.x-k BREAKING`,
+      ),
+      changed[side].join("\n"),
+    );
+  }
+});
