@@ -73,17 +73,30 @@ Deno.test("diff grades every change a real validator sees as a break at least PO
   // 40 pairs (3,861 values) keep the file near one second of CPU. Seed 5 found the
   // overlapping oneOf branch and the closed output object (one_of_overlap_test.ts,
   // closed_output_property_test.ts) before they were fixed, as did 17 of seeds 1 to 24.
-  noMissedBreak(schemaPair, 40, 5);
+  noMissedBreak(schemaPair, 40, 5, true);
 });
 
-/** Runs the oracle on `pairs` (`runs` of them from `seed` unless ORACLE_RUNS says otherwise). */
-function noMissedBreak(pairs: typeof schemaPair, runs: number, seed: number): void {
+/**
+ * Runs the oracle on `pairs` (`runs` of them from `seed` unless ORACLE_RUNS says otherwise);
+ * with `located`, each witness must also lie under a graded finding: a break missed beside
+ * another BREAKING finding fails too. (Not asserted in 2020-12, where the missed breaks through
+ * unevaluatedProperties are known; the survey lists them.)
+ */
+function noMissedBreak(pairs: typeof schemaPair, runs: number, seed: number, located = false) {
   fc.assert(
     fc.property(pairs, ({ old, new: next }) => {
       const result = judge(old, next);
       if (!result) return;
       for (const v of result.verdicts) {
         if (isMissed(v)) throw new Error(describe(old, next, v));
+        if (located && v.unlocated.length > 0) {
+          throw new Error(
+            `${describe(old, next, { ...v, witness: v.unlocated[0]!.value })}\n` +
+              `  (no graded finding lies where it fails: ${
+                v.unlocated[0]!.failures.map((f) => f.schemaPath).join(" ")
+              })`,
+          );
+        }
       }
     }),
     options(runs, seed),
@@ -210,7 +223,7 @@ if (survey > 0) {
 Deno.test("diff grades every 2020-12 change a real validator sees as a break at least POTENTIALLY_BREAKING", () => {
   // prefixItems, contains with minContains and maxContains, dependentRequired, dependentSchemas
   // and unevaluatedProperties, judged by ajv's 2020-12 class (draft-07 ajv ignores them).
-  noMissedBreak(schemaPair2020, 15, 1);
+  noMissedBreak(schemaPair2020, 10, 1);
 });
 
 Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing back BREAKING on output", () => {
@@ -238,6 +251,6 @@ Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing bac
       for (const v of forward.verdicts) if (isMissed(v)) throw new Error(describe(narrow, wide, v));
       for (const v of back.verdicts) if (isMissed(v)) throw new Error(describe(wide, narrow, v));
     }),
-    options(25, 1),
+    options(20, 1),
   );
 });
