@@ -301,7 +301,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "server.field.unmodelled",
     "severity": "BREAKING",
     "summary": "A field of the server information that Proxar does not model changed",
-    "rationale": "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server. Compared only when both contracts carry server information."
+    "rationale": "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server, so one that changed or went is BREAKING. An unknown field only added is POTENTIALLY_BREAKING, as for tools, prompts and resources: clients that do not know it ignore it, and what it tells clients that do cannot be graded (next-devtools-mcp 0.2.6 wrote its capabilities into serverInfo as well). A modelled field added with a value its rules cannot compare stays BREAKING. Compared only when both contracts carry server information."
   },
   {
     "id": "server.icons.changed",

@@ -133,13 +133,13 @@ function describe(d: Difference): string {
  */
 const onlyAdded = (d: Difference) => d.unknown && d.before === undefined;
 
-/** The message of a difference, naming the entity by `who`. */
-function message(who: string, d: Difference): string {
+/** The message of a difference; `field` names it up to its key (`tool "t": field`). */
+function message(field: string, d: Difference): string {
   return onlyAdded(d)
-    ? `${who}: field "${
+    ? `${field} "${
       d.keys.join(".")
     }" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`
-    : `${who}: field "${d.keys.join(".")}" ${describe(d)}, and Proxar does not model it`;
+    : `${field} "${d.keys.join(".")}" ${describe(d)}, and Proxar does not model it`;
 }
 
 const RATIONALE =
@@ -180,7 +180,7 @@ export const fieldRules: Rule[] = [
               entity: { kind: list.kind, name: p.id },
               path: [p.id, ...d.keys].join("."),
               pointer: at(list.list, p.newIndex, ...d.pointer),
-              message: message(`${list.kind} "${p.id}"`, d),
+              message: message(`${list.kind} "${p.id}": field`, d),
             };
             if (onlyAdded(d)) finding.severity = "POTENTIALLY_BREAKING";
             if (d.before !== undefined) finding.old = d.before;
@@ -196,7 +196,7 @@ export const fieldRules: Rule[] = [
     severity: "BREAKING",
     summary: "A field of the server information that Proxar does not model changed",
     rationale:
-      "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server. Compared only when both contracts carry server information.",
+      "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server, so one that changed or went is BREAKING. An unknown field only added is POTENTIALLY_BREAKING, as for tools, prompts and resources: clients that do not know it ignore it, and what it tells clients that do cannot be graded (next-devtools-mcp 0.2.6 wrote its capabilities into serverInfo as well). A modelled field added with a value its rules cannot compare stays BREAKING. Compared only when both contracts carry server information.",
     examples: [{
       title: "a vendor field of serverInfo changed",
       old: { server: { name: "issues-mcp", version: "1.0.0", "x-region": "eu" }, tools: [] },
@@ -205,6 +205,15 @@ export const fieldRules: Rule[] = [
         rule: "server.field.unmodelled",
         path: "server.serverInfo.x-region",
         severity: "BREAKING",
+      }],
+    }, {
+      title: "a vendor field of serverInfo added",
+      old: { server: { name: "issues-mcp", version: "1.0.0" }, tools: [] },
+      new: { server: { name: "issues-mcp", version: "1.0.0", "x-region": "eu" }, tools: [] },
+      findings: [{
+        rule: "server.field.unmodelled",
+        path: "server.serverInfo.x-region",
+        severity: "POTENTIALLY_BREAKING",
       }],
     }],
     check({ old, new: next, report }) {
@@ -217,10 +226,9 @@ export const fieldRules: Rule[] = [
           entity: { kind: "server", name: next.server.name },
           path: `server.serverInfo.${d.keys.join(".")}`,
           pointer: pointerOf(["server", d.keys[0]!]),
-          message: `Server information field "${d.keys.join(".")}" ${
-            describe(d)
-          }, and Proxar does not model it`,
+          message: message("Server information field", d),
         };
+        if (onlyAdded(d)) finding.severity = "POTENTIALLY_BREAKING";
         if (d.before !== undefined) finding.old = d.before;
         if (d.after !== undefined) finding.new = d.after;
         report(finding);

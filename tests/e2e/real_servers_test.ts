@@ -301,3 +301,28 @@ Deno.test("proxar diff grades next-devtools-mcp 0.2.6 → 0.3.1 an empty _meta d
     code: 1,
   });
 });
+
+Deno.test("proxar diff grades next-devtools-mcp 0.2.1 → 0.2.6 a field added to serverInfo POTENTIALLY_BREAKING", async () => {
+  const tool = "upgrade_nextjs_16";
+  // Before: server.field.unmodelled BREAKING, where an unknown field only added to a tool, prompt
+  // or resource is POTENTIALLY_BREAKING: clients that do not know it ignore it.
+  await assertVerdict(["next_devtools_upgrade_0.2.1.json", "next_devtools_upgrade_0.2.6.json"], {
+    findings: [
+      "server.capability.extended|server.capabilities.tools|NON_BREAKING",
+      "server.field.unmodelled|server.serverInfo.capabilities|POTENTIALLY_BREAKING",
+      "server.name.changed|server.serverInfo.name|POTENTIALLY_BREAKING",
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.annotations.title.changed|${tool}.annotations.title|POTENTIALLY_BREAKING`,
+      // SDK 1.20 serialised 0.2.1's zod 4 object as it is: a schema of no known keyword but
+      // type, which accepted any object.
+      `tool.input.additionalProperties.narrowed|${tool}.inputSchema.additionalProperties|BREAKING`,
+      `tool.input.dialect.inert|${tool}.inputSchema.$schema|DOCUMENTATION`,
+      `tool.input.keyword.unmodelled|${tool}.inputSchema.def|BREAKING`,
+      `tool.input.property.added|${tool}.inputSchema.properties.project_path|NON_BREAKING`,
+      `tool.meta.changed|${tool}._meta|NON_BREAKING`,
+      `tool.title.changed|${tool}.title|POTENTIALLY_BREAKING`,
+    ],
+    code: 1,
+  });
+});

@@ -71,3 +71,31 @@ Deno.test("<kind>.field.unmodelled says an unknown field was added and that clie
   );
   assert.equal(finding?.pointer, "/resources/0/examples");
 });
+
+/** `rule path severity message` of each finding when the server information goes from `a` to `b`. */
+function serverChanges(a: JsonObject, b: JsonObject): string[] {
+  const contract = (server: JsonObject) => contractFromValue({ server, tools: [] });
+  return diffContracts(contract(a), contract(b), { registry }).changes
+    .map((c) => `${c.rule} ${c.path} ${c.severity} ${c.message}`);
+}
+
+Deno.test("server.field.unmodelled grades an unknown serverInfo field only added POTENTIALLY_BREAKING, as for every entity", () => {
+  // next-devtools-mcp 0.2.6 wrote its capabilities into serverInfo as well.
+  const base = { name: "s", version: "1.0.0" };
+  const odd = { ...base, capabilities: { tools: { listChanged: true } } };
+  const path = "server.field.unmodelled server.serverInfo.capabilities";
+  assert.deepEqual(serverChanges(base, odd), [
+    `${path} POTENTIALLY_BREAKING Server information field "capabilities" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`,
+  ]);
+  // Removed, or changed: clients that read it may now treat the server differently.
+  assert.deepEqual(serverChanges(odd, base), [
+    `${path} BREAKING Server information field "capabilities" was removed, and Proxar does not model it`,
+  ]);
+  assert.deepEqual(serverChanges(odd, { ...base, capabilities: {} }).map((f) => f.split(" ")[2]), [
+    "BREAKING",
+  ]);
+  // A modelled field holding a value its rules cannot compare stays BREAKING, added too.
+  assert.deepEqual(serverChanges(base, { ...base, websiteUrl: 1 }).map((f) => f.split(" ")[2]), [
+    "BREAKING",
+  ]);
+});
