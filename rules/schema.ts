@@ -89,6 +89,10 @@ const ZOD_PATTERN =
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
 
+/** Why additionalProperties written on one side only beside unevaluatedProperties is compared with it. */
+const REST_BESIDE_UNEVALUATED =
+  "A name no property declares is governed by additionalProperties when it is written, even as true, and by unevaluatedProperties only where additionalProperties is absent. So beside an unevaluatedProperties that constrains, additionalProperties written on one side only is compared with the other side's unevaluatedProperties: {type: boolean} or true added beside unevaluatedProperties false lets extra names in (widened: NON_BREAKING on input, BREAKING on output), where reading the absent additionalProperties as true graded {type: boolean} narrowed and true no change (found by the validator oracle in draft 2020-12). When an allOf, anyOf, oneOf, $ref, if, dependentSchemas or not beside them may evaluate names too, which names each governs cannot be told: tool.input.schema.changed / tool.output.schema.changed, BREAKING.";
+
 /** Why a union branch kept unchanged needs no comparison of its parts. */
 const KEPT_BRANCH =
   "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle).";
@@ -514,7 +518,10 @@ const SPECS: Spec[] = [
     rationale:
       "On input, callers still send it: a strict server rejects the call and a lenient one silently ignores the argument, so the agent's intent is lost. On output, consumers that read it break. A property declared in an allOf branch (zod 3's intersection) that goes with its branch, declared nowhere in the new schema, is removed too, although dropping a conjunct widens the accepted values; so is a removed branch behind a reference Proxar cannot follow, whose properties may be gone. A removed property that was required is this one finding: its name leaving required is part of it, not a second finding (required.removed or keyword.changed).",
   },
-  ...position("additionalProperties", { type: "object" }, "additionalProperties"),
+  ...position("additionalProperties", { type: "object" }, "additionalProperties").map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${REST_BESIDE_UNEVALUATED}`,
+  })),
   ...position("unevaluatedProperties", { type: "object" }, "unevaluatedProperties"),
   ...position("unevaluatedItems", { type: "array" }, "unevaluatedItems"),
   ...position("propertyNames", { type: "object" }, "propertyNames"),

@@ -617,11 +617,46 @@ const unevaluatedItems: FacetHandler = (walk, node, facet) => {
   if (!itemsDiffer) items(walk, node, "items");
 };
 
+/**
+ * additionalProperties written on one side only beside an unevaluatedProperties that
+ * constrains: a name no property declares is governed by additionalProperties when it is
+ * written (even `true`), else by unevaluatedProperties, so the two sides' rules for such names
+ * are compared, or, when an applicator may evaluate names too, the facet is changed.
+ */
+const additionalProperties: FacetHandler = (walk, node, facet) => {
+  const read = (s: JsonObject, k: string) => walk.read(s, k);
+  const constrains = (s: JsonObject) => {
+    const u = read(s, "unevaluatedProperties");
+    return u !== undefined && !isTrivial(u);
+  };
+  const [ao, an] = [read(node.o, facet), read(node.n, facet)];
+  if ((!constrains(node.o) && !constrains(node.n)) || (ao === undefined) === (an === undefined)) {
+    return single(walk, node, facet);
+  }
+  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
+  if (applicators.some((k) => read(node.o, k) !== undefined || read(node.n, k) !== undefined)) {
+    return walk.facetDelta(
+      node,
+      facet,
+      "changed",
+      `${facet} ${
+        ao === undefined ? "added" : "removed"
+      } beside unevaluatedProperties, which other keywords here also feed`,
+    );
+  }
+  const rest = (s: JsonObject, own: JsonValue | undefined): [JsonValue, Token[]] =>
+    own !== undefined
+      ? [own, [facet]]
+      : [read(s, "unevaluatedProperties") ?? true, ["unevaluatedProperties"]];
+  const [[x, xt], [y, yt]] = [rest(node.o, ao), rest(node.n, an)];
+  walk.pair(node, facet, x, xt, y, yt);
+};
+
 /** Handlers of the subschema facets, by facet. */
 export const SUBSCHEMA_FACETS: ReadonlyMap<string, FacetHandler> = new Map([
   ["properties", properties],
   ["patternProperties", patternProperties],
-  ["additionalProperties", single],
+  ["additionalProperties", additionalProperties],
   ["unevaluatedProperties", single],
   ["unevaluatedItems", unevaluatedItems],
   ["propertyNames", single],

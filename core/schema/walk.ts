@@ -781,6 +781,42 @@ class Walker {
     };
   }
 
+  /**
+   * additionalProperties beside an unevaluatedProperties that constrains: a name no property
+   * declares is governed by additionalProperties when it is written (even `true`), else by
+   * unevaluatedProperties. Where additionalProperties is written on one side only, the two
+   * sides' rules for such names are compared (`false` → `{type: boolean}` widens), or, when an
+   * applicator may evaluate names too, graded changed. Returns whether it graded the facet.
+   */
+  restBesideUnevaluated(a: JsonObject, b: JsonObject, ctx: Ctx): boolean {
+    const constrains = (v: JsonValue | undefined) =>
+      v !== undefined && v !== true && !(isObject(v) && Object.keys(v).length === 0);
+    if (!constrains(a.unevaluatedProperties) && !constrains(b.unevaluatedProperties)) return false;
+    if ((a.additionalProperties === undefined) === (b.additionalProperties === undefined)) {
+      return false;
+    }
+    const key = "additionalProperties";
+    const child = this.child(ctx, [key], key, key);
+    const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
+    if (applicators.some((k) => a[k] !== undefined || b[k] !== undefined)) {
+      this.giveUp(
+        child,
+        `${key} ${
+          a[key] === undefined ? "added" : "removed"
+        } beside unevaluatedProperties, which other keywords here also feed; Proxar cannot tell which names it now governs`,
+      );
+      return true;
+    }
+    const rest = (s: JsonObject) => s.additionalProperties ?? s.unevaluatedProperties ?? true;
+    this.compare(rest(a), rest(b), {
+      ...child,
+      oldLoc: `${this.home(ctx, "old", key)}/${
+        a.additionalProperties === undefined ? "unevaluatedProperties" : key
+      }`,
+    });
+    return true;
+  }
+
   objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     const propsA = isObject(a.properties) ? a.properties : {};
     const propsB = isObject(b.properties) ? b.properties : {};
@@ -1064,6 +1100,7 @@ class Walker {
       ) continue;
       const absent = a[key] === undefined ? "old" : b[key] === undefined ? "new" : undefined;
       const child = this.child(ctx, [key], key, key);
+      if (key === "additionalProperties" && this.restBesideUnevaluated(a, b, ctx)) continue;
       this.compare(a[key] ?? true, b[key] ?? true, absent ? { ...child, absent } : child);
     }
     this.keyed(a, b, ctx, "patternProperties", (name, x, y) => {
