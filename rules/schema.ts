@@ -71,7 +71,7 @@ const EXCLUDED_TYPES =
 
 /** Why a type list and a union by type are the same. */
 const TYPE_UNIONS =
-  'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list).';
+  'Values are compared, not spellings: a type list and a union of one branch per type accept the same values ({"type": ["string", "null"]} and anyOf [{"type": "string"}, {"type": "null"}], as zod 3 and zod 4 write a nullable string), and so do an enum and a union of one const per value (as they write a union of literals), so a move between them is no change (@sentry/mcp-server 0.37.0 → 0.39.0 moved a nullable sort to the list). A branch that refers to a definition is compared as if written inline: a change in the definition that another branch of the union still covers (anyOf [{"$ref": "#/$defs/B"}, {"type": "null"}] with B ["string", "null"] → "string") is no change, as the same change written in the branch is.';
 
 /** Why an anyOf and a oneOf of disjoint branches are one union. */
 const DISJOINT_UNIONS =

@@ -865,12 +865,26 @@ export class CatchAllWalk implements Walker {
     ) {
       return false;
     }
-    return a.every((location) => {
-      const ref = `#${location.split("/").map(encodeURIComponent).join("/")}`;
-      const x = resolveLocal(oldRoot, ref)?.value, y = resolveLocal(newRoot, ref)?.value;
-      return x !== undefined && y !== undefined &&
-        this.proves(x, y, "widened") === true && this.proves(y, x, "narrowed") === true;
-    });
+    return a.every((location) => this.#sameAround(location));
+  }
+
+  /**
+   * Whether the schema at `location` (a place that refers to a changed definition) accepts the
+   * same values old and new, or else the union or allOf it is a branch of, outwards: a branch
+   * {$ref: B} beside {type: null} changes nothing when B only stopped accepting null.
+   */
+  #sameAround(location: string): boolean {
+    for (let at: string | undefined = location; at !== undefined;) {
+      const ref = `#${at.split("/").map(encodeURIComponent).join("/")}`;
+      const x = resolveLocal(this.oldRoot, ref)?.value;
+      const y = resolveLocal(this.newRoot, ref)?.value;
+      if (x === undefined || y === undefined) return false;
+      if (this.proves(x, y, "widened") === true && this.proves(y, x, "narrowed") === true) {
+        return true;
+      }
+      at = /\/(anyOf|oneOf|allOf)\/\d+$/.exec(at) ? at.replace(/\/[^/]+\/\d+$/, "") : undefined;
+    }
+    return false;
   }
 
   /** Whether a reference reaches the definition at `pointer` on one side (unknown: yes). */

@@ -7,6 +7,7 @@
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { escapePointerToken, pointerOf } from "../json.ts";
 import { heldByBranches } from "./_property_schema.ts";
+import { sameThroughRefs } from "./_same_through_refs.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
@@ -1330,7 +1331,13 @@ class Walker {
       // nested union or behind a $ref, one that covers another). When it does, the branch by
       // branch findings are kept only if they agree with it; otherwise one finding says it.
       const changedBranches = pairing.ambiguous || pairing.added.length > 0 ||
-        pairing.removed.length > 0 || pairing.pairs.some(([i, j]) => !jsonEqual(xa[i], xb[j]));
+        pairing.removed.length > 0 ||
+        pairing.pairs.some(([i, j]) =>
+          !jsonEqual(xa[i], xb[j]) ||
+          // Written alike, yet a definition a branch refers to changed: {$ref: B} beside null
+          // with B [string, null] → string accepts the same values, as the proof finds.
+          (!this.shortcut && !sameThroughRefs(xa[i]!, this.oldRoot, this.newRoot))
+        );
       const [wide, narrow, limit] = changedBranches
         ? this.provesEither(a, b, ctx)
         : [false, false, false];
