@@ -14,6 +14,11 @@ export type Token = string | number;
 export interface Spot {
   loc: string;
   tail?: readonly Token[];
+  /**
+   * Where the element the spot names stood in the old schema (`loc` and `tail` are read in the
+   * new one), when known; null when it was absent.
+   */
+  old?: string | null;
 }
 
 /** A pair of subschemas waiting to be compared. `null` pointers stand for absent schemas. */

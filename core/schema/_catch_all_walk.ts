@@ -179,7 +179,7 @@ export class CatchAllWalk implements Walker {
       n: b === undefined ? missing : b,
       oPtr: a === undefined ? null : child(node.oPtr, aTail),
       nPtr: b === undefined ? null : child(node.nPtr, bTail),
-      at: { loc: node.loc, tail: b === undefined ? aTail : bTail },
+      at: { loc: node.loc, tail: b === undefined ? aTail : bTail, old: child(node.oPtr, aTail) },
       facet,
       neg,
       depth: node.depth + 1,
@@ -210,7 +210,11 @@ export class CatchAllWalk implements Walker {
   ): void {
     const final = neg && !keepEffect ? flipEffect(effect) : effect;
     if (facet === "$ref" && tail[0] === "$ref") this.#note(this.#refsReported, at.loc);
-    const delta = this.#delta(at.loc, tail, facet);
+    // Where the keyword stood in the old schema: below the old node, or the spot's own.
+    const before = "oPtr" in at
+      ? ((at as Node).oPtr === null ? null : (at as Node).oPtr + pointerOf(tail))
+      : at.old;
+    const delta = this.#delta(at.loc, tail, facet, before);
     this.#effects.set(delta, final);
     delta.rule = `tool.${this.side}.keyword.${final}`;
     delta.severity = varianceSeverity(this.side, final);
@@ -730,7 +734,10 @@ export class CatchAllWalk implements Walker {
 
   #unmodelled(node: Node, keyword: string, a: JsonValue | undefined, b: JsonValue | undefined) {
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
-    const delta = this.#delta(node.loc, [keyword], keyword);
+    const before = a === undefined || node.oPtr === null
+      ? null
+      : `${node.oPtr}/${escapePointerToken(keyword)}`;
+    const delta = this.#delta(node.loc, [keyword], keyword, before);
     delta.rule = `tool.${this.side}.keyword.unmodelled`;
     delta.severity = "BREAKING";
     delta.message = `Unmodelled keyword ${q(keyword)} ${what} at ${q(delta.path)}: ` +
@@ -920,10 +927,19 @@ export class CatchAllWalk implements Walker {
     }
   }
 
-  #delta(loc: string, tail: readonly Token[], facet: string): SchemaDelta {
-    const { basePath, basePointer } = this.#options;
+  /**
+   * A delta at `tail` below `loc`; `old` is where the element stood in the old schema, which
+   * becomes the delta's `oldPointer` when that is another place.
+   */
+  #delta(
+    loc: string,
+    tail: readonly Token[],
+    facet: string,
+    old?: string | null,
+  ): SchemaDelta {
+    const { basePath, basePointer, oldBasePointer } = this.#options;
     const tokens = [...pointerTokens(loc), ...tail.map(String)];
-    return {
+    const delta: SchemaDelta = {
       facet,
       location: loc,
       path: basePath === "" ? tokens.join(".") : [basePath, ...tokens].join("."),
@@ -932,6 +948,10 @@ export class CatchAllWalk implements Walker {
       severity: "BREAKING",
       message: "",
     };
+    if (typeof old === "string" && old !== loc + pointerOf(tail)) {
+      delta.oldPointer = (oldBasePointer ?? basePointer) + old;
+    }
+    return delta;
   }
 }
 

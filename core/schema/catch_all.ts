@@ -22,6 +22,8 @@ export interface CatchAllOptions {
   basePath: string;
   /** RFC 6901 pointer of the schema root in the snapshot, e.g. `/tools/3/inputSchema`. */
   basePointer: string;
+  /** The same pointer in the old snapshot, where the tool stood at another index. */
+  oldBasePointer?: string;
   /** Keywords the structured walk models; every other keyword is unmodelled. */
   known: ReadonlySet<string>;
   /** The proof steps this schema may take, shared with the structured walk. */

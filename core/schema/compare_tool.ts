@@ -119,8 +119,7 @@ export function compareSchemaSide(
   const [a, b] = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)];
   const proofs = where.proofs ?? new ProofBudget();
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
-  const { oldBasePointer: _, ...at } = where;
-  const catchAll = catchAllDiff(a, b, { ...at, known: STRUCTURED_VOCABULARY, proofs });
+  const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
   const merged = oncePerDefinition(mergeDeltas(structured, catchAll), where);
   return hintPropertyRenames(merged, oldSchema, newSchema);
 }

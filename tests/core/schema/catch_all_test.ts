@@ -559,6 +559,33 @@ Deno.test("catchAllDiff() reports unmodelled keywords in a part that accepts not
   }
 });
 
+Deno.test("catchAllDiff() gives a finding in a branch that moved the keyword's old pointer", () => {
+  // Branches reordered: the old place of each keyword is in the other branch, not the union.
+  const union = (first: JsonValue, second: JsonValue) => ({ anyOf: [first, second] });
+  const str = (vendor: number, max: number) => ({ type: "string", "x-a": vendor, maxLength: max });
+  const deltas = catchAllDiff(
+    union(str(1, 3), { type: "number" }),
+    union({ type: "number" }, str(2, 5)),
+    {
+      side: "input",
+      basePath: BASE,
+      basePointer: POINTER,
+      oldBasePointer: "/tools/1/inputSchema",
+      known: KNOWN,
+    },
+  );
+  assert.deepEqual(deltas.map((d) => [d.rule, d.pointer, d.oldPointer]), [
+    [
+      "tool.input.keyword.widened",
+      `${POINTER}/anyOf/1/maxLength`,
+      "/tools/1/inputSchema/anyOf/0/maxLength",
+    ],
+    ["tool.input.keyword.unmodelled", `${POINTER}/anyOf/1/x-a`, "/tools/1/inputSchema/anyOf/0/x-a"],
+  ]);
+  // In place, none (the old pointer is the pointer, in the old tool).
+  for (const d of diff(str(1, 3), str(2, 5))) assert.equal(d.oldPointer, undefined, d.rule);
+});
+
 Deno.test("catchAllDiff() compares local $ref targets after a definition is renamed", () => {
   const old = { $ref: "#/$defs/Issue", $defs: { Issue: { type: "object", required: ["id"] } } };
   const same = { $ref: "#/$defs/Ticket", $defs: { Ticket: { type: "object", required: ["id"] } } };
