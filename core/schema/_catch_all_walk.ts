@@ -13,6 +13,7 @@ import {
   own,
   pointerOf,
   pointerTokens,
+  stableStringify,
 } from "../json.ts";
 import {
   ANNOTATION_FACETS,
@@ -432,7 +433,10 @@ export class CatchAllWalk implements Walker {
       // equal on both sides, and inside parts that accept nothing, whatever they hold: those new
       // to the new schema are reported as in a subschema added whole (one standing at the same
       // place with the same value, or moved, is not new).
-      if (this.#proven) this.unmodelledIn(node, [], node.n);
+      if (this.#proven) {
+        this.unmodelledIn(node, [], node.n);
+        this.unmodelledOut(node, [], node.o, node.n);
+      }
       for (const keyword of unionSorted(node.o, node.n)) {
         const a = own(node.o, keyword), b = own(node.n, keyword);
         if (this.same(a, b)) continue;
@@ -446,7 +450,10 @@ export class CatchAllWalk implements Walker {
     }
     const proven = this.#sameThroughRef(node);
     // The proof passes unmodelled keywords in parts that accept nothing: those new are reported.
-    if (proven) this.unmodelledIn(node, [], node.n);
+    if (proven) {
+      this.unmodelledIn(node, [], node.n);
+      this.unmodelledOut(node, [], node.o, node.n);
+    }
     // Keywords of a type one side's `type` excludes constrain nothing both sides accept: the
     // type change says what changed for such values (_type_keywords.ts). The unmodelled
     // keywords inside a new subschema of theirs are still reported, as in one added whole.
@@ -662,15 +669,64 @@ export class CatchAllWalk implements Walker {
   }
 
   /**
+   * The mirror of {@link unmodelledIn} for a part proven to accept the same values (a proof
+   * passes parts that accept nothing, and branches it never needs, whatever they hold): the
+   * keywords outside `known` the old schema wrote below `tail` of the old node that the new
+   * schema no longer holds, at that place or (moved) anywhere else, are reported as removed,
+   * where they stood. One the new part still writes somewhere with another value was reported
+   * there by {@link unmodelledIn}, with that value. As for a subschema removed whole, keywords
+   * of an old schema that is gone are not reported: only those of the part itself and of the
+   * schemas in it that the new part still holds (the same known keywords, anywhere in it).
+   */
+  unmodelledOut(
+    node: Node,
+    tail: readonly Token[],
+    schema: JsonValue | undefined,
+    next: JsonValue | undefined,
+  ): void {
+    if (node.oPtr === null) return;
+    const known = this.#options.known;
+    const after = this.#newUnmodelled ??= this.#unmodelledOf(this.newRoot, this.oldRoot);
+    const written = new Set<string>();
+    const shapes = new Set<string>();
+    const modelled = (s: JsonObject) =>
+      Object.fromEntries(Object.keys(s).filter((k) => known.has(k)).map((k) => [k, s[k]!]));
+    this.#schemasBelow(next, node.loc + pointerOf(tail), true, (s) => {
+      for (const keyword of Object.keys(s)) if (!known.has(keyword)) written.add(keyword);
+      shapes.add(stableStringify(modelled(s)));
+    });
+    const start = node.oPtr + pointerOf(tail);
+    this.#schemasBelow(schema, start, "old", (s, loc) => {
+      if (loc !== start && !shapes.has(stableStringify(modelled(s)))) return;
+      const now = resolveLocal(this.newRoot, `#${encodeURIComponent(loc)}`);
+      const kept = now !== undefined && isObject(now.value) ? now.value : undefined;
+      for (const keyword of Object.keys(s).sort()) {
+        if (known.has(keyword)) continue;
+        // Still written at this place (changed, it is reported as the new schema's).
+        if (kept !== undefined && Object.hasOwn(kept, keyword)) continue;
+        // Moved: the new schema holds it at a place the old one does not.
+        if (after.get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
+        if (written.has(keyword)) continue;
+        this.#unmodelled({ ...node, loc, oPtr: loc }, keyword, s[keyword], undefined);
+      }
+    });
+  }
+
+  /**
    * The unmodelled keywords written in the old schema, with their values, by keyword, leaving
    * out those the new schema still holds with the same value at the same pointer.
    */
   #oldUnmodelled: Map<string, JsonValue[]> | undefined;
+  /** The same of the new schema, against the old one. */
+  #newUnmodelled: Map<string, JsonValue[]> | undefined;
 
-  #unmodelledOf(root: JsonValue | undefined): Map<string, JsonValue[]> {
+  #unmodelledOf(
+    root: JsonValue | undefined,
+    other: JsonValue | undefined = this.newRoot,
+  ): Map<string, JsonValue[]> {
     const out = new Map<string, JsonValue[]>();
     this.#schemasBelow(root, "", false, (s, loc) => {
-      const now = resolveLocal(this.newRoot, `#${encodeURIComponent(loc)}`);
+      const now = resolveLocal(other, `#${encodeURIComponent(loc)}`);
       const kept = now !== undefined && isObject(now.value) ? now.value : undefined;
       for (const keyword of Object.keys(s)) {
         if (this.#options.known.has(keyword)) continue;
@@ -691,9 +747,12 @@ export class CatchAllWalk implements Walker {
   #schemasBelow(
     schema: JsonValue | undefined,
     loc: string,
-    follow: boolean,
+    follow: boolean | "old",
     visit: (s: JsonObject, loc: string) => void,
   ): void {
+    const [mine, theirs] = follow === "old"
+      ? [this.oldRoot, this.newRoot]
+      : [this.newRoot, this.oldRoot];
     const known = this.#options.known;
     const seen = new Set<JsonValue>();
     const stack: [JsonValue | undefined, string][] = [[schema, loc]];
@@ -717,8 +776,8 @@ export class CatchAllWalk implements Walker {
         } else if (SCHEMAS.includes(keyword)) below.push([value, to]);
       }
       const ref = follow ? at("$ref") : undefined;
-      const target = typeof ref === "string" ? resolveLocal(this.newRoot, ref) : undefined;
-      const old = typeof ref === "string" ? resolveLocal(this.oldRoot, ref) : undefined;
+      const target = typeof ref === "string" ? resolveLocal(mine, ref) : undefined;
+      const old = typeof ref === "string" ? resolveLocal(theirs, ref) : undefined;
       if (target !== undefined && !(old !== undefined && this.same(old.value, target.value))) {
         below.push([target.value, target.pointer]);
       }
@@ -833,6 +892,7 @@ export class CatchAllWalk implements Walker {
       ) {
         // Proven the same where it is used: the unmodelled keywords new in it are still reported.
         this.unmodelledIn(node, [keyword, name], y);
+        this.unmodelledOut(node, [keyword, name], x, y);
         continue;
       }
       this.pair(node, "$defs", x, [keyword, name], y, [keyword, name]);

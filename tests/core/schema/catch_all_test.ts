@@ -559,6 +559,42 @@ Deno.test("catchAllDiff() reports unmodelled keywords in a part that accepts not
   }
 });
 
+Deno.test("catchAllDiff() reports unmodelled keywords removed from a part a proof passes, as added ones", () => {
+  // The mirror of the test above: x-vendor dropped inside items that accept nothing was silent,
+  // though one added there is reported.
+  const arr = (vendor?: number) => ({
+    type: "array",
+    items: { allOf: [false], ...(vendor === undefined ? {} : { "x-vendor": vendor }) },
+  });
+  const removed = (side: Side, path: string) => [
+    `tool.${side}.keyword.unmodelled`,
+    "BREAKING",
+    path,
+  ];
+  for (const side of ["input", "output"] as const) {
+    // Proven the same by a composition: the keyword removed is reported where it stood.
+    const deltas = diff(arr(0), { anyOf: [arr(), false] }, side);
+    assert.deepEqual(brief(deltas), [removed(side, "items.x-vendor")]);
+    assert.deepEqual([deltas[0]!.old, deltas[0]!.new], [0, undefined]);
+    assert.match(deltas[0]!.message, /"x-vendor" removed/);
+    // The other way it is added, as before.
+    assert.deepEqual(brief(diff({ anyOf: [arr(), false] }, arr(0), side)), [
+      removed(side, "items.x-vendor"),
+    ]);
+    // Proven the same beside one $ref (a bound moved into the definition).
+    const ref = (vendor: boolean) => ({
+      $ref: "#/$defs/A",
+      ...(vendor ? { maxItems: 3 } : {}),
+      $defs: { A: vendor ? arr(0) : { ...arr(), maxItems: 3 } },
+    });
+    assert.deepEqual(brief(diff(ref(true), ref(false), side)), [
+      removed(side, "$defs.A.items.x-vendor"),
+    ]);
+    // Moved into a branch with the same value: not removed.
+    assert.deepEqual(brief(diff(arr(0), { anyOf: [arr(0), false] }, side)), []);
+  }
+});
+
 Deno.test("catchAllDiff() gives a finding in a branch that moved the keyword's old pointer", () => {
   // Branches reordered: the old place of each keyword is in the other branch, not the union.
   const union = (first: JsonValue, second: JsonValue) => ({ anyOf: [first, second] });
