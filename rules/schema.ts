@@ -167,8 +167,12 @@ function bounds(
     widened: min ? [s(high), s(low), p] : [s(low), s(high), p],
     narrowed: min ? [s(low), s(high), p] : [s(high), s(low), p],
   });
-  if (!min) return specs;
-  const why = aspect === "minContains" ? MIN_CONTAINS : ZERO_COUNT(aspect);
+  if (!min && aspect !== "maxContains") return specs;
+  const why = aspect === "minContains"
+    ? MIN_CONTAINS
+    : aspect === "maxContains"
+    ? MAX_CONTAINS
+    : ZERO_COUNT(aspect);
   return specs.map((spec) => ({
     ...spec,
     rationale: `${RATIONALE[spec.change as Effect]} ${why}`,
@@ -178,6 +182,10 @@ function bounds(
 /** Why an absent minContains is 1, not 0. */
 const MIN_CONTAINS =
   "Beside contains, a minContains left out means 1 (at least one item matches contains), so removing minContains 0 narrows, removing 1 is no change and removing 2 widens; without contains, minContains constrains nothing.";
+
+/** Why maxContains without contains is no bound. */
+const MAX_CONTAINS =
+  "maxContains counts the items that match the contains beside it; without contains it constrains nothing (JSON Schema 2020-12), so a maxContains added, removed or changed where either side has no contains is no finding: no value is accepted or rejected for it, and it is no prose a model reads. A contains added or removed beside it is graded by contains.";
 
 /** Why a lower count bound of 0 is no bound. */
 const ZERO_COUNT = (aspect: string) =>

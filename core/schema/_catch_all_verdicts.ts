@@ -531,7 +531,15 @@ export const VALUE_VERDICTS: ReadonlyMap<string, VerdictOf> = new Map([
       (read) => read("contains") === undefined ? 0 : read("minContains"),
     ),
   ],
-  ["maxContains", countVerdict("maxContains", false, Infinity, false)],
+  // Without `contains`, maxContains constrains nothing; `contains` added or removed says what
+  // changed (as the structured walk reads it).
+  [
+    "maxContains",
+    (old, next, at) =>
+      old("contains") === undefined || next("contains") === undefined
+        ? undefined
+        : countVerdict("maxContains", false, Infinity, false)(old, next, at),
+  ],
   ["pattern", patternVerdict],
   ["format", formatVerdict],
   ["contentEncoding", presenceVerdict("contentEncoding")],

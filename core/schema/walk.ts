@@ -626,9 +626,11 @@ class Walker {
       );
     }
     for (const [key, kind] of COUNT_BOUNDS) {
-      // minContains counts only beside contains; contains added or removed says what changed.
+      // minContains and maxContains count only beside contains (without it they constrain
+      // nothing); contains added or removed says what changed.
       if (
-        key === "minContains" && !(Object.hasOwn(a, "contains") && Object.hasOwn(b, "contains"))
+        (key === "minContains" || key === "maxContains") &&
+        !(Object.hasOwn(a, "contains") && Object.hasOwn(b, "contains"))
       ) {
         continue;
       }

@@ -52,3 +52,27 @@ Deno.test("diff grades a minContains that is not a number as BREAKING both ways"
     assert.ok(lines.some((l) => l.endsWith(" BREAKING")), `${way}: ${lines}`);
   }
 });
+
+Deno.test("diff grades maxContains without contains as no change, and beside contains by its count", () => {
+  // Without contains, maxContains constrains nothing (JSON Schema 2020-12): tightened, relaxed,
+  // added or removed, no value changes, so no finding on either side (it was maxContains
+  // narrowed, BREAKING on input, and widened, BREAKING on output).
+  const alone = (max?: number) =>
+    v({ type: "array", ...(max === undefined ? {} : { maxContains: max }) });
+  assert.deepEqual(fourWays(alone(3), alone(2)), none);
+  assert.deepEqual(fourWays(alone(3), alone()), none);
+  for (const x of judge(alone(3), alone(2))!.verdicts) assert.equal(x.witness, undefined, x.side);
+  // Beside contains on both sides it counts: tightened is narrowed.
+  const counted = (max: number) => v({ ...contains, maxContains: max });
+  const at = "properties.v.maxContains";
+  assert.deepEqual(fourWays(counted(3), counted(2)), {
+    input: [`tool.input.maxContains.narrowed t.inputSchema.${at} BREAKING`],
+    inputReversed: [`tool.input.maxContains.widened t.inputSchema.${at} NON_BREAKING`],
+    output: [`tool.output.maxContains.narrowed t.outputSchema.${at} NON_BREAKING`],
+    outputReversed: [`tool.output.maxContains.widened t.outputSchema.${at} BREAKING`],
+  });
+  // contains removed with it: graded by contains alone.
+  assert.deepEqual(fourWays(counted(3), alone(2)).input, [
+    "tool.input.contains.widened t.inputSchema.properties.v.contains NON_BREAKING",
+  ]);
+});
