@@ -305,8 +305,8 @@ export function describeVerdict(v: ProseVerdict): string {
         ? `became ${words(v.constant.added)}`
         : `${one ? "was" : "were"} removed`;
       return `the upper-case word${one ? "" : "s"} ${words(removed)} ${what}, ${
-        one ? "a value" : "values"
-      } a model sends as written`;
+        one ? "an identifier" : "identifiers"
+      } a model may copy as written`;
     }
     case "alternative":
       return `the alternative "${v.alternative}" was removed, which a model was offered`;

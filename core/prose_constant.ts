@@ -1,11 +1,13 @@
 /**
  * Proxar's third extension of the seed's prose steps: an upper-case identifier-like word (an
- * HTTP verb, an enum-like constant: `PUT`, `SUCCEEDED`, `READ_ONLY`) is a value a model sends as
- * written, so replacing or removing one changes what it sends, however similar the two texts are.
+ * HTTP verb, an enum-like constant, a name: `PUT`, `SUCCEEDED`, `READ_ONLY`, `GITHUB_TOKEN`) is one
+ * a model may copy as written, so replacing or removing one changes what it sends or uses, however
+ * similar the two texts are.
  * @playwright/mcp's "…PUT request…" → "…PATCH request…" (edit similarity 0.9) and
  * @apify/actors-mcp-server's run status FINISHED → SUCCEEDED were both DOCUMENTATION by step 5.
  * An acronym on both sides (`JSON`, `URL`) is no change; one only added leaves every old call
- * valid. See `docs/prose.md`.
+ * valid. Labels and document names (`NOTE`, `IMPORTANT`, `README`, `TODO` …) are no identifiers
+ * at all. See `docs/prose.md`.
  * @module
  */
 
@@ -48,11 +50,34 @@ const ACRONYMS: ReadonlySet<string> = new Set([
   "XML",
 ]);
 
+/**
+ * Upper-case words of ordinary prose that are never a value nor a name a model copies: labels
+ * (NOTE, IMPORTANT, WARNING, TIP …) and the names of documents (README, CHANGELOG …). They are
+ * no identifier whether removed, added or replaced: "IMPORTANT: call search first" → "Call search
+ * first" is a rewording, left to the other steps.
+ */
+const PROSE_WORDS: ReadonlySet<string> = new Set([
+  "CAUTION",
+  "CHANGELOG",
+  "FAQ",
+  "FIXME",
+  "IMPORTANT",
+  "LICENSE",
+  "NB",
+  "NOTE",
+  "NOTES",
+  "README",
+  "TIP",
+  "TODO",
+  "WARNING",
+]);
+
 const CONSTANT = /(?<![\p{L}\p{N}_])[A-Z][A-Z0-9_]+(?![\p{L}\p{N}_])/gu;
 
 /** The distinct upper-case identifier-like words of a text, in order of first appearance. */
 function constants(text: string): string[] {
-  return [...new Set(text.normalize("NFC").match(CONSTANT) ?? [])];
+  const words = text.normalize("NFC").match(CONSTANT) ?? [];
+  return [...new Set(words.filter((w) => !PROSE_WORDS.has(w)))];
 }
 
 /** Whether `word` occurs in `text` as a whole word, ignoring case. */
@@ -77,6 +102,7 @@ function occursIn(text: string, word: string): boolean {
  * assert.equal(constantChange("Returns JSON", "Returns the JSON body"), undefined);
  * assert.equal(constantChange("Status is FINISHED", "Status is FINISHED or ABORTED"), undefined);
  * assert.equal(constantChange("Call the API at the URL", "Call it"), undefined);
+ * assert.equal(constantChange("NOTE: see the README", "See the docs"), undefined);
  * ```
  */
 export function constantChange(oldText: string, newText: string): ConstantChange | undefined {

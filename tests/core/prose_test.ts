@@ -402,7 +402,7 @@ Deno.test("classifyProse() grades an upper-case value replaced or removed POTENT
   assert.deepEqual(classifyProse(patch, put).constant, { removed: ["PATCH"], added: ["PUT"] });
   assert.equal(
     describeVerdict(classifyProse(put, patch)),
-    'the upper-case word "PUT" became "PATCH", a value a model sends as written',
+    'the upper-case word "PUT" became "PATCH", an identifier a model may copy as written',
   );
   // @apify/actors-mcp-server: FINISHED renamed SUCCEEDED, ABORTED added.
   const before = "Filter runs by status: READY, RUNNING, FINISHED, FAILED, TIMED_OUT, " +
@@ -417,7 +417,7 @@ Deno.test("classifyProse() grades an upper-case value replaced or removed POTENT
   const gone = before.replace("FINISHED, ", "");
   assert.equal(
     describeVerdict(classifyProse(before, gone)),
-    'the upper-case word "FINISHED" was removed, a value a model sends as written',
+    'the upper-case word "FINISHED" was removed, an identifier a model may copy as written',
   );
 });
 
@@ -436,6 +436,28 @@ Deno.test("classifyProse() leaves an upper-case word only added, kept, recased o
   assert.deepEqual([dropped.step, dropped.severity], ["similarity", "DOCUMENTATION"]);
   // The same word in another case is a case change, not a value removed.
   assert.equal(classifyProse("Sends a GET request", "Sends a get request").step, "equal");
+  // Labels and document names are no identifiers, removed, added or replaced (review: README
+  // removed read "a value a model sends as written").
+  const readme = "Creates an issue in the repository. NOTE: the title must follow the README";
+  for (
+    const next of [
+      readme.replace(" NOTE:", ""),
+      readme.replace("README", "contributing guide"),
+      readme.replace("NOTE", "IMPORTANT"),
+      readme.replace("README", "TODO list"),
+    ]
+  ) {
+    const v = classifyProse(readme, next);
+    assert.notEqual(v.step, "constant", next);
+  }
+  // Several constants: named in the plural.
+  const runs = "Filter runs by status: READY, RUNNING, FINISHED, FAILED, TIMED_OUT, newest " +
+    "first, and return the run ID, status and start time of each run";
+  const two = classifyProse(runs, runs.replace("FINISHED", "DONE").replace("FAILED", "ERRORED"));
+  assert.equal(
+    describeVerdict(two),
+    'the upper-case words "FINISHED", "FAILED" became "DONE", "ERRORED", identifiers a model may copy as written',
+  );
   // An acronym replaced by another upper-case word is a substitution.
   assert.deepEqual(
     classifyProse(url, url.replace("URL", "URI")).constant,
