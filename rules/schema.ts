@@ -95,7 +95,7 @@ const REST_BESIDE_UNEVALUATED =
 
 /** Why a union branch kept unchanged needs no comparison of its parts. */
 const KEPT_BRANCH =
-  "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle).";
+  "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle). A schema wrapped whole as a branch (anyOf [X, null]) is paired with that branch even when X holds a combination keyword of its own, as an object with an allOf beside its properties: it was compared keyword by keyword with the bare anyOf, and its properties read as removed (BREAKING on input).";
 
 /** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
 const KEPT_CONJUNCT =

@@ -1981,7 +1981,11 @@ function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
       : "allOf";
     const rest = Object.keys(constraintsOf(other)).filter((k) => k !== key);
     const constraints = constraintsOf(single);
-    if (union(single) || rest.length > 0 || Object.keys(constraints).length === 0) return undefined;
+    // A single schema holding another combination keyword (an object with an allOf beside its
+    // properties) is one branch all the same; one holding the same keyword is compared as is.
+    if (Array.isArray(single[key]) || rest.length > 0 || Object.keys(constraints).length === 0) {
+      return undefined;
+    }
     const lifted: JsonObject = {};
     for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
     // A list of types facing a union of one type per branch is a union of its types.
@@ -1995,6 +1999,13 @@ function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
   };
   if (union(b) && !union(a)) return [lift(a, b) ?? a, b];
   if (union(a) && !union(b)) return [a, lift(b, a) ?? b];
+  // Both hold a combination keyword: the side that is nothing but one (anyOf [X, null]) takes
+  // the other whole as a branch when the other does not use that keyword.
+  const bare = (x: JsonObject) =>
+    ["anyOf", "oneOf"].filter((k) => Array.isArray(x[k])).length === 1 &&
+    Object.keys(constraintsOf(x)).length === 1;
+  if (bare(b) && !bare(a)) return [lift(a, b) ?? a, b];
+  if (bare(a) && !bare(b)) return [a, lift(b, a) ?? b];
   return [a, b];
 }
 
