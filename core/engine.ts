@@ -87,9 +87,17 @@ class DiffRun {
   }
 
   #identifiers: NameSet | undefined;
+  #toolNames: string[] | undefined;
   classify = (a: string | undefined, b: string | undefined): ProseVerdict => {
     this.#identifiers ??= lazyContractIdentifiers([this.old, this.next]);
-    return classifyProse(a, b, { ...this.config.prose, identifiers: this.#identifiers });
+    this.#toolNames ??= [
+      ...new Set([...this.old.tools, ...this.next.tools].map((t) => String(t.name))),
+    ].sort();
+    return classifyProse(a, b, {
+      ...this.config.prose,
+      identifiers: this.#identifiers,
+      toolNames: this.#toolNames,
+    });
   };
 
   #renamed: Map<string, Paired<Tool>> | undefined;

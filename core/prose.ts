@@ -12,8 +12,10 @@
  * contract or a quoted token whose case changed (`identifierCase`, see `prose_case.ts`), or a code
  * span replaced by another or only removed (`codeSpan`, see `prose_code.ts`), or an upper-case
  * identifier-like word replaced or removed (`constant`, see `prose_constant.ts`), or an "or …"
- * alternative only removed (`alternative`, see `prose_alternative.ts`), makes the change
- * POTENTIALLY_BREAKING.
+ * alternative only removed (`alternative`, see `prose_alternative.ts`), or a tool name of the
+ * contract replaced or removed (`toolName`, see `prose_tool.ts`), makes the change
+ * POTENTIALLY_BREAKING. And before step 5 returns DOCUMENTATION, each run of sentences, lines or
+ * list items that differs is graded alone (`unit`, see `prose_units.ts`).
  *
  * The thresholds and why they are what they are: `docs/prose.md`.
  * @module
@@ -23,6 +25,8 @@ import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_cas
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
 import { alternativeRemoved } from "./prose_alternative.ts";
+import { toolNameRemoved } from "./prose_tool.ts";
+import { unitChanges } from "./prose_units.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
 
@@ -33,6 +37,8 @@ export type ProseStep =
   | "codeSpan"
   | "constant"
   | "alternative"
+  | "toolName"
+  | "unit"
   | "emptiness"
   | "marker"
   | "order"
@@ -50,6 +56,14 @@ export interface ProseVerdict {
   constant?: ConstantChange;
   /** The words of the "or …" alternative the new text dropped (step `alternative`). */
   alternative?: string;
+  /** The tool name of the contract the new text names fewer times (step `toolName`). */
+  toolName?: string;
+  /**
+   * The first run of sentences, lines or list items that differs and that the other steps grade
+   * POTENTIALLY_BREAKING alone (step `unit`): its old and new text ("" when added or removed whole)
+   * and that verdict.
+   */
+  unit?: { old: string; new: string; verdict: ProseVerdict };
   /** The marker whose count differs (step `marker`). */
   marker?: string;
   /** How often the marker occurs in the old and the new text (step `marker`). */
@@ -64,7 +78,10 @@ export interface ProseVerdict {
 
 export { DEFAULT_PROSE_OPTIONS, type ProseOptions };
 
-/** Negations and modality words; any token holding a digit is a marker too. */
+/**
+ * Negations, modality words and `default` (a default stated or dropped changes what a model omits);
+ * any token holding a digit is a marker too.
+ */
 export const BUILTIN_MARKERS: readonly string[] = [
   "not",
   "never",
@@ -75,6 +92,7 @@ export const BUILTIN_MARKERS: readonly string[] = [
   "only",
   "required",
   "optional",
+  "default",
 ];
 /** `don't`, `can't`, `isn't` … and `cannot` count as `not`. */
 const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
@@ -142,6 +160,8 @@ const NUMBER_WORDS: ReadonlySet<string> = new Set([
 /** The marker a token stands for: the word itself, `not` for a contraction, a number as written. */
 function markerOf(token: string, builtin: ReadonlySet<string>): string | undefined {
   if (builtin.has(token)) return token;
+  // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`.
+  if (token === "defaults" && builtin.has("default")) return "default";
   if (CONTRACTION.test(token)) return "not";
   if (DIGIT.test(token) || NUMBER_WORDS.has(token)) return token;
   return undefined;
@@ -214,6 +234,7 @@ export function classifyProse(
   oldText: string | undefined,
   newText: string | undefined,
   options: ProseOptions = DEFAULT_PROSE_OPTIONS,
+  units?: false,
 ): ProseVerdict {
   const a = normaliseProse(oldText ?? "");
   const b = normaliseProse(newText ?? "");
@@ -227,9 +248,21 @@ export function classifyProse(
     const constant = constantChange(oldText ?? "", newText ?? "");
     if (constant) return { severity: "POTENTIALLY_BREAKING", step: "constant", constant };
     const dropped = alternativeRemoved(proseTokens(a), proseTokens(b));
-    return dropped === undefined
-      ? documentation
-      : { severity: "POTENTIALLY_BREAKING", step: "alternative", alternative: dropped };
+    if (dropped !== undefined) {
+      return { severity: "POTENTIALLY_BREAKING", step: "alternative", alternative: dropped };
+    }
+    const toolName = toolNameRemoved(oldText ?? "", newText ?? "", options.toolNames ?? []);
+    if (toolName !== undefined) {
+      return { severity: "POTENTIALLY_BREAKING", step: "toolName", toolName };
+    }
+    if (documentation.step !== "similarity" || units === false) return documentation;
+    for (const change of unitChanges(oldText ?? "", newText ?? "")) {
+      const verdict = classifyProse(change.old, change.new, options, false);
+      if (verdict.severity !== "DOCUMENTATION") {
+        return { severity: "POTENTIALLY_BREAKING", step: "unit", unit: { ...change, verdict } };
+      }
+    }
+    return documentation;
   };
   if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
   if (a === "" || b === "") return { severity: "POTENTIALLY_BREAKING", step: "emptiness" };
@@ -310,6 +343,20 @@ export function describeVerdict(v: ProseVerdict): string {
     }
     case "alternative":
       return `the alternative "${v.alternative}" was removed, which a model was offered`;
+    case "toolName":
+      return `the tool name "${v.toolName}" was replaced or removed, a tool a model was told to call`;
+    case "unit": {
+      const quote = (t: string) => `"${t.length > 80 ? `${t.slice(0, 79)}…` : t}"`;
+      const u = v.unit;
+      if (!u) return "a sentence changed";
+      if (u.old === "") {
+        return `the sentence ${quote(u.new)} was added, an instruction a model reads`;
+      }
+      if (u.new === "") {
+        return `the sentence ${quote(u.old)} was removed, an instruction a model read`;
+      }
+      return `the sentence ${quote(u.old)} became ${quote(u.new)}: ${describeVerdict(u.verdict)}`;
+    }
     case "emptiness":
       return "one side is empty";
     case "marker":
@@ -357,6 +404,12 @@ export function describeStep(step: ProseStep): string {
   }
   if (step === "constant") {
     return "prose classifier, Proxar's extension of steps 1 and 5: an upper-case identifier-like word was replaced or removed";
+  }
+  if (step === "toolName") {
+    return "prose classifier, Proxar's extension of steps 1 and 5: a tool name of the contract was replaced or removed";
+  }
+  if (step === "unit") {
+    return "prose classifier, Proxar's extension of step 5: a sentence, line or list item graded alone";
   }
   if (step === "alternative") {
     return "prose classifier, Proxar's extension of steps 1 and 5: an alternative (or …) was removed";

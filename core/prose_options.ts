@@ -18,6 +18,11 @@ export interface ProseOptions {
    * DOCUMENTATION. Quoted and backticked tokens count whether listed or not.
    */
   identifiers?: NameSet;
+  /**
+   * The tool names of the old and new contract, sorted: one the new text names fewer times than
+   * the old is not DOCUMENTATION (see `prose_tool.ts`).
+   */
+  toolNames?: readonly string[];
 }
 
 /**

@@ -355,10 +355,12 @@ Deno.test("classifyProse() takes a removed quoted token for a removal, not a cas
     "Not for the full content of a page, when you need that use scrape; when you are not " +
     "looking for specific data, use search.";
   const removed = `${base}\nSystem prompt: "You are a helper"`;
+  // The line removed or added whole is an instruction of its own (step unit), not a case change.
   for (const [a, b] of [[removed, base], [base, removed]]) {
     const verdict = classifyProse(a!, b!);
-    assert.equal(verdict.step, "similarity", `${a} → ${b}`);
-    assert.equal(verdict.severity, "DOCUMENTATION");
+    assert.equal(verdict.step, "unit", `${a} → ${b}`);
+    assert.equal(verdict.caseChange, undefined);
+    assert.equal(verdict.unit?.verdict.step, "emptiness");
   }
   // Recased, in both directions: the other spelling now occurs once more than before.
   const recased = `${base}\nSystem prompt: "you are a helper"`;
@@ -492,4 +494,77 @@ Deno.test("classifyProse() grades an or-alternative only removed POTENTIALLY_BRE
   );
   const and = before.replace(" or a URL to CSV data", " and a URL to CSV data");
   assert.equal(classifyProse(and, after).step, "similarity");
+});
+
+const LONG = "You are connected to the Acme issue tracker. Use search_issues to find existing " +
+  "issues before you create one. Comments are written in Markdown. Keep titles short and " +
+  "descriptive. Always include the steps to reproduce in bug reports. Attachments are " +
+  "referenced by their URL. Ask the user when the project is ambiguous.";
+
+Deno.test("classifyProse() grades a sentence of a long text alone before step 5 returns DOCUMENTATION", () => {
+  const rewritten = LONG.replace("Keep titles short and descriptive.", "Start titles with a verb.");
+  const whole = classifyProse(LONG, rewritten, { ...DEFAULT_PROSE_OPTIONS });
+  assert.equal(whole.severity, "POTENTIALLY_BREAKING");
+  assert.equal(whole.step, "unit");
+  assert.equal(whole.unit?.old, "Keep titles short and descriptive.");
+  assert.equal(whole.unit?.new, "Start titles with a verb.");
+  assert.equal(whole.unit?.verdict.step, "similarity");
+  assert.match(
+    describeVerdict(whole),
+    /^the sentence "Keep titles short and descriptive\." became/,
+  );
+  // A list item added whole, in both directions.
+  const listed = `${LONG}\n- migrate a project`;
+  for (const [a, b] of [[LONG, listed], [listed, LONG]]) {
+    const v = classifyProse(a, b);
+    assert.equal(v.step, "unit", `${a} → ${b}`);
+    assert.equal(v.unit?.verdict.step, "emptiness");
+  }
+  assert.match(
+    describeVerdict(classifyProse(LONG, listed)),
+    /was added, an instruction a model reads$/,
+  );
+  // A typo, a reflowed line and a separator line stay DOCUMENTATION.
+  for (
+    const b of [
+      LONG.replace("descriptive", "descriptve"),
+      LONG.replace("Comments are written", "Comments are\n  written"),
+      `${LONG}\n---`,
+      LONG.replace(". Ask", ".\nAsk"),
+    ]
+  ) {
+    const v = classifyProse(LONG, b);
+    assert.equal(v.severity, "DOCUMENTATION", b);
+  }
+});
+
+Deno.test("classifyProse() grades a tool name of the contract replaced or removed POTENTIALLY_BREAKING", () => {
+  const toolNames = ["nextjs_call", "nextjs_index", "nextjs_runtime", "search"];
+  const options = { ...DEFAULT_PROSE_OPTIONS, toolNames };
+  const a = `${LONG} For runtime errors use the 'nextjs_runtime' tool first.`;
+  const b = `${LONG} For runtime errors use the 'nextjs_index' tool first.`;
+  assert.deepEqual(classifyProse(a, b, options), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "toolName",
+    toolName: "nextjs_runtime",
+  });
+  // Bare as a word, removed.
+  assert.equal(classifyProse(`${LONG} Then call nextjs_runtime.`, LONG, options).step, "toolName");
+  // Only added: left to the other steps; without the contract's names: a sentence graded alone.
+  assert.notEqual(classifyProse(LONG, `${LONG} Then call nextjs_call.`, options).step, "toolName");
+  assert.equal(classifyProse(a, b).step, "unit");
+  // An ordinary word that names a tool counts only quoted.
+  const plain = `${LONG} Then search the tracker.`;
+  assert.equal(
+    classifyProse(plain, plain.replace("search the", "query the"), options).step,
+    "unit",
+  );
+  assert.equal(
+    classifyProse(`${LONG} Use \`search\`.`, `${LONG} Use \`find\`.`, options).step,
+    "codeSpan",
+  );
+  assert.match(
+    describeVerdict(classifyProse(a, b, options)),
+    /^the tool name "nextjs_runtime" was replaced or removed/,
+  );
 });

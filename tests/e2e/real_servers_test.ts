@@ -88,11 +88,13 @@ Deno.test("proxar diff grades @sentry/mcp-server's nullable sort, a type list �
   // 0.37.0 → 0.39.0: sort went from anyOf [string, null] to type [string, null] (before: a
   // tool.input.anyOf.widened finding); environment went from anyOf [anyOf [string, array],
   // null] to anyOf [string, array], a real narrowing, once reported as two branches removed and
-  // two added, now as its null branch removed.
+  // two added, now as its null branch removed. The sentence "Omit when unused." added to (or
+  // removed from) environment's description is an instruction of its own (step unit; before:
+  // DOCUMENTATION by step 5 over the whole description, edit 0.91).
   await assertVerdict(["sentry_search_events_0.37.0.json", "sentry_search_events_0.39.0.json"], {
     findings: [
       `tool.input.anyOf.narrowed|${input}.environment.anyOf|BREAKING`,
-      `tool.input.description.changed|${input}.environment.description|DOCUMENTATION`,
+      `tool.input.description.changed|${input}.environment.description|POTENTIALLY_BREAKING`,
     ],
     code: 1,
   });
@@ -100,7 +102,7 @@ Deno.test("proxar diff grades @sentry/mcp-server's nullable sort, a type list �
   await assertVerdict(["sentry_search_events_0.39.0.json", "sentry_search_events_0.37.0.json"], {
     findings: [
       `tool.input.anyOf.widened|${input}.environment.anyOf|NON_BREAKING`,
-      `tool.input.description.changed|${input}.environment.description|DOCUMENTATION`,
+      `tool.input.description.changed|${input}.environment.description|POTENTIALLY_BREAKING`,
     ],
     code: 0,
   });
@@ -325,4 +327,91 @@ Deno.test("proxar diff grades next-devtools-mcp 0.2.1 → 0.2.6 a field added to
     ],
     code: 1,
   });
+});
+
+/** The messages `proxar diff --format json` gives the changes at `paths`, in report order. */
+async function messages([oldFile, newFile]: [string, string], paths: string[]) {
+  const result = await runCli([
+    "diff",
+    `real_servers/${oldFile}`,
+    `real_servers/${newFile}`,
+    "--format",
+    "json",
+  ]);
+  const report = JSON.parse(result.stdout) as { changes: { path: string; message: string }[] };
+  return paths.map((p) => report.changes.find((c) => c.path === p)?.message);
+}
+
+Deno.test("proxar diff warns on next-devtools-mcp 0.3.1 → 0.3.10 replacing a tool name and adding trigger lines in long descriptions", async () => {
+  const pair: [string, string] = ["next_devtools_all_0.3.1.json", "next_devtools_all_0.3.10.json"];
+  // Before: browser_eval.description (edit 0.974) and enable_cache_components.description
+  // (edit 0.852, overlap 0.909) were DOCUMENTATION, graded over the whole long text.
+  await assertVerdict(pair, {
+    findings: [
+      "resource.added|cache-components://route-handlers|NON_BREAKING",
+      "resource.added|nextjs-docs://llms-index|NON_BREAKING",
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|nextjs_call|NON_BREAKING",
+      "tool.added|nextjs_index|NON_BREAKING",
+      "tool.description.changed|browser_eval.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|enable_cache_components.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|init.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|nextjs_docs.description|POTENTIALLY_BREAKING",
+      "tool.input.description.changed|nextjs_docs.inputSchema.properties.path.description|POTENTIALLY_BREAKING",
+      "tool.input.property.removed|nextjs_docs.inputSchema.properties.action|BREAKING",
+      "tool.input.property.removed|nextjs_docs.inputSchema.properties.query|BREAKING",
+      "tool.input.property.removed|nextjs_docs.inputSchema.properties.routerType|BREAKING",
+      "tool.removed|nextjs_runtime|BREAKING",
+    ],
+    code: 1,
+  });
+  const [browserEval, cache] = await messages(pair, [
+    "browser_eval.description",
+    "enable_cache_components.description",
+  ]);
+  assert.equal(
+    browserEval,
+    'browser_eval.description changed (the tool name "nextjs_runtime" was replaced or removed, a tool a model was told to call)',
+  );
+  assert.match(cache ?? "", /^enable_cache_components\.description changed \(the sentence "/);
+});
+
+Deno.test("proxar diff warns on @perplexity-ai/mcp-server 0.9.0 → 1.2.1 dropping '(default)' from one sentence of a description", async () => {
+  const pair: [string, string] = ["perplexity_0.9.0.json", "perplexity_1.2.1.json"];
+  const size = "inputSchema.properties.search_context_size.description";
+  // Before: both search_context_size descriptions (edit 0.912) and perplexity_ask's and
+  // perplexity_reason's descriptions (edit 0.94) were DOCUMENTATION.
+  await assertVerdict(pair, {
+    findings: [
+      "server.instructions.changed|server.instructions|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.description.changed|perplexity_ask.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|perplexity_reason.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|perplexity_research.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|perplexity_search.description|POTENTIALLY_BREAKING",
+      `tool.input.description.changed|perplexity_ask.${size}|POTENTIALLY_BREAKING`,
+      `tool.input.description.changed|perplexity_reason.${size}|POTENTIALLY_BREAKING`,
+      ...["ask", "reason", "research", "search"].flatMap((t) => [
+        `tool.input.dialect.inert|perplexity_${t}.inputSchema.$schema|DOCUMENTATION`,
+        `tool.output.dialect.inert|perplexity_${t}.outputSchema.$schema|DOCUMENTATION`,
+      ]),
+      "tool.input.property.added|perplexity_search.inputSchema.properties.search_domain_filter|NON_BREAKING",
+      "tool.input.property.added|perplexity_search.inputSchema.properties.search_recency_filter|NON_BREAKING",
+      "tool.input.property.removed|perplexity_reason.inputSchema.properties.strip_thinking|BREAKING",
+      "tool.input.property.removed|perplexity_research.inputSchema.properties.reasoning_effort|BREAKING",
+      "tool.input.property.removed|perplexity_research.inputSchema.properties.strip_thinking|BREAKING",
+    ].sort(),
+    code: 1,
+  });
+  const [ask, askSize] = await messages(pair, [
+    "perplexity_ask.description",
+    `perplexity_ask.${size}`,
+  ]);
+  assert.equal(askSize, `perplexity_ask.${size} changed (marker "default" 1× → 0×)`);
+  assert.equal(
+    ask,
+    'perplexity_ask.description changed (the sentence "Answer a question using web-grounded AI (Sonar Pro model)." became "Answer a question using web-grounded AI (Perplexity Agent API, fast preset).": edit 0.627, overlap 0.467: overlap below 0.55)',
+  );
 });

@@ -1,0 +1,55 @@
+/**
+ * Proxar's fifth extension of the seed's prose steps: a tool name of the same contract (another
+ * tool's or the tool's own) replaced or removed in prose is graded like a code span, since a model
+ * calls the tool a text names: next-devtools-mcp 0.3.1 → 0.3.10 told browser_eval's readers to use
+ * `'nextjs_index'`/`'nextjs_call'` instead of `'nextjs_runtime'`, a change step 5 alone calls
+ * DOCUMENTATION in a long description. See `docs/prose.md`.
+ * @module
+ */
+
+/** A name that reads as an identifier rather than a word: it holds `_`, `-`, `.`, a digit or an inner capital. */
+const IDENTIFIER_LIKE = /[_\-.\p{N}]|\p{Ll}\p{Lu}/u;
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * How often `name` occurs in `text`: as a whole word when it reads as an identifier
+ * (`nextjs_runtime`), only between quotes or backticks when it is an ordinary word (`search`).
+ */
+function occurrences(text: string, name: string): number {
+  const n = escape(name);
+  const pattern = IDENTIFIER_LIKE.test(name)
+    ? `(?<![\\p{L}\\p{N}_\\-])${n}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`
+    : `(?<=['"\`‘“])${n}(?=['"\`’”])`;
+  return text.match(new RegExp(pattern, "gu"))?.length ?? 0;
+}
+
+/**
+ * The first tool name (in the order given) that the new text names fewer times than the old one;
+ * undefined when no tool name was replaced or removed (names only added stay with the other steps).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toolNameRemoved } from "./prose_tool.ts";
+ * const tools = ["nextjs_runtime", "nextjs_index", "search"];
+ * assert.equal(
+ *   toolNameRemoved("Use 'nextjs_runtime' first", "Use 'nextjs_index' first", tools),
+ *   "nextjs_runtime",
+ * );
+ * assert.equal(toolNameRemoved("Then search the tracker", "Then query the tracker", tools), undefined);
+ * assert.equal(toolNameRemoved("Use `search` first", "Use `find` first", tools), "search");
+ * assert.equal(toolNameRemoved("Use it", "Use nextjs_index", tools), undefined);
+ * ```
+ */
+export function toolNameRemoved(
+  oldText: string,
+  newText: string,
+  toolNames: readonly string[],
+): string | undefined {
+  const a = oldText.normalize("NFC");
+  const b = newText.normalize("NFC");
+  return toolNames.find((name) => name !== "" && occurrences(a, name) > occurrences(b, name));
+}
