@@ -646,8 +646,10 @@ export class CatchAllWalk implements Walker {
    */
   unmodelledIn(node: Node, tail: readonly Token[], schema: JsonValue | undefined): void {
     const known = this.#options.known;
-    const before = this.#oldUnmodelled ??= this.#unmodelledOf(this.oldRoot);
     this.#schemasBelow(schema, node.loc + pointerOf(tail), true, (s, loc) => {
+      // Most subschemas hold no unmodelled keyword: the old schema is looked at only for one.
+      if (Object.keys(s).every((keyword) => known.has(keyword))) return;
+      const before = this.#oldUnmodelled ??= this.#unmodelledOf(this.oldRoot);
       // The same place in the old schema (a definition both sides hold, reached anew).
       const then = resolveLocal(this.oldRoot, `#${encodeURIComponent(loc)}`);
       const was = then !== undefined && isObject(then.value) ? then.value : undefined;
