@@ -19,37 +19,46 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * more than `budget` keys and elements, else whether they are equal (as {@link sameJson}).
  */
 function sameWithin(a: unknown, b: unknown, budget: number): boolean | undefined {
+  const result = compareWithin(a, b, budget);
+  return result === undefined ? undefined : result >= 0;
+}
+
+/**
+ * {@link sameWithin} that also says what it spent: `undefined` past `budget`, else the budget
+ * left when the values are equal, or its bitwise complement (negative) when they differ.
+ */
+function compareWithin(a: unknown, b: unknown, budget: number): number | undefined {
   const stack: unknown[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop();
     const x = stack.pop();
     if (x === y) continue;
-    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return ~budget;
     if (Array.isArray(x)) {
-      if (!Array.isArray(y) || x.length !== y.length) return false;
+      if (!Array.isArray(y) || x.length !== y.length) return ~budget;
       if ((budget -= x.length + 1) < 0) return undefined;
       for (let i = 0; i < x.length; i++) {
         const u: unknown = x[i], v: unknown = y[i];
         if (u === v) continue;
-        if (typeof u !== "object" || typeof v !== "object") return false;
+        if (typeof u !== "object" || typeof v !== "object") return ~budget;
         stack.push(u, v);
       }
       continue;
     }
-    if (Array.isArray(y)) return false;
+    if (Array.isArray(y)) return ~budget;
     const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
     const keys = Object.keys(xo);
-    if (keys.length !== Object.keys(yo).length) return false;
+    if (keys.length !== Object.keys(yo).length) return ~budget;
     if ((budget -= keys.length + 1) < 0) return undefined;
     for (const key of keys) {
-      if (!Object.hasOwn(yo, key)) return false;
+      if (!Object.hasOwn(yo, key)) return ~budget;
       const u = xo[key], v = yo[key];
       if (u === v) continue;
-      if (typeof u !== "object" || typeof v !== "object") return false;
+      if (typeof u !== "object" || typeof v !== "object") return ~budget;
       stack.push(u, v);
     }
   }
-  return true;
+  return budget;
 }
 
 function stringHash(s: string): number {
@@ -77,8 +86,22 @@ function primitiveHash(value: unknown): number {
   }
 }
 
-/** Subtrees of fewer values than this are neither memoised nor hashed to compare them. */
+/** Subtrees of fewer values than this are not memoised. */
 const SMALL = 64;
+
+/**
+ * The keys and elements one {@link JsonEquality.same} may compare directly, before it hashes: a
+ * pair that differs near its top, or an equal one of this size, costs one joint pass instead of
+ * two hashes and a confirming pass.
+ */
+const DIRECT = 4096;
+
+/**
+ * The keys and elements all direct comparisons of one {@link JsonEquality} may take together;
+ * past it large pairs are hashed, so asking about a parent and then each of its children in a
+ * deep tree stays linear.
+ */
+const DIRECT_TOTAL = 1 << 20;
 
 /**
  * Equality of JSON values with memoised structural hashes (key order ignored). Small pairs are
@@ -89,6 +112,16 @@ const SMALL = 64;
  */
 export class JsonEquality {
   readonly #hashes = new WeakMap<object, number>();
+  /** What direct comparisons may still spend (see {@link DIRECT_TOTAL}). */
+  #direct: number;
+
+  /**
+   * `directBudget`: the keys and elements all direct comparisons may take together (default
+   * 2^20); at 0, every pair of at least 64 values is hashed, as tests of the hashes ask.
+   */
+  constructor({ directBudget = DIRECT_TOTAL }: { directBudget?: number } = {}) {
+    this.#direct = directBudget;
+  }
 
   /** Whether two JSON values are equal. */
   same(a: unknown, b: unknown): boolean {
@@ -97,8 +130,13 @@ export class JsonEquality {
     const memo = this.#hashes;
     const ha = memo.get(a), hb = memo.get(b);
     if (ha === undefined || hb === undefined) {
-      const small = sameWithin(a, b, SMALL);
-      if (small !== undefined) return small;
+      const budget = Math.max(SMALL, Math.min(DIRECT, this.#direct));
+      const left = compareWithin(a, b, budget);
+      if (left === undefined) this.#direct -= budget;
+      else {
+        this.#direct -= budget - (left < 0 ? ~left : left);
+        return left >= 0;
+      }
     }
     return (ha ?? this.hash(a)) === (hb ?? this.hash(b)) && sameJson(a, b);
   }

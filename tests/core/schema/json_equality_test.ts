@@ -95,30 +95,48 @@ function alignedPairs(a: Json, b: Json, out: [Json, Json][] = []): [Json, Json][
   return out;
 }
 
-Deno.test("JsonEquality agrees with deep equality on reordered and mutated copies, with one memo for all questions", () => {
-  fc.assert(
-    fc.property(value, fc.nat(), fc.nat(200), (v, seed, pick) => {
-      const equality = new JsonEquality();
-      const same = reordered(v, seed);
-      assert.equal(equality.same(v, same), true);
-      assert.equal(equality.hash(v), equality.hash(same));
-      assert.equal(sameJson(v, same), true);
-      const other = mutated(v, pick);
-      // Asked about the parents first, then about every pair of children, as the walk does.
-      for (const [x, y] of [...alignedPairs(v, other), ...alignedPairs(v, same)]) {
-        assert.equal(equality.same(x, y), deepEqual(x, y));
-        assert.equal(sameJson(x, y), deepEqual(x, y));
-        if (deepEqual(x, y)) assert.equal(equality.hash(x), equality.hash(y));
-      }
-    }),
-    { numRuns: 300 },
-  );
-});
+/**
+ * The default, which compares most pairs directly; one that hashes every large pair; one whose
+ * direct budget runs out part way, after which it hashes.
+ */
+const equalities = () => [
+  new JsonEquality(),
+  new JsonEquality({ directBudget: 0 }),
+  new JsonEquality({ directBudget: 300 }),
+];
+
+for (
+  const [i, how] of [
+    "comparing directly first",
+    "hashing large pairs",
+    "until the direct budget runs out",
+  ].entries()
+) {
+  Deno.test(`JsonEquality agrees with deep equality on reordered and mutated copies, with one memo for all questions, ${how}`, () => {
+    fc.assert(
+      fc.property(value, fc.nat(), fc.nat(200), (v, seed, pick) => {
+        const equality = equalities()[i]!;
+        const same = reordered(v, seed);
+        assert.equal(equality.same(v, same), true);
+        assert.equal(equality.hash(v), equality.hash(same));
+        assert.equal(sameJson(v, same), true);
+        const other = mutated(v, pick);
+        // Asked about the parents first, then about every pair of children, as the walk does.
+        for (const [x, y] of [...alignedPairs(v, other), ...alignedPairs(v, same)]) {
+          assert.equal(equality.same(x, y), deepEqual(x, y));
+          assert.equal(sameJson(x, y), deepEqual(x, y));
+          if (deepEqual(x, y)) assert.equal(equality.hash(x), equality.hash(y));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+}
 
 Deno.test("JsonEquality agrees with deep equality on unrelated values", () => {
   fc.assert(
     fc.property(value, value, (a, b) => {
-      assert.equal(new JsonEquality().same(a, b), deepEqual(a, b));
+      for (const equality of equalities()) assert.equal(equality.same(a, b), deepEqual(a, b));
     }),
     { numRuns: 300 },
   );
@@ -131,12 +149,15 @@ Deno.test("JsonEquality tells large subtrees apart that differ in one leaf or on
       ["properties", objectOf(Array.from({ length: 200 }, (_, j) => [`f${j}`, { n: j }]))],
       ["__proto__", [i, { deep: Array.from({ length: 100 }, (_, j) => (j === 99 ? last : j)) }]],
     ]);
-  const a = big(1, 99), b = big(1, 100), c = big(1, 99);
-  const equality = new JsonEquality();
-  assert.equal(equality.same(a.properties, b.properties), true);
-  assert.equal(equality.same(a, b), false);
-  assert.equal(equality.same(a, c), true);
-  assert.equal(equality.same(a.__proto__, b.__proto__), false);
-  assert.equal(new JsonEquality().same(a.__proto__, c.__proto__), true);
-  assert.equal(new JsonEquality().same(big(2, 99), a), false);
+  for (const directBudget of [undefined, 0]) {
+    const fresh = () => new JsonEquality(directBudget === undefined ? {} : { directBudget });
+    const a = big(1, 99), b = big(1, 100), c = big(1, 99);
+    const equality = fresh();
+    assert.equal(equality.same(a.properties, b.properties), true);
+    assert.equal(equality.same(a, b), false);
+    assert.equal(equality.same(a, c), true);
+    assert.equal(equality.same(a.__proto__, b.__proto__), false);
+    assert.equal(fresh().same(a.__proto__, c.__proto__), true);
+    assert.equal(fresh().same(big(2, 99), a), false);
+  }
 });
