@@ -113,17 +113,28 @@ export function deref(
  */
 export function countRefs(value: JsonValue | undefined, limit = Infinity): number {
   let count = 0;
-  const stack: (JsonValue | undefined)[] = [value];
-  while (stack.length > 0 && count < limit) {
-    const v = stack.pop();
-    if (Array.isArray(v)) { for (const item of v) stack.push(item); }
-    else if (isObject(v)) {
+  // Only objects and arrays are stacked, and no list of keys is made: this runs over every
+  // schema that changed, most of which hold no reference.
+  const stack: (JsonObject | JsonValue[])[] = [];
+  for (let v: JsonValue | undefined = value;;) {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item = v[i];
+        if (typeof item === "object" && item !== null) stack.push(item);
+      }
+    } else if (isObject(v)) {
       if (Object.hasOwn(v, "$ref")) count++;
       if (Object.hasOwn(v, "$dynamicRef")) count++;
-      for (const key of Object.keys(v)) stack.push(v[key]);
+      if (count >= limit) return count;
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        const child = v[key];
+        if (typeof child === "object" && child !== null) stack.push(child);
+      }
     }
+    v = stack.pop();
+    if (v === undefined) return count;
   }
-  return count;
 }
 
 /** Whether a JSON value contains a `$ref` or `$dynamicRef` key anywhere. */
