@@ -688,7 +688,8 @@ export class CatchAllWalk implements Walker {
   ): void {
     if (node.oPtr === null) return;
     const known = this.#options.known;
-    const after = this.#newUnmodelled ??= this.#unmodelledOf(this.newRoot, this.oldRoot);
+    // Made for the first unmodelled keyword met, as in unmodelledIn().
+    const after = () => this.#newUnmodelled ??= this.#unmodelledOf(this.newRoot, this.oldRoot);
     const written = new Set<string>();
     const shapes = new Set<string>();
     const modelled = (s: JsonObject) =>
@@ -707,7 +708,7 @@ export class CatchAllWalk implements Walker {
         // Still written at this place (changed, it is reported as the new schema's).
         if (kept !== undefined && Object.hasOwn(kept, keyword)) continue;
         // Moved: the new schema holds it at a place the old one does not.
-        if (after.get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
+        if (after().get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
         if (written.has(keyword)) continue;
         this.#unmodelled({ ...node, loc, oPtr: loc }, keyword, s[keyword], undefined);
       }
