@@ -234,7 +234,16 @@ export function classifyProse(
   oldText: string | undefined,
   newText: string | undefined,
   options: ProseOptions = DEFAULT_PROSE_OPTIONS,
-  units?: false,
+): ProseVerdict {
+  return classify(oldText, newText, options, true);
+}
+
+/** {@link classifyProse}; `units` false grades a run of sentences alone, without splitting it again. */
+function classify(
+  oldText: string | undefined,
+  newText: string | undefined,
+  options: ProseOptions,
+  units: boolean,
 ): ProseVerdict {
   const a = normaliseProse(oldText ?? "");
   const b = normaliseProse(newText ?? "");
@@ -255,9 +264,9 @@ export function classifyProse(
     if (toolName !== undefined) {
       return { severity: "POTENTIALLY_BREAKING", step: "toolName", toolName };
     }
-    if (documentation.step !== "similarity" || units === false) return documentation;
+    if (documentation.step !== "similarity" || !units) return documentation;
     for (const change of unitChanges(oldText ?? "", newText ?? "")) {
-      const verdict = classifyProse(change.old, change.new, options, false);
+      const verdict = classify(change.old, change.new, options, false);
       if (verdict.severity !== "DOCUMENTATION") {
         return { severity: "POTENTIALLY_BREAKING", step: "unit", unit: { ...change, verdict } };
       }

@@ -12,6 +12,7 @@ import {
 import { contractIdentifiers } from "../../core/prose_case.ts";
 import { codeSpanChange } from "../../core/prose_code.ts";
 import { constantChange } from "../../core/prose_constant.ts";
+import { unitChanges } from "../../core/prose_units.ts";
 import { type Contract, emptyContract } from "../../core/contract.ts";
 
 const THRESHOLDS = { high: 0.9, low: 0.55 };
@@ -567,4 +568,18 @@ Deno.test("classifyProse() grades a tool name of the contract replaced or remove
     describeVerdict(classifyProse(a, b, options)),
     /^the tool name "nextjs_runtime" was replaced or removed/,
   );
+});
+
+Deno.test("unitChanges() grades the changed middle as one run beyond a million unit pairs", () => {
+  const many = (tag: string) =>
+    Array.from({ length: 1001 }, (_, i) => `Step ${tag}${i} applies.`).join("\n");
+  const runs = unitChanges(`Intro.\n${many("a")}\nEnd.`, `Intro.\n${many("b")}\nEnd.`);
+  assert.equal(runs.length, 1);
+  assert.ok(runs[0]!.old.startsWith("Step a0 applies. Step a1 applies."));
+  assert.ok(runs[0]!.new.endsWith("Step b1000 applies."));
+  // Below the cap, sentences are aligned one by one.
+  assert.deepEqual(unitChanges("A one. B two. C three.", "A one. B twice. C three. D four."), [
+    { old: "B two.", new: "B twice." },
+    { old: "", new: "D four." },
+  ]);
 });
