@@ -10,6 +10,7 @@ import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
+import { requiredByBranches } from "./_required_names.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { schemaItemLimit } from "./_array_length.ts";
 import {
@@ -499,7 +500,10 @@ const requiredVerdict: VerdictOf = (old, next, at) => {
   const verdict = namesVerdict(old("required"), next("required"), "required");
   if (verdict?.effect !== "narrowed") return verdict;
   const before = nameList(old("required")) ?? new Set<string>();
+  // A name every branch of the old union requires was required of every object before.
+  const byBranches = requiredByBranches({ anyOf: old("anyOf") ?? [], oneOf: old("oneOf") ?? [] });
   const added = [...(nameList(next("required")) ?? [])].filter((n) => !before.has(n));
+  if (added.every((n) => byBranches.has(n))) return undefined;
   const defaulted = defaultedRequired(added, next("properties"), {
     side: at.side,
     negated: at.neg,

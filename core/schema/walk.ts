@@ -32,7 +32,7 @@ import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
-import { requiredNames } from "./_required_names.ts";
+import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -832,7 +832,9 @@ class Walker {
       .filter((k) => !Object.hasOwn(propsB, k) && !viaB.has(k)).sort();
     const addedProps = Object.keys(propsB)
       .filter((k) => !Object.hasOwn(propsA, k) && !viaA.has(k)).sort();
-    const reqAdded = [...reqB].filter((n) => !reqA.has(n)).sort();
+    // A name every branch of the old union requires was required of every object before.
+    const byBranches = requiredByBranches(a);
+    const reqAdded = [...reqB].filter((n) => !reqA.has(n) && !byBranches.has(n)).sort();
     const reqRemoved = [...reqA].filter((n) => !reqB.has(n) && !removedProps.includes(n)).sort();
     const sorted = (s: Set<string>) => [...s].sort();
     if (reqAdded.length > 0) {

@@ -76,3 +76,28 @@ Deno.test("a property undeclared while its name stays required widens what it ho
     "tool.output.type.widened t.outputSchema.properties.x.type BREAKING",
   ]);
 });
+
+Deno.test("a name every branch of the old union required, moved to required, is no finding", () => {
+  // A discriminated union flattened into one object: "k" was required of every object before.
+  const branch = (k: string, extra: string) => ({
+    properties: { k: { const: k }, [extra]: { type: "string" } },
+    required: ["k"],
+    additionalProperties: false,
+  });
+  const tagged = { type: "object", anyOf: [branch("a", "x"), branch("b", "y")] };
+  const flat = {
+    type: "object",
+    properties: { k: { enum: ["a", "b"] }, x: { type: "string" }, y: { type: "string" } },
+    required: ["k"],
+  };
+  const ways = fourWays(tagged, flat);
+  assert.deepEqual(ways.input, ["tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING"]);
+  assert.deepEqual(ways.output, ["tool.output.anyOf.widened t.outputSchema.anyOf BREAKING"]);
+  // One branch that does not require it: a new requirement (BREAKING on input).
+  const loose = { type: "object", anyOf: [{ required: ["k"] }, { required: ["j"] }] };
+  assert.ok(
+    fourWays(loose, { type: "object", required: ["k"] }).input.includes(
+      "tool.input.required.added t.inputSchema.required BREAKING",
+    ),
+  );
+});
