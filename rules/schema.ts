@@ -97,6 +97,10 @@ const REST_BESIDE_UNEVALUATED =
 const KEPT_BRANCH =
   "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle). A schema wrapped whole as a branch (anyOf [X, null]) is paired with that branch even when X holds a combination keyword of its own, as an object with an allOf beside its properties: it was compared keyword by keyword with the bare anyOf, and its properties read as removed (BREAKING on input).";
 
+/** Why a union whose properties moved between branches is compared as plain sets. */
+const FLATTENED_UNION =
+  "Branches that cannot be paired (a union of objects flattened into one object, as a discriminated union rewritten with an enum tag) are graded by the proof when it holds and changed when it does not. The proof asks each object to name the same properties on both sides, since a property added or removed is graded by its own convention; when the property paths of both sides are the same and only moved between branches, it compares plain sets: anyOf [{x} closed, {y} closed] → {x, y} closed widens (NON_BREAKING on input, BREAKING on output), where it was changed, BREAKING both ways (found by the validator oracle: no value the old input accepted is rejected).";
+
 /** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
 const KEPT_CONJUNCT =
   'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch; and a conjunct both sides share is set aside, so allOf [that oneOf, string] → allOf [that oneOf, anyOf [string, null]] is no change (both accept "a" only). Found by the validator oracle.';
@@ -555,7 +559,7 @@ const SPECS: Spec[] = [
     ...spec,
     rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS} ${DISJOINT_UNIONS}${
       spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
-    } ${KEPT_BRANCH}`,
+    } ${KEPT_BRANCH} ${FLATTENED_UNION}`,
   })),
   ...combinator("allOf").map((spec) => ({
     ...spec,

@@ -45,6 +45,7 @@ import {
 } from "./_catch_all_types.ts";
 import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import { samePropertyPaths } from "./_property_paths.ts";
 
 const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 
@@ -543,8 +544,14 @@ export class CatchAllWalk implements Walker {
   #composition(node: Node): boolean {
     const pairs: [JsonValue, JsonValue][] = [[node.o, node.n]];
     if (node.raw !== undefined) pairs.push(node.raw);
-    const wide = pairs.some(([x, y]) => this.proves(x, y, "widened") === true);
-    const narrow = pairs.some(([x, y]) => this.proves(y, x, "narrowed") === true);
+    let wide = pairs.some(([x, y]) => this.proves(x, y, "widened") === true);
+    let narrow = pairs.some(([x, y]) => this.proves(y, x, "narrowed") === true);
+    // Properties that moved between branches (a union of objects flattened into one) fail the
+    // proof's same-names condition; with no property added or removed, plain sets decide.
+    if (!wide && !narrow && samePropertyPaths(node.o, node.n)) {
+      wide = this.proves(node.o, node.n, "widened", false) === true;
+      narrow = this.proves(node.n, node.o, "narrowed", false) === true;
+    }
     this.#proven = wide || narrow;
     if (wide && narrow) return true;
     const keyword = COMBINATORS.find((k) => !this.same(own(node.o, k), own(node.n, k))) as string;

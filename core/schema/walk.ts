@@ -32,6 +32,7 @@ import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
+import { samePropertyPaths } from "./_property_paths.ts";
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
@@ -1342,9 +1343,19 @@ class Walker {
           // with B [string, null] → string accepts the same values, as the proof finds.
           (!this.shortcut && !sameThroughRefs(xa[i]!, this.oldRoot, this.newRoot))
         );
-      const [wide, narrow, limit] = changedBranches
+      let [wide, narrow, limit] = changedBranches
         ? this.provesEither(a, b, ctx)
         : [false, false, false];
+      // Branches that cannot be paired (a union of objects flattened into one object): the
+      // proof asks for the same property names on both sides, so it fails whenever the names
+      // moved between branches. When no property was added or removed, it may compare the
+      // two sides as plain sets.
+      if (pairing.ambiguous && !wide && !narrow && samePropertyPaths(a, b)) {
+        [wide, narrow] = [
+          this.proves(a, b, "widened", false),
+          this.proves(b, a, "narrowed", false),
+        ];
+      }
       if (key === "allOf" && !pairing.ambiguous) {
         this.namesRemoved(ctx, pairing.removed.map((i) => ka![i]!), pairing.pairs, [a, b], ka!);
       }
