@@ -494,6 +494,8 @@ export class CatchAllWalk implements Walker {
    */
   #withoutPropertyBranches(node: Node): Node {
     const b = this.read(node.n, "allOf");
+    // Only branches of a new allOf can be such: most nodes have none, and need no copies below.
+    if (!Array.isArray(b)) return node;
     // The keywords this differ knows, as it reads them.
     const known = (s: JsonObject): JsonObject =>
       Object.fromEntries(
@@ -504,7 +506,7 @@ export class CatchAllWalk implements Walker {
       );
     const roots: [JsonValue, JsonValue] = [this.oldRoot ?? true, this.newRoot ?? true];
     const found = propertyBranches(known(node.o), known(node.n), roots);
-    if (found.length === 0 || !Array.isArray(b)) return node;
+    if (found.length === 0) return node;
     const added: Effect = this.side === "input" ? "widened" : "narrowed";
     for (const i of found) {
       const props = (b[i] as { properties: JsonObject }).properties;
