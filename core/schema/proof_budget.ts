@@ -26,7 +26,28 @@ export const TOOL_PROOF_STEPS = 20_000;
  */
 export class ProofBudget {
   #spent = 0;
+  readonly #answers = new WeakMap<object, WeakMap<object, Map<string, true | string>>>();
   constructor(readonly limit: number = TOOL_PROOF_STEPS) {}
+
+  /**
+   * The answer a whole question about these two subschemas got before, under the options that
+   * `how` names: asked again (the walk and the catch-all reach a shared definition from every
+   * place that refers to it), it costs no step, where proving it anew ran a chain of nullable
+   * definitions out of the budget. Only whole questions are kept: inside one, an answer may rest
+   * on a pair assumed to hold while it is being compared.
+   */
+  answer(a: object, b: object, how: string): true | string | undefined {
+    return this.#answers.get(a)?.get(b)?.get(how);
+  }
+
+  /** Keeps the answer to a whole question (see {@link answer}). */
+  keep(a: object, b: object, how: string, proof: true | string): void {
+    let byB = this.#answers.get(a);
+    if (byB === undefined) this.#answers.set(a, byB = new WeakMap());
+    let byHow = byB.get(b);
+    if (byHow === undefined) byB.set(b, byHow = new Map());
+    byHow.set(how, proof);
+  }
 
   /** The steps taken so far. */
   get spent(): number {

@@ -185,25 +185,44 @@ class Subsumption implements Prover {
     return true;
   }
 
+  /** Times a pair assumed to hold answered a question (see sub()). */
+  #assumptions = 0;
+  #how: string | undefined;
+
   /** Whether A ⊆ B. */
   sub(a: JsonValue, b: JsonValue): Proof {
     if (this.#same(a, b)) return true;
     if (this.#inBranch(a, b)) return true;
+    // A proof that rested on no pair assumed to hold is true wherever it is asked again: kept
+    // for the whole schema, it is not proven anew from every place that reaches it.
+    const memo = isObject(a) && isObject(b) ? this.options.budget : undefined;
+    const how = memo === undefined
+      ? ""
+      : `${this.#how ??= questionOptions(this.options)}${this.#reversed ? "|~" : ""}`;
+    if (memo?.answer(a as JsonObject, b as JsonObject, how) === true) return true;
     // Keyed by what lone references lead to: a definition reached again through another `$ref`
     // object (each branch of a recursive union holds its own) is the same question, and proving
     // it again at each level ran a 10-branch union out of the step budget.
     const [ta, tb] = [this.#target(a, this.#root("a")), this.#target(b, this.#root("b"))];
     const key = `${this.#reversed ? "~" : ""}${this.#id(ta)}|${this.#id(tb)}`;
     // A pair already being compared holds unless shown otherwise (values are finite).
-    if (this.#assumed.has(key)) return true;
+    if (this.#assumed.has(key)) {
+      this.#assumptions++;
+      return true;
+    }
     const atoms = this.atoms(a, this.#root("a"));
     if (typeof atoms === "string") return atoms;
     if (atoms === false) return true;
     this.#assumed.add(key);
     const asking = this.#asking;
     this.#asking = new Set();
+    const assumptions = this.#assumptions;
     try {
-      return this.subAtoms(atoms, b);
+      const proof = this.subAtoms(atoms, b);
+      if (proof === true && memo !== undefined && this.#assumptions === assumptions) {
+        memo.keep(a as JsonObject, b as JsonObject, how, true);
+      }
+      return proof;
     } finally {
       this.#assumed.delete(key);
       this.#asking = asking;
@@ -415,7 +434,37 @@ class Subsumption implements Prover {
  * ```
  */
 export function subsumes(a: JsonValue, b: JsonValue, options: SubsumeOptions): Proof {
-  return new Subsumption(options).sub(a, b);
+  const budget = options.budget;
+  if (budget === undefined || !isObject(a) || !isObject(b)) {
+    return new Subsumption(options).sub(a, b);
+  }
+  const how = questionOptions(options);
+  const known = budget.answer(a, b, how);
+  if (known !== undefined) return known;
+  const proof = new Subsumption(options).sub(a, b);
+  budget.keep(a, b, how, proof);
+  return proof;
+}
+
+const optionIds = new WeakMap<object, number>();
+let nextOptionId = 0;
+
+/** The options that decide a question's answer, as a key: roots and vocabulary by identity. */
+function questionOptions(options: SubsumeOptions): string {
+  const id = (value: unknown) => {
+    if (typeof value !== "object" || value === null) return String(value);
+    let n = optionIds.get(value);
+    if (n === undefined) optionIds.set(value, n = ++nextOptionId);
+    return `#${n}`;
+  };
+  return [
+    id(options.rootA),
+    id(options.rootB),
+    id(options.known),
+    options.old ?? "none",
+    options.safeIntegers === true,
+    options.nonstandardFormats === true,
+  ].join("|");
 }
 
 /** Whether a schema object holds annotations only (or nothing): it accepts every value. */

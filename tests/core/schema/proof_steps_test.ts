@@ -95,3 +95,56 @@ Deno.test("compareSchemaSide() reports a change it has no steps left to prove th
     "tool.input.keyword.changed t.anyOf.0.type BREAKING",
   ]);
 });
+
+/**
+ * A chain of `n` definitions of `fields` nullable strings each and a `next` that refers to the
+ * following one, the root holding `r_k: anyOf [{$ref: D_k}, null]`; `zod4` writes each nullable
+ * string as `type: [string, null]`, zod 3 as `anyOf [string, null]`: the same values.
+ */
+function nullableChain(n: number, fields: number, zod4: boolean): JsonObject {
+  const nullable = zod4
+    ? { type: ["string", "null"] }
+    : { anyOf: [{ type: "string" }, { type: "null" }] };
+  const $defs: JsonObject = {};
+  for (let k = 0; k < n; k++) {
+    const properties: JsonObject = {};
+    for (let i = 0; i < fields; i++) properties[`f${i}`] = nullable;
+    if (k + 1 < n) properties.next = { anyOf: [{ $ref: `#/$defs/D${k + 1}` }, { type: "null" }] };
+    $defs[`D${k}`] = { type: "object", properties, additionalProperties: false };
+  }
+  const properties: JsonObject = {};
+  for (let k = 0; k < n; k++) {
+    properties[`r_${k}`] = { anyOf: [{ $ref: `#/$defs/D${k}` }, { type: "null" }] };
+  }
+  return { type: "object", properties, $defs };
+}
+
+Deno.test("compareSchemaSide() proves a definition reached from many places once: a zod 3 → 4 nullable rewrite of a 20-definition chain is no change", () => {
+  // Every place a definition is reached from asked its proof anew, and each proof walks the rest
+  // of the chain: 12 definitions ran the budget out and graded 120 changes BREAKING, though the
+  // two sides accept the same values (review). A proof that rests on no pair assumed to hold is
+  // now kept for the schema. Both directions, both sides.
+  for (const n of [12, 20]) {
+    const [zod3, zod4] = [nullableChain(n, 10, false), nullableChain(n, 10, true)];
+    for (const side of ["input", "output"] as const) {
+      for (const [a, b] of [[zod3, zod4], [zod4, zod3]] as const) {
+        const { findings, steps } = graded(side, a, b);
+        assert.deepEqual(findings, [], `${n} definitions, ${side}`);
+        assert.ok(steps < TOOL_PROOF_STEPS / 2, `${n} definitions, ${side}: ${steps} steps`);
+      }
+    }
+  }
+});
+
+Deno.test("compareSchemaSide() still finds a change at the end of a long chain of definitions", () => {
+  // The kept proofs must not hide a change: the last definition's first field narrowed to string.
+  const old = nullableChain(20, 10, false);
+  const next = structuredClone(old) as JsonObject;
+  const defs = next.$defs as JsonObject;
+  const last = defs.D19 as JsonObject;
+  (last.properties as JsonObject).f0 = { type: "string" };
+  const input = graded("input", old, next).findings;
+  assert.ok(input.some((f) => f.endsWith(" BREAKING")), input.join("\n"));
+  const output = graded("output", old, next).findings;
+  assert.ok(output.length > 0 && output.every((f) => !f.endsWith(" BREAKING")), output.join("\n"));
+});
