@@ -19,28 +19,37 @@ function escape(s: string): string {
  * (`nextjs_runtime`), only between quotes or backticks when it is an ordinary word (`search`).
  */
 function occurrences(text: string, name: string): number {
-  const n = escape(name);
-  const pattern = IDENTIFIER_LIKE.test(name)
-    ? `(?<![\\p{L}\\p{N}_\\-])${n}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`
-    : `(?<=['"\`‘“])${n}(?=['"\`’”])`;
+  if (IDENTIFIER_LIKE.test(name)) return mentions(text, name);
+  const pattern = `(?<=['"\`‘“])${escape(name)}(?=['"\`’”])`;
+  return text.match(new RegExp(pattern, "gu"))?.length ?? 0;
+}
+
+/** How often `name` occurs in `text` as a whole word, quoted or not. */
+function mentions(text: string, name: string): number {
+  const pattern = `(?<![\\p{L}\\p{N}_\\-])${escape(name)}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`;
   return text.match(new RegExp(pattern, "gu"))?.length ?? 0;
 }
 
 /**
- * The first tool name (in the order given) that the new text names fewer times than the old one;
- * undefined when no tool name was replaced or removed (names only added stay with the other steps).
+ * The first tool name (in the order given) that the new text names fewer times than the old one,
+ * when it is gone from the new text (an ordinary word counts there quoted or not: 'search' →
+ * search only drops the quotes) or another tool name came in its place; undefined when no tool
+ * name was replaced or removed (names only added, or said once where they were said twice, stay
+ * with the other steps).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { toolNameRemoved } from "./prose_tool.ts";
- * const tools = ["nextjs_runtime", "nextjs_index", "search"];
+ * const tools = ["nextjs_runtime", "nextjs_index", "search", "list_docs"];
  * assert.equal(
  *   toolNameRemoved("Use 'nextjs_runtime' first", "Use 'nextjs_index' first", tools),
  *   "nextjs_runtime",
  * );
  * assert.equal(toolNameRemoved("Then search the tracker", "Then query the tracker", tools), undefined);
  * assert.equal(toolNameRemoved("Use `search` first", "Use `find` first", tools), "search");
+ * assert.equal(toolNameRemoved("Use 'search' first", "Use the search tool first", tools), undefined);
+ * assert.equal(toolNameRemoved("Call list_docs; list_docs lists", "Call list_docs; it lists", tools), undefined);
  * assert.equal(toolNameRemoved("Use it", "Use nextjs_index", tools), undefined);
  * ```
  */
@@ -51,5 +60,11 @@ export function toolNameRemoved(
 ): string | undefined {
   const a = oldText.normalize("NFC");
   const b = newText.normalize("NFC");
-  return toolNames.find((name) => name !== "" && occurrences(a, name) > occurrences(b, name));
+  const names = toolNames.filter((name) => name !== "");
+  const counts = names.map((name) => [occurrences(a, name), occurrences(b, name)] as const);
+  const replaced = counts.some(([before, after]) => after > before);
+  return names.find((name, i) => {
+    const [before, after] = counts[i]!;
+    return after < before && (replaced || mentions(b, name) === 0);
+  });
 }

@@ -570,6 +570,22 @@ Deno.test("classifyProse() grades a tool name of the contract replaced or remove
   );
 });
 
+Deno.test("classifyProse() leaves a tool name that is still named to the other steps", () => {
+  // Review: quotes dropped around an ordinary word, and a second mention replaced by "it", read
+  // as the tool name removed, with a message saying so.
+  const toolNames = ["list_documents", "search"];
+  const options = { ...DEFAULT_PROSE_OPTIONS, toolNames };
+  const quoted = `${LONG} Use the 'search' tool first.`;
+  const bare = `${LONG} Use the search tool first.`;
+  assert.notEqual(classifyProse(quoted, bare, options).step, "toolName");
+  const twice = `${LONG} Call list_documents first; list_documents returns the ids.`;
+  const once = `${LONG} Call list_documents first; it returns the ids.`;
+  assert.notEqual(classifyProse(twice, once, options).step, "toolName");
+  // Said fewer times because another tool came in its place: replaced.
+  const other = `${LONG} Call list_documents first; 'search' returns the ids.`;
+  assert.equal(classifyProse(twice, other, options).step, "toolName");
+});
+
 Deno.test("unitChanges() grades the changed middle as one run beyond a million unit pairs", () => {
   const many = (tag: string) =>
     Array.from({ length: 1001 }, (_, i) => `Step ${tag}${i} applies.`).join("\n");
