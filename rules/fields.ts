@@ -139,7 +139,11 @@ function message(field: string, d: Difference): string {
     ? `${field} "${
       d.keys.join(".")
     }" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`
-    : `${field} "${d.keys.join(".")}" ${describe(d)}, and Proxar does not model it`;
+    : d.unknown
+    ? `${field} "${d.keys.join(".")}" ${describe(d)}, and Proxar does not model it`
+    : `${field} "${d.keys.join(".")}" ${
+      describe(d)
+    }, and Proxar cannot compare it: a value has a shape the specification does not define`;
 }
 
 const RATIONALE =

@@ -99,3 +99,15 @@ Deno.test("server.field.unmodelled grades an unknown serverInfo field only added
     "BREAKING",
   ]);
 });
+
+Deno.test("server.field.unmodelled says a modelled field holds a value it cannot compare, not that it is unmodelled", () => {
+  // Review: websiteUrl 5 read "Proxar does not model it", though the specification defines it.
+  const base = { name: "s", version: "1.0.0" };
+  const good = { ...base, websiteUrl: "https://example.com" };
+  const odd = { ...base, websiteUrl: 5 };
+  const expected = (change: string) =>
+    `server.field.unmodelled server.serverInfo.websiteUrl BREAKING Server information field "websiteUrl" ${change}, and Proxar cannot compare it: a value has a shape the specification does not define`;
+  assert.deepEqual(serverChanges(good, odd), [expected("changed")]);
+  assert.deepEqual(serverChanges(odd, good), [expected("changed")]);
+  assert.deepEqual(serverChanges(odd, base), [expected("was removed")]);
+});
