@@ -77,7 +77,8 @@ const lists = {
 const serverInfo = {
   type: "object",
   required: ["name"],
-  properties: { name: text, version: text, title: text },
+  // icons as a tool's are: a list (review: "notalist" loaded here, and the same in a tool exits 2).
+  properties: { name: text, version: text, title: text, icons: { type: "array" } },
 };
 
 /**

@@ -154,6 +154,11 @@ Deno.test("contractFromDocument() names the file, line, column and pointer of a 
     () => contractFromValue({ proxar: 1, server: { name: "s" }, tools: [] }, "x.json"),
     'x.json: /server: missing required property "version"',
   );
+  // Server information's icons are a list, as a tool's are.
+  rejects(
+    () => contractFromValue({ server: { name: "s", icons: "x" }, tools: [] }, "x.json"),
+    "x.json: /server/icons: expected an array, found a string",
+  );
 });
 
 Deno.test("contractFromValue() says what it expected when the document is no contract", () => {
