@@ -30,6 +30,8 @@ export interface TimeoutFlags {
   connectTimeout?: string;
   listTimeout?: string;
   maxMessageMb?: string;
+  /** `--lists tools,prompts`: the lists a snapshot reads (commands that take snapshots). */
+  lists?: string;
 }
 
 /** Collects a repeated option's values. */
@@ -88,6 +90,14 @@ export function addReportOptions(command: Command): Command {
       "--no-locations",
       "do not look up line and column of each change (faster on huge files)",
     );
+}
+
+/** Adds `--lists`, the lists a snapshot of a live server reads, to a command. */
+export function addListsOption(command: Command): Command {
+  return command.option(
+    "--lists <names>",
+    "the lists a live server's snapshot reads, comma-separated: tools (always), prompts, resources, resourceTemplates (default: every list it announces)",
+  );
 }
 
 /** Adds the time limits of live servers to a command. */

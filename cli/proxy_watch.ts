@@ -127,6 +127,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     redactor: source.redactor,
     requestMs: source.timeouts.requestMs,
     listMs: source.timeouts.listMs,
+    ...(source.lists === undefined ? {} : { lists: source.lists }),
     now: () => session.now(),
     pinned: async () => server === undefined ? undefined : await store.pinned(server),
     lastSeen: async () => server === undefined ? undefined : await store.latest(server),

@@ -7,7 +7,9 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Config } from "../core/config.ts";
+import { ENTITY_LISTS, type ListName } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { readSource, type SourceContext } from "../core/read_source.ts";
 import { snapshotLive } from "../mcp/live.ts";
@@ -33,6 +35,29 @@ function parseSeconds(value: string | undefined, flag: string): number | undefin
     throw new UserError(`${flag} expects a positive number of seconds, found "${value}"`);
   }
   return Math.round(n * 1000);
+}
+
+/**
+ * `--lists tools,prompts`: names from {@link ENTITY_LISTS}, `tools` among them (a snapshot
+ * without tools would record them as none).
+ */
+function parseLists(value: string | undefined): { lists?: ListName[] } {
+  if (value === undefined) return {};
+  const known: readonly string[] = ENTITY_LISTS.map((l) => l.list);
+  const names = value.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  for (const name of names) {
+    if (!known.includes(name)) {
+      throw new UserError(
+        `--lists expects names from ${known.join(", ")}, found "${name}"${didYouMean(name, known)}`,
+      );
+    }
+  }
+  if (!names.includes("tools")) {
+    throw new UserError(
+      `--lists must include tools (a snapshot always reads them), found "${value}"`,
+    );
+  }
+  return { lists: ENTITY_LISTS.map((l) => l.list).filter((list) => names.includes(list)) };
 }
 
 function maxMessageBytes(value: string | undefined): { maxMessageBytes?: number } {
@@ -78,6 +103,7 @@ export class LiveSession {
       env: io.env,
       timeouts,
       ...maxMessageBytes(flags.maxMessageMb),
+      ...parseLists(flags.lists),
     };
     this.store = new Store(resolve(configDir, config.store), io.cwd);
   }

@@ -3,6 +3,7 @@
  * `config_schema.ts`.
  * @module
  */
+import type { ListName } from "./contract.ts";
 import type { JsonObject } from "./json.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity, Threshold } from "./severity.ts";
@@ -40,6 +41,8 @@ export interface ServerConfig {
   list_timeout?: number;
   /** The largest message (or HTTP response body) accepted from the server, in megabytes. */
   max_message_mb?: number;
+  /** The lists a snapshot reads (default: every list the server announces); `tools` is one. */
+  lists?: ListName[];
 }
 
 /** What `proxar proxy` does with a tool whose changes reach a severity. */

@@ -164,7 +164,10 @@ function checkSamples(
   return samples;
 }
 
-/** Server names must be usable as file names; `secret_env` must name entries of `env`. */
+/**
+ * Server names must be usable as file names; `secret_env` must name entries of `env`; `lists`
+ * must hold tools.
+ */
 function checkServers(
   servers: Record<string, ServerConfig>,
   at: Located,
@@ -186,6 +189,15 @@ function checkServers(
           } is not an entry of env`,
         );
       }
+    }
+    if (server.lists !== undefined && !server.lists.includes("tools")) {
+      throw new UserError(
+        `${
+          at.where(["servers", name, "lists"])
+        }: servers.${name}.lists: must include tools (a snapshot always reads them), found [${
+          server.lists.join(", ")
+        }]`,
+      );
     }
   }
   return servers;

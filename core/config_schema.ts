@@ -157,6 +157,13 @@ export const configSchema: JsonObject = {
             description:
               "The largest message or HTTP response body accepted from the server, in megabytes (default 100)",
           },
+          lists: {
+            type: "array",
+            items: { enum: ["tools", "prompts", "resources", "resourceTemplates"] },
+            uniqueItems: true,
+            description:
+              "The lists a snapshot reads (default: every list the server announces); tools must be one. A list left out is recorded as not captured, not as empty: for a server whose resources are its data, or whose resources/list fails without its backing service",
+          },
         },
       },
     },

@@ -4,18 +4,22 @@
  * guard against repeated cursors and a page limit. Each page is validated as it arrives.
  * @module
  */
+import type { ListName } from "../core/contract.ts";
 import { isObject, type JsonObject, type JsonValue } from "../core/json.ts";
 import { type ShapeValidator, shapeValidatorFor } from "../core/validate.ts";
 import type { Connection } from "./connect.ts";
 import { LiveError } from "./live_error.ts";
 import type { Redactor } from "./redact.ts";
 
-/** The entity lists of a server, each in the order the server sent it. */
+/**
+ * The entity lists of a server, each in the order the server sent it. A list the options left
+ * out is absent (not captured), not empty.
+ */
 export interface Listing {
   tools: JsonObject[];
-  prompts: JsonObject[];
-  resources: JsonObject[];
-  resourceTemplates: JsonObject[];
+  prompts?: JsonObject[];
+  resources?: JsonObject[];
+  resourceTemplates?: JsonObject[];
 }
 
 /** One list request and the capability that announces it. */
@@ -47,6 +51,8 @@ export interface FetchOptions {
   listMs?: number;
   /** Secrets to hide in failure messages (redacted before server text is cut to length). */
   redactor?: Redactor;
+  /** The lists to read (`tools` is always read); every announced list when absent. */
+  lists?: readonly ListName[];
 }
 
 const METHOD_NOT_FOUND = -32601;
@@ -65,10 +71,12 @@ export async function fetchListing(
   connection: Connection,
   options: FetchOptions = {},
 ): Promise<Listing> {
-  const listing: Listing = { tools: [], prompts: [], resources: [], resourceTemplates: [] };
+  const listing: Listing = { tools: [] };
   const capabilities = connection.info.capabilities;
   const deadline = options.listMs === undefined ? Infinity : Date.now() + options.listMs;
   for (const list of LIST_METHODS) {
+    if (list.key !== "tools" && options.lists && !options.lists.includes(list.key)) continue;
+    listing[list.key] = [];
     if (!isObject(capabilities[list.capability])) continue;
     try {
       listing[list.key] = await fetchPages(connection, list, options, deadline);
@@ -79,6 +87,7 @@ export async function fetchListing(
       // know tools/list is broken, and says so.
       const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
       if (list.key !== "tools" && code === METHOD_NOT_FOUND) continue;
+      if (list.key !== "tools" && answeredWithFailure(error)) throw withListsHint(error, list);
       throw error;
     }
   }
@@ -141,6 +150,29 @@ async function fetchPages(
     seen.add(next);
     cursor = next;
   }
+}
+
+/**
+ * Whether a list request failed in the server's own answer (an error, or none in time), not with
+ * the connection: that failure is the list's alone.
+ */
+function answeredWithFailure(error: unknown): error is LiveError {
+  return error instanceof LiveError &&
+    /^(the server answered \S+ with error|no answer to )/.test(error.message);
+}
+
+/**
+ * A failed prompt or resource list, with how to snapshot the server without it: many servers
+ * list their data as resources (a database's tables), which fails when the data cannot be reached.
+ */
+function withListsHint(error: LiveError, list: ListMethod): LiveError {
+  const others = LIST_METHODS.map((m) => m.key).filter((key) => key !== list.key);
+  return new LiveError(
+    `${error.message}; to snapshot this server without its ${list.key}, pass --lists ${
+      others.join(",")
+    } or set lists: [${others.join(", ")}] on it in proxar.yaml`,
+    { cause: error.cause },
+  );
 }
 
 function quote(text: string, redactor?: Redactor): string {

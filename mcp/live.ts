@@ -41,6 +41,7 @@ export async function snapshotLive(
       listing = await fetchListing(connection, {
         redactor,
         listMs: source.timeouts.listMs,
+        ...(source.lists === undefined ? {} : { lists: source.lists }),
         ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
       });
     } finally {

@@ -7,6 +7,7 @@
 import { Buffer } from "node:buffer";
 import { isAbsolute, resolve } from "node:path";
 import type { ServerConfig } from "../core/config.ts";
+import type { ListName } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { expandVariables } from "./env_expand.ts";
@@ -27,6 +28,8 @@ export interface LiveSource {
   timeouts: Timeouts;
   /** The largest message (or HTTP response body) accepted from the server, in bytes. */
   maxMessageBytes: number;
+  /** The lists to read, when not every list the server announces (`tools` is always one). */
+  lists?: readonly ListName[];
 }
 
 /** What resolving needs from the configuration and the process. */
@@ -42,6 +45,8 @@ export interface SourceSettings {
   timeouts?: Partial<Timeouts>;
   /** The message size limit from the command line, in bytes; it wins over the configuration. */
   maxMessageBytes?: number;
+  /** The lists to read, from the command line; they win over the configuration. */
+  lists?: readonly ListName[];
 }
 
 /**
@@ -74,8 +79,10 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
     }
     // Like other MCP clients, only the SDK's safe defaults (PATH, HOME …) are passed on, so no
     // secret of Proxar's own environment reaches the server; configured servers add `env:`.
+    // A password in a URL argument (a database URL) is kept out of messages.
+    const redactor = new Redactor(words.flatMap(passwordsInUrls));
     return {
-      label: spec,
+      label: redactor.text(spec),
       target: {
         kind: "stdio",
         command: words[0]!,
@@ -83,9 +90,10 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
         env: {},
         cwd: settings.cwd,
       },
-      redactor: new Redactor(),
+      redactor,
       timeouts,
       maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      ...listsOf(settings.lists),
     };
   }
   const url = parseUrl(spec, `Cannot read "${spec}"`);
@@ -96,7 +104,13 @@ export function resolveLiveSource(spec: string, settings: SourceSettings): LiveS
     redactor,
     timeouts,
     maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    ...listsOf(settings.lists),
   };
+}
+
+/** The `lists` field of a source: absent when every announced list is read. */
+function listsOf(lists: readonly ListName[] | undefined): { lists?: readonly ListName[] } {
+  return lists === undefined ? {} : { lists };
 }
 
 /** The settings of the configured server `name`; an unknown name is an error listing them. */
@@ -145,7 +159,11 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
     target = {
       kind: "stdio",
       command: expand(config.command, "command"),
-      args: (config.args ?? []).map((arg, i) => expand(arg, `args.${i}`)),
+      args: (config.args ?? []).map((arg, i) => {
+        const expanded = expand(arg, `args.${i}`);
+        secrets.push(...passwordsInUrls(expanded));
+        return expanded;
+      }),
       env,
       cwd: isAbsolute(cwd) ? cwd : resolve(settings.configDir, cwd),
     };
@@ -171,6 +189,7 @@ export function resolveServer(name: string, settings: SourceSettings): LiveSourc
       (config.max_message_mb === undefined
         ? DEFAULT_MAX_MESSAGE_BYTES
         : Math.round(config.max_message_mb * 1_000_000)),
+    ...listsOf(settings.lists ?? config.lists),
   };
 }
 
@@ -203,6 +222,18 @@ function urlPasswords(text: string): string[] {
     // not percent-encoded
   }
   return [typed, decoded];
+}
+
+/**
+ * The passwords of the URLs anywhere in `text` (`--db=postgresql://user:PW@host/db`), as typed
+ * and decoded.
+ */
+function passwordsInUrls(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:([^/@\s]+)@/gi)) {
+    found.push(...urlPasswords(match[0]));
+  }
+  return found;
 }
 
 function seconds(value: number | undefined): number | undefined {

@@ -5,7 +5,7 @@
 import { type Command, Option } from "commander";
 import type { CheckOptions } from "../check_command.ts";
 import type { CliContext } from "../context.ts";
-import { addReportOptions, addTimeoutOptions, collect } from "../options.ts";
+import { addListsOption, addReportOptions, addTimeoutOptions, collect } from "../options.ts";
 
 /** Adds `proxar check`. */
 export function registerCheck(program: Command, context: CliContext): void {
@@ -17,7 +17,7 @@ export function registerCheck(program: Command, context: CliContext): void {
         .choices(["pinned", "latest"]).default("pinned"),
     );
   addReportOptions(command);
-  addTimeoutOptions(command).action(async (opts: CheckOptions) => {
+  addListsOption(addTimeoutOptions(command)).action(async (opts: CheckOptions) => {
     const { checkCommand } = await import("../check_command.ts");
     context.exitCode = await checkCommand(opts, context);
   });

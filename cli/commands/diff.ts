@@ -5,7 +5,7 @@
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
 import type { DiffCommandOptions } from "../diff_command.ts";
-import { addReportOptions } from "../options.ts";
+import { addListsOption, addReportOptions } from "../options.ts";
 
 /** Adds `proxar diff`. */
 export function registerDiff(program: Command, context: CliContext): void {
@@ -17,6 +17,7 @@ export function registerDiff(program: Command, context: CliContext): void {
     .option("--against <ref>", "with --server: pinned (default), latest, HASH or FILE")
     .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
     .option("--connect-timeout <seconds>", "time limit for starting a live server (default 30)");
+  addListsOption(command);
   addReportOptions(command).action(
     async (oldSpec: string | undefined, newSpec: string | undefined, opts: DiffCommandOptions) => {
       const { diffCommand } = await import("../diff_command.ts");

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addTimeoutOptions } from "../options.ts";
+import { addListsOption, addTimeoutOptions } from "../options.ts";
 import type { PinOptions } from "../pin_command.ts";
 
 /** Adds `proxar pin` and `proxar unpin`. */
@@ -14,7 +14,7 @@ export function registerPin(program: Command, context: CliContext): void {
     .requiredOption("-s, --server <name>", "a server from servers: in the configuration")
     .option("--hash <hash>", "pin the stored snapshot with this hash (a prefix is enough)")
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)");
-  addTimeoutOptions(pin).action(async (opts: PinOptions) => {
+  addListsOption(addTimeoutOptions(pin)).action(async (opts: PinOptions) => {
     const { pinCommand } = await import("../pin_command.ts");
     context.exitCode = await pinCommand(opts, context);
   });

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addTimeoutOptions, collectPlugin } from "../options.ts";
+import { addListsOption, addTimeoutOptions, collectPlugin } from "../options.ts";
 import type { ProxyOptions } from "../proxy_command.ts";
 
 /** Adds `proxar proxy`. */
@@ -25,7 +25,7 @@ export function registerProxy(program: Command, context: CliContext): void {
     )
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
     .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, []);
-  addTimeoutOptions(command).action(
+  addListsOption(addTimeoutOptions(command)).action(
     async (spec: string | undefined, opts: ProxyOptions) => {
       const { proxyCommand } = await import("../proxy_command.ts");
       context.exitCode = await proxyCommand(spec, opts, context);

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addReportOptions, addTimeoutOptions, collect } from "../options.ts";
+import { addListsOption, addReportOptions, addTimeoutOptions, collect } from "../options.ts";
 import type { SnapshotOptions } from "../snapshot_command.ts";
 
 /** Adds `proxar snapshot`. */
@@ -25,8 +25,10 @@ export function registerSnapshot(program: Command, context: CliContext): void {
       [],
     );
   addReportOptions(command);
-  addTimeoutOptions(command).action(async (spec: string | undefined, opts: SnapshotOptions) => {
-    const { snapshotCommand } = await import("../snapshot_command.ts");
-    context.exitCode = await snapshotCommand(spec, opts, context);
-  });
+  addListsOption(addTimeoutOptions(command)).action(
+    async (spec: string | undefined, opts: SnapshotOptions) => {
+      const { snapshotCommand } = await import("../snapshot_command.ts");
+      context.exitCode = await snapshotCommand(spec, opts, context);
+    },
+  );
 }

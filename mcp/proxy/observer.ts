@@ -9,7 +9,7 @@
  */
 import { Buffer } from "node:buffer";
 import type { Change } from "../../core/change.ts";
-import type { Contract } from "../../core/contract.ts";
+import type { Contract, ListName } from "../../core/contract.ts";
 import type { LoadedContract } from "../../core/load_contract.ts";
 import type { Report } from "../../core/report.ts";
 import type { Connection, InitializeInfo } from "../connect.ts";
@@ -79,6 +79,8 @@ export interface ObserverOptions {
   requestMs: number;
   /** Time limit for reading all pages of all lists together, in milliseconds. */
   listMs?: number;
+  /** The lists to read, when not every announced list (`lists:` of the server). */
+  lists?: readonly ListName[];
   now(): Date;
   /** The pinned snapshot now, if any. */
   pinned(): Promise<Snapshot | undefined>;
@@ -239,6 +241,8 @@ export class Observer {
   /** A list answer the client read: a whole list updates the contract; a page asks for all. */
   #onList(event: RelayEvent): void {
     const key = LIST_KEYS[event.method!]!;
+    // A list the server's `lists:` leaves out stays uncaptured, whatever the client reads.
+    if (key !== "tools" && this.#options.lists && !this.#options.lists.includes(key)) return;
     const message = parseObject(event.line);
     const result = message?.result as Record<string, unknown> | undefined;
     if (!result || !Array.isArray(result[key])) return;
@@ -284,7 +288,7 @@ export class Observer {
     const relay = this.#relay;
     const info = this.#info;
     if (!relay || !info) return undefined;
-    const { requestMs, listMs, redactor } = this.#options;
+    const { requestMs, listMs, lists, redactor } = this.#options;
     const connection: Connection = {
       info,
       transport: "stdio",
@@ -310,6 +314,7 @@ export class Observer {
       const listing = await fetchListing(connection, {
         redactor,
         ...(listMs === undefined ? {} : { listMs }),
+        ...(lists === undefined ? {} : { lists }),
       });
       this.#warned = undefined;
       return listing;

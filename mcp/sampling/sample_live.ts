@@ -67,9 +67,11 @@ export async function sampleLive(
     throw error;
   }
   try {
+    // A sample calls tools: the other lists are not read (nor can their failures stop it).
     const listing = await fetchListing(connection, {
       redactor,
       listMs: source.timeouts.listMs,
+      lists: ["tools"],
     }).catch((error) => {
       if (error instanceof LiveError) {
         const quoted = stderr.lines(10, 300, redactor);

@@ -25,6 +25,12 @@ export const EVERYTHING =
 export const FILESYSTEM_OLD = `${ROOT}/node_modules/server-filesystem-2025.12.18/dist/index.js`;
 export const FILESYSTEM_NEW = `${ROOT}/node_modules/server-filesystem-2026.8.31/dist/index.js`;
 
+/**
+ * `@modelcontextprotocol/server-postgres` 0.6.2, from the npm registry: it lists its tool without
+ * a database, and fails `resources/list` (the database's tables) when none answers.
+ */
+export const POSTGRES = `${ROOT}/node_modules/@modelcontextprotocol/server-postgres/dist/index.js`;
+
 /** Quotes a word for a `stdio:` command line. */
 export function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
