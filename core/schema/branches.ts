@@ -2,6 +2,8 @@
  * Pairs the branches of `anyOf`/`oneOf`/`allOf` by best structural match, so that an added
  * branch reads as a widening and a removed one as a narrowing. Equal branches pair first; the
  * rest pair greedily by similarity, and a tie makes the pairing ambiguous (graded BREAKING).
+ * The variants of a discriminated union look alike but for their tag (a property held to one
+ * value by `const` or a one-value `enum`), so a tag both branches hold alike pairs them.
  * @module
  */
 import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
@@ -23,6 +25,29 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
   return union === 0 ? 1 : common / union;
 }
 
+/** The one value a property schema allows, by `const` or a one-value `enum`, as JSON text. */
+function tagOf(s: JsonValue | undefined): string | undefined {
+  if (!isObject(s)) return undefined;
+  if (Object.hasOwn(s, "const")) return stableStringify(s.const);
+  if (Array.isArray(s.enum) && s.enum.length === 1) return stableStringify(s.enum[0]);
+  return undefined;
+}
+
+/**
+ * How many properties the two branches both hold to the same single value (a discriminated
+ * union's tag: zod 3 writes `enum: ["find"]`, zod 4 `const: "find"`).
+ */
+function sameTags(x: JsonObject, y: JsonObject): number {
+  if (!isObject(x.properties) || !isObject(y.properties)) return 0;
+  const py = y.properties;
+  let n = 0;
+  for (const [name, s] of Object.entries(x.properties)) {
+    const tag = tagOf(s);
+    if (tag !== undefined && Object.hasOwn(py, name) && tag === tagOf(py[name])) n++;
+  }
+  return n;
+}
+
 /** How alike two branches are: 0 for nothing in common. */
 export function branchSimilarity(x: JsonValue, y: JsonValue): number {
   if (!isObject(x) || !isObject(y)) return 0;
@@ -41,6 +66,7 @@ export function branchSimilarity(x: JsonValue, y: JsonValue): number {
   const px = isObject(x.properties) ? Object.keys(x.properties) : [];
   const py = isObject(y.properties) ? Object.keys(y.properties) : [];
   if (px.length > 0 || py.length > 0) score += 3 * jaccard(px, py);
+  score += 3 * sameTags(x, y);
   score += jaccard(Object.keys(x), Object.keys(y));
   const same = Object.keys(x).filter((k) =>
     Object.hasOwn(y, k) && stableStringify(x[k]) === stableStringify((y as JsonObject)[k])

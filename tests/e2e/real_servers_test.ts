@@ -415,3 +415,35 @@ Deno.test("proxar diff warns on @perplexity-ai/mcp-server 0.9.0 → 1.2.1 droppi
     'perplexity_ask.description changed (the sentence "Answer a question using web-grounded AI (Sonar Pro model)." became "Answer a question using web-grounded AI (Perplexity Agent API, fast preset).": edit 0.627, overlap 0.467: overlap below 0.55)',
   );
 });
+
+Deno.test("proxar diff pairs mongodb-mcp-server 1.7.0 → 2.1.1 explain's method variants by their name tag", async () => {
+  const input = "explain.inputSchema";
+  const variant = `${input}.properties.method.items.anyOf`;
+  const args = (i: number) => `${variant}.${i}.properties.arguments`;
+  // Before: tool.input.anyOf.changed BREAKING at the union ("cannot be paired unambiguously"),
+  // the catch-all's keyword.changed for the rest, and none of the descriptions removed inside.
+  await assertVerdict(["mongodb_explain_1.7.0.json", "mongodb_explain_2.1.1.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...[0, 1, 2].flatMap((i) => [
+        `tool.input.additionalProperties.widened|${variant}.${i}.additionalProperties|NON_BREAKING`,
+        `tool.input.additionalProperties.widened|${args(i)}.additionalProperties|NON_BREAKING`,
+      ]),
+      `tool.input.anyOf.narrowed|${args(1)}.properties.sort.additionalProperties.anyOf|BREAKING`,
+      `tool.input.anyOf.widened|${args(0)}.properties.pipeline.items.anyOf|NON_BREAKING`,
+      ...[
+        `${input}.properties.collection`,
+        `${input}.properties.database`,
+        `${input}.properties.method`,
+        `${args(0)}.properties.pipeline`,
+        ...["filter", "limit", "projection", "sort"].map((p) => `${args(1)}.properties.${p}`),
+        `${args(2)}.properties.query`,
+        `${input}.properties.verbosity`,
+      ].map((p) => `tool.input.description.changed|${p}.description|POTENTIALLY_BREAKING`),
+      `tool.input.required.added|${input}.required|BREAKING`,
+      "tool.output.enum.narrowed|explain.outputSchema.properties.method.enum|NON_BREAKING",
+      "tool.output.enum.narrowed|explain.outputSchema.properties.verbosity.enum|NON_BREAKING",
+    ].sort(),
+    code: 1,
+  });
+});
