@@ -365,6 +365,27 @@ function slotAt(
 }
 
 /**
+ * The old node's keywords that decide which names its unevaluatedProperties governs besides its
+ * allOf (draft 2020-12), when it or the new node has one that constrains: an allOf branch that
+ * declares a name more lets that name past `unevaluatedProperties: false`, which the branches
+ * compared alone cannot show.
+ */
+function evaluatingContext(walk: Walker, node: Node): JsonObject | undefined {
+  const constrains = (s: JsonObject) => {
+    const u = walk.read(s, "unevaluatedProperties");
+    return u !== undefined && u !== true && !(isObject(u) && Object.keys(u).length === 0);
+  };
+  if (!constrains(node.o) && !constrains(node.n)) return undefined;
+  const keys = ["properties", "patternProperties", "additionalProperties", "unevaluatedProperties"];
+  const out: JsonObject = {};
+  for (const key of keys) {
+    const v = walk.read(node.o, key);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/**
  * `anyOf`/`oneOf`/`allOf` on both sides. Equal branches pair first, wherever they stand (and
  * annotation-only `allOf` branches accept everything, so they count for nothing); then the
  * subsumption proof decides whether the rest widen or narrow the combination. Otherwise the rest
@@ -422,7 +443,13 @@ const branches: FacetHandler = (walk, node, keyword) => {
     if (proof !== true && proof.includes(OUT_OF_STEPS)) undecided = true;
     return proof === true;
   };
-  if (conjunction) {
+  const beside = conjunction ? evaluatingContext(walk, node) : undefined;
+  if (beside !== undefined) {
+    // Beside an unevaluatedProperties that constrains, the names the branches evaluate decide
+    // what it governs: the branches are compared within the object's evaluating keywords.
+    wide = holds(walk.proves({ ...beside, allOf: a }, { ...beside, allOf: b }, "widened"));
+    narrow = holds(walk.proves({ ...beside, allOf: b }, { ...beside, allOf: a }, "narrowed"));
+  } else if (conjunction) {
     // Every new branch follows from the old conjunction, or every old one from the new.
     wide = rest.b.every((y) => holds(walk.proves({ allOf: a }, y.v, "widened")));
     narrow = rest.a.every((x) => holds(walk.proves({ allOf: b }, x.v, "narrowed")));

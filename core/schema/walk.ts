@@ -33,6 +33,11 @@ import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
+import {
+  EVALUATING_APPLICATORS,
+  type UnevaluatedRest,
+  unevaluatedRest,
+} from "./_unevaluated_rest.ts";
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
@@ -112,6 +117,13 @@ interface Ctx {
    * new, so that a keyword is found and reported where it is written.
    */
   levels?: [RefLevel[], RefLevel[]] | undefined;
+  /**
+   * In an allOf branch of an object whose unevaluatedProperties constrains (draft 2020-12): each
+   * side's rule for the names the branch leaves to it (see {@link unevaluatedRest}).
+   */
+  unevaluated?: { old?: UnevaluatedRest | string; new?: UnevaluatedRest | string };
+  /** One side is the object's unevaluatedProperties, compared with an allOf branch's keyword. */
+  inherited?: true;
 }
 
 /** How deep the walk descends before it reports the rest as changed. */
@@ -192,12 +204,18 @@ function show(value: JsonValue | undefined): string {
 }
 
 /** What a position's schema becoming `false` (or no longer `false`) means, in words. */
-function falseMessage(facet: string, wasFalse: boolean): string {
+function falseMessage(facet: string, wasFalse: boolean, inherited = false): string {
   const undeclared = facet === "additionalProperties"
     ? "properties not declared in properties or patternProperties"
     : facet === "unevaluatedProperties"
     ? "properties no other keyword evaluates"
     : undefined;
+  if (inherited) {
+    // `false` is the object's unevaluatedProperties, not written here (an allOf branch).
+    return wasFalse
+      ? `${facet} now accepts the names the object's unevaluatedProperties false rejected`
+      : `${facet} was removed: the names it accepted are now rejected by the object's unevaluatedProperties false`;
+  }
   if (undeclared !== undefined) {
     return wasFalse
       ? `${facet} is no longer false: ${undeclared} are now accepted`
@@ -442,7 +460,7 @@ class Walker {
           old: o.node === false ? false : ctx.absent === "old" ? null : (oldSchema ?? null),
           new: n.node === false ? false : ctx.absent === "new" ? null : (newSchema ?? null),
         },
-        falseMessage(ctx.posFacet, o.node === false),
+        falseMessage(ctx.posFacet, o.node === false, ctx.inherited === true),
         effect,
         { loc: ctx.posLoc, path: ctx.path, pointer: this.opts.basePointer + n.loc },
       );
@@ -751,6 +769,7 @@ class Walker {
     s: JsonObject,
     name: string,
     loc: (keyword: string) => string,
+    rest?: UnevaluatedRest | string,
   ): { schema: JsonValue; loc: string } | undefined | string {
     const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
     const hits: string[] = [];
@@ -774,7 +793,22 @@ class Walker {
         loc: `${loc("additionalProperties")}/additionalProperties`,
       };
     }
-    if (trivial(s.unevaluatedProperties)) return undefined;
+    if (trivial(s.unevaluatedProperties)) {
+      // In an allOf branch, a name the branch leaves unevaluated falls to the object's
+      // unevaluatedProperties, unless something else there evaluates it.
+      if (rest === undefined || s.unevaluatedProperties !== undefined) return undefined;
+      if (typeof rest === "string") return rest;
+      const nested = EVALUATING_APPLICATORS.filter((k) => s[k] !== undefined);
+      if (nested.length > 0) {
+        return `the allOf branch may evaluate it through ${nested.join(" and ")}`;
+      }
+      const elsewhere = rest.elsewhere(name);
+      return elsewhere === false
+        ? { schema: rest.schema, loc: rest.loc }
+        : typeof elsewhere === "string"
+        ? elsewhere
+        : undefined;
+    }
     const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
     if (applicators.some((k) => s[k] !== undefined)) {
       return "unevaluatedProperties depends on other applicators here";
@@ -819,6 +853,113 @@ class Walker {
       }`,
     });
     return true;
+  }
+
+  /**
+   * The rule one side of an allOf branch leaves its unevaluated names to, when only that side
+   * lacks `keyword` (which would evaluate them): the object's unevaluatedProperties, a string
+   * when Proxar cannot tell, undefined when it does not constrain them.
+   */
+  branchRest(
+    a: JsonObject,
+    b: JsonObject,
+    ctx: Ctx,
+    keyword: string,
+  ): { side: "old" | "new"; rest: UnevaluatedRest | string } | undefined {
+    const rests = ctx.unevaluated;
+    if (!rests || (a[keyword] === undefined) === (b[keyword] === undefined)) return undefined;
+    const side = a[keyword] === undefined ? "old" : "new";
+    const s = side === "old" ? a : b;
+    const rest = rests[side];
+    if (rest === undefined || s.unevaluatedProperties !== undefined) return undefined;
+    const nested = EVALUATING_APPLICATORS.filter((k) => s[k] !== undefined);
+    if (typeof rest !== "string" && nested.length > 0) {
+      return { side, rest: `the allOf branch may evaluate names through ${nested.join(" and ")}` };
+    }
+    return { side, rest };
+  }
+
+  /**
+   * additionalProperties written on one side only of an allOf branch whose object's
+   * unevaluatedProperties constrains (draft 2020-12): the names nothing else evaluates fell to
+   * that unevaluatedProperties where the branch has none, and to the branch's own where it has
+   * one, so the two are compared: `additionalProperties: true` added to a branch of an object
+   * with `unevaluatedProperties: false` lets every name in (widened). Names something else
+   * evaluates are constrained by the branch's additionalProperties on top of their own schemas,
+   * the usual comparison with `true`, left out (the return value) when nothing else evaluates a
+   * name.
+   */
+  restInBranch(a: JsonObject, b: JsonObject, ctx: Ctx): boolean {
+    const key = "additionalProperties";
+    const found = this.branchRest(a, b, ctx, key);
+    if (found === undefined) return false;
+    const { side, rest } = found;
+    const child = this.child(ctx, [key], key, key);
+    if (typeof rest === "string") {
+      this.giveUp(
+        child,
+        `additionalProperties was ${
+          side === "old" ? "added to" : "removed from"
+        } an allOf branch beside the object's unevaluatedProperties, and Proxar cannot tell which names that governed (${rest})`,
+      );
+      return true;
+    }
+    this.compare(a[key] ?? rest.schema, b[key] ?? rest.schema, {
+      ...child,
+      ...(side === "old" ? { oldLoc: rest.loc } : { newLoc: rest.loc }),
+      inherited: true,
+      aside: `names nothing else evaluates ${
+        side === "old" ? "were" : "are"
+      } left to the object's unevaluatedProperties where the allOf branch has no additionalProperties`,
+    });
+    return !rest.othersEvaluate;
+  }
+
+  /**
+   * A pattern property written on one side only of an allOf branch whose object's
+   * unevaluatedProperties constrains: the names it matches (and nothing else evaluates) fell to
+   * that unevaluatedProperties on the other side, so the two schemas are compared. Names
+   * something else evaluates are constrained by the pattern on top of their own schemas, the
+   * usual grade, left out (the return value) when nothing else evaluates a name.
+   */
+  patternInBranch(
+    a: JsonObject,
+    b: JsonObject,
+    ctx: Ctx,
+    pattern: string,
+    { old, new: next }: { old?: JsonValue | undefined; new?: JsonValue | undefined },
+  ): boolean {
+    const side = old === undefined ? "old" : "new";
+    const s = side === "old" ? a : b;
+    let rest = ctx.unevaluated?.[side];
+    // Names the branch's own additionalProperties or unevaluatedProperties evaluated are not
+    // the object's to govern.
+    if (rest === undefined || s.unevaluatedProperties !== undefined) return false;
+    if (s.additionalProperties !== undefined) return false;
+    const nested = EVALUATING_APPLICATORS.filter((k) => s[k] !== undefined);
+    if (typeof rest !== "string" && nested.length > 0) {
+      rest = `the allOf branch may evaluate names through ${nested.join(" and ")}`;
+    }
+    const key = "patternProperties";
+    const child = this.child(ctx, [key, pattern], key, key);
+    if (typeof rest === "string") {
+      this.giveUp(
+        child,
+        `the pattern property ${JSON.stringify(pattern)} was ${
+          side === "old" ? "added to" : "removed from"
+        } an allOf branch beside the object's unevaluatedProperties, and Proxar cannot tell which names that governed (${rest})`,
+      );
+      return true;
+    }
+    this.compare(old ?? rest.schema, next ?? rest.schema, {
+      ...child,
+      ...(side === "old" ? { oldLoc: rest.loc } : { newLoc: rest.loc }),
+      inherited: true,
+      aside: `names the pattern matches ${
+        side === "old" ? "were" : "are"
+      } left to the object's unevaluatedProperties where the allOf branch does not declare it`,
+    });
+    return !rest.othersEvaluate;
   }
 
   objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
@@ -901,7 +1042,7 @@ class Walker {
     for (const name of removedProps) {
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
-        const model = this.modelOf(b, name, newAt);
+        const model = this.modelOf(b, name, newAt, ctx.unevaluated?.new);
         if (isObject(model) && model.schema === false) continue;
         if (typeof model !== "string") {
           this.compare(false, isObject(model) ? model.schema : true, {
@@ -914,7 +1055,7 @@ class Walker {
         }
       }
       // Values the name may still hold now come from a schema (a partially open object).
-      const model = this.modelOf(b, name, newAt);
+      const model = this.modelOf(b, name, newAt, ctx.unevaluated?.new);
       if (isObject(model) && model.schema !== false) {
         this.compare(propsA[name], model.schema, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
@@ -977,7 +1118,7 @@ class Walker {
     for (const name of addedProps) {
       // A name that a schema (not true, not false) governed before: the values it allowed for
       // that name are compared with the new property's schema.
-      const model = this.modelOf(a, name, oldAt);
+      const model = this.modelOf(a, name, oldAt, ctx.unevaluated?.old);
       if (model === undefined && requiredBefore.has(name)) {
         // Required before with any value: every caller sent it, so declaring it constrains what
         // they send (a narrowing on input), not an optional parameter offered.
@@ -1107,6 +1248,7 @@ class Walker {
       const absent = a[key] === undefined ? "old" : b[key] === undefined ? "new" : undefined;
       const child = this.child(ctx, [key], key, key);
       if (key === "additionalProperties" && this.restBesideUnevaluated(a, b, ctx)) continue;
+      if (key === "additionalProperties" && this.restInBranch(a, b, ctx)) continue;
       this.compare(a[key] ?? true, b[key] ?? true, absent ? { ...child, absent } : child);
     }
     this.keyed(a, b, ctx, "patternProperties", (name, x, y) => {
@@ -1117,6 +1259,7 @@ class Walker {
           this.child(ctx, ["patternProperties", name], "patternProperties", "patternProperties"),
         );
       } else {
+        if (this.patternInBranch(a, b, ctx, name, { old: x, new: y })) return;
         // Graded on the property keywords together: a pattern constrains the names it matches
         // and frees them from additionalProperties.
         const keys = ["properties", "patternProperties", "additionalProperties"];
@@ -1363,6 +1506,7 @@ class Walker {
       this.branches(key, union, xa, xb, ka!, kb!, pairing, ctx, {
         oldKey: this.unionKeyOf.get(a) ?? key,
         lifted,
+        parents: [a, b],
       });
       if (!wide && !narrow) continue;
       // The severity the whole change has; findings below it that are stricter are wrong.
@@ -1680,6 +1824,22 @@ class Walker {
     }) === true;
   }
 
+  /**
+   * Each side's rule for the names allOf branches `at` (old, new; -1 for none) of `parents` leave
+   * to their object's unevaluatedProperties; undefined when neither side's constrains.
+   */
+  restOf(
+    ctx: Ctx,
+    [a, b]: [JsonObject, JsonObject],
+    [i, j]: [number, number],
+  ): Ctx["unevaluated"] {
+    const key = "unevaluatedProperties";
+    const old = unevaluatedRest(a, i, this.home(ctx, "old", key));
+    const next = unevaluatedRest(b, j, this.home(ctx, "new", key));
+    if (old === undefined && next === undefined) return undefined;
+    return { ...(old === undefined ? {} : { old }), ...(next === undefined ? {} : { new: next }) };
+  }
+
   /** The branches of one combinator, paired: each pair walked, the rest added or removed. */
   branches(
     key: "anyOf" | "oneOf" | "allOf",
@@ -1690,8 +1850,12 @@ class Walker {
     kb: Branch[],
     pairing: ReturnType<typeof pairBranches>,
     ctx: Ctx,
-    { oldKey = key, lifted = [false, false] }: { oldKey?: string; lifted?: [boolean, boolean] } =
-      {},
+    { oldKey = key, lifted = [false, false], parents }: {
+      oldKey?: string;
+      lifted?: [boolean, boolean];
+      /** The objects holding the combinator, for allOf branches beside unevaluatedProperties. */
+      parents?: [JsonObject, JsonObject];
+    } = {},
   ): void {
     const at = (list: Branch[], k: number, name: string = key) => list[k]!.i.join(`/${name}/`);
     if (pairing.ambiguous) {
@@ -1721,8 +1885,12 @@ class Walker {
       ];
       const alone = apart(xa, i) && apart(xb, j);
       const child = this.child(ctx, branch, key, key, alone ? ctx.polarity : 0);
+      const unevaluated = key === "allOf" && parents && !lifted[0] && !lifted[1]
+        ? this.restOf(ctx, parents, [ka[i]!.i[0]!, kb[j]!.i[0]!])
+        : undefined;
       this.compare(xa[i], xb[j], {
         ...child,
+        ...(unevaluated ? { unevaluated } : {}),
         oldLoc: lifted[0]
           ? ctx.oldLoc
           : `${this.home(ctx, "old", oldKey)}/${oldKey}/${at(ka, i, oldKey)}`,

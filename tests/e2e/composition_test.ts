@@ -151,6 +151,26 @@ const CASES: Record<string, Case> = {
       "tool.output.property.removed|t.outputSchema.properties.depth|BREAKING",
     ]],
   },
+  // 2020-12: a property an allOf branch declares is evaluated, so unevaluatedProperties false
+  // beside the allOf no longer rejects it: added on output, it is graded as a property added to
+  // a closed object (validator oracle, 2020-12 survey).
+  allof_property_unevaluated: {
+    input: [0, [
+      "tool.input.property.added|t.inputSchema.allOf.0.properties.depth|NON_BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.property.removed|t.inputSchema.allOf.0.properties.depth|BREAKING",
+    ]],
+    output: [0, [
+      "tool.output.property.added|t.outputSchema.allOf.0.properties.depth|POTENTIALLY_BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.property.removed|t.outputSchema.allOf.0.properties.depth|BREAKING",
+    ]],
+  },
+  // additionalProperties true in an allOf branch evaluates every name the branch does not
+  // declare: unevaluatedProperties false beside the allOf rejects none of them any more.
+  allof_rest_unevaluated: widens("additionalProperties", ".allOf.0.additionalProperties"),
   // zod 3 ends a tuple with maxItems, zod 4 with items: false: the same arrays.
   tuple_zod3_to_zod4: UNCHANGED,
   items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),

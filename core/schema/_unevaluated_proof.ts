@@ -1,0 +1,192 @@
+/**
+ * When the subsumption proof may read `unevaluatedProperties` as a plain constraint. It flattens
+ * allOf branches and references into one list of conjuncts, where unevaluatedProperties seems to
+ * constrain the same names on both sides whenever it is written alike; yet the names it governs
+ * are those no conjunct evaluates (draft 2020-12), so a property, patternProperties or
+ * additionalProperties added to an allOf branch of `{allOf: [...], unevaluatedProperties: false}`
+ * lets in values the old schema rejected, and the flattened proof called the two equal. A is
+ * included in B only if B's unevaluatedProperties governs no name A's left free: B evaluates
+ * every name, or every name and pattern A evaluates B evaluates too.
+ * @module
+ */
+import { isObject, type JsonValue } from "../json.ts";
+import { resolveLocal } from "./_catch_all_json.ts";
+
+/** The names a schema evaluates for its unevaluatedProperties. */
+interface Evaluation {
+  /** Every name (additionalProperties). */
+  all: boolean;
+  names: Set<string>;
+  patterns: Set<string>;
+  /** unevaluatedProperties is written at the top. */
+  constrains: boolean;
+}
+
+const none = (): Evaluation => ({
+  all: false,
+  names: new Set(),
+  patterns: new Set(),
+  constrains: false,
+});
+
+function merge(into: Evaluation, x: Evaluation): void {
+  into.all ||= x.all;
+  for (const n of x.names) into.names.add(n);
+  for (const p of x.patterns) into.patterns.add(p);
+}
+
+/** What both evaluate for certain. */
+function common(x: Evaluation, y: Evaluation): Evaluation {
+  const keep = <T>(a: Set<T>, b: Set<T>, aAll: boolean, bAll: boolean) =>
+    aAll ? new Set(b) : bAll ? new Set(a) : new Set([...a].filter((v) => b.has(v)));
+  return {
+    all: x.all && y.all,
+    names: keep(x.names, y.names, x.all, y.all),
+    patterns: keep(x.patterns, y.patterns, x.all, y.all),
+    constrains: false,
+  };
+}
+
+/** Whether a schema may accept an object (its `type` does not exclude it). */
+function admitsObjects(s: JsonValue): boolean {
+  if (s === false) return false;
+  if (!isObject(s) || s.type === undefined) return true;
+  return Array.isArray(s.type) ? s.type.includes("object") : s.type === "object";
+}
+
+/**
+ * The names `schema` evaluates for an object it accepts: at least (`upper` false) or at most
+ * (`upper` true) these; or why they cannot be told (a reference that cannot be followed, an
+ * unevaluatedProperties below the top, which sees only its own subschema's names). Conjuncts
+ * (allOf, local references) evaluate for certain; a union's branches evaluate for certain what
+ * every branch that may accept an object does, and at most what any does; a conditional or a
+ * dependentSchemas entry evaluates nothing for certain, and at most its schemas' names.
+ */
+function evaluation(
+  schema: JsonValue,
+  root: JsonValue | undefined,
+  upper: boolean,
+  top = true,
+  depth = 0,
+): Evaluation | string {
+  const out = none();
+  if (!isObject(schema)) return out;
+  if (depth > 32) return "the schemas nest too deep";
+  const s = schema;
+  const below = (x: JsonValue) => evaluation(x, root, upper, false, depth + 1);
+  if (s.unevaluatedProperties !== undefined) {
+    if (!top) return "unevaluatedProperties is written in a subschema";
+    out.constrains = true;
+  }
+  if (s.$dynamicRef !== undefined) return "$dynamicRef may evaluate names";
+  if (s.additionalProperties !== undefined) out.all = true;
+  if (isObject(s.properties)) { for (const n of Object.keys(s.properties)) out.names.add(n); }
+  if (isObject(s.patternProperties)) {
+    for (const p of Object.keys(s.patternProperties)) out.patterns.add(p);
+  }
+  const conjuncts = Array.isArray(s.allOf) ? [...s.allOf] : [];
+  if (typeof s.$ref === "string") {
+    const target = root === undefined ? undefined : resolveLocal(root, s.$ref);
+    if (target === undefined) return `$ref ${JSON.stringify(s.$ref)} cannot be followed`;
+    // A lone reference at the top is the schema it leads to, its unevaluatedProperties too.
+    const lone = Object.keys(s).every((k) => k === "$ref" || k === "$schema" || k === "$id");
+    if (lone && top) return evaluation(target.value, root, upper, true, depth + 1);
+    conjuncts.push(target.value);
+  }
+  for (const x of conjuncts) {
+    const e = below(x);
+    if (typeof e === "string") return e;
+    merge(out, e);
+  }
+  for (const key of ["anyOf", "oneOf"]) {
+    const list = s[key];
+    if (!Array.isArray(list)) continue;
+    let certain: Evaluation | undefined;
+    for (const x of list.filter(admitsObjects)) {
+      const e = below(x);
+      if (typeof e === "string") return e;
+      if (upper) merge(out, e);
+      else certain = certain === undefined ? e : common(certain, e);
+    }
+    if (certain !== undefined) merge(out, certain);
+  }
+  const conditional = ["if", "then", "else"].map((k) => s[k]).filter((x) => x !== undefined);
+  for (const key of ["dependentSchemas", "dependencies"]) {
+    const map = s[key];
+    if (isObject(map)) conditional.push(...Object.values(map));
+  }
+  for (const x of conditional) {
+    const e = below(x as JsonValue);
+    if (typeof e === "string") return e;
+    if (upper) merge(out, e);
+  }
+  return out;
+}
+
+/**
+ * Whether `schema` writes unevaluatedProperties in itself, its applicators' branches or the
+ * local references they follow (not in its property schemas, which the proof asks about apart).
+ */
+function mentions(schema: JsonValue, root: JsonValue | undefined): boolean {
+  const stack: JsonValue[] = [schema];
+  const seen = new Set<JsonValue>();
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (!isObject(s) || seen.has(s)) continue;
+    // Past this many nodes, assume it does: the proof is then only refused, never wrong.
+    if (seen.size > 200) return true;
+    seen.add(s);
+    if (s.unevaluatedProperties !== undefined) return true;
+    for (const key of ["allOf", "anyOf", "oneOf"]) {
+      const list = s[key];
+      if (Array.isArray(list)) stack.push(...list);
+    }
+    for (const key of ["if", "then", "else", "not"]) if (s[key] !== undefined) stack.push(s[key]);
+    for (const key of ["dependentSchemas", "dependencies"]) {
+      const map = s[key];
+      if (isObject(map)) stack.push(...Object.values(map));
+    }
+    if (typeof s.$ref === "string" && root !== undefined) {
+      const target = resolveLocal(root, s.$ref);
+      if (target !== undefined) stack.push(target.value);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the proof that `a` ⊆ `b` may compare `b`'s unevaluatedProperties as the flattened
+ * conjuncts show it: true, or why not. True when `b` writes none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+ * const a = { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false };
+ * const b = { allOf: [{ properties: { a: {} }, additionalProperties: true }], unevaluatedProperties: false };
+ * assert.equal(unevaluatedDecided(a, b, a, b), true);
+ * assert.equal(typeof unevaluatedDecided(b, a, b, a), "string");
+ * ```
+ */
+export function unevaluatedDecided(
+  a: JsonValue,
+  b: JsonValue,
+  rootA: JsonValue | undefined,
+  rootB: JsonValue | undefined,
+): true | string {
+  if (!isObject(b) || !mentions(b, rootB)) return true;
+  const eb = evaluation(b, rootB, false);
+  if (typeof eb === "string") return `unevaluatedProperties is not decided: ${eb}`;
+  if (!eb.constrains || eb.all) return true;
+  const ea = evaluation(a, rootA, true);
+  if (typeof ea === "string") return `unevaluatedProperties is not decided: ${ea}`;
+  const name = ea.all ? "every name" : [...ea.names].find((n) => !eb.names.has(n));
+  const pattern = [...ea.patterns].find((p) => !eb.patterns.has(p));
+  if (name === undefined && pattern === undefined) return true;
+  const what = name === "every name"
+    ? "the old schema evaluates every name"
+    : name !== undefined
+    ? `${JSON.stringify(name)} is evaluated on one side only`
+    : `the pattern ${JSON.stringify(pattern)} is evaluated on one side only`;
+  return `unevaluatedProperties is not decided: ${what}`;
+}
