@@ -44,7 +44,8 @@ export interface LoadedContract {
   label: string;
   /**
    * Where things are in the files read: each entity keyed `kind:identity`, each list keyed
-   * `list:tools` (…), and the listing holding server information keyed `root`. First occurrence.
+   * `list:tools` (…), the listing holding server information keyed `root`, and that information
+   * (`server` or `serverInfo`) keyed `server`. First occurrence.
    */
   origins: Map<string, Origin>;
   /** The documents read, by file, for locating pointers later. */
@@ -96,6 +97,16 @@ class Builder {
     }
     const root = pointerOf(base);
     this.place(doc, "root", root);
+    // Server information is `server` in a snapshot and `serverInfo` in an initialize result.
+    if (isObject(server)) {
+      this.place(
+        doc,
+        "server",
+        `${root}/${
+          listing.server === undefined || listing.server === null ? "serverInfo" : "server"
+        }`,
+      );
+    }
     for (const list of ENTITY_LISTS) {
       const entries = listing[list.list];
       if (!Array.isArray(entries)) continue;

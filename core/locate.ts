@@ -34,6 +34,9 @@ function place(
     if (exact) return undefined;
     return loaded.origins.get(`list:${list.list}`) ?? loaded.origins.get("root");
   }
+  // The contract's `server` is a snapshot's `server` or an initialize result's `serverInfo`.
+  const server = tokens[0] === "server" ? loaded.origins.get("server") : undefined;
+  if (server) return { file: server.file, pointer: server.pointer + pointerOf(tokens.slice(1)) };
   const root = loaded.origins.get("root");
   return root ? { file: root.file, pointer: root.pointer + pointer } : undefined;
 }

@@ -73,3 +73,24 @@ Deno.test("locateChanges() with oldBesideNew false still locates in the old file
     { old: { file: "old.json", line: 4, column: 5 } },
   ]);
 });
+
+Deno.test("locateChanges() finds server fields under serverInfo (an initialize result) and under server (a snapshot)", () => {
+  const found: Change = {
+    rule: "server.version.changed",
+    severity: "DOCUMENTATION",
+    entity: { kind: "server", name: "s" },
+    path: "server.serverInfo.version",
+    pointer: "/server/version",
+    message: "changed",
+  };
+  const initialize =
+    '{\n  "serverInfo": {\n    "name": "s",\n    "version": "2"\n  },\n  "tools": []\n}';
+  const snapshot =
+    '{\n  "proxar": 1,\n  "server": { "name": "s", "version": "1" },\n  "tools": []\n}';
+  locateChanges([found], loaded("old.json", snapshot), loaded("new.json", initialize));
+  // Each side at its "version" key; both were at 1:1 (the document) before.
+  assert.deepEqual(found.locations, {
+    new: { file: "new.json", line: 4, column: 5 },
+    old: { file: "old.json", line: 3, column: 28 },
+  });
+});
