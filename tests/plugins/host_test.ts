@@ -152,10 +152,23 @@ Deno.test("a rule asked after Proxar stopped a restarting worker says so in one 
       /did not finish within 500 ms/,
     );
     // The replacement worker is starting (its first message takes a turn of the event loop).
+    // On a loaded machine the stop may come before the restart has begun: the sentence then
+    // says only that Proxar stopped the worker. Either is one true sentence.
     await stopPluginWorkers();
-    await rejectsWith(
+    const prefix = 'Plugin "./slow_and_fast.js": rule "timing.fast" could not run: ';
+    await assert.rejects(
       async () => await rule(plugin, "timing.fast").check(context("b", [])),
-      'Plugin "./slow_and_fast.js": rule "timing.fast" could not run: its worker was restarted after a rule ran past its time limit, and then Proxar stopped its worker',
+      (error: Error) => {
+        assert.ok(error instanceof UserError, `not a UserError: ${error.stack}`);
+        assert.ok(
+          [
+            `${prefix}its worker was restarted after a rule ran past its time limit, and then Proxar stopped its worker`,
+            `${prefix}Proxar stopped its worker`,
+          ].includes(error.message),
+          error.message,
+        );
+        return true;
+      },
     );
   } finally {
     await stopPluginWorkers();
