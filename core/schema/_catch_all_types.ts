@@ -109,6 +109,8 @@ export interface Walker {
     direction: "widened" | "narrowed",
     names?: boolean,
   ): true | string;
+  /** Whether the old schema `s` accepts the same values without its property `name`. */
+  removalInert(s: JsonObject, name: string): boolean;
   /**
    * Reports the unmodelled keywords of a subschema only the new side has, at `tail` below the
    * node, where no pair compares it.

@@ -5,6 +5,7 @@
  * Private to `catch_all.ts`.
  * @module
  */
+import { removalInert } from "./_inert_removal.ts";
 import {
   escapePointerToken,
   isObject,
@@ -642,6 +643,14 @@ export class CatchAllWalk implements Walker {
       old: !names ? "none" : wide ? "a" : "b",
       safeIntegers: this.side === "input" && !this.#neg,
       nonstandardFormats: this.side === "input" && !this.#neg,
+      budget: this.#options.proofs,
+    });
+  }
+
+  removalInert(s: JsonObject, name: string): boolean {
+    return removalInert(s, name, {
+      root: this.oldRoot,
+      known: this.#options.known,
       budget: this.#options.proofs,
     });
   }

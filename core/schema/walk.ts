@@ -33,6 +33,7 @@ import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
 import { propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
+import { removalInert } from "./_inert_removal.ts";
 import {
   EVALUATING_APPLICATORS,
   type UnevaluatedRest,
@@ -1040,6 +1041,14 @@ class Walker {
     const after = () =>
       knownAfter === undefined ? knownAfter = this.declaredBeside(b, ctx, "new") : knownAfter;
     for (const name of removedProps) {
+      // Declared the same for every object elsewhere (each branch of a union beside it): the
+      // old schema accepts the same values without it, so nothing was removed.
+      const inert = removalInert(a, name, {
+        root: this.oldRoot,
+        known: STRUCTURED_VOCABULARY,
+        budget: this.opts.proofs,
+      });
+      if (inert) continue;
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
         const model = this.modelOf(b, name, newAt, ctx.unevaluated?.new);

@@ -171,6 +171,9 @@ const CASES: Record<string, Case> = {
   // additionalProperties true in an allOf branch evaluates every name the branch does not
   // declare: unevaluatedProperties false beside the allOf rejects none of them any more.
   allof_rest_unevaluated: widens("additionalProperties", ".allOf.0.additionalProperties"),
+  // query leaves the object's properties, and every branch of the anyOf beside them still
+  // declares it the same: the proof finds the same values on both sides, nothing was removed.
+  property_kept_by_branches: UNCHANGED,
   // zod 3 ends a tuple with maxItems, zod 4 with items: false: the same arrays.
   tuple_zod3_to_zod4: UNCHANGED,
   items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),

@@ -1,0 +1,61 @@
+/**
+ * A property taken out of an object's `properties` while every branch of a union beside it
+ * still declares it the same (`{properties: {a: string, b: integer}, anyOf: [{properties: {a:
+ * string}}, …]}`, a removed from the top): both differs reported property.removed BREAKING by
+ * name, though the old schema accepts the same values without it. The subsumption proof on the
+ * old schema with and without the property decides (`_inert_removal.ts`); where it cannot, the
+ * removal stays BREAKING.
+ */
+import assert from "node:assert/strict";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { judge } from "./_oracle.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const a = { type: "string", maxLength: 5 };
+const branches = (extra: JsonObject = {}) => [
+  { properties: { a, ...extra } },
+  { properties: { a }, required: ["b"] },
+];
+const object = (props: JsonObject, anyOf: JsonValue[] = branches()) => ({
+  type: "object",
+  properties: props,
+  anyOf,
+});
+const before = object({ a, b: { type: "integer" } });
+const after = object({ b: { type: "integer" } });
+
+Deno.test("diff reports no property removed when every union branch beside it declares it the same", () => {
+  assert.deepEqual(fourWays(before, after), {
+    input: [],
+    inputReversed: [],
+    output: [],
+    outputReversed: [],
+  });
+  // ajv agrees: no value tells the two apart, on either side.
+  for (const v of judge(before, after)!.verdicts) assert.equal(v.witness, undefined, v.side);
+});
+
+/** a removed from the top beside the union `anyOf` is property.removed BREAKING on both sides. */
+function assertRemoved(anyOf: JsonValue[]): void {
+  const findings = fourWays(
+    object({ a, b: { type: "integer" } }, anyOf),
+    object({ b: { type: "integer" } }, anyOf),
+  );
+  for (const side of ["input", "output"] as const) {
+    const removed = `tool.${side}.property.removed t.${side}Schema.properties.a BREAKING`;
+    assert.ok(findings[side].includes(removed), `${side}: ${findings[side]}`);
+  }
+}
+
+Deno.test("diff still reports a property removed that only some union branches declare", () => {
+  const half = [{ properties: { a } }, { required: ["b"] }];
+  assertRemoved(half);
+});
+
+Deno.test("diff keeps a property removed BREAKING when the proof cannot read a branch that declares it", () => {
+  // An unmodelled keyword in a branch: Proxar cannot prove the values the same.
+  const opaque = branches({ b: { type: "integer" } }).map((x, i) =>
+    i === 0 ? { ...x, frobnicate: 1 } : x
+  );
+  assertRemoved(opaque);
+});
