@@ -56,6 +56,8 @@ export interface FetchOptions {
 }
 
 const METHOD_NOT_FOUND = -32601;
+/** The SDK's code for a connection that closed while a request waited. */
+const CONNECTION_CLOSED = -32000;
 /** The SDK's code for a request that timed out. */
 const REQUEST_TIMEOUT = -32001;
 
@@ -153,12 +155,12 @@ async function fetchPages(
 }
 
 /**
- * Whether a list request failed in the server's own answer (an error, or none in time), not with
- * the connection: that failure is the list's alone.
+ * Whether a list request failed in the server's own answer (a JSON-RPC error, or none in time),
+ * not with the connection: that failure is the list's alone.
  */
 function answeredWithFailure(error: unknown): error is LiveError {
-  return error instanceof LiveError &&
-    /^(the server answered \S+ with error|no answer to )/.test(error.message);
+  const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+  return error instanceof LiveError && typeof code === "number" && code !== CONNECTION_CLOSED;
 }
 
 /**

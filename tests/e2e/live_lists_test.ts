@@ -6,10 +6,11 @@
  * the database.
  */
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
 import { EVERYTHING, inProject, POSTGRES, quote } from "./_live_servers.ts";
+import { connectRecording, proxarArgv, until } from "./_proxy_client.ts";
 /** A database URL where nothing listens (port 1), with a password to keep out of messages. */
 const DATABASE = "postgresql://reader:s3cret-pw-41@127.0.0.1:1/shop";
 const POSTGRES_SPEC = `stdio:node ${quote(POSTGRES)} ${DATABASE}`;
@@ -148,4 +149,48 @@ Deno.test("a database URL's password in a configured server's args stays out of 
     assert.match(result.stderr, /postgresql:\/\/reader:\*\*\*@127\.0\.0\.1:port\/shop/);
     assert.doesNotMatch(result.stderr, /pw-in-args-77/);
   });
+});
+
+Deno.test("proxar proxy reads only the lists of lists: for its contract, and leaves resources uncaptured whatever the client reads", async () => {
+  const config = (lists: string) =>
+    [
+      "servers:",
+      "  db:",
+      "    command: node",
+      `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(DATABASE)}]`,
+      lists,
+      "",
+    ].join("\n");
+  for (const lists of ["    lists: [tools, prompts]", ""]) {
+    await inProject(config(lists), async (dir) => {
+      const proxied = await connectRecording(proxarArgv(["proxy", "--server", "db"]), {
+        cwd: dir,
+        roots: false,
+      });
+      try {
+        const tools = await proxied.client.listTools();
+        assert.deepEqual(tools.tools.map((t) => t.name), ["query"]);
+        // The client's own resources/list fails upstream and is relayed as it is.
+        await assert.rejects(() => proxied.client.listResources(), /ECONNREFUSED/);
+        const history = join(dir, ".proxar", "history", "db");
+        if (lists === "") {
+          await until("the warning", () => /cannot read the server's lists/.test(proxied.stderr()));
+          assert.match(proxied.stderr(), /--lists tools,prompts,resourceTemplates/);
+          assert.equal(existsSync(history), false);
+          return;
+        }
+        // The directory may appear a moment before the snapshot is renamed into it.
+        const written = () =>
+          existsSync(history) ? readdirSync(history).filter((f) => f.endsWith(".json")) : [];
+        await until("a snapshot in the history", () => written().length > 0);
+        const [file] = written();
+        const snapshot = JSON.parse(readFileSync(join(history, file!), "utf8"));
+        assert.deepEqual(snapshot.tools.map((t: { name: string }) => t.name), ["query"]);
+        assert.equal("resources" in snapshot, false);
+        assert.doesNotMatch(proxied.stderr(), /cannot read the server's lists/);
+      } finally {
+        await proxied.close();
+      }
+    });
+  }
 });
