@@ -107,6 +107,8 @@ export const reportSchema: JsonObject = {
                   "codeSpan",
                   "constant",
                   "alternative",
+                  "toolName",
+                  "unit",
                   "emptiness",
                   "marker",
                   "order",
@@ -142,6 +144,22 @@ export const reportSchema: JsonObject = {
                 type: "string",
                 description:
                   "The words of the alternative (or …) the new text dropped (step alternative)",
+              },
+              toolName: {
+                type: "string",
+                description:
+                  "The tool name of the contract the new text names fewer times (step toolName)",
+              },
+              unit: {
+                type: "object",
+                description:
+                  'The first run of sentences, lines or list items that differs ("" when added or removed whole) and the verdict the other steps gave it alone (step unit)',
+                required: ["old", "new", "verdict"],
+                properties: {
+                  old: { type: "string" },
+                  new: { type: "string" },
+                  verdict: { type: "object", required: ["severity", "step"] },
+                },
               },
               counts: {
                 type: "object",

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { Ajv } from "ajv";
+import type { ProseStep } from "../../core/prose.ts";
 import { PUBLISHED, schemaText } from "../../scripts/gen_schemas.ts";
 import { ROOT, runCli } from "../helpers.ts";
 
@@ -46,6 +47,46 @@ Deno.test("proxar diff --format json output validates against schemas/report.sch
   const report = JSON.parse(demo.stdout) as { changes: unknown[] };
   assert.ok(validate(report), JSON.stringify(validate.errors));
   assert.ok(report.changes.length > 5);
+});
+
+Deno.test("schemas/report.schema.json accepts prose findings of every classifier step", async () => {
+  // ms-365-mcp-server 0.54.1 → 0.119.0: the JSON report of a description graded by the unit step
+  // (or the toolName step) failed the published schema, whose step list lacked both.
+  const schema = JSON.parse(await readFile(`${ROOT}/schemas/report.schema.json`, "utf8"));
+  const prose = schema.properties.changes.items.properties.prose;
+  // Typed as a record so that a step added to ProseStep fails the type check until listed here.
+  const steps: Record<ProseStep, true> = {
+    equal: true,
+    identifierCase: true,
+    codeSpan: true,
+    constant: true,
+    alternative: true,
+    toolName: true,
+    unit: true,
+    emptiness: true,
+    marker: true,
+    order: true,
+    similarity: true,
+  };
+  assert.deepEqual([...prose.properties.step.enum].sort(), Object.keys(steps).sort());
+  const validate = new Ajv({ strict: false }).compile(schema);
+  for (
+    const [a, b, step] of [
+      ["next_devtools_all_0.3.1.json", "next_devtools_all_0.3.10.json", "toolName"],
+      ["perplexity_0.9.0.json", "perplexity_1.2.1.json", "unit"],
+    ]
+  ) {
+    const { stdout } = await runCli([
+      "diff",
+      `real_servers/${a}`,
+      `real_servers/${b}`,
+      "--format",
+      "json",
+    ]);
+    const report = JSON.parse(stdout) as { changes: { prose?: { step: string } }[] };
+    assert.ok(report.changes.some((c) => c.prose?.step === step), `${a}: a ${step} finding`);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+  }
 });
 
 Deno.test("schemas/proxar.schema.json accepts the example configuration and rejects a typo", async () => {
