@@ -25,7 +25,7 @@ import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_cas
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
 import { alternativeRemoved } from "./prose_alternative.ts";
-import { toolNameRemoved } from "./prose_tool.ts";
+import { nameReplacedByTool, toolNameRemoved } from "./prose_tool.ts";
 import { unitChanges } from "./prose_units.ts";
 import { DEFAULT_PROSE_OPTIONS, type ProseOptions } from "./prose_options.ts";
 import type { Severity } from "./severity.ts";
@@ -56,8 +56,13 @@ export interface ProseVerdict {
   constant?: ConstantChange;
   /** The words of the "or …" alternative the new text dropped (step `alternative`). */
   alternative?: string;
-  /** The tool name of the contract the new text names fewer times (step `toolName`). */
+  /**
+   * The tool name of the contract the new text names fewer times, or the name that is no tool
+   * of the contract and that a tool name replaced (step `toolName`).
+   */
   toolName?: string;
+  /** The tool name of the contract that came in place of `toolName` when that is no tool (step `toolName`). */
+  replacedBy?: string;
   /**
    * The first run of sentences, lines or list items that differs and that the other steps grade
    * POTENTIALLY_BREAKING alone (step `unit`): its old and new text ("" when added or removed whole)
@@ -264,6 +269,15 @@ function classify(
     if (toolName !== undefined) {
       return { severity: "POTENTIALLY_BREAKING", step: "toolName", toolName };
     }
+    const instead = nameReplacedByTool(oldText ?? "", newText ?? "", options.toolNames ?? []);
+    if (instead !== undefined) {
+      return {
+        severity: "POTENTIALLY_BREAKING",
+        step: "toolName",
+        toolName: instead.old,
+        replacedBy: instead.tool,
+      };
+    }
     if (documentation.step !== "similarity" || !units) return documentation;
     for (const change of unitChanges(oldText ?? "", newText ?? "")) {
       const verdict = classify(change.old, change.new, options, false);
@@ -353,7 +367,9 @@ export function describeVerdict(v: ProseVerdict): string {
     case "alternative":
       return `the alternative "${v.alternative}" was removed, which a model was offered`;
     case "toolName":
-      return `the tool name "${v.toolName}" was replaced or removed, a tool a model was told to call`;
+      return v.replacedBy !== undefined
+        ? `the name "${v.toolName}" became the tool name "${v.replacedBy}", a tool a model is now told to call`
+        : `the tool name "${v.toolName}" was replaced or removed, a tool a model was told to call`;
     case "unit": {
       const quote = (t: string) => `"${t.length > 80 ? `${t.slice(0, 79)}…` : t}"`;
       const u = v.unit;

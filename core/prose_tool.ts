@@ -70,3 +70,45 @@ export function toolNameRemoved(
     return after < before && (replaced || mentions(b, name) === 0);
   });
 }
+
+/** A word a model may call as written: it holds `_` or an inner capital (`list_elements`, `getUser`). */
+const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+$/u;
+
+/**
+ * A name the new text replaced by a tool name of the contract: a word that reads as something a
+ * model calls (it holds `_` or an inner capital) and is no tool name, gone from the new text, while
+ * a tool name of the contract is named more often there. The old text pointed a model at a name
+ * the contract does not have and the new one at a tool it has: mobile-mcp 0.0.48 → 1.0.4 said "use
+ * the list_elements_on_screen tool" and now says "use the mobile_list_elements_on_screen tool".
+ * Undefined when no such pair exists (the tool name only added, or the word still there).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameReplacedByTool } from "./prose_tool.ts";
+ * const tools = ["mobile_list_elements"];
+ * assert.deepEqual(
+ *   nameReplacedByTool("Use the list_elements tool", "Use the mobile_list_elements tool", tools),
+ *   { old: "list_elements", tool: "mobile_list_elements" },
+ * );
+ * assert.equal(nameReplacedByTool("Use it", "Use mobile_list_elements", tools), undefined);
+ * ```
+ */
+export function nameReplacedByTool(
+  oldText: string,
+  newText: string,
+  toolNames: readonly string[],
+): { old: string; tool: string } | undefined {
+  const a = oldText.normalize("NFC");
+  const b = newText.normalize("NFC");
+  const tool = toolNames.find((name) =>
+    name !== "" && b.includes(name) && occurrences(b, name) > occurrences(a, name)
+  );
+  if (tool === undefined) return undefined;
+  const known = new Set(toolNames);
+  const words = a.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const old = words.find((w) =>
+    CALLABLE.test(w) && !known.has(w) && mentions(a, w) > 0 && mentions(b, w) === 0
+  );
+  return old === undefined ? undefined : { old, tool };
+}

@@ -148,7 +148,12 @@ export const reportSchema: JsonObject = {
               toolName: {
                 type: "string",
                 description:
-                  "The tool name of the contract the new text names fewer times (step toolName)",
+                  "The tool name of the contract the new text names fewer times, or the name that is no tool and that a tool name replaced (step toolName)",
+              },
+              replacedBy: {
+                type: "string",
+                description:
+                  "The tool name of the contract that came in place of toolName when that is no tool (step toolName)",
               },
               unit: {
                 type: "object",

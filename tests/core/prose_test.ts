@@ -586,6 +586,48 @@ Deno.test("classifyProse() leaves a tool name that is still named to the other s
   assert.equal(classifyProse(twice, other, options).step, "toolName");
 });
 
+Deno.test("classifyProse() grades a name no tool has, replaced by a tool name of the contract, POTENTIALLY_BREAKING", () => {
+  // mobile-mcp 0.0.48 → 1.0.4: "use the list_elements_on_screen tool" (no such tool) became "use
+  // the mobile_list_elements_on_screen tool": edit 0.953, DOCUMENTATION before.
+  const toolNames = ["mobile_list_elements_on_screen", "mobile_long_press"];
+  const options = { ...DEFAULT_PROSE_OPTIONS, toolNames };
+  const text = (name: string) =>
+    `Long press on the screen at given x,y coordinates. If long pressing on an element, use the ${name} tool to find the coordinates.`;
+  const a = text("list_elements_on_screen");
+  const b = text("mobile_list_elements_on_screen");
+  const verdict = classifyProse(a, b, options);
+  assert.deepEqual(verdict, {
+    severity: "POTENTIALLY_BREAKING",
+    step: "toolName",
+    toolName: "list_elements_on_screen",
+    replacedBy: "mobile_list_elements_on_screen",
+  });
+  assert.equal(
+    describeVerdict(verdict),
+    'the name "list_elements_on_screen" became the tool name "mobile_list_elements_on_screen", a tool a model is now told to call',
+  );
+  assert.equal(classifyProse(a, b).severity, "DOCUMENTATION");
+  // The other way a tool name of the contract is removed, as before.
+  assert.deepEqual(classifyProse(b, a, options), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "toolName",
+    toolName: "mobile_list_elements_on_screen",
+  });
+  // A tool name only added, or added while the old word stays, or in place of an ordinary word,
+  // is left to the other steps.
+  const added = `${LONG} Then call mobile_long_press.`;
+  assert.notEqual(classifyProse(LONG, added, options).step, "toolName");
+  const kept = `${LONG} Use list_elements first.`;
+  assert.notEqual(
+    classifyProse(kept, `${kept} Then call mobile_long_press.`, options).step,
+    "toolName",
+  );
+  assert.notEqual(
+    classifyProse(`${LONG} Use the lister.`, `${LONG} Use the mobile_long_press.`, options).step,
+    "toolName",
+  );
+});
+
 Deno.test("unitChanges() grades the changed middle as one run beyond a million unit pairs", () => {
   const many = (tag: string) =>
     Array.from({ length: 1001 }, (_, i) => `Step ${tag}${i} applies.`).join("\n");

@@ -447,3 +447,26 @@ Deno.test("proxar diff pairs mongodb-mcp-server 1.7.0 → 2.1.1 explain's method
     code: 1,
   });
 });
+
+Deno.test("proxar diff warns on mobile-mcp 0.0.48 → 1.0.4 pointing a description at a tool in place of a name no tool has", async () => {
+  const pair: [string, string] = ["mobile_long_press_0.0.48.json", "mobile_long_press_1.0.4.json"];
+  const press = "mobile_long_press_on_screen_at_coordinates";
+  // Before: tool.description.changed DOCUMENTATION at press.description (edit 0.953).
+  await assertVerdict(pair, {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.annotations.safetyClaimed|${press}.annotations.destructiveHint|POTENTIALLY_BREAKING`,
+      "tool.description.changed|mobile_list_elements_on_screen.description|POTENTIALLY_BREAKING",
+      `tool.description.changed|${press}.description|POTENTIALLY_BREAKING`,
+      `tool.input.minimum.narrowed|${press}.inputSchema.properties.x.minimum|BREAKING`,
+      `tool.input.minimum.narrowed|${press}.inputSchema.properties.y.minimum|BREAKING`,
+      "tool.input.property.added|mobile_list_elements_on_screen.inputSchema.properties.format|NON_BREAKING",
+    ],
+    code: 1,
+  });
+  const [message] = await messages(pair, [`${press}.description`]);
+  assert.equal(
+    message,
+    `${press}.description changed (the name "list_elements_on_screen" became the tool name "mobile_list_elements_on_screen", a tool a model is now told to call)`,
+  );
+});
