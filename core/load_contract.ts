@@ -198,37 +198,58 @@ function refused(
   value: JsonValue,
   limit: number,
 ): { pointer: string; why: "deep" | "number" } | undefined {
+  if (typeof value !== "object" || value === null) {
+    return typeof value === "number" && !Number.isFinite(value)
+      ? { pointer: "", why: "number" }
+      : undefined;
+  }
   const path: (string | number)[] = [];
   const why = refusedIn(value, 1, limit, path);
   return why === undefined ? undefined : { pointer: pointerOf(path.reverse()), why };
 }
 
-/** What {@link refused} finds in `node` at `depth`; `path` gets the way there, innermost first. */
+/**
+ * What {@link refused} finds in the array or object `node` at `depth`; `path` gets the way
+ * there, innermost first. Only arrays and objects are called for: the other values, most of a
+ * contract, are checked in the loop (the one run of a diff meets this loop before the JIT has
+ * compiled it, when a call per value costs; `x - x` is NaN for ±Infinity and NaN alone).
+ */
 function refusedIn(
-  node: JsonValue,
+  node: JsonObject | JsonValue[],
   depth: number,
   limit: number,
   path: (string | number)[],
 ): "deep" | "number" | undefined {
-  if (typeof node === "number") return Number.isFinite(node) ? undefined : "number";
-  if (typeof node !== "object" || node === null) return undefined;
   if (depth > limit) return "deep";
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
-      const why = refusedIn(node[i]!, depth + 1, limit, path);
-      if (why !== undefined) {
+      const item = node[i];
+      if (typeof item === "object") {
+        if (item === null) continue;
+        const why = refusedIn(item, depth + 1, limit, path);
+        if (why !== undefined) {
+          path.push(i);
+          return why;
+        }
+      } else if (typeof item === "number" && item - item !== 0) {
         path.push(i);
-        return why;
+        return "number";
       }
     }
     return undefined;
   }
   for (const key in node) {
-    if (!Object.hasOwn(node, key)) continue;
-    const why = refusedIn(node[key]!, depth + 1, limit, path);
-    if (why !== undefined) {
+    const item = node[key];
+    if (typeof item === "object") {
+      if (item === null || !Object.hasOwn(node, key)) continue;
+      const why = refusedIn(item, depth + 1, limit, path);
+      if (why !== undefined) {
+        path.push(key);
+        return why;
+      }
+    } else if (typeof item === "number" && item - item !== 0 && Object.hasOwn(node, key)) {
       path.push(key);
-      return why;
+      return "number";
     }
   }
   return undefined;

@@ -285,4 +285,13 @@ Deno.test("contractFromValue() names the first refused value depth first: too de
     refuse([nest(2000, null), -Infinity]),
     /^<value>: \/tools\/0\/inputSchema\/s\/0\/1\/a~1b\/1\/.*nested more than 1000/,
   );
+  // A member of the deepest object accepted (a number is no level of its own), and the root.
+  assert.match(
+    refuse(nest(995, { x: "y", n: -Infinity })),
+    /^<value>: \/tools\/0\/inputSchema\/s(\/a~1b\/1){497}\/a~1b\/n: the number is out of range/,
+  );
+  assert.throws(
+    () => contractFromValue(Infinity as JsonValue),
+    { message: "<value>: the number is out of range (beyond ±1.8e308), so it cannot be compared" },
+  );
 });
