@@ -1,7 +1,9 @@
 /**
- * Whole-process measurements for the benchmarks: wall time and peak resident memory of a
- * command, read with `/usr/bin/time` when it is installed and otherwise by polling the
- * process's high-water mark (`VmHWM` in `/proc/PID/status`, Linux only).
+ * Whole-process measurements for the benchmarks: wall time, peak resident memory and CPU time of
+ * a command. Memory and CPU time (user + system, every thread, to 10 ms) are read with
+ * `/usr/bin/time` when it is installed; otherwise memory is polled from the process's
+ * high-water mark (`VmHWM` in `/proc/PID/status`, Linux only) and CPU time is unknown. On a
+ * machine other work shares, CPU time moves much less than wall time.
  * @module
  */
 import { spawn } from "node:child_process";
@@ -12,10 +14,14 @@ import { performance } from "node:perf_hooks";
 
 const TIME = "/usr/bin/time";
 
-/** One run of a command: wall milliseconds, peak RSS in MiB (NaN when unknown), exit code. */
+/**
+ * One run of a command: wall milliseconds, peak RSS in MiB, CPU milliseconds (user + system;
+ * NaN when unknown, as the memory may be), exit code.
+ */
 export interface ProcessRun {
   ms: number;
   peakMiB: number;
+  cpuMs: number;
   code: number;
 }
 
@@ -28,21 +34,23 @@ function hwmKiB(pid: number): number {
   }
 }
 
-/** Runs `command` once with no output, measuring wall time and peak RSS. */
+/** Runs `command` once with no output, measuring wall time, peak RSS and CPU time. */
 export async function measureProcess(command: readonly string[], cwd: string): Promise<ProcessRun> {
   const useTime = existsSync(TIME);
   const dir = useTime ? mkdtempSync(join(tmpdir(), "proxar-bench-time-")) : "";
   const out = join(dir, "rss");
-  const [program, ...args] = (useTime ? [TIME, "-f", "%M", "-o", out, ...command] : command) as [
-    string,
-    ...string[],
-  ];
+  const [program, ...args] =
+    (useTime ? [TIME, "-f", "%M %U %S", "-o", out, ...command] : command) as [
+      string,
+      ...string[],
+    ];
   try {
     const start = performance.now();
     const child = spawn(program, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-2000));
     let peak = NaN;
+    let cpuMs = NaN;
     const poll = useTime ? undefined : setInterval(() => {
       const kib = hwmKiB(child.pid ?? 0);
       if (!Number.isNaN(kib)) peak = Number.isNaN(peak) ? kib : Math.max(peak, kib);
@@ -54,11 +62,14 @@ export async function measureProcess(command: readonly string[], cwd: string): P
     const ms = performance.now() - start;
     if (poll) clearInterval(poll);
     if (useTime) {
+      // The last line: a command killed by a signal has a line about it before.
       const lines = readFileSync(out, "utf8").trim().split("\n");
-      peak = Number(lines[lines.length - 1]);
+      const [kib, user, system] = (lines[lines.length - 1] ?? "").split(" ").map(Number);
+      peak = kib ?? NaN;
+      cpuMs = ((user ?? NaN) + (system ?? NaN)) * 1000;
     }
     if (code > 1) throw new Error(`${command.join(" ")} exited ${code}: ${stderr.trim()}`);
-    return { ms, peakMiB: peak / 1024, code };
+    return { ms, peakMiB: peak / 1024, cpuMs, code };
   } finally {
     if (useTime) rmSync(dir, { recursive: true, force: true });
   }
@@ -73,7 +84,17 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** Median wall time and median peak memory of `runs` runs. */
+/** The medians of some runs of one command. */
+function summary(runs: readonly ProcessRun[]): ProcessRun {
+  return {
+    ms: median(runs.map((r) => r.ms)),
+    peakMiB: median(runs.map((r) => r.peakMiB)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    code: runs[runs.length - 1]!.code,
+  };
+}
+
+/** Median wall time, peak memory and CPU time of `runs` runs. */
 export async function measureMedian(
   command: readonly string[],
   cwd: string,
@@ -81,15 +102,11 @@ export async function measureMedian(
 ): Promise<ProcessRun> {
   const all: ProcessRun[] = [];
   for (let i = 0; i < runs; i++) all.push(await measureProcess(command, cwd));
-  return {
-    ms: median(all.map((r) => r.ms)),
-    peakMiB: median(all.map((r) => r.peakMiB)),
-    code: all[all.length - 1]!.code,
-  };
+  return summary(all);
 }
 
 /**
- * Median wall time and peak memory of each command over `runs` rounds, the commands taking
+ * Median wall time, peak memory and CPU time of each command over `runs` rounds, the commands taking
  * turns within each round, so that a change of load on a shared machine falls on all of them
  * alike (the reference and the measured processes of one ratio).
  */
@@ -104,9 +121,5 @@ export async function measureInterleaved(
       all[i]!.push(await measureProcess(command, cwd));
     }
   }
-  return all.map((samples) => ({
-    ms: median(samples.map((r) => r.ms)),
-    peakMiB: median(samples.map((r) => r.peakMiB)),
-    code: samples[samples.length - 1]!.code,
-  }));
+  return all.map(summary);
 }

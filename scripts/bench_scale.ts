@@ -3,8 +3,10 @@
  * Benchmark: how `proxar diff` grows with the contract. For generated pairs of 100, 1,000, 10,000
  * and 50,000 tools (about 2.4 KB each, the new side changing every 33rd tool) and for one tool
  * with a 10 MB input schema, runs the whole CLI (`diff OLD NEW --format json=/dev/null`) and
- * prints the median wall time and peak resident memory, the same for a reference process of
- * the same runtime that only reads and `JSON.parse`s both files, the cost per tool (net of a
+ * prints the median wall time, peak resident memory and CPU time (user + system), the same for a
+ * reference process of the same runtime that only reads and `JSON.parse`s both files, the two
+ * taking turns in each round so that a change of load on a shared machine falls on both alike
+ * (compare CPU time there: it moves much less than wall time), the cost per tool (net of a
  * one-tool diff measured in the same run) and the ratio of the per-tool cost at the largest
  * size to that at 1,000 tools (the target is at most 1.5).
  *
@@ -29,7 +31,7 @@ import {
   LARGE_TOOL,
   SMALL_TOOL,
 } from "./_bench_contracts.ts";
-import { measureMedian, type ProcessRun } from "./_bench_process.ts";
+import { measureInterleaved, type ProcessRun } from "./_bench_process.ts";
 import { ROOT } from "./_build_info.ts";
 
 /** One measured case. */
@@ -84,7 +86,9 @@ try {
     console.log(
       `${"case".padEnd(22)}${"MB/side".padStart(9)}${"wall ms".padStart(10)}${
         "peak MiB".padStart(10)
-      }${"ref ms".padStart(9)}${"ref MiB".padStart(9)}${"×time".padStart(7)}${"×mem".padStart(7)}`,
+      }${"cpu ms".padStart(8)}${"ref ms".padStart(9)}${"ref MiB".padStart(9)}${
+        "ref cpu".padStart(9)
+      }${"×time".padStart(7)}${"×mem".padStart(7)}${"×cpu".padStart(7)}`,
     );
   }
   const rows: ScaleRow[] = [];
@@ -121,16 +125,17 @@ async function measure(
   writeFileSync(oldFile, JSON.stringify(oldDoc, null, 1));
   writeFileSync(newFile, JSON.stringify(newDoc, null, 1));
   const files = [oldFile, newFile];
+  const [measured, reference] = await measureInterleaved(
+    [[...proxar, "diff", ...files, "--format", format], [...parseOnly, ...files]],
+    dir,
+    runs,
+  );
   const row: ScaleRow = {
     case: name,
     tools,
     mbPerSide: statSync(oldFile).size / 1e6,
-    proxar: await measureMedian(
-      [...proxar, "diff", ...files, "--format", format],
-      dir,
-      runs,
-    ),
-    parseOnly: await measureMedian([...parseOnly, ...files], dir, runs),
+    proxar: measured!,
+    parseOnly: reference!,
   };
   if (!json) printRow(row);
   return row;
@@ -145,9 +150,11 @@ function printRow(row: ScaleRow): void {
   console.log(
     `${row.case.padEnd(22)}${row.mbPerSide.toFixed(1).padStart(9)}${p.ms.toFixed(0).padStart(10)}${
       p.peakMiB.toFixed(0).padStart(10)
-    }${r.ms.toFixed(0).padStart(9)}${r.peakMiB.toFixed(0).padStart(9)}${
-      (p.ms / r.ms).toFixed(1).padStart(7)
-    }${(p.peakMiB / r.peakMiB).toFixed(1).padStart(7)}`,
+    }${p.cpuMs.toFixed(0).padStart(8)}${r.ms.toFixed(0).padStart(9)}${
+      r.peakMiB.toFixed(0).padStart(9)
+    }${r.cpuMs.toFixed(0).padStart(9)}${(p.ms / r.ms).toFixed(1).padStart(7)}${
+      (p.peakMiB / r.peakMiB).toFixed(1).padStart(7)
+    }${(r.cpuMs > 0 ? (p.cpuMs / r.cpuMs).toFixed(1) : "-").padStart(7)}`,
   );
 }
 
