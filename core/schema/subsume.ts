@@ -9,7 +9,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs } from "./_catch_all_refs.ts";
-import { isAnnotationKeyword } from "./types.ts";
+import { FACET_OF, isAnnotationKeyword } from "./types.ts";
 import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
 import { disjoint, GROUP_CHECKS, groupOf, OUT_OF_STEPS, type Prover } from "./_subsume_groups.ts";
@@ -346,6 +346,28 @@ class Subsumption implements Prover {
       if (rest.length === 0) return true;
       if (rest.length < conjuncts.length) return this.subAtoms(atoms, { allOf: rest });
     }
+    // A keyword of no JSON Schema draft (a vendor extension such as "x-k") on side A is an
+    // annotation to a validator, or at most one more constraint on A (a schema's keywords are
+    // all asserted together), so A ⊆ B holds if A without it ⊆ B: anyOf [string, {type:
+    // string, "x-k": 1}] → anyOf [string] loses no value. A keyword of a draft that the proof
+    // does not model may interact with others (prefixItems with items), so it still fails.
+    // Not beside unevaluatedProperties or unevaluatedItems, which a custom vocabulary may feed.
+    const foreign = (atom: JsonObject) =>
+      Object.keys(atom).filter((k) => !this.options.known.has(k) && !DRAFT_KEYWORDS.has(k));
+    if (atoms.some((atom) => foreign(atom).length > 0)) {
+      const evaluating = atoms.some((atom) =>
+        atom.unevaluatedProperties !== undefined || atom.unevaluatedItems !== undefined
+      );
+      if (evaluating) {
+        return `keyword ${JSON.stringify(atoms.flatMap(foreign)[0])} is not modelled`;
+      }
+      atoms = atoms.map((atom) => {
+        const drop = new Set(foreign(atom));
+        return drop.size === 0
+          ? atom
+          : Object.fromEntries(Object.entries(atom).filter(([k]) => !drop.has(k)));
+      });
+    }
     for (const atom of atoms) {
       for (const key of Object.keys(atom)) {
         if (!this.options.known.has(key)) return `keyword ${JSON.stringify(key)} is not modelled`;
@@ -419,6 +441,15 @@ class Subsumption implements Prover {
     return true;
   }
 }
+
+/** The keywords of the JSON Schema drafts (draft-04 to 2020-12), modelled or not. */
+const DRAFT_KEYWORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(FACET_OF),
+  "id",
+  "$recursiveRef",
+  "$recursiveAnchor",
+  "$vocabulary",
+]);
 
 /**
  * Decides, where it can, whether every value valid under `a` is valid under `b`; returns `true`

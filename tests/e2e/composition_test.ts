@@ -174,6 +174,19 @@ const CASES: Record<string, Case> = {
   // query leaves the object's properties, and every branch of the anyOf beside them still
   // declares it the same: the proof finds the same values on both sides, nothing was removed.
   property_kept_by_branches: UNCHANGED,
+  // A union branch that differs from another only by a vendor extension ("x-k") accepts no
+  // string the other does not: removed, no value is lost. Added, the extension is an unmodelled
+  // keyword where it now stands (BREAKING), though the values are the same.
+  vendor_branch_removed: {
+    input: [0, []],
+    inputReversed: [1, [
+      "tool.input.keyword.unmodelled|t.inputSchema.properties.query.anyOf.1.x-k|BREAKING",
+    ]],
+    output: [0, []],
+    outputReversed: [1, [
+      "tool.output.keyword.unmodelled|t.outputSchema.properties.query.anyOf.1.x-k|BREAKING",
+    ]],
+  },
   // zod 3 ends a tuple with maxItems, zod 4 with items: false: the same arrays.
   tuple_zod3_to_zod4: UNCHANGED,
   items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),
