@@ -857,7 +857,7 @@ const SPECS: Spec[] = [
     new: v({ type: "object", required: "r" }),
     path: "properties.v.required",
     rationale:
-      "Proxar compares every schema twice, with two independent methods, so a gap in one cannot hide a change. When the second method, which looks at every keyword the same way, grades a change more strictly than the keyword's own rule, or that rule says nothing (for example about a keyword with a malformed value), its finding is reported too. Its severity follows from whether the schema now accepts more values, fewer, or neither.",
+      "Proxar compares every schema twice, with two independent methods, so a gap in one cannot hide a change. When the second method, which looks at every keyword the same way, grades a change more strictly than the keyword's own rule, or that rule says nothing (for example about a keyword with a malformed value), its finding is reported too. Its severity follows from whether the schema now accepts more values, fewer, or neither. A changed definition is compared where every place that uses it is proven to accept the same values old and new, or else the union or allOf such a place is a branch of: {$ref: C} beside {type: null} changes nothing when C only gained or lost null. A place that is itself a definition referring to it (B = {$ref: C}, used as anyOf [{$ref: B}, null]) counts as its own uses: compared as written instead, C's type was graded widened (BREAKING on output) though the union accepts the same values.",
   },
 ];
 

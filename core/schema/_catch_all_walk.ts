@@ -970,10 +970,23 @@ export class CatchAllWalk implements Walker {
       if (this.proves(x, y, "widened") === true && this.proves(y, x, "narrowed") === true) {
         return true;
       }
+      // A definition that refers to the changed one (B = {$ref: C}): it means the same wherever
+      // it is used if every place that uses it does, as a branch {$ref: B} beside null.
+      if (/^\/(\$defs|definitions)\/[^/]+$/.test(at) && !this.#agreeing.has(at)) {
+        this.#agreeing.add(at);
+        try {
+          return this.#usesAgree(at, at);
+        } finally {
+          this.#agreeing.delete(at);
+        }
+      }
       at = /\/(anyOf|oneOf|allOf)\/\d+$/.exec(at) ? at.replace(/\/[^/]+\/\d+$/, "") : undefined;
     }
     return false;
   }
+
+  /** The definitions whose uses {@link #sameAround} is asking about, outermost first. */
+  readonly #agreeing = new Set<string>();
 
   /** Whether a reference reaches the definition at `pointer` on one side (unknown: yes). */
   #reached(side: "old" | "new", pointer: string): boolean {

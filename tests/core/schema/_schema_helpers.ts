@@ -37,3 +37,25 @@ export function fourWays(a: JsonValue, b: JsonValue): Record<
     outputReversed: schemaFindings("output", b, a),
   };
 }
+
+/**
+ * What {@link fourWays} gives for `keyword` narrowed from old to new at `path` (below the
+ * schema, as `properties.v.maxLength`) and nothing else.
+ */
+export function narrowedFourWays(keyword: string, path: string): ReturnType<typeof fourWays> {
+  const at = (side: string) => `t.${side}Schema.${path}`;
+  return {
+    input: [`tool.input.${keyword}.narrowed ${at("input")} BREAKING`],
+    inputReversed: [`tool.input.${keyword}.widened ${at("input")} NON_BREAKING`],
+    output: [`tool.output.${keyword}.narrowed ${at("output")} NON_BREAKING`],
+    outputReversed: [`tool.output.${keyword}.widened ${at("output")} BREAKING`],
+  };
+}
+
+/** What {@link fourWays} gives for two schemas it finds no difference between. */
+export const NOTHING_FOUR_WAYS: ReturnType<typeof fourWays> = {
+  input: [],
+  inputReversed: [],
+  output: [],
+  outputReversed: [],
+};

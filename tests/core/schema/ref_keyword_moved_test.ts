@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { fourWays, narrowedFourWays } from "./_schema_helpers.ts";
 
 /** Property `a` refers to definition `x`; `beside` stands next to the `$ref`, `inside` in `x`. */
 function holder(beside: JsonObject, inside: JsonObject, more: JsonObject = {}): JsonValue {
@@ -35,13 +35,7 @@ Deno.test("diff reports a bound moved into a definition that another place uses 
   // `b` refers to x without the bound: it now has one, graded at b as the structured walk does.
   const b = { b: { $ref: "#/$defs/x" } };
   const found = fourWays(holder({ maxLength: 3 }, {}, b), holder({}, { maxLength: 3 }, b));
-  const at = (side: string) => `t.${side}Schema.properties.b.maxLength`;
-  assert.deepEqual(found, {
-    input: [`tool.input.maxLength.narrowed ${at("input")} BREAKING`],
-    inputReversed: [`tool.input.maxLength.widened ${at("input")} NON_BREAKING`],
-    output: [`tool.output.maxLength.narrowed ${at("output")} NON_BREAKING`],
-    outputReversed: [`tool.output.maxLength.widened ${at("output")} BREAKING`],
-  });
+  assert.deepEqual(found, narrowedFourWays("maxLength", "properties.b.maxLength"));
 });
 
 Deno.test("diff reports an unmodelled keyword moved into a definition in both places", () => {

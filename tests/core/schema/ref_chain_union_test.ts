@@ -1,0 +1,45 @@
+/**
+ * anyOf [{$ref: B}, null] where B is itself {$ref: C} and C changes. A change of C that only
+ * adds or removes null changes nothing the union accepts; the catch-all differ proved that for a
+ * branch {$ref: C} but not through B, whose own text is the same on both sides: it compared C as
+ * written and graded its type widened (BREAKING on output) or narrowed (BREAKING on input).
+ * Other changes of C are found through the chain and graded as they are directly.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { fourWays, narrowedFourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
+import { judge } from "./_oracle.ts";
+
+const chain = (c: JsonValue) => ({
+  type: "object",
+  properties: { v: { anyOf: [{ $ref: "#/$defs/B" }, { type: "null" }] } },
+  $defs: { B: { $ref: "#/$defs/C" }, C: c },
+});
+
+Deno.test("diff finds no change when a definition reached through another only adds null beside a null branch", () => {
+  const [old, next] = [chain({ type: "string" }), chain({ type: ["string", "null"] })];
+  assert.deepEqual(fourWays(old, next), NOTHING_FOUR_WAYS);
+  for (const v of judge(old, next)!.verdicts) assert.equal(v.witness, undefined, v.side);
+});
+
+Deno.test("diff grades a change of a definition reached through another as it grades it directly", () => {
+  const found = fourWays(
+    chain({ type: "string", maxLength: 5 }),
+    chain({ type: "string", maxLength: 3 }),
+  );
+  assert.deepEqual(found, narrowedFourWays("maxLength", "properties.v.anyOf.0.maxLength"));
+});
+
+Deno.test("diff keeps a change of a definition reached through another BREAKING when it cannot be read", () => {
+  // A vendor extension of C changes too: unmodelled, BREAKING on both sides.
+  const found = fourWays(
+    chain({ type: "string", "x-k": 1 }),
+    chain({ type: ["string", "null"], "x-k": 2 }),
+  );
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      found[side].includes(`tool.${side}.keyword.unmodelled t.${side}Schema.$defs.C.x-k BREAKING`),
+      `${side}: ${found[side]}`,
+    );
+  }
+});
