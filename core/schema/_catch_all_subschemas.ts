@@ -5,6 +5,7 @@
  * Private to `catch_all.ts`.
  * @module
  */
+import { pairBranches } from "./branches.ts";
 import { isObject, type JsonObject, type JsonValue, own } from "../json.ts";
 import { type Effect, flipEffect, isAnnotationKeyword } from "./types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
@@ -437,6 +438,17 @@ const branches: FacetHandler = (walk, node, keyword) => {
     rest.b.splice(j, 1);
   }
   if (rest.a.length === 0 && rest.b.length === 0) return;
+  // The branches left line up by what they are (type, properties, tags), not by where they
+  // stand: anyOf [{string, x-foo}, number] → [{number, x-foo}, string] moved x-foo from the
+  // string branch to the number one; compared in order it read "types string became number".
+  if (rest.a.length === rest.b.length && rest.a.length > 1) {
+    const pairing = pairBranches(rest.a.map((x) => x.v), rest.b.map((y) => y.v));
+    if (!pairing.ambiguous && pairing.pairs.length === rest.a.length) {
+      const order = [...rest.b];
+      for (const [i, j] of pairing.pairs) order[i] = rest.b[j]!;
+      rest.b = order;
+    }
+  }
   const exclusive = keyword !== "oneOf" ||
     [a, b].every((list) => list.every((x, i) => list.every((y, j) => i === j || disjoint(x, y))));
   let wide: boolean, narrow: boolean;

@@ -820,7 +820,17 @@ export class CatchAllWalk implements Walker {
     const delta = this.#delta(node.loc, [keyword], keyword, before);
     delta.rule = `tool.${this.side}.keyword.unmodelled`;
     delta.severity = "BREAKING";
-    delta.message = `Unmodelled keyword ${q(keyword)} ${what} at ${q(delta.path)}: ` +
+    // Where it stood in the old schema, when that is another place (its branch moved).
+    const basePath = this.#options.basePath;
+    const was = before === null || delta.oldPointer === undefined
+      ? ""
+      : ` (at ${
+        q([...basePath === "" ? [] : [basePath], ...pointerTokens(before)].join("."))
+      } in the old schema)`;
+    const where = delta.facet === keyword && !delta.path.endsWith(`.${keyword}`)
+      ? `${what === "removed" ? "from" : what === "added" ? "to" : "in"} ${q(delta.path)}`
+      : `at ${q(delta.path)}`;
+    delta.message = `Unmodelled keyword ${q(keyword)} ${what} ${where}${was}: ` +
       "a keyword the engine does not model is BREAKING";
     if (a !== undefined) delta.old = a;
     if (b !== undefined) delta.new = b;
@@ -1032,21 +1042,42 @@ export class CatchAllWalk implements Walker {
     old?: string | null,
   ): SchemaDelta {
     const { basePath, basePointer, oldBasePointer } = this.#options;
-    const tokens = [...pointerTokens(loc), ...tail.map(String)];
+    let tokens = [...pointerTokens(loc), ...tail.map(String)];
+    // A place that exists in neither schema (a keyword removed from a branch that moved, named
+    // at the branch's new place): the nearest place above it that the new schema holds.
+    const oldAt = typeof old === "string" ? old : old === undefined ? pointerOf(tokens) : null;
+    if (
+      !holds(this.newRoot, tokens) &&
+      (oldAt === null || oldAt !== pointerOf(tokens) || !holds(this.oldRoot, tokens))
+    ) {
+      while (tokens.length > 0 && !holds(this.newRoot, tokens)) tokens = tokens.slice(0, -1);
+    }
     const delta: SchemaDelta = {
       facet,
       location: loc,
       path: basePath === "" ? tokens.join(".") : [basePath, ...tokens].join("."),
-      pointer: basePointer + loc + pointerOf(tail),
+      pointer: basePointer + pointerOf(tokens),
       rule: "",
       severity: "BREAKING",
       message: "",
     };
-    if (typeof old === "string" && old !== loc + pointerOf(tail)) {
+    if (typeof old === "string" && old !== pointerOf(tokens)) {
       delta.oldPointer = (oldBasePointer ?? basePointer) + old;
     }
     return delta;
   }
+}
+
+/** Whether `root` holds a value at the place `tokens` name. */
+function holds(root: JsonValue | undefined, tokens: readonly string[]): boolean {
+  let at: JsonValue | undefined = root;
+  for (const token of tokens) {
+    if (Array.isArray(at)) at = /^(0|[1-9][0-9]*)$/.test(token) ? at[Number(token)] : undefined;
+    else if (isObject(at) && Object.hasOwn(at, token)) at = at[token];
+    else return false;
+    if (at === undefined) return false;
+  }
+  return true;
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -187,6 +187,21 @@ const CASES: Record<string, Case> = {
       "tool.output.keyword.unmodelled|t.outputSchema.properties.query.anyOf.1.x-k|BREAKING",
     ]],
   },
+  // x-foo moved from the string branch to the number branch, which swapped places: the
+  // branches pair by type, so x-foo is added to one and removed from the other (named at the
+  // branch that lost it, which exists), not "types string became number".
+  vendor_moved_between_branches: (() => {
+    const run = (side: "input" | "output"): [number, string[]] => [1, [
+      `tool.${side}.keyword.unmodelled|t.${side}Schema.properties.v.anyOf.0.x-foo|BREAKING`,
+      `tool.${side}.keyword.unmodelled|t.${side}Schema.properties.v.anyOf.1|BREAKING`,
+    ]];
+    return {
+      input: run("input"),
+      inputReversed: run("input"),
+      output: run("output"),
+      outputReversed: run("output"),
+    };
+  })(),
   // zod 3 ends a tuple with maxItems, zod 4 with items: false: the same arrays.
   tuple_zod3_to_zod4: UNCHANGED,
   items_after_prefix: narrows("maxLength", ".properties.v.prefixItems.1.maxLength"),

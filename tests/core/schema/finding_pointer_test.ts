@@ -1,0 +1,68 @@
+/**
+ * Where findings point. A catch-all finding for a keyword removed from a union branch that moved
+ * was named at the branch's new place plus the keyword (anyOf [{string, x-foo}, number] →
+ * [{number, x-foo}, string]: x-foo "removed at anyOf.1.x-foo"), a place neither file holds, and
+ * the branches compared in order read "accepted types string became number" where only x-foo
+ * moved. Now branches pair by what they are, and a place neither schema holds is replaced by the
+ * nearest one above it that the new schema holds.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { diffContracts } from "../../../core/engine.ts";
+import { isObject, type JsonValue, pointerTokens } from "../../../core/json.ts";
+import { contractFromValue } from "../../../core/load_contract.ts";
+import { registry } from "./_schema_helpers.ts";
+import { schemaPair } from "./_oracle_schemas.ts";
+import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
+
+const wrap = (s: JsonValue) => ({ tools: [{ name: "t", inputSchema: s }] });
+const changes = (a: JsonValue, b: JsonValue) =>
+  diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), { registry }).changes;
+
+/** Whether `root` holds a value at `pointer`. */
+function holds(root: JsonValue, pointer: string): boolean {
+  let at: JsonValue | undefined = root;
+  for (const token of pointerTokens(pointer)) {
+    if (Array.isArray(at)) at = at[Number(token)];
+    else if (isObject(at) && Object.hasOwn(at, token)) at = at[token];
+    else return false;
+  }
+  return at !== undefined;
+}
+
+Deno.test("diff says which union branch an unmodelled keyword moved from and to", () => {
+  const old = { anyOf: [{ type: "string", "x-foo": 1 }, { type: "number" }] };
+  const next = { anyOf: [{ type: "number", "x-foo": 1 }, { type: "string" }] };
+  const found = changes(old, next);
+  assert.deepEqual(found.map((c) => [c.rule, c.pointer, c.oldPointer ?? null]), [
+    ["tool.input.keyword.unmodelled", "/tools/0/inputSchema/anyOf/0/x-foo", null],
+    [
+      "tool.input.keyword.unmodelled",
+      "/tools/0/inputSchema/anyOf/1",
+      "/tools/0/inputSchema/anyOf/0/x-foo",
+    ],
+  ]);
+  assert.match(
+    found[1]!.message,
+    /"x-foo" removed from "t\.inputSchema\.anyOf\.1" \(at "t\.inputSchema\.anyOf\.0\.x-foo" in the old schema\)/,
+  );
+  assert.ok(found.every((c) => !/types/.test(c.message)), found.map((c) => c.message).join("\n"));
+});
+
+Deno.test("diff points every catch-all finding at a place the new or the old contract holds", () => {
+  for (const [pairs, seed] of [[schemaPair, 7], [schemaPair2020, 8]] as const) {
+    fc.assert(
+      fc.property(pairs, ({ old, new: next }) => {
+        const [a, b] = [contractFromValue(wrap(old)), contractFromValue(wrap(next))];
+        for (const c of diffContracts(a, b, { registry }).changes) {
+          // The catch-all differ's findings (the structured walk's name rules of their own).
+          if (!/\.keyword\./.test(c.rule)) continue;
+          const there = holds(wrap(next), c.pointer) || holds(wrap(old), c.pointer) ||
+            (c.oldPointer !== undefined && holds(wrap(old), c.oldPointer));
+          assert.ok(there, `${c.rule} ${c.pointer} (${c.oldPointer ?? "-"}): ${c.message}`);
+        }
+      }),
+      { numRuns: 60, seed },
+    );
+  }
+});
