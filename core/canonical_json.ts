@@ -8,6 +8,7 @@
  * @module
  */
 import canonicalize from "canonicalize";
+import { singlePass } from "./single_pass.ts";
 
 /**
  * Thrown by {@link writeCanonical} for what only the slow path may decide: a lone surrogate,
@@ -179,6 +180,7 @@ function sortedCopy(value: unknown): unknown {
       throw new NotPlainJson();
   }
 }
+singlePass(sortedCopy);
 
 /**
  * Whether JSON.stringify writes `value` as {@link sortedCopy} would: every object lists its keys
@@ -241,3 +243,4 @@ function sortedKeys(object: Record<string, unknown>): string[] {
   }
   return keys;
 }
+singlePass(sortedKeys);

@@ -2,6 +2,7 @@
  * JSON value types and deterministic helpers: key-sorted copies, equality, JSON pointers.
  * @module
  */
+import { singlePass } from "./single_pass.ts";
 
 /** Any JSON value. */
 export type JsonValue =
@@ -86,6 +87,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   for (const key in bo) if (Object.hasOwn(bo, key)) keys--;
   return keys === 0;
 }
+singlePass(jsonEqual);
 
 /** Escapes one reference token of an RFC 6901 JSON pointer. */
 export function escapePointerToken(token: string | number): string {

@@ -20,6 +20,7 @@ import { locatePointer } from "./positions.ts";
 import { listingShape, snapshotShape, toolShape } from "./shapes.ts";
 import type { ToolResponseShape } from "./response/result.ts";
 import { kindOf, type ShapeValidator, shapeValidatorFor } from "./validate.ts";
+import { singlePass } from "./single_pass.ts";
 
 /** A parsed JSON document and where it came from. */
 export interface JsonDocument {
@@ -254,6 +255,7 @@ function refusedIn(
   }
   return undefined;
 }
+singlePass(refusedIn);
 
 function addValue(b: Builder, doc: JsonDocument, value: JsonValue, base: (string | number)[]) {
   if (Array.isArray(value)) {

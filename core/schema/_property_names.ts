@@ -12,6 +12,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
+import { singlePass } from "../single_pass.ts";
 
 /** Keywords whose schemas apply to the same instance as the schema holding them. */
 const IN_PLACE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else"]);
@@ -92,6 +93,7 @@ function holdsKey(value: JsonValue, key: string, depth: number): boolean {
   }
   return false;
 }
+singlePass(holdsKey);
 
 /** Sets an own property, even one named `__proto__`. */
 function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): void {
