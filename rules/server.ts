@@ -37,6 +37,7 @@ function events(a: JsonObject, b: JsonObject, prefix: string[]): CapabilityEvent
     const before = Object.hasOwn(a, key) ? a[key] : undefined;
     const after = Object.hasOwn(b, key) ? b[key] : undefined;
     if (jsonEqual(before, after)) return [];
+    if (prefix.length === 0 && jsonEqual(offersOn(key, before), offersOn(key, after))) return [];
     const tokens = [...prefix, key];
     if (prefix.length === 0 && MAPS.has(key) && isObject(before) && isObject(after)) {
       return events(before, after, tokens);
@@ -66,6 +67,24 @@ const OFFERS: Readonly<Record<string, readonly string[]>> = {
   resources: ["listChanged", "subscribe"],
   tools: ["listChanged"],
 };
+
+/**
+ * A top-level capability's options without the offers it sets to false: the specification reads
+ * an offer left out as not made, so `{}` and `{listChanged: false}` announce the same (context7
+ * 3.2.5 → 4.1.1 wrote `prompts: {}` as `{listChanged: false}`). Other values as they are.
+ */
+function offersOn(key: string, value: JsonValue | undefined): JsonValue | undefined {
+  const offers = Object.hasOwn(OFFERS, key) ? OFFERS[key]! : undefined;
+  if (offers === undefined || !isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([option, on]) => !(offers.includes(option) && on === false)),
+  );
+}
+
+/** Whether an option of a capability event is an offer the specification defines for it. */
+function isOffer(e: CapabilityEvent, option: string): boolean {
+  return e.tokens.length === 1 && Object.hasOwn(OFFERS, e.key) && OFFERS[e.key]!.includes(option);
+}
 
 /**
  * The options the MCP specification defines for each top-level capability (revisions 2025-11-25
@@ -105,12 +124,36 @@ function optionsChanged(e: CapabilityEvent, options: string[]): string {
   } gain or lose cannot be told)`;
 }
 
-/** The options that differ between two option objects, sorted; none when either is not one. */
+/**
+ * The options that differ between two option objects, sorted; none when either is not one. An
+ * offer of a standard capability left out on one side and false on the other does not differ.
+ */
 function differingOptions(e: CapabilityEvent): string[] {
   const [a, b] = [e.before, e.after];
   if (!isObject(a) || !isObject(b)) return [];
+  const off = (v: JsonValue | undefined) => v === undefined || v === false;
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
-    .filter((k) => !jsonEqual(a[k], b[k]));
+    .filter((k) => !jsonEqual(a[k], b[k]) && !(isOffer(e, k) && off(a[k]) && off(b[k])));
+}
+
+/** What clients lose when an offer is turned off. */
+const LOST: Readonly<Record<string, string>> = {
+  listChanged: "clients are no longer told when the list changes",
+  subscribe: "clients can no longer subscribe to updates of a resource",
+};
+
+/**
+ * The offers a capability change turned off, when that is all it did: each differing option is
+ * an offer the specification defines for that capability, true before and absent or false after.
+ */
+function turnedOff(e: CapabilityEvent): string[] | undefined {
+  if (!isObject(e.before) || !isObject(e.after)) return undefined;
+  const [a, b] = [e.before, e.after];
+  const keys = differingOptions(e);
+  const off = keys.every((k) =>
+    isOffer(e, k) && a[k] === true && (b[k] === undefined || b[k] === false)
+  );
+  return off && keys.length > 0 ? keys : undefined;
 }
 
 /**
@@ -527,7 +570,7 @@ export const serverRules: Rule[] = [
       severity: "POTENTIALLY_BREAKING",
       summary: "The options of a capability changed",
       rationale:
-        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away.",
+        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists. The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away. An offer the specification defines written out as false is the offer left out, which the specification reads as not made: {} and {listChanged: false} announce the same, so a change between them is no change (context7 3.2.5 → 4.1.1 wrote prompts: {} and resources: {} so, and was POTENTIALLY_BREAKING twice); false and absent stay apart where the specification does not read the option (an experimental or extension entry, an option it does not define, null).",
       examples: [{
         title: "listChanged turned off",
         old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
@@ -560,6 +603,11 @@ export const serverRules: Rule[] = [
       }],
     },
     otherOptionChange,
-    (e, options) => `The "${e.key}" capability changed${optionsChanged(e, options)}`,
+    (e, options) =>
+      turnedOff(e)
+        ? `The "${e.key}" capability turned off ${options.join(", ")}: ${
+          options.map((o) => LOST[o]).join("; ")
+        }`
+        : `The "${e.key}" capability changed${optionsChanged(e, options)}`,
   ),
 ];

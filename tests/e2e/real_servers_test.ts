@@ -470,3 +470,20 @@ Deno.test("proxar diff warns on mobile-mcp 0.0.48 → 1.0.4 pointing a descripti
     `${press}.description changed (the name "list_elements_on_screen" became the tool name "mobile_list_elements_on_screen", a tool a model is now told to call)`,
   );
 });
+
+Deno.test("proxar diff sees no change in context7 3.2.5 → 4.1.1 writing its prompts and resources offers out as false", async () => {
+  // prompts: {} → {listChanged: false} and resources: {} → {listChanged: false, subscribe: false}
+  // were POTENTIALLY_BREAKING twice; an offer left out is one not made. tools turned listChanged
+  // off for real: that stays.
+  await assertVerdict(
+    ["context7_capabilities_3.2.5.json", "context7_capabilities_4.1.1.json"],
+    {
+      findings: [
+        "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+        "tool.input.dialect.inert|resolve-library-id.inputSchema.$schema|DOCUMENTATION",
+      ],
+      code: 0,
+    },
+  );
+});

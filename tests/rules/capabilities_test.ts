@@ -79,6 +79,67 @@ Deno.test("diff grades an option turned on inside an experimental or extension c
   }
 });
 
+Deno.test("diff sees no change when an offer is written out as false or left out", () => {
+  // context7 3.2.5 → 4.1.1 wrote prompts: {} as {listChanged: false}: the specification reads an
+  // offer left out as not made. Both directions, for every offer of every standard capability.
+  for (
+    const [before, after] of [
+      [{ prompts: {} }, { prompts: { listChanged: false } }],
+      [{ tools: {} }, { tools: { listChanged: false } }],
+      [{ resources: {} }, { resources: { listChanged: false, subscribe: false } }],
+      [{ resources: { subscribe: true } }, { resources: { subscribe: true, listChanged: false } }],
+    ] as const
+  ) {
+    assert.deepEqual(changes(before, after), [], JSON.stringify(after));
+    assert.deepEqual(changes(after, before), [], JSON.stringify(before));
+  }
+  // Written out as false beside an offer turned on: only the offer counts.
+  assert.deepEqual(
+    changes({ resources: {} }, { resources: { listChanged: false, subscribe: true } }),
+    ["server.capability.extended server.capabilities.resources NON_BREAKING"],
+  );
+});
+
+Deno.test("diff says which offer was turned off", () => {
+  const message = (before: JsonObject, after: JsonObject) => {
+    const contract = (capabilities: JsonObject) =>
+      contractFromValue({ server: { name: "s", version: "1" }, capabilities, tools: [] });
+    return diffContracts(contract(before), contract(after), { registry }).changes
+      .map((c) => `${c.severity} ${c.message}`);
+  };
+  assert.deepEqual(message({ tools: { listChanged: true } }, { tools: { listChanged: false } }), [
+    'POTENTIALLY_BREAKING The "tools" capability turned off listChanged: clients are no longer told when the list changes',
+  ]);
+  assert.deepEqual(
+    message({ resources: { subscribe: true, listChanged: true } }, { resources: {} }),
+    [
+      'POTENTIALLY_BREAKING The "resources" capability turned off listChanged, subscribe: clients are no longer told when the list changes; clients can no longer subscribe to updates of a resource',
+    ],
+  );
+});
+
+Deno.test("diff keeps false against absent a change where the specification does not read it", () => {
+  // An experimental or extension entry defines its own options, an option the specification
+  // does not define may mean anything when false, and null is not false: none can be told equal.
+  for (
+    const [before, after, key] of [
+      [{ experimental: { "acme/push": {} } }, {
+        experimental: { "acme/push": { subscribe: false } },
+      }, "experimental.acme/push"],
+      [{ tools: {} }, { tools: { paginated: false } }, "tools"],
+      [{ tools: {} }, { tools: { listChanged: null } }, "tools"],
+      [{ logging: {} }, { logging: { listChanged: false } }, "logging"],
+    ] as const
+  ) {
+    assert.deepEqual(changes(before, after), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ], JSON.stringify(after));
+    assert.deepEqual(changes(after, before), [
+      `server.capability.changed server.capabilities.${key} POTENTIALLY_BREAKING`,
+    ], JSON.stringify(before));
+  }
+});
+
 Deno.test("diff grades only the offers the specification defines for a capability as extended", () => {
   // subscribe belongs to resources; listChanged to tools, prompts and resources.
   for (

@@ -254,9 +254,9 @@ Deno.test("an option the MCP specification does not define, dropped or added, wa
     messages({ tools: { listChanged: true, list: {}, x: 1 } }, { tools: { listChanged: false } }),
     [changed("tools", `listChanged; ${undefinedOption("list, x", "tools", false)}`)],
   );
-  // Only options the specification defines: the message names them, as before.
+  // Only offers the specification defines, turned off: the message says what clients lose.
   assert.deepEqual(messages({ resources: { subscribe: true } }, { resources: {} }), [
-    changed("resources", "subscribe"),
+    'server.capability.changed POTENTIALLY_BREAKING: The "resources" capability turned off subscribe: clients can no longer subscribe to updates of a resource',
   ]);
   // tasks (2025-11-25) defines list, cancel and requests; logging defines none.
   assert.deepEqual(messages({ tasks: { list: {} } }, { tasks: {} }), [changed("tasks", "list")]);
