@@ -917,11 +917,25 @@ export class CatchAllWalk implements Walker {
         this.#deltas.push(delta);
         continue;
       }
-      if (
-        node.oPtr !== null && node.nPtr !== null &&
-        this.#usesAgree(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
-      ) {
-        // Proven the same where it is used: the unmodelled keywords new in it are still reported.
+      // Written alike: nothing to compare here (a definition it refers to is compared itself).
+      if (this.same(x, y)) continue;
+      const around = node.oPtr !== null && node.nPtr !== null
+        ? this.#usesAgree(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
+        : undefined;
+      if (around === "widened" || around === "narrowed") {
+        // Proven one way wherever it is used: one finding, graded by the proof, where its
+        // keywords compared one by one may read the other way (C = string → [string, null] with
+        // a lower maxLength, used only as anyOf [{$ref: C}, null], narrows, though its type
+        // widened).
+        this.emit(node, node.neg, "$defs", around, x, y, {
+          tail: [keyword, name],
+          detail: `every place that uses it accepts ${
+            around === "widened" ? "every value it accepted, and more" : "fewer values, none new"
+          }`,
+        });
+      }
+      if (around !== undefined) {
+        // Proven where it is used: the unmodelled keywords new in it are still reported.
         this.unmodelledIn(node, [keyword, name], y);
         this.unmodelledOut(node, [keyword, name], x, y);
         continue;
@@ -940,7 +954,7 @@ export class CatchAllWalk implements Walker {
    * `$ref` into its definition is no change. Unknown (a reference that is not a local pointer,
    * one into the definition's inside, a `$dynamicRef`): no.
    */
-  #usesAgree(oldDef: string, newDef: string): boolean {
+  #usesAgree(oldDef: string, newDef: string): Around {
     const uses = (root: JsonValue | undefined, side: "old" | "new", def: string) => {
       const refs = this.#refs[side] ??= findRefs(root, this.#options.known);
       const at: string[] = [];
@@ -954,16 +968,24 @@ export class CatchAllWalk implements Walker {
     };
     const [oldRoot, newRoot] = [this.oldRoot, this.newRoot];
     if ([oldRoot, newRoot].some((root) => JSON.stringify(root ?? null).includes('"$dynamicRef"'))) {
-      return false;
+      return undefined;
     }
     const a = uses(oldRoot, "old", oldDef), b = uses(newRoot, "new", newDef);
     if (
       a === undefined || b === undefined || a.length === 0 || a.length > MAX_USES_PROVEN ||
       a.join("\u0000") !== b.join("\u0000")
     ) {
-      return false;
+      return undefined;
     }
-    return a.every((location) => this.#sameAround(location));
+    let found: Around = "same";
+    for (const location of a) {
+      const here = this.#sameAround(location);
+      if (here === undefined || (here !== "same" && found !== "same" && here !== found)) {
+        return undefined;
+      }
+      if (here !== "same") found = here;
+    }
+    return found;
   }
 
   /**
@@ -971,28 +993,34 @@ export class CatchAllWalk implements Walker {
    * same values old and new, or else the union or allOf it is a branch of, outwards: a branch
    * {$ref: B} beside {type: null} changes nothing when B only stopped accepting null.
    */
-  #sameAround(location: string): boolean {
+  #sameAround(location: string): Around {
+    // The first way a place is proven to go, when everything above it passes that way on.
+    let way: Around;
     for (let at: string | undefined = location; at !== undefined;) {
       const ref = `#${at.split("/").map(encodeURIComponent).join("/")}`;
       const x = resolveLocal(this.oldRoot, ref)?.value;
       const y = resolveLocal(this.newRoot, ref)?.value;
-      if (x === undefined || y === undefined) return false;
-      if (this.proves(x, y, "widened") === true && this.proves(y, x, "narrowed") === true) {
-        return true;
+      if (x === undefined || y === undefined) return way;
+      const wide = this.proves(x, y, "widened") === true;
+      const narrow = this.proves(y, x, "narrowed") === true;
+      if (wide && narrow) return "same";
+      if (way === undefined && wide !== narrow && monotone(at)) {
+        way = wide ? "widened" : "narrowed";
       }
       // A definition that refers to the changed one (B = {$ref: C}): it means the same wherever
       // it is used if every place that uses it does, as a branch {$ref: B} beside null.
       if (/^\/(\$defs|definitions)\/[^/]+$/.test(at) && !this.#agreeing.has(at)) {
         this.#agreeing.add(at);
         try {
-          return this.#usesAgree(at, at);
+          const there = this.#usesAgree(at, at);
+          return there === "same" || way === undefined || there === way ? there : undefined;
         } finally {
           this.#agreeing.delete(at);
         }
       }
       at = /\/(anyOf|oneOf|allOf)\/\d+$/.exec(at) ? at.replace(/\/[^/]+\/\d+$/, "") : undefined;
     }
-    return false;
+    return way;
   }
 
   /** The definitions whose uses {@link #sameAround} is asking about, outermost first. */
@@ -1066,6 +1094,31 @@ export class CatchAllWalk implements Walker {
     }
     return delta;
   }
+}
+
+/**
+ * What a changed definition does where it is used: the same values, more, fewer, or unknown
+ * (see `#usesAgree`).
+ */
+type Around = "same" | "widened" | "narrowed" | undefined;
+
+/** Keywords below which a schema that accepts more may make the whole accept fewer. */
+const NOT_MONOTONE = new Set(["not", "if", "oneOf", "contains"]);
+/** Keywords whose next token is a name or an index, not a keyword (`items` as a list only). */
+const NAMED = new Set([...SCHEMA_MAPS, ...SCHEMA_LISTS]);
+
+/**
+ * Whether the place `location` passes a wider (narrower) schema on as a wider (narrower) whole:
+ * no not, if, oneOf or contains on the way, where more values below may mean fewer above.
+ */
+function monotone(location: string): boolean {
+  const tokens = pointerTokens(location);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (NOT_MONOTONE.has(token)) return false;
+    if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
+  }
+  return true;
 }
 
 /** Whether `root` holds a value at the place `tokens` name. */

@@ -43,3 +43,37 @@ Deno.test("diff keeps a change of a definition reached through another BREAKING 
     );
   }
 });
+
+Deno.test("diff grades a definition proven one way wherever it is used by that proof, not keyword by keyword", () => {
+  // C gains null (beside a null branch: nothing new) and a lower maxLength: the union narrows,
+  // though C's type, compared alone, widened (BREAKING on output before).
+  const [old, next] = [
+    chain({ type: "string", maxLength: 5 }),
+    chain({ type: ["string", "null"], maxLength: 3 }),
+  ];
+  const found = fourWays(old, next);
+  for (const way of ["input", "outputReversed"] as const) {
+    assert.ok(found[way].some((f) => f.endsWith(" BREAKING")), `${way}: ${found[way]}`);
+  }
+  for (const way of ["output", "inputReversed"] as const) {
+    assert.deepEqual(found[way].filter((f) => f.endsWith(" BREAKING")), [], way);
+  }
+  const [input, output] = judge(old, next)!.verdicts;
+  assert.notEqual(input!.witness, undefined);
+  assert.equal(output!.witness, undefined);
+});
+
+Deno.test("diff compares a definition used under not keyword by keyword", () => {
+  // Below not, a wider C narrows the whole: no proof at the use speaks for a direction.
+  const negated = (c: JsonValue) => ({
+    type: "object",
+    properties: { v: { not: { anyOf: [{ $ref: "#/$defs/C" }, { type: "null" }] } } },
+    $defs: { C: c },
+  });
+  const found = fourWays(
+    negated({ type: "string", maxLength: 5 }),
+    negated({ type: ["string", "null"], maxLength: 3 }),
+  );
+  assert.ok(found.output.some((f) => f.endsWith(" BREAKING")), `${found.output}`);
+  assert.ok(found.input.some((f) => f.endsWith(" BREAKING")), `${found.input}`);
+});
