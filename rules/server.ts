@@ -252,6 +252,48 @@ function emptyMapRemoval(
 const CLIENT_ONLY: readonly string[] = ["elicitation", "roots", "sampling"];
 
 /**
+ * Dropping `completions` when the old contract gave it nothing to complete: completion/complete
+ * suggests values for an argument of a prompt or a variable of a resource template, which a
+ * client names from the lists. No prompt with arguments and no template listed: nothing
+ * (NON_BREAKING), as for an empty tools or prompts capability; but a prompts or resources
+ * capability that announced listChanged may add some at run time, and a list left out may hold
+ * some (POTENTIALLY_BREAKING). Undefined (BREAKING stands) when something could be completed.
+ */
+function completionsRemoval(
+  e: CapabilityEvent,
+  old: Contract,
+): { severity: "NON_BREAKING" | "POTENTIALLY_BREAKING"; why: string } | undefined {
+  if (e.tokens.length !== 1 || e.key !== "completions") return undefined;
+  const completable = old.prompts.some((p) => (p.arguments ?? []).length > 0) ||
+    old.resourceTemplates.length > 0;
+  if (completable) return undefined;
+  const unknown = (["prompts", "resourceTemplates"] as const).filter((l) => !recorded(old, l));
+  if (unknown.length > 0) {
+    return {
+      severity: "POTENTIALLY_BREAKING",
+      why: `; the old contract does not record ${
+        unknown.join(" or ")
+      } (the list is left out, not empty), so whether it completed anything cannot be told`,
+    };
+  }
+  const none = "the old contract listed no prompt with arguments and no resource template";
+  const caps = old.capabilities ?? {};
+  const growing = (["prompts", "resources"] as const).filter((k) => {
+    const value = caps[k];
+    return isObject(value) && value.listChanged === true;
+  });
+  if (growing.length > 0) {
+    return {
+      severity: "POTENTIALLY_BREAKING",
+      why: `; ${none}, but ${
+        growing.join(" and ")
+      } announced listChanged, so ones added at run time could have been completed`,
+    };
+  }
+  return { severity: "NON_BREAKING", why: `, and ${none}: it had nothing to complete` };
+}
+
+/**
  * Dropping a capability the specification defines for clients, not servers: no specified
  * behaviour of the server went away, but a client that reads it anyway cannot be ruled out
  * (POTENTIALLY_BREAKING, as an option the specification does not define). Undefined for others.
@@ -415,7 +457,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging, completions and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. An experimental or extensions object that was empty names no capability, so dropping it takes nothing away: NON_BREAKING, as adding one is (server.capability.added); the MCP Python SDK announces experimental: {} for a server that registers no experimental capability and the TypeScript SDK leaves it out, so it comes and goes with a change of SDK or of the wrapper around a server. A map that was not empty keeps its grade (each of its entries was a capability), and so does one that is not an object at all. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. Completions suggests values for the arguments of prompts and the variables of resource templates, which a client names from the lists: dropped when the old contract listed no prompt with arguments and no resource template, it took nothing away (NON_BREAKING; @angular/cli 20.1.6 announced it with neither, 20.3.43 dropped it, and that was BREAKING), unless a prompts or resources capability announced listChanged (ones added at run time could have been completed) or one of the two lists was not captured (POTENTIALLY_BREAKING); with something to complete it stays BREAKING. An experimental or extensions object that was empty names no capability, so dropping it takes nothing away: NON_BREAKING, as adding one is (server.capability.added); the MCP Python SDK announces experimental: {} for a server that registers no experimental capability and the TypeScript SDK leaves it out, so it comes and goes with a change of SDK or of the wrapper around a server. A map that was not empty keeps its grade (each of its entries was a capability), and so does one that is not an object at all. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -486,6 +528,19 @@ export const serverRules: Rule[] = [
         severity: "POTENTIALLY_BREAKING",
       }],
     }, {
+      title: "completions dropped, with no prompt with arguments and no template listed",
+      old: server("1.0.0", {
+        capabilities: { tools: {}, completions: {} },
+        prompts: [{ name: "summary" }],
+        resourceTemplates: [],
+      }),
+      new: server("1.0.0", { capabilities: { tools: {} }, prompts: [{ name: "summary" }] }),
+      findings: [{
+        rule: "server.capability.removed",
+        path: "server.capabilities.completions",
+        severity: "NON_BREAKING",
+      }],
+    }, {
       title: "a resources capability dropped, with no resources or templates listed",
       old: server("1.0.0", {
         capabilities: { tools: {}, resources: {} },
@@ -502,7 +557,8 @@ export const serverRules: Rule[] = [
     check({ old, new: next, report }) {
       for (const e of capabilityEvents(old, next)) {
         if (e.after !== undefined) continue;
-        const empty = emptyRemoval(e, old) ?? emptyMapRemoval(e) ?? clientOnlyRemoval(e);
+        const empty = emptyRemoval(e, old) ?? emptyMapRemoval(e) ?? clientOnlyRemoval(e) ??
+          completionsRemoval(e, old);
         report({
           entity: entity(next),
           path: `server.capabilities.${e.key}`,

@@ -487,3 +487,26 @@ Deno.test("proxar diff sees no change in context7 3.2.5 → 4.1.1 writing its pr
     },
   );
 });
+
+Deno.test("proxar diff warns, not fails, when @angular/cli 20.1.6 → 20.3.43 drops completions it had nothing to complete with", async () => {
+  // 20.1.6 announced completions with no prompt and no resource template (BREAKING before); its
+  // resources announced listChanged, so templates added at run time cannot be ruled out. The
+  // fields 20.1.6 wrote into serverInfo by mistake are unmodelled and stay BREAKING.
+  await assertVerdict(
+    ["angular_cli_completions_20.1.6.json", "angular_cli_completions_20.3.43.json"],
+    {
+      findings: [
+        "server.capability.added|server.capabilities.logging|NON_BREAKING",
+        "server.capability.removed|server.capabilities.completions|POTENTIALLY_BREAKING",
+        "server.field.unmodelled|server.serverInfo.capabilities|BREAKING",
+        "server.field.unmodelled|server.serverInfo.instructions|BREAKING",
+        "server.instructions.changed|server.instructions|POTENTIALLY_BREAKING",
+        "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+        "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+        "tool.description.changed|get_best_practices.description|POTENTIALLY_BREAKING",
+      ],
+      code: 1,
+    },
+  );
+});

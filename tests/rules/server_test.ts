@@ -155,15 +155,13 @@ Deno.test("a dropped capability whose list the old contract leaves out is unknow
 });
 
 Deno.test("capabilities that list nothing a contract records stay BREAKING when dropped", () => {
-  for (const key of ["logging", "completions"]) {
-    assert.deepEqual(
-      changes({ capabilities: { tools: {}, [key]: {} }, tools: [] }, {
-        capabilities: { tools: {} },
-        tools: [],
-      }),
-      [removed(key, "BREAKING")],
-    );
-  }
+  assert.deepEqual(
+    changes({ capabilities: { tools: {}, logging: {} }, tools: [] }, {
+      capabilities: { tools: {} },
+      tools: [],
+    }),
+    [removed("logging", "BREAKING")],
+  );
   assert.deepEqual(
     changes({ capabilities: { experimental: { prompts: {} } }, tools: [] }, {
       capabilities: { experimental: {} },
@@ -171,6 +169,45 @@ Deno.test("capabilities that list nothing a contract records stay BREAKING when 
     }),
     [removed("experimental.prompts", "BREAKING")],
   );
+});
+
+Deno.test("completions dropped is graded by what the old contract gave it to complete", () => {
+  // @angular/cli 20.1.6 announced completions with no prompt and no template (BREAKING when
+  // 20.3.43 dropped it). completion/complete names a prompt's argument or a template's variable.
+  const drop = (old: JsonObject, leftOut = false) =>
+    changes(
+      { ...old, capabilities: { tools: {}, completions: {}, ...(old.capabilities as JsonObject) } },
+      { ...old, capabilities: { tools: {}, ...(old.capabilities as JsonObject) } },
+      leftOut,
+    );
+  const prompt = (args: JsonObject[]) => ({ name: "summary", arguments: args });
+  // Nothing to complete: a prompt without arguments completes nothing either.
+  assert.deepEqual(drop({ tools: [] }), [removed("completions", "NON_BREAKING")]);
+  assert.deepEqual(drop({ tools: [], capabilities: { prompts: {} }, prompts: [prompt([])] }), [
+    removed("completions", "NON_BREAKING"),
+  ]);
+  // Something to complete: a prompt argument or a template.
+  assert.deepEqual(
+    drop({ tools: [], capabilities: { prompts: {} }, prompts: [prompt([{ name: "topic" }])] }),
+    [removed("completions", "BREAKING")],
+  );
+  assert.deepEqual(
+    drop({
+      tools: [],
+      capabilities: { resources: {} },
+      resourceTemplates: [{ name: "file", uriTemplate: "file:///{path}" }],
+    }),
+    [removed("completions", "BREAKING")],
+  );
+  // Undecidable: ones added at run time (listChanged), or a list not captured.
+  for (const key of ["prompts", "resources"]) {
+    assert.deepEqual(drop({ tools: [], capabilities: { [key]: { listChanged: true } } }), [
+      removed("completions", "POTENTIALLY_BREAKING"),
+    ], key);
+  }
+  assert.deepEqual(drop({ tools: [], capabilities: { prompts: {} } }, true), [
+    removed("completions", "POTENTIALLY_BREAKING"),
+  ]);
 });
 
 Deno.test("a client capability (roots, sampling, elicitation) a server stops announcing warns instead of breaking", () => {
