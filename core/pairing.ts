@@ -122,7 +122,11 @@ function declaresProperty(schema: unknown): boolean {
  * Whether two tools have equal input and output schemas that say enough to tell a tool from
  * another: schemas that declare no property (a tool without arguments and without an output
  * schema that names fields) are shared by unrelated tools, so equal ones are no evidence of a
- * rename (brightdata's scraping_browser_links and scraping_browser_network_requests).
+ * rename (brightdata's scraping_browser_links and scraping_browser_network_requests). An
+ * outputSchema declared on one side only counts as equal beside equal input schemas that declare
+ * a property: a tool renamed in the release that gave its tools output schemas
+ * (@anthropic-ai/claude-code 1.0.100 → 1.0.128, KillBash → KillShell), whose pair then reports
+ * the output schema added or removed.
  *
  * @example
  * ```ts
@@ -132,12 +136,17 @@ function declaresProperty(schema: unknown): boolean {
  * assert.ok(twinSchemas({ name: "a", inputSchema }, { name: "b", inputSchema }));
  * const bare = { type: "object" };
  * assert.ok(!twinSchemas({ name: "a", inputSchema: bare }, { name: "b", inputSchema: bare }));
+ * const outputSchema = { type: "object", properties: { ok: { type: "boolean" } } };
+ * assert.ok(twinSchemas({ name: "a", inputSchema }, { name: "b", inputSchema, outputSchema }));
  * ```
  */
 export function twinSchemas(a: Tool, b: Tool): boolean {
-  return jsonEqual(a.inputSchema, b.inputSchema) &&
-    jsonEqual(a.outputSchema, b.outputSchema) &&
-    (declaresProperty(a.inputSchema) || declaresProperty(a.outputSchema));
+  if (!jsonEqual(a.inputSchema, b.inputSchema)) return false;
+  if (jsonEqual(a.outputSchema, b.outputSchema)) {
+    return declaresProperty(a.inputSchema) || declaresProperty(a.outputSchema);
+  }
+  return (a.outputSchema === undefined) !== (b.outputSchema === undefined) &&
+    declaresProperty(a.inputSchema);
 }
 
 function twins(a: Located<Tool>, b: Located<Tool>): boolean {

@@ -18,7 +18,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same, provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same, provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. An outputSchema declared on one side only counts as the same beside equal input schemas that declare a property (@anthropic-ai/claude-code 1.0.100 → 1.0.128 renamed KillBash to KillShell in the release that gave every tool an output schema, and no rename was seen); the pair then reports the output schema added or removed, and two output schemas that differ are no evidence. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
@@ -49,8 +49,9 @@ export const toolRules: Rule[] = [
         };
         // Paired by name (the same but for case and separators) when no twin had its schemas.
         const byName = pairs.tools.paired.find((p) =>
-          p.renamedFrom === gone.id && !jsonEqual(p.new.inputSchema, gone.value.inputSchema) ||
-          p.renamedFrom === gone.id && !jsonEqual(p.new.outputSchema, gone.value.outputSchema)
+          p.renamedFrom === gone.id && !twinSchemas(p.new, gone.value) &&
+          (!jsonEqual(p.new.inputSchema, gone.value.inputSchema) ||
+            !jsonEqual(p.new.outputSchema, gone.value.outputSchema))
         );
         if (byName !== undefined) {
           finding.message +=
@@ -59,8 +60,11 @@ export const toolRules: Rule[] = [
           finding.new = byName.id;
         } else if (twins.length === 1) {
           const twin = twins[0]!.id;
-          finding.message +=
-            `; "${twin}" was added with the same schemas, so it was probably renamed`;
+          const output = twins[0]!.value.outputSchema;
+          const same = jsonEqual(output, gone.value.outputSchema)
+            ? "the same schemas"
+            : `the same inputSchema and ${output === undefined ? "no" : "now an"} outputSchema`;
+          finding.message += `; "${twin}" was added with ${same}, so it was probably renamed`;
           finding.hint = `renamed to "${twin}"?`;
           finding.new = twin;
         }

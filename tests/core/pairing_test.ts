@@ -169,3 +169,33 @@ Deno.test("pairEntities() pairs no tools by equal schemas that declare no proper
   ).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`);
   assert.deepEqual(cased, ["listLinks→list_links"]);
 });
+
+Deno.test("pairEntities() pairs a tool renamed as it gained or lost its output schema", () => {
+  // @anthropic-ai/claude-code 1.0.100 → 1.0.128: KillBash became KillShell with the same input
+  // schema in the release that gave every tool an output schema; no rename was seen.
+  const renames = (old: Schemas, next: Schemas) =>
+    pairEntities(
+      { ...emptyContract(), tools: [{ name: "KillBash", ...old }] },
+      { ...emptyContract(), tools: [{ name: "KillShell", ...next }] },
+    ).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`);
+  const inputSchema = { type: "object", properties: { shell_id: { type: "string" } } };
+  const outputSchema = { type: "object", properties: { message: { type: "string" } } };
+  const other = { type: "object", properties: { status: { type: "number" } } };
+  // Both directions: gained, lost.
+  assert.deepEqual(renames({ inputSchema }, { inputSchema, outputSchema }), [
+    "KillBash→KillShell",
+  ]);
+  assert.deepEqual(renames({ inputSchema, outputSchema }, { inputSchema }), [
+    "KillBash→KillShell",
+  ]);
+  // Two output schemas that differ: another tool as much as a renamed one, so no pair.
+  assert.deepEqual(
+    renames({ inputSchema, outputSchema }, { inputSchema, outputSchema: other }),
+    [],
+  );
+  // The input schemas must tell the tools apart on their own: bare ones pair nothing.
+  const bare = { type: "object" };
+  assert.deepEqual(renames({ inputSchema: bare }, { inputSchema: bare, outputSchema }), []);
+  // Another input schema: no pair.
+  assert.deepEqual(renames({ inputSchema }, { inputSchema: other, outputSchema }), []);
+});

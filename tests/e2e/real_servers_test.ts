@@ -510,3 +510,24 @@ Deno.test("proxar diff warns, not fails, when @angular/cli 20.1.6 → 20.3.43 dr
     },
   );
 });
+
+Deno.test("proxar diff sees @anthropic-ai/claude-code 1.0.100 → 1.0.128 rename KillBash to KillShell as it gained an output schema", async () => {
+  // The same input schema, and an outputSchema on the new side only: no rename was seen, and the
+  // output schema added was not reported.
+  const pair = ["claude_code_kill_shell_1.0.100.json", "claude_code_kill_shell_1.0.128.json"];
+  await assertVerdict(pair as [string, string], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|KillShell|NON_BREAKING",
+      "tool.output.schema.added|KillShell.outputSchema|NON_BREAKING",
+      "tool.removed|KillBash|BREAKING",
+    ],
+    code: 1,
+  });
+  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
+  assert.match(
+    text.stdout,
+    /Tool "KillBash" was removed; "KillShell" was added with the same inputSchema and now an outputSchema, so it was probably renamed/,
+  );
+});
