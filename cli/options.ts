@@ -39,6 +39,19 @@ export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/**
+ * Parses `--server NAME` on a command that works on one server: given twice, an error rather than
+ * the last one silently (`proxar sample --server a --server b` sampled only b and exited 0).
+ */
+export function oneServer(value: string, previous: string | undefined): string {
+  if (previous !== undefined && previous !== value) {
+    throw new InvalidArgumentError(
+      `This command takes one server, and "${previous}" was given already; run it once per server`,
+    );
+  }
+  return value;
+}
+
 /** Collects repeated `--plugin PATH` values. */
 export function collectPlugin(value: string, previous: string[]): string[] {
   return [...previous, value];

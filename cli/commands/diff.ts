@@ -5,7 +5,7 @@
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
 import type { DiffCommandOptions } from "../diff_command.ts";
-import { addListsOption, addReportOptions } from "../options.ts";
+import { addListsOption, addReportOptions, oneServer } from "../options.ts";
 
 /** Adds `proxar diff`. */
 export function registerDiff(program: Command, context: CliContext): void {
@@ -13,7 +13,11 @@ export function registerDiff(program: Command, context: CliContext): void {
     .description("Compare two contracts and grade every change")
     .argument("[old]", "old contract: FILE, DIR, -, git:REF:PATH, stdio:CMD, URL, server:NAME")
     .argument("[new]", "new contract: FILE, DIR, -, git:REF:PATH, stdio:CMD, URL, server:NAME")
-    .option("-s, --server <name>", "compare this configured server, live now, with --against")
+    .option(
+      "-s, --server <name>",
+      "compare this configured server, live now, with --against",
+      oneServer,
+    )
     .option("--against <ref>", "with --server: pinned (default), latest, HASH or FILE")
     .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
     .option("--connect-timeout <seconds>", "time limit for starting a live server (default 30)");

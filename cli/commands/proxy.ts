@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addListsOption, addTimeoutOptions, collectPlugin } from "../options.ts";
+import { addListsOption, addTimeoutOptions, collectPlugin, oneServer } from "../options.ts";
 import type { ProxyOptions } from "../proxy_command.ts";
 
 /** Adds `proxar proxy`. */
@@ -14,7 +14,7 @@ export function registerProxy(program: Command, context: CliContext): void {
       "Relay an MCP server to a client (stdio, or Streamable HTTP with --listen), alerting when its contract drifts",
     )
     .argument("[source]", 'the server: "stdio:COMMAND ARGS…" or server:NAME')
-    .option("-s, --server <name>", "a server from servers: in the configuration")
+    .option("-s, --server <name>", "a server from servers: in the configuration", oneServer)
     .option(
       "--listen <host:port>",
       "serve Streamable HTTP here (with /metrics); a stdio server is started once per session",

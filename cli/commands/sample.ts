@@ -4,14 +4,18 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addReportOptions, addTimeoutOptions } from "../options.ts";
+import { addReportOptions, addTimeoutOptions, oneServer } from "../options.ts";
 import type { SampleOptions } from "../sample_command.ts";
 
 /** Adds `proxar sample`. */
 export function registerSample(program: Command, context: CliContext): void {
   const command = program.command("sample")
     .description("Call a server's configured sample tools and record or compare result shapes")
-    .requiredOption("-s, --server <name>", "a server from servers: with entries under samples:")
+    .requiredOption(
+      "-s, --server <name>",
+      "a server from servers: with entries under samples:",
+      oneServer,
+    )
     .option("--pin", "also make these shapes the pinned ones (samples/NAME/pinned.json)")
     .option("--check", "compare with the recorded shapes and report instead of recording")
     .option(

@@ -4,7 +4,13 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addListsOption, addReportOptions, addTimeoutOptions, collect } from "../options.ts";
+import {
+  addListsOption,
+  addReportOptions,
+  addTimeoutOptions,
+  collect,
+  oneServer,
+} from "../options.ts";
 import type { SnapshotOptions } from "../snapshot_command.ts";
 
 /** Adds `proxar snapshot`. */
@@ -15,7 +21,7 @@ export function registerSnapshot(program: Command, context: CliContext): void {
       "[source]",
       'live server: "stdio:COMMAND ARGS…", http(s)://URL, server:NAME (or a file)',
     )
-    .option("-s, --server <name>", "a server from servers: in the configuration")
+    .option("-s, --server <name>", "a server from servers: in the configuration", oneServer)
     .option("--out <file>", "write the snapshot to a file (unchanged when the hash is the same)")
     .option("--check <file>", "exit 1 and print the diff when the file no longer matches")
     .option(
