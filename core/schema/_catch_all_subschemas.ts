@@ -122,9 +122,9 @@ const properties: FacetHandler = (walk, node) => {
       walk.pair(node, "properties", x, tail, y, tail);
       continue;
     }
-    // Declared the same for every object elsewhere (each branch of a union beside it): the old
-    // schema accepts the same values without it, so nothing was removed.
-    if (y === undefined && walk.removalInert(node.o, name)) continue;
+    // Declared the same for every object elsewhere (each branch of a union beside it), on both
+    // sides: the old schema accepts the same values without it, and the new one with it.
+    if (y === undefined && walk.removalInert(node.o, node.n, name)) continue;
     const model = modelOf(walk, x === undefined ? node.o : node.n, name);
     if (typeof model === "string") {
       walk.emit(node, node.neg, "properties", "changed", x, y, {

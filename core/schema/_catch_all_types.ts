@@ -109,8 +109,11 @@ export interface Walker {
     direction: "widened" | "narrowed",
     names?: boolean,
   ): true | string;
-  /** Whether the old schema `s` accepts the same values without its property `name`. */
-  removalInert(s: JsonObject, name: string): boolean;
+  /**
+   * Whether the property `name` taken out of `old`'s `properties` is declared the same elsewhere
+   * on both sides (`next` lacks it), so nothing was removed.
+   */
+  removalInert(old: JsonObject, next: JsonObject, name: string): boolean;
   /**
    * Reports the unmodelled keywords of a subschema only the new side has, at `tail` below the
    * node, where no pair compares it.

@@ -647,9 +647,10 @@ export class CatchAllWalk implements Walker {
     });
   }
 
-  removalInert(s: JsonObject, name: string): boolean {
-    return removalInert(s, name, {
-      root: this.oldRoot,
+  removalInert(old: JsonObject, next: JsonObject, name: string): boolean {
+    return removalInert(old, next, name, {
+      oldRoot: this.oldRoot,
+      newRoot: this.newRoot,
       known: this.#options.known,
       budget: this.#options.proofs,
     });

@@ -14,9 +14,21 @@ import { subsumes } from "./subsume.ts";
 /** Keywords beside which another declaration of the name may stand. */
 const BESIDE = ["anyOf", "oneOf", "allOf", "if", "dependentSchemas", "dependencies", "$ref"];
 
+/** What {@link removalInert} needs besides the two schemas. */
+export interface InertOptions {
+  /** The roots the references of each side resolve in. */
+  oldRoot: JsonValue | undefined;
+  newRoot: JsonValue | undefined;
+  known: ReadonlySet<string>;
+  budget?: ProofBudget | undefined;
+}
+
 /**
- * Whether `s` accepts the same values without its property `name` (a proof, both ways; the
- * references resolve in `root`).
+ * Whether taking the property `name` out of `old`'s `properties` leaves its declaration where it
+ * was: `old` accepts the same values without it, and `next` (which lacks it) accepts the same
+ * values with it, so both sides declare the name elsewhere, and the same (proofs, both ways).
+ * The second half matters: when the union that declared the name went too, the name is declared
+ * nowhere in `next`, and the property was removed.
  *
  * @example
  * ```ts
@@ -24,26 +36,37 @@ const BESIDE = ["anyOf", "oneOf", "allOf", "if", "dependentSchemas", "dependenci
  * import { removalInert } from "./_inert_removal.ts";
  * const known = new Set(["type", "properties", "anyOf", "required"]);
  * const a = { type: "string" };
- * const s = { properties: { a, b: {} }, anyOf: [{ properties: { a } }, { properties: { a }, required: ["b"] }] };
- * assert.equal(removalInert(s, "a", { root: s, known }), true);
+ * const branches = [{ properties: { a } }, { properties: { a }, required: ["b"] }];
+ * const old = { properties: { a, b: {} }, anyOf: branches };
+ * const options = { oldRoot: old, newRoot: undefined, known };
+ * const next = { properties: { b: {} }, anyOf: branches };
+ * assert.equal(removalInert(old, next, "a", { ...options, newRoot: next }), true);
+ * const gone = { properties: { b: {} } };
+ * assert.equal(removalInert(old, gone, "a", { ...options, newRoot: gone }), false);
  * const half = { properties: { a, b: {} }, anyOf: [{ properties: { a } }, { required: ["b"] }] };
- * assert.equal(removalInert(half, "a", { root: half, known }), false);
+ * assert.equal(removalInert(half, next, "a", { ...options, oldRoot: half, newRoot: next }), false);
  * ```
  */
 export function removalInert(
-  s: JsonObject,
+  old: JsonObject,
+  next: JsonObject,
   name: string,
-  { root, known, budget }: {
-    root: JsonValue | undefined;
-    known: ReadonlySet<string>;
-    budget?: ProofBudget | undefined;
-  },
+  { oldRoot, newRoot, known, budget }: InertOptions,
 ): boolean {
-  const props = s.properties;
+  const props = old.properties;
   if (!isObject(props) || !Object.hasOwn(props, name)) return false;
-  if (!BESIDE.some((k) => s[k] !== undefined)) return false;
+  if (!BESIDE.some((k) => old[k] !== undefined) || !BESIDE.some((k) => next[k] !== undefined)) {
+    return false;
+  }
   const rest = Object.fromEntries(Object.entries(props).filter(([k]) => k !== name));
-  const without = { ...s, properties: rest };
-  const options = { rootA: root, rootB: root, known, old: "none" as const, budget };
-  return subsumes(without, s, options) === true && subsumes(s, without, options) === true;
+  const without = { ...old, properties: rest };
+  const withName = {
+    ...next,
+    properties: { ...(isObject(next.properties) ? next.properties : {}), [name]: props[name]! },
+  };
+  const same = (x: JsonValue, y: JsonValue, root: JsonValue | undefined) => {
+    const options = { rootA: root, rootB: root, known, old: "none" as const, budget };
+    return subsumes(x, y, options) === true && subsumes(y, x, options) === true;
+  };
+  return same(without, old, oldRoot) && same(withName, next, newRoot);
 }

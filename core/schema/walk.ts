@@ -1041,10 +1041,12 @@ class Walker {
     const after = () =>
       knownAfter === undefined ? knownAfter = this.declaredBeside(b, ctx, "new") : knownAfter;
     for (const name of removedProps) {
-      // Declared the same for every object elsewhere (each branch of a union beside it): the
-      // old schema accepts the same values without it, so nothing was removed.
-      const inert = removalInert(a, name, {
-        root: this.oldRoot,
+      // Declared the same for every object elsewhere (each branch of a union beside it), on
+      // both sides: the old schema accepts the same values without it, and the new one with it,
+      // so nothing was removed.
+      const inert = removalInert(a, b, name, {
+        oldRoot: this.oldRoot,
+        newRoot: this.newRoot,
         known: STRUCTURED_VOCABULARY,
         budget: this.opts.proofs,
       });

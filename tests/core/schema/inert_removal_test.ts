@@ -54,3 +54,42 @@ Deno.test("diff keeps a property removed BREAKING when the proof cannot read a b
   );
   assertRemoved(opaque);
 });
+
+Deno.test("diff reports a property removed when the union that declared it went too (declared nowhere in the new schema)", () => {
+  // The old schema declares a twice (top and every branch); the new one neither: the name may
+  // now hold anything. Proving only the old schema with and without a passed it as no change
+  // (review of 4bb1876): property.removed went missing on both sides.
+  const findings = fourWays(before, { type: "object", properties: { b: { type: "integer" } } });
+  for (const side of ["input", "output"] as const) {
+    const removed = `tool.${side}.property.removed t.${side}Schema.properties.a BREAKING`;
+    assert.ok(findings[side].includes(removed), `${side}: ${findings[side]}`);
+  }
+  // Put back, it is an added property: NON_BREAKING on input; on output an optional property
+  // added to an open object is NON_BREAKING too.
+  for (const side of ["inputReversed", "outputReversed"] as const) {
+    const kind = side === "inputReversed" ? "input" : "output";
+    const added = `tool.${kind}.property.added t.${kind}Schema.properties.a NON_BREAKING`;
+    assert.ok(findings[side].includes(added), `${side}: ${findings[side]}`);
+  }
+});
+
+Deno.test("diff reports a property removed when the union beside it changed what it declares for the name", () => {
+  const findings = fourWays(
+    before,
+    object(
+      { b: { type: "integer" } },
+      branches().map((x) => ({
+        ...x,
+        properties: { a: { type: "string", maxLength: 9 } },
+      })),
+    ),
+  );
+  for (const side of ["input", "output"] as const) {
+    assert.ok(
+      findings[side].some((f) =>
+        f.startsWith(`tool.${side}.property.removed t.${side}Schema.properties.a `)
+      ),
+      `${side}: ${findings[side]}`,
+    );
+  }
+});
