@@ -76,22 +76,29 @@ const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+$/u;
 
 /**
  * A name the new text replaced by a tool name of the contract: a word that reads as something a
- * model calls (it holds `_` or an inner capital) and is no tool name, gone from the new text, while
- * a tool name of the contract is named more often there. The old text pointed a model at a name
- * the contract does not have and the new one at a tool it has: mobile-mcp 0.0.48 → 1.0.4 said "use
- * the list_elements_on_screen tool" and now says "use the mobile_list_elements_on_screen tool".
- * Undefined when no such pair exists (the tool name only added, or the word still there).
+ * model calls (it holds `_` or an inner capital) and is no tool name, gone from the new text, in
+ * the place where a tool name of the contract came in (one changed run of words, after the words
+ * both texts share are lined up), while that tool name is named more often there. The old text
+ * pointed a model at a name the contract does not have and the new one at a tool it has:
+ * mobile-mcp 0.0.48 → 1.0.4 said "use the list_elements_on_screen tool" and now says "use the
+ * mobile_list_elements_on_screen tool". Undefined when no such pair exists: the tool name only
+ * added, the word still there, or the two changed in different places ("by note_id" → "by id"
+ * beside "call list_notes" → "call list_notes or list_notes").
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { nameReplacedByTool } from "./prose_tool.ts";
- * const tools = ["mobile_list_elements"];
+ * const tools = ["mobile_list_elements", "list_notes"];
  * assert.deepEqual(
  *   nameReplacedByTool("Use the list_elements tool", "Use the mobile_list_elements tool", tools),
  *   { old: "list_elements", tool: "mobile_list_elements" },
  * );
  * assert.equal(nameReplacedByTool("Use it", "Use mobile_list_elements", tools), undefined);
+ * assert.equal(
+ *   nameReplacedByTool("Get by note_id. Call list_notes.", "Get by id. Call list_notes or list_notes.", tools),
+ *   undefined,
+ * );
  * ```
  */
 export function nameReplacedByTool(
@@ -101,14 +108,79 @@ export function nameReplacedByTool(
 ): { old: string; tool: string } | undefined {
   const a = oldText.normalize("NFC");
   const b = newText.normalize("NFC");
-  const tool = toolNames.find((name) =>
+  const named = toolNames.filter((name) =>
     name !== "" && b.includes(name) && occurrences(b, name) > occurrences(a, name)
   );
-  if (tool === undefined) return undefined;
+  if (named.length === 0) return undefined;
   const known = new Set(toolNames);
-  const words = a.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  const old = words.find((w) =>
-    CALLABLE.test(w) && !known.has(w) && mentions(a, w) > 0 && mentions(b, w) === 0
-  );
-  return old === undefined ? undefined : { old, tool };
+  for (const run of changedRuns(words(a), words(b)) ?? []) {
+    const tool = named.find((name) => run.new.includes(name));
+    if (tool === undefined) continue;
+    const old = run.old.find((w) =>
+      CALLABLE.test(w) && !known.has(w) && mentions(a, w) > 0 && mentions(b, w) === 0
+    );
+    if (old !== undefined) return { old, tool };
+  }
+  return undefined;
+}
+
+/** The words of a text, a tool name's `-` and `.` kept inside them (`get-user`, `fs.read`). */
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/gu) ?? [];
+}
+
+/** Cells of the word alignment beyond which no runs are found (a pair of long texts). */
+const MAX_CELLS = 4_000_000;
+
+/**
+ * The runs of words that changed between `a` and `b`: each the words of `a` between two words
+ * both share (longest common subsequence) and those of `b` in their place. Undefined when the
+ * texts are too long to line up (what differs between their common start and end holds more than
+ * {@link MAX_CELLS} pairs of words).
+ */
+function changedRuns(
+  a: readonly string[],
+  b: readonly string[],
+): { old: string[]; new: string[] }[] | undefined {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (
+    end < a.length - start && end < b.length - start &&
+    a[a.length - 1 - end] === b[b.length - 1 - end]
+  ) end++;
+  const x = a.slice(start, a.length - end), y = b.slice(start, b.length - end);
+  if (x.length * y.length > MAX_CELLS) return undefined;
+  // lengths[i][j]: the longest common subsequence of x from i and y from j.
+  const width = y.length + 1;
+  const lengths = new Uint32Array((x.length + 1) * width);
+  for (let i = x.length - 1; i >= 0; i--) {
+    for (let j = y.length - 1; j >= 0; j--) {
+      lengths[i * width + j] = x[i] === y[j]
+        ? lengths[(i + 1) * width + j + 1]! + 1
+        : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+    }
+  }
+  const runs: { old: string[]; new: string[] }[] = [];
+  let run = { old: [] as string[], new: [] as string[] };
+  const close = () => {
+    if (run.old.length > 0 || run.new.length > 0) runs.push(run);
+    run = { old: [], new: [] };
+  };
+  let i = 0, j = 0;
+  while (i < x.length || j < y.length) {
+    if (i < x.length && j < y.length && x[i] === y[j]) {
+      close();
+      i++, j++;
+    } else if (
+      j >= y.length ||
+      (i < x.length && lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!)
+    ) {
+      run.old.push(x[i++]!);
+    } else {
+      run.new.push(y[j++]!);
+    }
+  }
+  close();
+  return runs;
 }

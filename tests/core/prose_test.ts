@@ -628,6 +628,21 @@ Deno.test("classifyProse() grades a name no tool has, replaced by a tool name of
   );
 });
 
+Deno.test("classifyProse() does not pair a name removed in one place with a tool name added in another", () => {
+  // Review of acd4dcb: "by note_id" → "by id", and list_notes said twice further on, read as
+  // 'the name "note_id" became the tool name "list_notes"'. The two changed in different runs of
+  // words: the step leaves the text to the others (DOCUMENTATION before, edit 0.74).
+  const toolNames = ["fetch_note", "get_note", "list_notes"];
+  const options = { ...DEFAULT_PROSE_OPTIONS, toolNames };
+  const a = "Fetches a note quickly by note_id. You may call list_notes first.";
+  const b = "Fetches a note quickly by id. You may call list_notes or list_notes first.";
+  assert.notEqual(classifyProse(a, b, options).step, "toolName");
+  // In one run, replaced, it is the step's case.
+  const c = "Fetches a note quickly by id. You may call list_notes first.";
+  const d = "Fetches a note quickly by id. You may call get_note first.";
+  assert.equal(classifyProse(c.replace("list_notes", "listNotes"), d, options).step, "toolName");
+});
+
 Deno.test("unitChanges() grades the changed middle as one run beyond a million unit pairs", () => {
   const many = (tag: string) =>
     Array.from({ length: 1001 }, (_, i) => `Step ${tag}${i} applies.`).join("\n");
