@@ -11,7 +11,7 @@ import { ENTITY_LISTS, type ListName } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
-import { readSource, type SourceContext } from "../core/read_source.ts";
+import { isLiveSource, readSource, type SourceContext } from "../core/read_source.ts";
 import { snapshotLive } from "../mcp/live.ts";
 import type { Snapshot } from "../mcp/snapshot.ts";
 import {
@@ -213,6 +213,11 @@ export async function diffSources(
   if (oldSpec === undefined || newSpec === undefined) {
     throw new UserError(
       "proxar diff needs OLD and NEW, or --server NAME: proxar diff old.json new.json",
+    );
+  }
+  if (options.lists !== undefined && !isLiveSource(oldSpec) && !isLiveSource(newSpec)) {
+    throw new UserError(
+      "--lists applies to live servers only (stdio:COMMAND, http(s)://URL, server:NAME): a file records the lists it was written with",
     );
   }
   const ctx = session.sourceContext();

@@ -53,6 +53,8 @@ export interface FetchOptions {
   redactor?: Redactor;
   /** The lists to read (`tools` is always read); every announced list when absent. */
   lists?: readonly ListName[];
+  /** Whether the server is configured in proxar.yaml (a failed list's hint names `lists:`). */
+  configured?: boolean;
 }
 
 const METHOD_NOT_FOUND = -32601;
@@ -89,7 +91,9 @@ export async function fetchListing(
       // know tools/list is broken, and says so.
       const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
       if (list.key !== "tools" && code === METHOD_NOT_FOUND) continue;
-      if (list.key !== "tools" && answeredWithFailure(error)) throw withListsHint(error, list);
+      if (list.key !== "tools" && answeredWithFailure(error)) {
+        throw withListsHint(error, list, options);
+      }
       throw error;
     }
   }
@@ -167,12 +171,15 @@ function answeredWithFailure(error: unknown): error is LiveError {
  * A failed prompt or resource list, with how to snapshot the server without it: many servers
  * list their data as resources (a database's tables), which fails when the data cannot be reached.
  */
-function withListsHint(error: LiveError, list: ListMethod): LiveError {
-  const others = LIST_METHODS.map((m) => m.key).filter((key) => key !== list.key);
+function withListsHint(error: LiveError, list: ListMethod, options: FetchOptions): LiveError {
+  const kept = (options.lists ?? LIST_METHODS.map((m) => m.key)).filter((key) => key !== list.key);
+  const config = options.configured
+    ? ` or set lists: [${kept.join(", ")}] on it in proxar.yaml`
+    : "";
   return new LiveError(
     `${error.message}; to snapshot this server without its ${list.key}, pass --lists ${
-      others.join(",")
-    } or set lists: [${others.join(", ")}] on it in proxar.yaml`,
+      kept.join(",")
+    }${config}`,
     { cause: error.cause },
   );
 }

@@ -42,6 +42,7 @@ export async function snapshotLive(
         redactor,
         listMs: source.timeouts.listMs,
         ...(source.lists === undefined ? {} : { lists: source.lists }),
+        configured: source.server !== undefined,
         ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
       });
     } finally {

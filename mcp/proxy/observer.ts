@@ -315,6 +315,7 @@ export class Observer {
         redactor,
         ...(listMs === undefined ? {} : { listMs }),
         ...(lists === undefined ? {} : { lists }),
+        configured: this.#options.server !== undefined,
       });
       this.#warned = undefined;
       return listing;

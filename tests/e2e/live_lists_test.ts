@@ -23,8 +23,14 @@ Deno.test("proxar snapshot of a server whose resources/list fails stops, naming 
     assert.match(result.stderr, /the server answered resources\/list with error -32603: /);
     assert.match(
       result.stderr,
-      /to snapshot this server without its resources, pass --lists tools,prompts,resourceTemplates or set lists: \[tools, prompts, resourceTemplates\] on it in proxar\.yaml\n/,
+      /to snapshot this server without its resources, pass --lists tools,prompts,resourceTemplates\n/,
     );
+    // The lists already chosen stay chosen in the hint.
+    const chosen = await runCli(["snapshot", POSTGRES_SPEC, "--lists", "tools,resources"], {
+      cwd: dir,
+    });
+    assert.equal(chosen.code, 2);
+    assert.match(chosen.stderr, /without its resources, pass --lists tools\n/);
     assert.equal(existsSync(join(dir, "db.json")), false);
     // The database URL's password is kept out of the message, which quotes the command.
     assert.match(result.stderr, /postgresql:\/\/reader:\*\*\*@127\.0\.0\.1:1\/shop/);
@@ -81,6 +87,39 @@ Deno.test("lists: in proxar.yaml applies to the configured server, and --lists w
       [],
     );
   });
+});
+
+Deno.test("a configured server's failed list names lists: in proxar.yaml beside --lists", async () => {
+  const config = [
+    "servers:",
+    "  db:",
+    "    command: node",
+    `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(DATABASE)}]`,
+    "",
+  ].join("\n");
+  await inProject(config, async (dir) => {
+    const result = await runCli(["snapshot", "--server", "db"], { cwd: dir });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /without its resources, pass --lists tools,prompts,resourceTemplates or set lists: \[tools, prompts, resourceTemplates\] on it in proxar\.yaml\n/,
+    );
+  });
+});
+
+Deno.test("--lists on a diff of two files is an error: a file records the lists it was written with", async () => {
+  const result = await runCli([
+    "diff",
+    "diff/base.json",
+    "diff/added_tool.json",
+    "--lists",
+    "tools",
+  ]);
+  assert.equal(result.code, 2);
+  assert.equal(
+    result.stderr,
+    "proxar: --lists applies to live servers only (stdio:COMMAND, http(s)://URL, server:NAME): a file records the lists it was written with\n",
+  );
 });
 
 Deno.test("--lists and lists: reject an unknown list name and a selection without tools", async () => {
