@@ -9,7 +9,7 @@
  * every name, or every name and pattern A evaluates B evaluates too.
  * @module
  */
-import { isObject, type JsonValue } from "../json.ts";
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 
 /** The names a schema evaluates for its unevaluatedProperties. */
@@ -189,4 +189,45 @@ export function unevaluatedDecided(
     ? `${JSON.stringify(name)} is evaluated on one side only`
     : `the pattern ${JSON.stringify(pattern)} is evaluated on one side only`;
   return `unevaluatedProperties is not decided: ${what}`;
+}
+
+/**
+ * What `schema`'s own unevaluatedProperties (written at its top, and constraining) asserts, as a
+ * conjunct the proof can read: `{properties, patternProperties, additionalProperties}` where the
+ * names and patterns are every one `schema` may evaluate and additionalProperties is its
+ * unevaluatedProperties. A name outside them is evaluated by no keyword, so the schema holds it
+ * to that rule; a name inside them is left free, so the conjunct never asserts more than the
+ * schema does, and adding it to the schema's own conjuncts on side A of a proof keeps the proof
+ * sound. Undefined when Proxar cannot tell which names the schema evaluates, or it may evaluate
+ * every name. It lets the proof see that `{allOf: [{properties: {a}}], unevaluatedProperties:
+ * false}` rejects `b`, so an allOf branch declaring `b` added beside it widens.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unevaluatedConjunct } from "./_unevaluated_proof.ts";
+ * const s = { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false };
+ * assert.deepEqual(unevaluatedConjunct(s, s), {
+ *   properties: { a: true },
+ *   additionalProperties: false,
+ * });
+ * ```
+ */
+export function unevaluatedConjunct(
+  schema: JsonValue,
+  root: JsonValue | undefined,
+): JsonObject | undefined {
+  if (!isObject(schema)) return undefined;
+  const u = schema.unevaluatedProperties;
+  if (u === undefined || u === true || (isObject(u) && Object.keys(u).length === 0)) {
+    return undefined;
+  }
+  const e = evaluation(schema, root, true);
+  if (typeof e === "string" || e.all) return undefined;
+  const free = (list: Set<string>) => Object.fromEntries([...list].map((n) => [n, true]));
+  return {
+    ...(e.names.size > 0 ? { properties: free(e.names) } : {}),
+    ...(e.patterns.size > 0 ? { patternProperties: free(e.patterns) } : {}),
+    additionalProperties: u,
+  };
 }

@@ -14,7 +14,7 @@ import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
 import { disjoint, GROUP_CHECKS, groupOf, OUT_OF_STEPS, type Prover } from "./_subsume_groups.ts";
 import type { ProofBudget } from "./proof_budget.ts";
-import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 
 export { disjoint } from "./_subsume_groups.ts";
 
@@ -216,6 +216,12 @@ class Subsumption implements Prover {
     const atoms = this.atoms(a, this.#root("a"));
     if (typeof atoms === "string") return atoms;
     if (atoms === false) return true;
+    // A's unevaluatedProperties, read as the rule it sets for the names no keyword of A may
+    // evaluate: flattened, the conjuncts showed it only beside B's own, written alike.
+    const implied = this.options.known.has("unevaluatedProperties")
+      ? unevaluatedConjunct(a, this.#root("a"))
+      : undefined;
+    if (implied !== undefined) atoms.push(implied);
     this.#assumed.add(key);
     const asking = this.#asking;
     this.#asking = new Set();
@@ -275,8 +281,11 @@ class Subsumption implements Prover {
    */
   #asking = new Set<string>();
 
-  /** Whether the conjunction of `atoms` (side A) ⊆ B. */
-  subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
+  /**
+   * Whether the conjunction of `atoms` (side A) ⊆ B. `held` names the properties of conjuncts of
+   * B already taken as held (equal to one of A's): B still names them.
+   */
+  subAtoms(atoms: readonly JsonObject[], b: JsonValue, held?: ReadonlySet<string>): Proof {
     if (++this.#work > MAX_WORK) return `${OUT_OF_STEPS} ${MAX_WORK} steps in all`;
     if (++this.#steps > BUDGET) return `${OUT_OF_STEPS} ${BUDGET} steps`;
     const shared = this.options.budget;
@@ -289,7 +298,7 @@ class Subsumption implements Prover {
     this.#asking.add(question);
     this.#depth++;
     try {
-      return this.#subAtoms(atoms, b);
+      return this.#subAtoms(atoms, b, held);
     } finally {
       this.#depth--;
       this.#asking.delete(question);
@@ -330,7 +339,7 @@ class Subsumption implements Prover {
     return proof;
   }
 
-  #subAtoms(atoms: readonly JsonObject[], b: JsonValue): Proof {
+  #subAtoms(atoms: readonly JsonObject[], b: JsonValue, held?: ReadonlySet<string>): Proof {
     // A conjunct equal to B, or to a branch of it, holds the conjunction whatever it holds. Asked
     // before a disjunction is taken apart: allOf [oneOf [integer, enum [1, "a"]], string] is in
     // the oneOf as a whole, though "a" alone matches only one of its overlapping branches and
@@ -344,7 +353,24 @@ class Subsumption implements Prover {
         !atoms.some((x) => this.#same(x, t) || this.#inBranch(x, t))
       );
       if (rest.length === 0) return true;
-      if (rest.length < conjuncts.length) return this.subAtoms(atoms, { allOf: rest });
+      if (rest.length < conjuncts.length) {
+        // The names the conjuncts left aside declare are still named by B: a property A names
+        // in one of those is on both sides (see `bNames`). Under the seed's conventions A and B
+        // must then name the same properties in all, as the rest's checks see only some.
+        const names = new Set(held);
+        for (const t of conjuncts) {
+          if (rest.includes(t) || !isObject(t.properties)) continue;
+          for (const n of Object.keys(t.properties)) names.add(n);
+        }
+        if (this.old !== "none") {
+          const [inA, inB] = [namedDeep(atoms), namedDeep(conjuncts)];
+          const gone = [...inA].find((n) => !inB.has(n)) ?? [...inB].find((n) => !inA.has(n));
+          if (gone !== undefined) {
+            return `property ${JSON.stringify(gone)} is named on one side only`;
+          }
+        }
+        return this.subAtoms(atoms, { allOf: rest }, names);
+      }
     }
     // A keyword of no JSON Schema draft (a vendor extension such as "x-k") on side A is an
     // annotation to a validator, or at most one more constraint on A (a schema's keywords are
@@ -385,7 +411,7 @@ class Subsumption implements Prover {
       const others = atoms.filter((_, i) => i !== at);
       if (Object.keys(restOfAtom).length > 0) others.push(restOfAtom);
       // Without the disjunction A only grows: that may already be enough.
-      if (others.length > 0 && this.subAtoms(others, b) === true) return true;
+      if (others.length > 0 && this.subAtoms(others, b, held) === true) return true;
       for (const branch of list as JsonValue[]) {
         // A branch B holds as one of its own branches is included whatever it holds: taken
         // apart first, a oneOf branch whose own branches overlap (oneOf [[string, null], null]
@@ -397,10 +423,14 @@ class Subsumption implements Prover {
         // A conjunct already there adds nothing: a definition that is an allOf reaching itself
         // through a union added a copy of itself at each level.
         const have = new Set(others.map((x) => this.#conjunct(x)));
-        const proof = this.subAtoms([
-          ...others,
-          ...more.filter((x) => !have.has(this.#conjunct(x))),
-        ], b);
+        const proof = this.subAtoms(
+          [
+            ...others,
+            ...more.filter((x) => !have.has(this.#conjunct(x))),
+          ],
+          b,
+          held,
+        );
         if (proof !== true) return proof;
       }
       return true;
@@ -415,9 +445,12 @@ class Subsumption implements Prover {
     const targets = this.atoms(b, this.#root("b"));
     if (typeof targets === "string") return targets;
     if (targets === false) return "the new schema accepts nothing";
-    const bNames = targets.length < 2 ? undefined : new Set(
-      targets.flatMap((t) => isObject(t.properties) ? Object.keys(t.properties) : []),
-    );
+    const bNames = targets.length < 2 && (held === undefined || held.size === 0)
+      ? undefined
+      : new Set([
+        ...held ?? [],
+        ...targets.flatMap((t) => isObject(t.properties) ? Object.keys(t.properties) : []),
+      ]);
     for (const target of targets) {
       const groups = new Map<string, JsonObject>();
       for (const key of Object.keys(target)) {
@@ -440,6 +473,27 @@ class Subsumption implements Prover {
     }
     return true;
   }
+}
+
+/**
+ * The property names `list` declares (leaving out those it forbids with `false`), in the
+ * schemas themselves and in their allOf, anyOf and oneOf branches, however deep.
+ */
+function namedDeep(list: readonly JsonValue[]): Set<string> {
+  const out = new Set<string>();
+  const stack = [...list];
+  for (let guard = 0; stack.length > 0 && guard < 1000; guard++) {
+    const s = stack.pop()!;
+    if (!isObject(s)) continue;
+    if (isObject(s.properties)) {
+      for (const [n, x] of Object.entries(s.properties)) if (x !== false) out.add(n);
+    }
+    for (const key of ["allOf", "anyOf", "oneOf"]) {
+      const branches = s[key];
+      if (Array.isArray(branches)) stack.push(...branches);
+    }
+  }
+  return out;
 }
 
 /** The keywords of the JSON Schema drafts (draft-04 to 2020-12), modelled or not. */

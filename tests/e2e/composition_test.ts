@@ -171,6 +171,20 @@ const CASES: Record<string, Case> = {
   // additionalProperties true in an allOf branch evaluates every name the branch does not
   // declare: unevaluatedProperties false beside the allOf rejects none of them any more.
   allof_rest_unevaluated: widens("additionalProperties", ".allOf.0.additionalProperties"),
+  // additionalProperties {type: string} in the branch lets string values of names nothing else
+  // evaluates past unevaluatedProperties false (id, declared at the top, is a string already):
+  // widened. It was type.narrowed, BREAKING on input, as the proof could not show that the old
+  // object rejects such names.
+  allof_typed_rest_unevaluated: {
+    input: [0, ["tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.additionalProperties.narrowed|t.inputSchema.allOf.0.additionalProperties|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.additionalProperties.widened|t.outputSchema.allOf.0.additionalProperties|BREAKING",
+    ]],
+    outputReversed: [0, ["tool.output.allOf.narrowed|t.outputSchema.allOf|NON_BREAKING"]],
+  },
   // query leaves the object's properties, and every branch of the anyOf beside them still
   // declares it the same: the proof finds the same values on both sides, nothing was removed.
   property_kept_by_branches: UNCHANGED,
