@@ -20,6 +20,7 @@ import {
 import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
+import { unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
@@ -390,6 +391,21 @@ function evaluatingContext(walk: Walker, node: Node): JsonObject | undefined {
 }
 
 /**
+ * Whether the combinator written on one side only (`added`: the new side) evaluates a name that
+ * the other side's unevaluatedProperties governs (draft 2020-12), or Proxar cannot tell: then
+ * adding it lets that name in where it also constrains, so it neither only narrows nor only
+ * widens.
+ */
+function freesEvaluated(walk: Walker, node: Node, added: boolean): boolean {
+  const uneval = (s: JsonObject) => walk.read(s, "unevaluatedProperties") !== undefined;
+  if (!uneval(node.o) && !uneval(node.n)) return false;
+  const proof = added
+    ? unevaluatedDecided(node.n, node.o, walk.newRoot, walk.oldRoot)
+    : unevaluatedDecided(node.o, node.n, walk.oldRoot, walk.newRoot);
+  return proof !== true;
+}
+
+/**
  * `anyOf`/`oneOf`/`allOf` on both sides. Equal branches pair first, wherever they stand (and
  * annotation-only `allOf` branches accept everything, so they count for nothing); then the
  * subsumption proof decides whether the rest widen or narrow the combination. Otherwise the rest
@@ -403,8 +419,13 @@ const branches: FacetHandler = (walk, node, keyword) => {
     // A lone schema that became one branch of a union (or a union that became one of its
     // branches) extends (or narrows) the union; otherwise adding anyOf constrains.
     const lone = loneBranch(walk, node, keyword, a === undefined);
+    // Beside unevaluatedProperties, branches that evaluate a name it governed on the other side
+    // also let that name past it: the change has no direction.
+    const frees = !lone && freesEvaluated(walk, node, a === undefined);
     const effect = lone
       ? (a === undefined ? "widened" : "narrowed")
+      : frees
+      ? "changed"
       : a === undefined
       ? "narrowed"
       : "widened";
@@ -414,6 +435,10 @@ const branches: FacetHandler = (walk, node, keyword) => {
       effect,
       `${keyword} ${a === undefined ? "added" : "removed"}${
         lone ? " around the former schema" : ""
+      }${
+        frees
+          ? ": its branches evaluate names the object's unevaluatedProperties governs without it"
+          : ""
       }`,
     );
     if (a === undefined && Array.isArray(b)) {

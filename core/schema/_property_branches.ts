@@ -10,15 +10,33 @@ import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { requiredNames } from "./_required_names.ts";
+import { unevaluatedRest } from "./_unevaluated_rest.ts";
 
 const trivial = (v: JsonValue | undefined) =>
   v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
 
 /** Whether every name `s` does not declare is accepted with any value (no schema governs it). */
-function openForUndeclared(s: JsonObject): boolean {
+function openForUndeclared(s: JsonObject, unevaluated = false): boolean {
   const patterns = s.patternProperties;
-  return trivial(s.additionalProperties) && trivial(s.unevaluatedProperties) &&
+  return trivial(s.additionalProperties) && (unevaluated || trivial(s.unevaluatedProperties)) &&
     (patterns === undefined || (isObject(patterns) && Object.keys(patterns).length === 0));
+}
+
+/**
+ * Whether `a` and `b` are closed to undeclared names by the same `unevaluatedProperties: false`
+ * alone (draft 2020-12), and nothing but the new branch `branch` of `b` evaluates `names`
+ * (no other branch's pattern, no applicator beside the allOf or inside another branch): the
+ * branch added then lets those names past it, as the same properties added to `properties` do.
+ */
+function closedByUnevaluated(
+  a: JsonObject,
+  b: JsonObject,
+  branch: number,
+  names: readonly string[],
+): boolean {
+  if (a.unevaluatedProperties !== false || b.unevaluatedProperties !== false) return false;
+  const rests = [unevaluatedRest(a, -1, ""), unevaluatedRest(b, branch, "")];
+  return rests.every((r) => typeof r === "object" && names.every((n) => r.elsewhere(n) === false));
 }
 
 /**
@@ -27,6 +45,9 @@ function openForUndeclared(s: JsonObject): boolean {
  * annotations, none of its properties is `false`, both `a` (old) and `b` (new) are open for
  * names they do not declare, `a` declares none of the branch's names, and `b` declares them in
  * that branch only and requires none of them. Every other branch keeps the allOf comparison.
+ * Both may instead be closed by `unevaluatedProperties: false` alone (draft 2020-12, see
+ * {@link closedByUnevaluated}): the properties are then added to an object closed to them, as
+ * a property added to an existing branch is.
  *
  * @example
  * ```ts
@@ -36,6 +57,9 @@ function openForUndeclared(s: JsonObject): boolean {
  * const b = { ...a, allOf: [{ properties: { x: { type: "integer" } } }] };
  * assert.deepEqual(propertyBranches(a, b, [a, b]), [0]);
  * assert.deepEqual(propertyBranches(a, { ...b, required: ["x"] }, [a, b]), []);
+ * const closed = { ...a, unevaluatedProperties: false };
+ * const more = { ...closed, allOf: [{ properties: { x: { type: "integer" } } }] };
+ * assert.deepEqual(propertyBranches(closed, more, [closed, more]), [0]);
  * ```
  */
 export function propertyBranches(
@@ -43,7 +67,9 @@ export function propertyBranches(
   b: JsonObject,
   [oldRoot, newRoot]: [JsonValue, JsonValue],
 ): number[] {
-  if (!Array.isArray(b.allOf) || !openForUndeclared(a) || !openForUndeclared(b)) return [];
+  if (!Array.isArray(b.allOf)) return [];
+  const closed = a.unevaluatedProperties === false;
+  if (!openForUndeclared(a, closed) || !openForUndeclared(b, closed)) return [];
   // Names a dependentSchemas entry declares are known to callers too (they may send them).
   const before = declaredNames(a, oldRoot, { dependent: true });
   if (before === undefined) return [];
@@ -64,6 +90,7 @@ export function propertyBranches(
     const rest = { ...b, allOf: branches.filter((_, j) => j !== i) };
     const others = declaredNames(rest, newRoot, { dependent: true });
     if (others === undefined || names.some((n) => others.has(n))) return [];
+    if (closed && !closedByUnevaluated(a, b, i, names)) return [];
     return [i];
   });
 }

@@ -42,6 +42,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import { unevaluatedDecided } from "./_unevaluated_proof.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
   ANNOTATION_FACETS,
@@ -1467,10 +1468,18 @@ class Walker {
         const [wide, narrow, limit] = this.provesEither(a, b, ctx);
         if (limit) this.limitFindings(ctx, key, a, b, lifted, this.out.length);
         if (wide && narrow) continue;
+        // Beside unevaluatedProperties, branches that evaluate a name it governed on the other
+        // side also let that name past it: unproven either way, the change has no direction.
+        const frees = !wide && !narrow &&
+          (!xa
+              ? unevaluatedDecided(b, a, this.newRoot, this.oldRoot)
+              : unevaluatedDecided(a, b, this.oldRoot, this.newRoot)) !== true;
         const effect: Effect = wide
           ? "widened"
           : narrow
           ? "narrowed"
+          : frees
+          ? "changed"
           : !xa
           ? "narrowed"
           : "widened";
@@ -1481,7 +1490,13 @@ class Walker {
           effect,
           key,
           { old: xa ?? null, new: xb ?? null },
-          `${key} ${!xa ? "added" : "removed"}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
+          `${key} ${!xa ? "added" : "removed"}${
+            frees
+              ? `: its branches evaluate names the object's unevaluatedProperties governs where it is ${
+                !xa ? "absent" : "gone"
+              }, so it lets some values in and keeps others out`
+              : ""
+          }${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
         );
         continue;
       }
@@ -1697,6 +1712,8 @@ class Walker {
    */
   propertyBranchesAdded(a: JsonObject, b: JsonObject, ctx: Ctx): Set<number> {
     const found = propertyBranches(a, b, [this.oldRoot, this.newRoot]);
+    // Or closed by unevaluatedProperties false alone, which no longer rejects the names.
+    const closed = a.unevaluatedProperties === false;
     for (const i of found) {
       const props = (b.allOf as JsonValue[])[i] as { properties: JsonObject };
       for (const name of Object.keys(props.properties).sort()) {
@@ -1704,7 +1721,7 @@ class Walker {
         this.optionalAdded(ctx, name, props.properties[name]!, ` (declared in allOf branch ${i})`, {
           path: `${ctx.path}.allOf.${i}.properties.${name}`,
           pointer: `${this.opts.basePointer}${loc}/properties/${escapePointerToken(name)}`,
-        });
+        }, { closed });
       }
     }
     return new Set(found);

@@ -171,6 +171,41 @@ const CASES: Record<string, Case> = {
   // additionalProperties true in an allOf branch evaluates every name the branch does not
   // declare: unevaluatedProperties false beside the allOf rejects none of them any more.
   allof_rest_unevaluated: widens("additionalProperties", ".allOf.0.additionalProperties"),
+  // A branch added that only declares depth, beside unevaluatedProperties false: depth is
+  // evaluated now, so the object no longer rejects it, as if added to properties: a property
+  // added to a closed object. It was allOf.narrowed (BREAKING on input). Removed, the property
+  // is gone (BREAKING both ways).
+  allof_branch_added_unevaluated: {
+    input: [0, ["tool.input.property.added|t.inputSchema.allOf.1.properties.depth|NON_BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.depth|BREAKING",
+    ]],
+    output: [0, [
+      "tool.output.property.added|t.outputSchema.allOf.1.properties.depth|POTENTIALLY_BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.allOf.widened|t.outputSchema.allOf|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.depth|BREAKING",
+    ]],
+  },
+  // The same branch also requiring depth: old objects lack it, new ones must hold it, which the
+  // old schema rejected. Neither holds the other's values: BREAKING both ways.
+  allof_branch_added_constrains_unevaluated: {
+    input: [1, ["tool.input.allOf.narrowed|t.inputSchema.allOf|BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.depth|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.allOf.narrowed|t.outputSchema.allOf|NON_BREAKING",
+      "tool.output.keyword.changed|t.outputSchema.allOf|BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.allOf.widened|t.outputSchema.allOf|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.depth|BREAKING",
+    ]],
+  },
   // additionalProperties {type: string} in the branch lets string values of names nothing else
   // evaluates past unevaluatedProperties false (id, declared at the top, is a string already):
   // widened. It was type.narrowed, BREAKING on input, as the proof could not show that the old
