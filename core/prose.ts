@@ -4,7 +4,8 @@
  *
  * 1. normalise (lowercase, collapse whitespace, strip trailing punctuation): equal → DOCUMENTATION;
  * 2. one side empty, the other not → POTENTIALLY_BREAKING;
- * 3. a semantic marker's count differs (negations, modality, numbers) → POTENTIALLY_BREAKING;
+ * 3. a semantic marker's count differs (negations, modality, numbers; inside Chinese, Japanese and
+ *    Korean words too, see `prose_cjk.ts`) → POTENTIALLY_BREAKING;
  * 4. the same words in another order → POTENTIALLY_BREAKING;
  * 5. edit similarity and token-set overlap: DOCUMENTATION when one is high and neither is low.
  *
@@ -21,6 +22,7 @@
  * @module
  */
 import { distance } from "fastest-levenshtein";
+import { cjkMarkers } from "./prose_cjk.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
@@ -183,6 +185,7 @@ function markerCounts(
   for (let i = 0; i < tokens.length; i++) {
     const marker = markerOf(tokens[i]!, words);
     if (marker !== undefined) add(marker);
+    for (const cjk of cjkMarkers(tokens[i]!)) add(cjk);
     for (const phrase of phrases) {
       if (phrase.every((word, k) => tokens[i + k] === word)) add(phrase.join(" "));
     }

@@ -531,3 +531,32 @@ Deno.test("proxar diff sees @anthropic-ai/claude-code 1.0.100 → 1.0.128 rename
     /Tool "KillBash" was removed; "KillShell" was added with the same inputSchema and now an outputSchema, so it was probably renamed/,
   );
 });
+
+Deno.test("proxar diff warns on @cloudbase/cloudbase-mcp 2.34.3 → 2.34.6 adding a Chinese negation and dropping a requirement", async () => {
+  // Before: manageCloudRun's description gaining "不需要 buildId 时…" ("when you do not need
+  // buildId…", edit 0.939) and managePgDatabase's action description losing "（需 lastN …）"
+  // ("requires lastN", edit 0.951) were DOCUMENTATION: no English marker matches inside Chinese.
+  const pg = "managePgDatabase.inputSchema.properties";
+  const run = "manageCloudRun.inputSchema";
+  await assertVerdict(
+    ["cloudbase_cloud_run_pg_2.34.3.json", "cloudbase_cloud_run_pg_2.34.6.json"],
+    {
+      findings: [
+        "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+        "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+        "tool.annotations.safetyStrengthened|manageCloudRun.annotations.openWorldHint|POTENTIALLY_BREAKING",
+        "tool.annotations.safetyStrengthened|managePgDatabase.annotations.openWorldHint|POTENTIALLY_BREAKING",
+        "tool.description.changed|manageCloudRun.description|POTENTIALLY_BREAKING",
+        `tool.input.description.changed|${pg}.action.description|POTENTIALLY_BREAKING`,
+        // "/ lastN" dropped from a list of parameter names: no marker, near equal.
+        `tool.input.description.changed|${pg}.objectName.description|DOCUMENTATION`,
+        `tool.input.enum.narrowed|${pg}.action.enum|BREAKING`,
+        `tool.input.pattern.narrowed|${run}.properties.serverName.pattern|BREAKING`,
+        `tool.input.property.added|${run}.properties.waitRegistration|NON_BREAKING`,
+        `tool.input.property.removed|${pg}.lastN|BREAKING`,
+        `tool.input.required.removed|${run}.required|NON_BREAKING`,
+      ],
+      code: 1,
+    },
+  );
+});

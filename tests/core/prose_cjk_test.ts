@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { classifyProse } from "../../core/prose.ts";
+import { CJK_MARKERS, cjkMarkers } from "../../core/prose_cjk.ts";
+import { FIXTURES } from "../helpers.ts";
+import { fourWays } from "./schema/_schema_helpers.ts";
+
+/** A text of @cloudbase/cloudbase-mcp's snapshot `version` (trimmed to two tools). */
+function cloudbase(version: string, tool: string, property?: string): string {
+  const file = `${FIXTURES}/real_servers/cloudbase_cloud_run_pg_${version}.json`;
+  const found = JSON.parse(readFileSync(file, "utf8")).tools.find((t: { name: string }) =>
+    t.name === tool
+  );
+  return property === undefined
+    ? found.description
+    : found.inputSchema.properties[property].description;
+}
+
+// 2.34.3 → 2.34.6: manageCloudRun's description gained a clause "不需要 buildId 时…" ("when you
+// do not need buildId…"); managePgDatabase's action description lost rollbackMigration "（需
+// lastN …）" ("requires lastN"). Both were DOCUMENTATION (edit 0.939 and 0.951).
+const RUN_OLD = cloudbase("2.34.3", "manageCloudRun");
+const RUN_NEW = cloudbase("2.34.6", "manageCloudRun");
+const ACTION_OLD = cloudbase("2.34.3", "managePgDatabase", "action");
+const ACTION_NEW = cloudbase("2.34.6", "managePgDatabase", "action");
+
+Deno.test("cjkMarkers() finds negations, modality and defaults inside a word, the longest first", () => {
+  assert.deepEqual(cjkMarkers("不需要时必须传入"), ["不", "需", "必须"]);
+  assert.deepEqual(cjkMarkers("必填でない場合はデフォルト"), ["必填", "ない", "デフォルト"]);
+  assert.deepEqual(cjkMarkers("삭제하지않습니다"), ["않"]);
+  assert.deepEqual(cjkMarkers("应用别名"), []);
+});
+
+Deno.test("cjkMarkers() finds nothing in a word without Han, kana or Hangul", () => {
+  fc.assert(
+    fc.property(fc.string(), (word) => {
+      fc.pre(
+        !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(word),
+      );
+      assert.deepEqual(cjkMarkers(word), []);
+    }),
+  );
+});
+
+Deno.test("cjkMarkers() counts each marker of the list when it stands alone in a Han word", () => {
+  for (const marker of CJK_MARKERS) assert.deepEqual(cjkMarkers(`文${marker}文`), [marker], marker);
+});
+
+Deno.test("classifyProse() grades a Chinese negation added to a long description POTENTIALLY_BREAKING (cloudbase-mcp 2.34.6)", () => {
+  assert.deepEqual(classifyProse(RUN_OLD, RUN_NEW), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "不",
+    counts: { old: 1, new: 2 },
+  });
+  assert.deepEqual(classifyProse(RUN_NEW, RUN_OLD), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "不",
+    counts: { old: 2, new: 1 },
+  });
+});
+
+Deno.test("classifyProse() grades a requirement dropped from Chinese prose POTENTIALLY_BREAKING (cloudbase-mcp managePgDatabase)", () => {
+  assert.deepEqual(classifyProse(ACTION_OLD, ACTION_NEW), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "需",
+    counts: { old: 7, new: 6 },
+  });
+});
+
+// Long enough that similarity alone passes the change (one sentence of four, one word of many).
+const JA =
+  "アップロードするファイルの絶対パスです。プロジェクトのルートからの相対パスも受け付けます。" +
+  "このパラメータは必須です。ファイルサイズの上限はサーバーの設定に従います。";
+const KO =
+  "지정한 프로젝트의 임시 파일과 빌드 캐시를 정리하고 작업 공간을 초기 상태로 되돌립니다. " +
+  "원격 저장소의 파일은 삭제합니다 그리고 결과를 목록으로 반환합니다";
+
+Deno.test("classifyProse() grades modality and negation changed in Japanese and Korean POTENTIALLY_BREAKING", () => {
+  assert.deepEqual(classifyProse(JA, JA.replace("必須", "任意")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "任意",
+    counts: { old: 0, new: 1 },
+  });
+  assert.deepEqual(classifyProse(KO, KO.replace("삭제합니다", "삭제하지 않습니다")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "않",
+    counts: { old: 0, new: 1 },
+  });
+});
+
+Deno.test("classifyProse() keeps a one-character fix in long Chinese prose without markers DOCUMENTATION", () => {
+  // 服务 → 服物 and back: no marker moves, the texts are near equal.
+  const typo = RUN_OLD.replace("下载服务代码", "下载服物代码");
+  assert.notEqual(typo, RUN_OLD);
+  assert.equal(classifyProse(typo, RUN_OLD).severity, "DOCUMENTATION");
+  // A marker character inside another word counts too: 不同 ("different") added is graded as a
+  // negation would be. Errs toward POTENTIALLY_BREAKING, as the seed asks.
+  const differ = RUN_OLD.replace("下载服务代码", "下载不同服务代码");
+  assert.equal(classifyProse(RUN_OLD, differ).severity, "POTENTIALLY_BREAKING");
+});
+
+Deno.test("diff grades a Chinese requirement dropped from a property description on input and output alike", () => {
+  const schema = (description: string) => ({
+    type: "object",
+    properties: { action: { type: "string", description } },
+  });
+  const at = "properties.action.description POTENTIALLY_BREAKING";
+  assert.deepEqual(fourWays(schema(ACTION_OLD), schema(ACTION_NEW)), {
+    input: [`tool.input.description.changed t.inputSchema.${at}`],
+    inputReversed: [`tool.input.description.changed t.inputSchema.${at}`],
+    output: [`tool.output.description.changed t.outputSchema.${at}`],
+    outputReversed: [`tool.output.description.changed t.outputSchema.${at}`],
+  });
+});
