@@ -21,6 +21,7 @@ import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { branchCounts } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
@@ -508,14 +509,17 @@ const branches: FacetHandler = (walk, node, keyword) => {
       walk.unmodelledIn(node, [keyword, y.i], y.v);
     }
   };
+  // An anyOf that became a oneOf (or the reverse) is named with both keywords.
+  const from = keyword === "allOf" ? keyword : node.unionFrom ?? keyword;
+  const counts = branchCounts(from, a.length, keyword, b.length);
   const whole = (widened: boolean) => {
     walk.facetDelta(
       node,
       keyword,
       widened ? "widened" : "narrowed",
-      `${keyword} went from ${a.length} to ${b.length} branches; every value the ${
-        widened ? "old" : "new"
-      } schema accepts is accepted by the ${widened ? "new" : "old"} one`,
+      `${counts}; every value the ${widened ? "old" : "new"} schema accepts is accepted by the ${
+        widened ? "new" : "old"
+      } one`,
     );
     unpaired();
   };
@@ -553,7 +557,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
       node,
       keyword,
       "changed",
-      `${keyword} went from ${a.length} to ${b.length} branches, and ${
+      `${counts}, and ${
         undecided
           ? "Proxar could not decide within its step limit whether either set of branches accepts every value of the other"
           : "neither set of branches accepts every value of the other"

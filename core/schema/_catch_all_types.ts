@@ -52,6 +52,8 @@ export interface Node {
   outer?: string;
   /** The schemas as written at this position, before references and wrappers were followed. */
   raw?: [JsonValue, JsonValue];
+  /** The union keyword the old side wrote, when it was renamed to the new side's (anyOf ↔ oneOf). */
+  unionFrom?: "anyOf" | "oneOf";
   neg: boolean;
   depth: number;
 }

@@ -418,7 +418,10 @@ export class CatchAllWalk implements Walker {
     // anyOf on one side and oneOf on the other, each of disjoint branches: one union, whose
     // branches the oneOf/anyOf handler pairs (_union_keyword.ts).
     const renamed = unionAsWritten(node.o, node.n, (s, k) => this.read(s, k));
-    if (renamed) node.o = renamed.schema;
+    if (renamed) {
+      node.o = renamed.schema;
+      node.unionFrom = renamed.from;
+    }
     this.#neg = node.neg;
     const known = this.#options.known;
     const graded = new Set<string>();

@@ -69,3 +69,22 @@ export function unionAsWritten(
   }
   return { schema, from };
 }
+
+/**
+ * How many branches a union had and has, in words, naming both keywords when the old side wrote
+ * the other one: "anyOf of 3 branches became oneOf of 3 branches", else "oneOf went from 2 to 3
+ * branches".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchCounts } from "./_union_keyword.ts";
+ * assert.equal(branchCounts("anyOf", 3, "oneOf", 3), "anyOf of 3 branches became oneOf of 3 branches");
+ * assert.equal(branchCounts("oneOf", 2, "oneOf", 3), "oneOf went from 2 to 3 branches");
+ * ```
+ */
+export function branchCounts(from: string, before: number, to: string, after: number): string {
+  return from === to
+    ? `${to} went from ${before} to ${after} branches`
+    : `${from} of ${before} branches became ${to} of ${after} branches`;
+}

@@ -43,6 +43,7 @@ import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
   ANNOTATION_FACETS,
@@ -1591,9 +1592,11 @@ class Walker {
         wide ? "widened" : "narrowed",
         key,
         { old: xa, new: xb },
-        `${key} went from ${xa.length} to ${xb.length} branches; every value the ${
-          wide ? "old" : "new"
-        } schema accepts, the ${wide ? "new" : "old"} one accepts too${limit ? LIMIT_ASIDE : ""}`,
+        `${
+          branchCounts(this.unionKeyOf.get(a) ?? key, xa.length, key, xb.length)
+        }; every value the ${wide ? "old" : "new"} schema accepts, the ${
+          wide ? "new" : "old"
+        } one accepts too${limit ? LIMIT_ASIDE : ""}`,
       );
     }
     this.optional(ctx, "not", a, b, ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1);
@@ -1948,7 +1951,7 @@ class Walker {
         !alone ? "changed" : union ? "narrowed" : "widened",
         key,
         { old: xa[i]! },
-        `${key} branch ${at(ka, i)} was removed${
+        `${oldKey} branch ${at(ka, i, oldKey)} was removed${
           alone ? "" : "; it may have overlapped another branch, whose values it made invalid"
         }`,
       );

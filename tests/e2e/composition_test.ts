@@ -171,6 +171,17 @@ const CASES: Record<string, Case> = {
   // additionalProperties true in an allOf branch evaluates every name the branch does not
   // declare: unevaluatedProperties false beside the allOf rejects none of them any more.
   allof_rest_unevaluated: widens("additionalProperties", ".allOf.0.additionalProperties"),
+  // anyOf [[string, null], integer] → oneOf [string, integer, [null, boolean]]: one union of
+  // disjoint branches, only widened (null moved to the branch added); the message names both
+  // keywords (see the test below).
+  anyof_to_oneof_whole: {
+    input: [0, ["tool.input.oneOf.widened|t.inputSchema.properties.v.oneOf|NON_BREAKING"]],
+    inputReversed: [1, ["tool.input.anyOf.narrowed|t.inputSchema.properties.v.anyOf|BREAKING"]],
+    output: [1, ["tool.output.oneOf.widened|t.outputSchema.properties.v.oneOf|BREAKING"]],
+    outputReversed: [0, [
+      "tool.output.anyOf.narrowed|t.outputSchema.properties.v.anyOf|NON_BREAKING",
+    ]],
+  },
   // A branch added that only declares depth, beside unevaluatedProperties false: depth is
   // evaluated now, so the object no longer rejects it, as if added to properties: a property
   // added to a closed object. It was allOf.narrowed (BREAKING on input). Removed, the property
@@ -287,4 +298,21 @@ Deno.test("proxar diff says an overlapping oneOf branch may reject values that m
     c.rule === "tool.input.oneOf.changed"
   );
   assert.match(change.message, /may overlap another branch, and a value both accept is rejected/);
+});
+
+Deno.test("proxar diff names both keywords when an anyOf that became a oneOf is graded as a whole", async () => {
+  const messages = async (files: readonly [string, string]) =>
+    JSON.parse((await diff("anyof_to_oneof_whole", files)).stdout).changes.map((
+      c: { message: string },
+    ) => c.message);
+  assert.deepEqual(await messages(FILES.input), [
+    "t.inputSchema.properties.v: anyOf of 2 branches became oneOf of 3 branches; every value the old schema accepts, the new one accepts too",
+  ]);
+  assert.deepEqual(await messages(FILES.outputReversed), [
+    "t.outputSchema.properties.v: oneOf of 3 branches became anyOf of 2 branches; every value the new schema accepts, the old one accepts too",
+  ]);
+  // The branch removed was the old oneOf's.
+  assert.deepEqual(await messages(FILES.inputReversed), [
+    "t.inputSchema.properties.v: oneOf branch 2 was removed",
+  ]);
 });
