@@ -21,13 +21,21 @@ export interface UnitChange {
 const CONTENT = /[\p{L}\p{N}]/u;
 
 /**
- * Lines, and sentences within a line (split after `.`, `!` or `?` followed by a space), without
- * list bullets' surrounding whitespace; units without a letter or digit are dropped.
+ * Lines, and sentences within a line (split after `.`, `!` or `?` followed by a space, and after
+ * the full-width `。`, `！` or `？` of Chinese and Japanese, which no space follows), without list
+ * bullets' surrounding whitespace; units without a letter or digit are dropped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { proseUnits } from "./prose_units.ts";
+ * assert.deepEqual(proseUnits("可选的对象名。请使用 migrationName。"), ["可选的对象名。", "请使用 migrationName。"]);
+ * ```
  */
 export function proseUnits(text: string): string[] {
   const out: string[] = [];
   for (const line of text.normalize("NFC").split(/\r?\n/)) {
-    for (const sentence of line.split(/(?<=[.!?])\s+(?=\S)/u)) {
+    for (const sentence of line.split(/(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=\S)/u)) {
       const unit = sentence.replace(/\s+/g, " ").trim();
       if (CONTENT.test(unit)) out.push(unit);
     }

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { classifyProse } from "../../core/prose.ts";
 import { CJK_MARKERS, cjkMarkers } from "../../core/prose_cjk.ts";
+import { proseUnits, unitChanges } from "../../core/prose_units.ts";
 import { FIXTURES } from "../helpers.ts";
 import { fourWays } from "./schema/_schema_helpers.ts";
 
@@ -112,6 +113,59 @@ Deno.test("diff grades a Chinese requirement dropped from a property description
   });
   const at = "properties.action.description POTENTIALLY_BREAKING";
   assert.deepEqual(fourWays(schema(ACTION_OLD), schema(ACTION_NEW)), {
+    input: [`tool.input.description.changed t.inputSchema.${at}`],
+    inputReversed: [`tool.input.description.changed t.inputSchema.${at}`],
+    output: [`tool.output.description.changed t.outputSchema.${at}`],
+    outputReversed: [`tool.output.description.changed t.outputSchema.${at}`],
+  });
+});
+
+Deno.test("proseUnits() ends a Chinese or Japanese sentence at a full-width 。, ！ or ？ without a space", () => {
+  assert.deepEqual(
+    proseUnits(
+      "可选的对象名，当前仅用于非 migration 场景。migration 相关操作请使用 migrationName。",
+    ),
+    [
+      "可选的对象名，当前仅用于非 migration 场景。",
+      "migration 相关操作请使用 migrationName。",
+    ],
+  );
+  assert.deepEqual(proseUnits("保存しますか？はい！ 終わり"), [
+    "保存しますか？",
+    "はい！",
+    "終わり",
+  ]);
+  // A full stop inside a number or a name still splits nothing.
+  assert.deepEqual(proseUnits("Version 2.5 of api.example. Next one"), [
+    "Version 2.5 of api.example.",
+    "Next one",
+  ]);
+});
+
+Deno.test("classifyProse() grades a parameter name dropped from one Chinese sentence POTENTIALLY_BREAKING (cloudbase-mcp objectName)", () => {
+  const old = cloudbase("2.34.3", "managePgDatabase", "objectName");
+  const changed = cloudbase("2.34.6", "managePgDatabase", "objectName");
+  assert.deepEqual(unitChanges(old, changed), [{
+    old: "migration 相关操作请使用 migrationName / migrationVersion / lastN。",
+    new: "migration 相关操作请使用 migrationName / migrationVersion。",
+  }]);
+  const verdict = classifyProse(old, changed);
+  assert.equal(verdict.severity, "POTENTIALLY_BREAKING");
+  assert.equal(verdict.step, "unit");
+  // The same sentence with a typo fixed stays DOCUMENTATION.
+  const typo = old.replace("相关操作请使用", "相关操做请使用");
+  assert.equal(classifyProse(typo, old).severity, "DOCUMENTATION");
+});
+
+Deno.test("diff grades a name dropped from one Chinese sentence of a property description on input and output alike", () => {
+  const schema = (description: string) => ({
+    type: "object",
+    properties: { objectName: { type: "string", description } },
+  });
+  const old = cloudbase("2.34.3", "managePgDatabase", "objectName");
+  const changed = cloudbase("2.34.6", "managePgDatabase", "objectName");
+  const at = "properties.objectName.description POTENTIALLY_BREAKING";
+  assert.deepEqual(fourWays(schema(old), schema(changed)), {
     input: [`tool.input.description.changed t.inputSchema.${at}`],
     inputReversed: [`tool.input.description.changed t.inputSchema.${at}`],
     output: [`tool.output.description.changed t.outputSchema.${at}`],
