@@ -1446,6 +1446,22 @@ class Walker {
       // `true` keeps the other branches' places; kept() leaves it out as annotations only.
       b = { ...b, allOf: (b.allOf as JsonValue[]).map((x, i) => declaring.has(i) ? true : x) };
     }
+    // Beside unevaluatedProperties false, an old branch that only declared optional properties
+    // is those properties removed from a closed object: reported as removed, and no conjunct
+    // dropped (which would read widened, where the names are now rejected).
+    const constraining = (s: JsonObject) =>
+      Array.isArray(s.allOf) ? s.allOf.filter((x) => !isAnnotationOnly(x)).length : 0;
+    let dropped = b.unevaluatedProperties === false
+      ? propertyBranches(b, a, [this.newRoot, this.oldRoot])
+      : [];
+    // Only branches gone from the list: one the new side still has a counterpart for (a branch
+    // whose properties emptied) is compared with it.
+    if (constraining(b) + dropped.length !== constraining(a)) dropped = [];
+    if (dropped.length > 0) {
+      const old = a.allOf as JsonValue[];
+      this.namesRemoved(ctx, dropped.map((i) => ({ v: old[i]!, i: [i] })), undefined, [a, b]);
+      a = { ...a, allOf: old.map((x, i) => dropped.includes(i) ? true : x) };
+    }
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const union = key !== "allOf";
       // An allOf branch of annotations only accepts every value: it constrains nothing. The
