@@ -122,6 +122,47 @@ export function proseTokens(normalised: string): string[] {
   ) => t.replace(/’/g, "'")) ?? [];
 }
 
+/** Han and kana: scripts written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/**
+ * The tokens the overlap score counts: the words, with each run of Han or kana inside a word
+ * taken as its pairs of neighbouring characters (a lone character as itself). Chinese and
+ * Japanese put no spaces between words, so a whole clause is one word of {@link proseTokens},
+ * and one character added to a clause of a short sentence made its overlap 0.33 (cloudbase-mcp's
+ * "云托管服务名称" → "云托管服务的名称", edit 0.947), where a typo in an English sentence of the
+ * same length changes one word of many.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { overlapTokens } from "./prose.ts";
+ * assert.deepEqual(overlapTokens(["云托管服务", "id"]), ["云托", "托管", "管服", "服务", "id"]);
+ * assert.deepEqual(overlapTokens(["buildid时"]), ["buildid", "时"]);
+ * ```
+ */
+export function overlapTokens(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (!UNSPACED.test(token)) {
+      UNSPACED.lastIndex = 0;
+      out.push(token);
+      continue;
+    }
+    UNSPACED.lastIndex = 0;
+    let at = 0;
+    for (const run of token.matchAll(UNSPACED)) {
+      if (run.index > at) out.push(token.slice(at, run.index));
+      const chars = [...run[0]];
+      if (chars.length === 1) out.push(chars[0]!);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+      at = run.index + run[0].length;
+    }
+    if (at < token.length) out.push(token.slice(at));
+  }
+  return out;
+}
+
 /**
  * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on
  * server-everything, whose "Returns multiple resource links" became "Returns up to ten …").
@@ -312,8 +353,8 @@ function classify(
     return { severity: "POTENTIALLY_BREAKING", step: "order" };
   }
   const edit = round(1 - editDistance(a, b) / Math.max(a.length, b.length));
-  const sa = new Set(ta);
-  const sb = new Set(tb);
+  const sa = new Set(overlapTokens(ta));
+  const sb = new Set(overlapTokens(tb));
   let common = 0;
   for (const t of sa) if (sb.has(t)) common++;
   const union = sa.size + sb.size - common;

@@ -142,29 +142,44 @@ Deno.test("proseUnits() ends a Chinese or Japanese sentence at a full-width 。,
   ]);
 });
 
-Deno.test("classifyProse() grades a parameter name dropped from one Chinese sentence POTENTIALLY_BREAKING (cloudbase-mcp objectName)", () => {
+Deno.test("classifyProse() grades a Chinese sentence alone, its overlap counted in pairs of characters (cloudbase-mcp objectName)", () => {
   const old = cloudbase("2.34.3", "managePgDatabase", "objectName");
   const changed = cloudbase("2.34.6", "managePgDatabase", "objectName");
   assert.deepEqual(unitChanges(old, changed), [{
     old: "migration 相关操作请使用 migrationName / migrationVersion / lastN。",
     new: "migration 相关操作请使用 migrationName / migrationVersion。",
   }]);
-  const verdict = classifyProse(old, changed);
-  assert.equal(verdict.severity, "POTENTIALLY_BREAKING");
-  assert.equal(verdict.step, "unit");
+  // "use A / B / C" → "use A / B" stays DOCUMENTATION, as in English: the clause 相关操作请使用
+  // is six pairs of characters, not one word, so dropping one name of five leaves overlap 0.952.
+  // Counted as whole clauses (0c520c8) it was 0.8 on this sentence, and one character added to a
+  // short clause made it 0.333 (review: "云托管服务名称" → "云托管服务的名称").
+  assert.deepEqual(classifyProse(old, changed), {
+    severity: "DOCUMENTATION",
+    step: "similarity",
+    edit: 0.907,
+    jaccard: 0.952,
+    thresholds: { high: 0.9, low: 0.55 },
+  });
+  const name = "云托管服务名称，用于标识和管理服务。";
+  const added = "云托管服务的名称，用于标识和管理服务。";
+  assert.equal(classifyProse(name, added).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(`${old}${name}`, `${old}${added}`).severity, "DOCUMENTATION");
+  // A clause rewritten is still a change: overlap falls with every pair of characters replaced.
+  const rewritten = "数据库实例名称，仅用于迁移。";
+  assert.equal(classifyProse(name, rewritten).severity, "POTENTIALLY_BREAKING");
   // The same sentence with a typo fixed stays DOCUMENTATION.
   const typo = old.replace("相关操作请使用", "相关操做请使用");
   assert.equal(classifyProse(typo, old).severity, "DOCUMENTATION");
 });
 
-Deno.test("diff grades a name dropped from one Chinese sentence of a property description on input and output alike", () => {
+Deno.test("diff grades a Chinese sentence's changes alike on input and output", () => {
   const schema = (description: string) => ({
     type: "object",
     properties: { objectName: { type: "string", description } },
   });
   const old = cloudbase("2.34.3", "managePgDatabase", "objectName");
   const changed = cloudbase("2.34.6", "managePgDatabase", "objectName");
-  const at = "properties.objectName.description POTENTIALLY_BREAKING";
+  const at = "properties.objectName.description DOCUMENTATION";
   assert.deepEqual(fourWays(schema(old), schema(changed)), {
     input: [`tool.input.description.changed t.inputSchema.${at}`],
     inputReversed: [`tool.input.description.changed t.inputSchema.${at}`],

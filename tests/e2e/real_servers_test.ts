@@ -536,8 +536,9 @@ Deno.test("proxar diff warns on @cloudbase/cloudbase-mcp 2.34.3 → 2.34.6 addin
   // Before: manageCloudRun's description gaining "不需要 buildId 时…" ("when you do not need
   // buildId…", edit 0.939) and managePgDatabase's action description losing "（需 lastN …）"
   // ("requires lastN", edit 0.951) were DOCUMENTATION: no English marker matches inside Chinese.
-  // And objectName's description dropping lastN from its second sentence was DOCUMENTATION: a
-  // sentence ending at "。" was not a unit of its own.
+  // objectName's description dropping lastN from its second sentence stays DOCUMENTATION, as
+  // "use A / B / C" → "use A / B" does in English (edit 0.907, overlap 0.952 on the sentence, its
+  // Chinese counted in pairs of characters); the property lastN's own removal is BREAKING.
   const pg = "managePgDatabase.inputSchema.properties";
   const run = "manageCloudRun.inputSchema";
   await assertVerdict(
@@ -550,8 +551,7 @@ Deno.test("proxar diff warns on @cloudbase/cloudbase-mcp 2.34.3 → 2.34.6 addin
         "tool.annotations.safetyStrengthened|managePgDatabase.annotations.openWorldHint|POTENTIALLY_BREAKING",
         "tool.description.changed|manageCloudRun.description|POTENTIALLY_BREAKING",
         `tool.input.description.changed|${pg}.action.description|POTENTIALLY_BREAKING`,
-        // "/ lastN" dropped from the second sentence (after "。"), graded alone: edit 0.864.
-        `tool.input.description.changed|${pg}.objectName.description|POTENTIALLY_BREAKING`,
+        `tool.input.description.changed|${pg}.objectName.description|DOCUMENTATION`,
         `tool.input.enum.narrowed|${pg}.action.enum|BREAKING`,
         `tool.input.pattern.narrowed|${run}.properties.serverName.pattern|BREAKING`,
         `tool.input.property.added|${run}.properties.waitRegistration|NON_BREAKING`,
