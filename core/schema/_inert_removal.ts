@@ -25,10 +25,11 @@ export interface InertOptions {
 
 /**
  * Whether taking the property `name` out of `old`'s `properties` leaves its declaration where it
- * was: `old` accepts the same values without it, and `next` (which lacks it) accepts the same
- * values with it, so both sides declare the name elsewhere, and the same (proofs, both ways).
- * The second half matters: when the union that declared the name went too, the name is declared
- * nowhere in `next`, and the property was removed.
+ * was: `old` accepts the same values without it (a proof, both ways), and `next` (which lacks it)
+ * still declares it in every branch of a union beside it, or accepts the same values with it. The
+ * second half matters: when the union that declared the name went too, the name is declared
+ * nowhere in `next`, and the property was removed. A union that declares it more loosely or more
+ * strictly still declares it: the comparison of its branches grades that.
  *
  * @example
  * ```ts
@@ -68,5 +69,19 @@ export function removalInert(
     const options = { rootA: root, rootB: root, known, old: "none" as const, budget };
     return subsumes(x, y, options) === true && subsumes(y, x, options) === true;
   };
-  return same(without, old, oldRoot) && same(withName, next, newRoot);
+  return same(without, old, oldRoot) &&
+    (declaredBeside(next, name) || same(withName, next, newRoot));
+}
+
+/**
+ * Whether `s` declares `name` in every branch of an anyOf or oneOf beside its properties, or in a
+ * branch of an allOf: every object then still has a declaration for the name, and how it changed
+ * there (widened, narrowed) is the comparison of those branches' own.
+ */
+function declaredBeside(s: JsonObject, name: string): boolean {
+  const declares = (branch: JsonValue) =>
+    isObject(branch) && isObject(branch.properties) && Object.hasOwn(branch.properties, name);
+  const branches = (key: string) => Array.isArray(s[key]) ? s[key] as JsonValue[] : [];
+  return ["anyOf", "oneOf"].some((k) => branches(k).length > 0 && branches(k).every(declares)) ||
+    branches("allOf").some(declares);
 }

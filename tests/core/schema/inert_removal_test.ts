@@ -22,6 +22,7 @@ const object = (props: JsonObject, anyOf: JsonValue[] = branches()) => ({
   anyOf,
 });
 const before = object({ a, b: { type: "integer" } });
+const wider = { type: "string", maxLength: 9 };
 const after = object({ b: { type: "integer" } });
 
 Deno.test("diff reports no property removed when every union branch beside it declares it the same", () => {
@@ -73,22 +74,24 @@ Deno.test("diff reports a property removed when the union that declared it went 
   }
 });
 
-Deno.test("diff reports a property removed when the union beside it changed what it declares for the name", () => {
+Deno.test("diff grades a property taken from the top by how the union beside it now declares it", () => {
+  // Review of 5b41955: the union declaring a more loosely (maxLength 5 → 9, a widening) read as a
+  // property removed, BREAKING on input, because the new schema with the old declaration put back
+  // is not the same. It still declares a in every branch: the branches' comparison grades it.
   const findings = fourWays(
     before,
-    object(
-      { b: { type: "integer" } },
-      branches().map((x) => ({
-        ...x,
-        properties: { a: { type: "string", maxLength: 9 } },
-      })),
-    ),
+    object({ b: { type: "integer" } }, branches().map((x) => ({ ...x, properties: { a: wider } }))),
   );
-  for (const side of ["input", "output"] as const) {
+  const at = (side: "input" | "output", i: number) =>
+    `tool.${side}.maxLength.widened t.${side}Schema.anyOf.${i}.properties.a.maxLength`;
+  assert.deepEqual(findings.input, [
+    `${at("input", 0)} NON_BREAKING`,
+    `${at("input", 1)} NON_BREAKING`,
+  ]);
+  assert.deepEqual(findings.output, [`${at("output", 0)} BREAKING`, `${at("output", 1)} BREAKING`]);
+  for (const side of ["inputReversed", "outputReversed"] as const) {
     assert.ok(
-      findings[side].some((f) =>
-        f.startsWith(`tool.${side}.property.removed t.${side}Schema.properties.a `)
-      ),
+      findings[side].every((f) => f.includes(".maxLength.narrowed ")),
       `${side}: ${findings[side]}`,
     );
   }
