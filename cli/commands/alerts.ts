@@ -5,12 +5,13 @@
 import { type Command, Option } from "commander";
 import type { AlertsOptions } from "../alerts_command.ts";
 import type { CliContext } from "../context.ts";
+import { oneServer } from "../options.ts";
 
 /** Adds `proxar alerts`. */
 export function registerAlerts(program: Command, context: CliContext): void {
   program.command("alerts")
     .description("List the drift alerts proxar proxy raised")
-    .option("-s, --server <name>", "only this server's alerts")
+    .option("-s, --server <name>", "only this server's alerts", oneServer)
     .addOption(
       new Option("--format <name>", "text or json").choices(["text", "json"]).default("text"),
     )

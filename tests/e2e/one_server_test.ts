@@ -1,6 +1,7 @@
 /**
  * Commands that work on one configured server refuse `--server` given twice with two names:
- * `proxar sample --server a --server b` sampled only b and exited 0 (audit 8).
+ * `proxar sample --server a --server b` sampled only b and exited 0 (audit 8); `alerts` showed only
+ * b's alerts (review).
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ Deno.test("commands on one server exit 2 when --server names two, and touch noth
         ["snapshot"],
         ["diff"],
         ["proxy"],
+        ["alerts"],
       ]
     ) {
       const result = await runCli([...command, "--server", "a", "-s", "b"], { cwd: dir });
