@@ -7,8 +7,9 @@
  * occur, the longest first, so `必须` counts once as `必须` and not again as `须`.
  *
  * A marker character is also found inside words where it means something else (`不同`,
- * "different"; `非常`, "very"): such a count changes only when that word is added or removed, and
- * the classifier then errs toward POTENTIALLY_BREAKING, as the seed asks. Words whose marker
+ * "different"): such a count changes only when that word is added or removed, and the classifier
+ * then errs toward POTENTIALLY_BREAKING, as the seed asks; the commonest of them in tool
+ * descriptions (`非常`, "very"; `非同期`, "asynchronous"; `无论`, "regardless") are left out. Words whose marker
  * character mostly means something else are left out (`应` in `应用`, "application"; `别` in `别名`,
  * "alias"), and written in full where the marker needs them (`应该`, `应当`).
  */
@@ -54,6 +55,13 @@ export const CJK_MARKERS: readonly string[] = [
   "选填",
   "任意",
   "필수",
+  "필요",
+  "반드시",
+  "해야",
+  "선택",
+  "必要",
+  "省略",
+  "選填",
   // A default stated or dropped.
   "默认",
   "默認",
@@ -61,7 +69,15 @@ export const CJK_MARKERS: readonly string[] = [
   "デフォルト",
   "既定",
   "기본값",
+  "預設",
 ];
+
+/**
+ * Words that hold a marker character and never mean it: `非常` ("very"), `非同期` ("asynchronous"),
+ * `无论`/`無論`/`不管` ("regardless"). They are left out before the markers are counted, so
+ * "非常重要" → "重要" ("very important" → "important") is no negation removed.
+ */
+const NOT_MARKERS = /非常|非同期|无论|無論|不管/gu;
 
 const SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const PATTERN = new RegExp(
@@ -82,5 +98,5 @@ const PATTERN = new RegExp(
  */
 export function cjkMarkers(word: string): string[] {
   if (!SCRIPT.test(word)) return [];
-  return word.match(PATTERN) ?? [];
+  return word.replace(NOT_MARKERS, " ").match(PATTERN) ?? [];
 }

@@ -31,6 +31,17 @@ Deno.test("cjkMarkers() finds negations, modality and defaults inside a word, th
   assert.deepEqual(cjkMarkers("必填でない場合はデフォルト"), ["必填", "ない", "デフォルト"]);
   assert.deepEqual(cjkMarkers("삭제하지않습니다"), ["않"]);
   assert.deepEqual(cjkMarkers("应用别名"), []);
+  // Words whose marker character means something else (review): "very", "asynchronous",
+  // "regardless"; a real negation beside them still counts.
+  assert.deepEqual(cjkMarkers("非常重要"), []);
+  assert.deepEqual(cjkMarkers("非同期処理"), []);
+  assert.deepEqual(cjkMarkers("无论是否不管如何"), []);
+  assert.deepEqual(cjkMarkers("非常不稳定"), ["不"]);
+  // Korean and Japanese modality that was missed (review): must, required, optional.
+  assert.deepEqual(cjkMarkers("반드시"), ["반드시"]);
+  assert.deepEqual(cjkMarkers("필요합니다"), ["필요"]);
+  assert.deepEqual(cjkMarkers("선택입니다"), ["선택"]);
+  assert.deepEqual(cjkMarkers("省略可能"), ["省略"]);
 });
 
 Deno.test("cjkMarkers() finds nothing in a word without Han, kana or Hangul", () => {
@@ -87,6 +98,15 @@ Deno.test("classifyProse() grades modality and negation changed in Japanese and 
     marker: "任意",
     counts: { old: 0, new: 1 },
   });
+  // "required" → "optional" in Korean, spaced words: the edit alone left it DOCUMENTATION.
+  assert.equal(
+    classifyProse("이 값은 필요합니다.", "이 값은 선택입니다.").severity,
+    "POTENTIALLY_BREAKING",
+  );
+  assert.equal(
+    classifyProse(`${KO} 반드시 먼저 호출하세요.`, `${KO} 먼저 호출하세요.`).step,
+    "marker",
+  );
   assert.deepEqual(classifyProse(KO, KO.replace("삭제합니다", "삭제하지 않습니다")), {
     severity: "POTENTIALLY_BREAKING",
     step: "marker",
