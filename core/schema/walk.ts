@@ -1511,7 +1511,7 @@ class Walker {
             frees
               ? `: its branches evaluate names the object's unevaluatedProperties governs where it is ${
                 !xa ? "absent" : "gone"
-              }, so it lets some values in and keeps others out`
+              }, and Proxar could not prove that it only lets values in or only keeps them out`
               : ""
           }${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
         );
