@@ -200,7 +200,7 @@ export const fieldRules: Rule[] = [
     severity: "BREAKING",
     summary: "A field of the server information that Proxar does not model changed",
     rationale:
-      "Unmodelled means breaking: a field of serverInfo that a later specification revision or a vendor adds may change how clients treat the server, so one that changed or went is BREAKING. An unknown field only added is POTENTIALLY_BREAKING, as for tools, prompts and resources: clients that do not know it ignore it, and what it tells clients that do cannot be graded (next-devtools-mcp 0.2.6 wrote its capabilities into serverInfo as well). A modelled field added with a value its rules cannot compare stays BREAKING. Compared only when both contracts carry server information.",
+      "serverInfo describes the implementation (the specification's Implementation: a name, version and title for display): no model reads it, and no client is known to act on a field the specification does not define there. So an unknown field of serverInfo added, changed or removed is POTENTIALLY_BREAKING, reviewed and never silent but not failing the build: @openai/codex writes the connecting client's name and version into serverInfo.user_agent, so every release, and every upgrade of the client, changed it and failed the diff; @stripe/mcp 0.2.3 → 0.2.5 added a key inside serverInfo.configuration; next-devtools-mcp 0.2.6 and @angular/cli 20.1.6 wrote their capabilities and instructions into serverInfo by mistake and later dropped them. A field the specification defines holding a value its rules cannot compare (websiteUrl 5) stays BREAKING. Unknown fields of tools, prompts and resources stay BREAKING when changed or removed: clients do read some (claude-code's shouldDefer decides whether a tool is loaded). Compared only when both contracts carry server information.",
     examples: [{
       title: "a vendor field of serverInfo changed",
       old: { server: { name: "issues-mcp", version: "1.0.0", "x-region": "eu" }, tools: [] },
@@ -208,7 +208,7 @@ export const fieldRules: Rule[] = [
       findings: [{
         rule: "server.field.unmodelled",
         path: "server.serverInfo.x-region",
-        severity: "BREAKING",
+        severity: "POTENTIALLY_BREAKING",
       }],
     }, {
       title: "a vendor field of serverInfo added",
@@ -232,7 +232,8 @@ export const fieldRules: Rule[] = [
           pointer: pointerOf(["server", d.keys[0]!]),
           message: message("Server information field", d),
         };
-        if (onlyAdded(d)) finding.severity = "POTENTIALLY_BREAKING";
+        // Informational: an unknown field is reviewed, whether added, changed or removed.
+        if (d.unknown) finding.severity = "POTENTIALLY_BREAKING";
         if (d.before !== undefined) finding.old = d.before;
         if (d.after !== undefined) finding.new = d.after;
         report(finding);

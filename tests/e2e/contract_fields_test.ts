@@ -58,9 +58,12 @@ Deno.test("proxar diff: taskSupport that drops a way of calling a tool is BREAKI
   assert.equal(code, 1);
 });
 
-/** Unknown keys of serverInfo, a prompt argument and resource annotations: only added, or removed. */
+/**
+ * Unknown keys of serverInfo, a prompt argument and resource annotations: only added, or removed.
+ * serverInfo's is POTENTIALLY_BREAKING either way: it is informational.
+ */
 const unknownKeys = (severity: string) => [
-  `server.field.unmodelled|server.serverInfo.x-region|${severity}`,
+  "server.field.unmodelled|server.serverInfo.x-region|POTENTIALLY_BREAKING",
   `prompt.field.unmodelled|triage.arguments.issue.x-hidden|${severity}`,
   `resource.field.unmodelled|file:///logs/app.log.annotations.x-cache|${severity}`,
 ];

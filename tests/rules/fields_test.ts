@@ -87,13 +87,28 @@ Deno.test("server.field.unmodelled grades an unknown serverInfo field only added
   assert.deepEqual(serverChanges(base, odd), [
     `${path} POTENTIALLY_BREAKING Server information field "capabilities" was added, which Proxar does not model: clients that do not know it ignore it, and what it tells clients that do cannot be graded`,
   ]);
-  // Removed, or changed: clients that read it may now treat the server differently.
+  // Removed, or changed: serverInfo is informational, so reviewed, not failing the build (codex
+  // writes the client's version into user_agent; next-devtools and angular dropped fields they
+  // had written there by mistake).
   assert.deepEqual(serverChanges(odd, base), [
-    `${path} BREAKING Server information field "capabilities" was removed, and Proxar does not model it`,
+    `${path} POTENTIALLY_BREAKING Server information field "capabilities" was removed, and Proxar does not model it`,
   ]);
   assert.deepEqual(serverChanges(odd, { ...base, capabilities: {} }).map((f) => f.split(" ")[2]), [
-    "BREAKING",
+    "POTENTIALLY_BREAKING",
   ]);
+  const agent = (client: string) => ({ ...base, user_agent: `codex_cli_rs/0.110.0 (${client})` });
+  assert.deepEqual(
+    serverChanges(agent("proxar; 0.1.0"), agent("proxar; 0.2.0")).map((f) => f.split(" ")[2]),
+    ["POTENTIALLY_BREAKING"],
+  );
+  // An unknown field of a tool changed stays BREAKING: clients read some (claude-code's
+  // shouldDefer decides whether a tool is loaded).
+  const tools = (shouldDefer: boolean) =>
+    contractFromValue({ tools: [{ name: "t", inputSchema: { type: "object" }, shouldDefer }] });
+  assert.deepEqual(
+    diffContracts(tools(false), tools(true), { registry }).changes.map((c) => c.severity),
+    ["BREAKING"],
+  );
   // A modelled field holding a value its rules cannot compare stays BREAKING, added too.
   assert.deepEqual(serverChanges(base, { ...base, websiteUrl: 1 }).map((f) => f.split(" ")[2]), [
     "BREAKING",
