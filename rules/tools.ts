@@ -18,7 +18,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same, provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. An outputSchema declared on one side only counts as the same beside equal input schemas that declare a property (@anthropic-ai/claude-code 1.0.100 → 1.0.128 renamed KillBash to KillShell in the release that gave every tool an output schema, and no rename was seen); the pair then reports the output schema added or removed, and two output schemas that differ are no evidence. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same (one removed and one added with those schemas: two removed with the schemas of one added were not both renamed to it, and neither is said to be), provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. An outputSchema declared on one side only counts as the same beside equal input schemas that declare a property (@anthropic-ai/claude-code 1.0.100 → 1.0.128 renamed KillBash to KillShell in the release that gave every tool an output schema, and no rename was seen); the pair then reports the output schema added or removed, and two output schemas that differ are no evidence. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
@@ -38,7 +38,12 @@ export const toolRules: Rule[] = [
       const unknown = !recorded(next, "tools");
       const added = pairs.tools.added;
       for (const gone of pairs.tools.removed) {
-        const twins = added.filter((a) => twinSchemas(a.value, gone.value));
+        // A twin counts only when it is the one tool added with these schemas and this the one
+        // removed with them: two tools gone with equal schemas were not both renamed to it.
+        const twins = added.filter((a) =>
+          twinSchemas(a.value, gone.value) &&
+          pairs.tools.removed.filter((r) => twinSchemas(a.value, r.value)).length === 1
+        );
         const finding: Parameters<typeof report>[0] = {
           entity: { kind: "tool", name: gone.id },
           path: gone.id,
