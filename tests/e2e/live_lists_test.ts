@@ -15,6 +15,18 @@ import { connectRecording, proxarArgv, until } from "./_proxy_client.ts";
 const DATABASE = "postgresql://reader:s3cret-pw-41@127.0.0.1:1/shop";
 const POSTGRES_SPEC = `stdio:node ${quote(POSTGRES)} ${DATABASE}`;
 
+/** A proxar.yaml configuring server-postgres as `db` for `url`, with `extra` lines of its own. */
+function postgresConfig(url: string, ...extra: string[]): string {
+  return [
+    "servers:",
+    "  db:",
+    "    command: node",
+    `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(url)}]`,
+    ...extra,
+    "",
+  ].join("\n");
+}
+
 Deno.test("proxar snapshot of a server whose resources/list fails stops, naming --lists and lists:, and writes nothing", async () => {
   await inProject("", async (dir) => {
     const result = await runCli(["snapshot", POSTGRES_SPEC, "--out", "db.json"], { cwd: dir });
@@ -90,14 +102,7 @@ Deno.test("lists: in proxar.yaml applies to the configured server, and --lists w
 });
 
 Deno.test("a configured server's failed list names lists: in proxar.yaml beside --lists", async () => {
-  const config = [
-    "servers:",
-    "  db:",
-    "    command: node",
-    `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(DATABASE)}]`,
-    "",
-  ].join("\n");
-  await inProject(config, async (dir) => {
+  await inProject(postgresConfig(DATABASE), async (dir) => {
     const result = await runCli(["snapshot", "--server", "db"], { cwd: dir });
     assert.equal(result.code, 2);
     assert.match(
@@ -171,14 +176,7 @@ Deno.test("a database URL's password in a configured server's args stays out of 
   // A port that is no number: server-postgres exits at start, and its stack trace on standard
   // error, which the message quotes, echoes the whole URL.
   const url = "postgresql://reader:pw-in-args-77@127.0.0.1:port/shop";
-  const config = [
-    "servers:",
-    "  db:",
-    "    command: node",
-    `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(url)}]`,
-    "",
-  ].join("\n");
-  await inProject(config, async (dir) => {
+  await inProject(postgresConfig(url), async (dir) => {
     const result = await runCli(["snapshot", "--server", "db"], { cwd: dir });
     assert.equal(result.code, 2);
     assert.match(
@@ -191,17 +189,8 @@ Deno.test("a database URL's password in a configured server's args stays out of 
 });
 
 Deno.test("proxar proxy reads only the lists of lists: for its contract, and leaves resources uncaptured whatever the client reads", async () => {
-  const config = (lists: string) =>
-    [
-      "servers:",
-      "  db:",
-      "    command: node",
-      `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(DATABASE)}]`,
-      lists,
-      "",
-    ].join("\n");
   for (const lists of ["    lists: [tools, prompts]", ""]) {
-    await inProject(config(lists), async (dir) => {
+    await inProject(postgresConfig(DATABASE, lists), async (dir) => {
       const proxied = await connectRecording(proxarArgv(["proxy", "--server", "db"]), {
         cwd: dir,
         roots: false,
