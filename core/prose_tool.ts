@@ -6,6 +6,7 @@
  * DOCUMENTATION in a long description. See `docs/prose.md`.
  * @module
  */
+import { changedRuns } from "./changed_runs.ts";
 
 /** A name that reads as an identifier rather than a word: it holds `_`, `-`, `.`, a digit or an inner capital. */
 const IDENTIFIER_LIKE = /[_\-.\p{N}]|\p{Ll}\p{Lu}/u;
@@ -113,7 +114,11 @@ export function nameReplacedByTool(
   );
   if (named.length === 0) return undefined;
   const known = new Set(toolNames);
-  for (const run of changedRuns(words(a), words(b)) ?? []) {
+  const wa = words(a), wb = words(b);
+  const { runs, aligned } = changedRuns(wa, wb, MAX_CELLS);
+  if (!aligned) return undefined;
+  for (const { old: [oldStart, oldEnd], new: [newStart, newEnd] } of runs) {
+    const run = { old: wa.slice(oldStart, oldEnd), new: wb.slice(newStart, newEnd) };
     const tool = named.find((name) => run.new.includes(name));
     if (tool === undefined) continue;
     const old = run.old.find((w) =>
@@ -131,56 +136,3 @@ function words(text: string): string[] {
 
 /** Cells of the word alignment beyond which no runs are found (a pair of long texts). */
 const MAX_CELLS = 4_000_000;
-
-/**
- * The runs of words that changed between `a` and `b`: each the words of `a` between two words
- * both share (longest common subsequence) and those of `b` in their place. Undefined when the
- * texts are too long to line up (what differs between their common start and end holds more than
- * {@link MAX_CELLS} pairs of words).
- */
-function changedRuns(
-  a: readonly string[],
-  b: readonly string[],
-): { old: string[]; new: string[] }[] | undefined {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (
-    end < a.length - start && end < b.length - start &&
-    a[a.length - 1 - end] === b[b.length - 1 - end]
-  ) end++;
-  const x = a.slice(start, a.length - end), y = b.slice(start, b.length - end);
-  if (x.length * y.length > MAX_CELLS) return undefined;
-  // lengths[i][j]: the longest common subsequence of x from i and y from j.
-  const width = y.length + 1;
-  const lengths = new Uint32Array((x.length + 1) * width);
-  for (let i = x.length - 1; i >= 0; i--) {
-    for (let j = y.length - 1; j >= 0; j--) {
-      lengths[i * width + j] = x[i] === y[j]
-        ? lengths[(i + 1) * width + j + 1]! + 1
-        : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
-    }
-  }
-  const runs: { old: string[]; new: string[] }[] = [];
-  let run = { old: [] as string[], new: [] as string[] };
-  const close = () => {
-    if (run.old.length > 0 || run.new.length > 0) runs.push(run);
-    run = { old: [], new: [] };
-  };
-  let i = 0, j = 0;
-  while (i < x.length || j < y.length) {
-    if (i < x.length && j < y.length && x[i] === y[j]) {
-      close();
-      i++, j++;
-    } else if (
-      j >= y.length ||
-      (i < x.length && lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!)
-    ) {
-      run.old.push(x[i++]!);
-    } else {
-      run.new.push(y[j++]!);
-    }
-  }
-  close();
-  return runs;
-}

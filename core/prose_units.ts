@@ -10,6 +10,7 @@
  * `docs/prose.md`.
  * @module
  */
+import { changedRuns } from "./changed_runs.ts";
 
 /** A run of units that differs: the old units and the new ones joined by a space (either may be ""). */
 export interface UnitChange {
@@ -68,60 +69,14 @@ function key(unit: string): string {
 export function unitChanges(oldText: string, newText: string): UnitChange[] {
   const a = proseUnits(oldText);
   const b = proseUnits(newText);
-  const ka = a.map(key);
-  const kb = b.map(key);
-  let head = 0;
-  while (head < ka.length && head < kb.length && ka[head] === kb[head]) head++;
-  let tail = 0;
-  while (
-    tail < ka.length - head && tail < kb.length - head &&
-    ka[ka.length - 1 - tail] === kb[kb.length - 1 - tail]
-  ) tail++;
-  const ma = ka.slice(head, ka.length - tail);
-  const mb = kb.slice(head, kb.length - tail);
-  // Beyond a million cells the changed middle is graded as one run rather than aligned.
-  if (ma.length * mb.length > 1_000_000) {
-    const o = a.slice(head, a.length - tail).join(" ");
-    const n = b.slice(head, b.length - tail).join(" ");
-    return o === n ? [] : [{ old: o, new: n }];
-  }
-  // lcs[i][j]: length of the longest common subsequence of ma[i..] and mb[j..].
-  const width = mb.length + 1;
-  const lcs = new Uint32Array((ma.length + 1) * width);
-  for (let i = ma.length - 1; i >= 0; i--) {
-    for (let j = mb.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = ma[i] === mb[j]
-        ? lcs[(i + 1) * width + j + 1]! + 1
-        : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
-    }
-  }
+  const { runs, aligned } = changedRuns(a.map(key), b.map(key), 1_000_000);
   const out: UnitChange[] = [];
-  let runA: string[] = [];
-  let runB: string[] = [];
-  const flush = () => {
-    const o = runA.join(" ");
-    const n = runB.join(" ");
-    if (o.replace(/\s+/g, " ") !== n.replace(/\s+/g, " ")) out.push({ old: o, new: n });
-    runA = [];
-    runB = [];
-  };
-  let i = 0;
-  let j = 0;
-  while (i < ma.length || j < mb.length) {
-    if (i < ma.length && j < mb.length && ma[i] === mb[j]) {
-      flush();
-      i++;
-      j++;
-    } else if (
-      j >= mb.length || (i < ma.length && lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)
-    ) {
-      runA.push(a[head + i]!);
-      i++;
-    } else {
-      runB.push(b[head + j]!);
-      j++;
-    }
+  for (const { old: [oldStart, oldEnd], new: [newStart, newEnd] } of runs) {
+    const o = a.slice(oldStart, oldEnd).join(" ");
+    const n = b.slice(newStart, newEnd).join(" ");
+    // Beyond a million cells the changed middle is graded as one run rather than aligned.
+    const same = aligned ? o.replace(/\s+/g, " ") === n.replace(/\s+/g, " ") : o === n;
+    if (!same) out.push({ old: o, new: n });
   }
-  flush();
   return out;
 }
