@@ -9,6 +9,7 @@ import {
   packageCanonicalText,
 } from "../../core/hash.ts";
 import type { Contract } from "../../core/contract.ts";
+import { objectOf } from "./_objects.ts";
 
 /** Keys that stress the order: array indices, `__proto__`, code units beyond the BMP, lone halves. */
 const key = fc.oneof(
@@ -54,19 +55,6 @@ const { value } = fc.letrec((tie) => ({
     fc.array(fc.tuple(key, tie("value")), { maxLength: 6 }).map(objectOf),
   ),
 }));
-
-function objectOf(entries: [string, unknown][]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) {
-    Object.defineProperty(out, k, {
-      value: v,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
-}
 
 function fastText(v: unknown): string {
   const parts: string[] = [];

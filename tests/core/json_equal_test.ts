@@ -2,21 +2,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { jsonEqual, type JsonValue } from "../../core/json.ts";
 import { packageCanonicalText } from "../../core/hash.ts";
+import { objectOf } from "./_objects.ts";
 
 /** The value rebuilt with every object's keys in reverse order: equal, other objects. */
 function reordered(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(reordered);
   if (typeof v !== "object" || v === null) return v;
-  const out: Record<string, JsonValue> = {};
-  for (const key of Object.keys(v).reverse()) {
-    Object.defineProperty(out, key, {
-      value: reordered(v[key]!),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  return objectOf(Object.keys(v).reverse().map((key) => [key, reordered(v[key]!)] as const));
 }
 
 const json = fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<JsonValue>;

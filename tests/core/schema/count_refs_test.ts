@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { containsRef, countRefs } from "../../../core/schema/resolve.ts";
+import { objectOf } from "../_objects.ts";
 
 /** The reference count: every `$ref` and `$dynamicRef` key of every object, recursively. */
 function naive(value: JsonValue): number {
@@ -19,19 +20,8 @@ const { value } = fc.letrec<{ value: JsonValue }>((tie) => ({
     { maxDepth: 5, withCrossShrink: true },
     fc.constantFrom<JsonValue>(null, true, 0, "#", "#/$defs/x"),
     fc.array(tie("value"), { maxLength: 5 }),
-    fc.array(fc.tuple(key, tie("value")), { maxLength: 5 }).map((entries) => {
-      const out: { [k: string]: JsonValue } = {};
-      // An own "__proto__" key, as JSON.parse makes one.
-      for (const [k, v] of entries) {
-        Object.defineProperty(out, k, {
-          value: v,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-      return out;
-    }),
+    // An own "__proto__" key, as JSON.parse makes one.
+    fc.array(fc.tuple(key, tie("value")), { maxLength: 5 }).map((entries) => objectOf(entries)),
   ),
 }));
 

@@ -1,22 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { JsonEquality, sameJson } from "../../../core/schema/_catch_all_json.ts";
+import { objectOf } from "../_objects.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** An object with these own entries, `__proto__` included as a plain key (as `JSON.parse` does). */
-function objectOf(entries: [string, Json][]): { [key: string]: Json } {
-  const out: { [key: string]: Json } = {};
-  for (const [key, value] of entries) {
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
-}
 
 /** Plain recursive deep equality: the reference (key order ignored, -0 equal to 0). */
 function deepEqual(a: Json, b: Json): boolean {
@@ -144,7 +131,7 @@ Deno.test("JsonEquality agrees with deep equality on unrelated values", () => {
 
 Deno.test("JsonEquality tells large subtrees apart that differ in one leaf or one key, in either question order", () => {
   const big = (i: number, last: Json) =>
-    objectOf([
+    objectOf<Json>([
       ["type", "object"],
       ["properties", objectOf(Array.from({ length: 200 }, (_, j) => [`f${j}`, { n: j }]))],
       ["__proto__", [i, { deep: Array.from({ length: 100 }, (_, j) => (j === 99 ? last : j)) }]],
