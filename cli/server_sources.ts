@@ -43,10 +43,10 @@ function parseSeconds(value: string | undefined, flag: string): number | undefin
  */
 function parseLists(value: string | undefined): { lists?: ListName[] } {
   if (value === undefined) return {};
-  const known: readonly string[] = ENTITY_LISTS.map((l) => l.list);
+  const known: readonly ListName[] = ENTITY_LISTS.map((l) => l.list);
   const names = value.split(",").map((name) => name.trim()).filter((name) => name !== "");
   for (const name of names) {
-    if (!known.includes(name)) {
+    if (!(known as readonly string[]).includes(name)) {
       throw new UserError(
         `--lists expects names from ${known.join(", ")}, found "${name}"${didYouMean(name, known)}`,
       );
@@ -57,7 +57,7 @@ function parseLists(value: string | undefined): { lists?: ListName[] } {
       `--lists must include tools (a snapshot always reads them), found "${value}"`,
     );
   }
-  return { lists: ENTITY_LISTS.map((l) => l.list).filter((list) => names.includes(list)) };
+  return { lists: known.filter((list) => names.includes(list)) };
 }
 
 function maxMessageBytes(value: string | undefined): { maxMessageBytes?: number } {

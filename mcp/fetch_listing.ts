@@ -57,6 +57,11 @@ export interface FetchOptions {
   configured?: boolean;
 }
 
+/** Whether a snapshot reading `lists` (every list when absent) reads `key`; tools always. */
+export function reads(lists: readonly ListName[] | undefined, key: ListName): boolean {
+  return key === "tools" || lists === undefined || lists.includes(key);
+}
+
 const METHOD_NOT_FOUND = -32601;
 /** The SDK's code for a connection that closed while a request waited. */
 const CONNECTION_CLOSED = -32000;
@@ -79,7 +84,7 @@ export async function fetchListing(
   const capabilities = connection.info.capabilities;
   const deadline = options.listMs === undefined ? Infinity : Date.now() + options.listMs;
   for (const list of LIST_METHODS) {
-    if (list.key !== "tools" && options.lists && !options.lists.includes(list.key)) continue;
+    if (!reads(options.lists, list.key)) continue;
     listing[list.key] = [];
     if (!isObject(capabilities[list.capability])) continue;
     try {

@@ -13,7 +13,7 @@ import type { Contract, ListName } from "../../core/contract.ts";
 import type { LoadedContract } from "../../core/load_contract.ts";
 import type { Report } from "../../core/report.ts";
 import type { Connection, InitializeInfo } from "../connect.ts";
-import { fetchListing, LIST_METHODS, type Listing } from "../fetch_listing.ts";
+import { fetchListing, LIST_METHODS, type Listing, reads } from "../fetch_listing.ts";
 import { LiveError } from "../live_error.ts";
 import type { Redactor } from "../redact.ts";
 import { contractFromLive, type Snapshot, snapshotOf } from "../snapshot.ts";
@@ -242,7 +242,7 @@ export class Observer {
   #onList(event: RelayEvent): void {
     const key = LIST_KEYS[event.method!]!;
     // A list the server's `lists:` leaves out stays uncaptured, whatever the client reads.
-    if (key !== "tools" && this.#options.lists && !this.#options.lists.includes(key)) return;
+    if (!reads(this.#options.lists, key)) return;
     const message = parseObject(event.line);
     const result = message?.result as Record<string, unknown> | undefined;
     if (!result || !Array.isArray(result[key])) return;
