@@ -11,7 +11,7 @@ import type { ListName } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { expandVariables } from "./env_expand.ts";
-import { headerSecret, Redactor } from "./redact.ts";
+import { canBeSecret, headerSecret, Redactor } from "./redact.ts";
 import { looksLikeSecretName } from "./secret_names.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_limit.ts";
 import { DEFAULT_TIMEOUTS, defaultListMs, type ServerTarget, type Timeouts } from "./target.ts";
@@ -210,18 +210,25 @@ function queryCredentials(url: URL): string[] {
   return [...url.searchParams].filter(([name]) => looksLikeSecretName(name)).map(([, v]) => v);
 }
 
-/** The password of a URL with credentials (`postgres://user:pw@host/db`), as typed and decoded. */
+/**
+ * The password of a URL with credentials (`postgres://user:pw@host/db`), as typed and decoded.
+ * A password too short to be redacted wherever it appears ({@link canBeSecret}: `pw`) is
+ * redacted with its user name instead, as the URL writes them (`user:pw`), so the URL still reads
+ * `postgres://***@host/db`.
+ */
 function urlPasswords(text: string): string[] {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:([^/@\s]+)@/i.exec(text.trim());
+  const match = /^[a-z][a-z0-9+.-]*:(\/\/[^/:@\s]*:([^/@\s]+))@/i.exec(text.trim());
   if (!match) return [];
-  const typed = match[1]!;
+  const typed = match[2]!;
   let decoded = typed;
   try {
     decoded = decodeURIComponent(typed);
   } catch {
     // not percent-encoded
   }
-  return [typed, decoded];
+  if (canBeSecret(typed) || canBeSecret(decoded)) return [typed, decoded];
+  const userinfo = match[1]!.slice(2);
+  return [canBeSecret(userinfo) ? userinfo : `${match[1]!}@`];
 }
 
 /**

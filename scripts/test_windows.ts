@@ -17,7 +17,7 @@
  * A case whose outputs differ prints where (the first differing line of each side), then runs once
  * more; only a difference that repeats fails. One CI run (87b9418) saw the per-tool-directory case's
  * standard output differ once, with the same exit code and standard error, and no rerun here
- * (about 25 runs, some under load) has repeated it: the next one shows what differed.
+ * (35 runs, some under load) has repeated it: the next one shows what differed.
  * @module
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";

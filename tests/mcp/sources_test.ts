@@ -87,6 +87,27 @@ Deno.test("resolveLiveSource() hides the password of a URL from its label", () =
   );
 });
 
+Deno.test("resolveLiveSource() hides a password too short to redact alone with its user name", () => {
+  // `pw` alone would garble every word holding it; with its user it is specific enough.
+  const http = resolveLiveSource("https://reader:pw@example.test/mcp", settings());
+  assert.equal(http.label, "https://***@example.test/mcp");
+  assert.equal(
+    http.redactor.text("auth reader:pw failed; pw is short"),
+    "auth *** failed; pw is short",
+  );
+  const stdio = resolveLiveSource(
+    "stdio:node server.js postgresql://ro:123456@db/shop",
+    settings(),
+  );
+  assert.equal(stdio.label, "stdio:node server.js postgresql://***@db/shop");
+  // No user name: the slashes and the at sign make it long enough.
+  const bare = resolveLiveSource("stdio:node s.js --db=redis://:pw@cache:6379", settings());
+  assert.equal(bare.label, "stdio:node s.js --db=redis:***cache:6379");
+  // A password long enough keeps the user name readable, as before.
+  const long = resolveLiveSource("https://reader:pa55word@example.test/mcp", settings());
+  assert.equal(long.label, "https://reader:***@example.test/mcp");
+});
+
 Deno.test("resolveServer() expands variables, resolves cwd and collects every secret", () => {
   const servers = {
     issues: {
