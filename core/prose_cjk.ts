@@ -14,6 +14,8 @@
  * "alias"), and written in full where the marker needs them (`应该`, `应当`).
  */
 
+import { hanNumbers } from "./prose_han_numbers.ts";
+
 /** Negations, modality and `default` in Chinese, Japanese and Korean. */
 export const CJK_MARKERS: readonly string[] = [
   // Negations.
@@ -86,17 +88,19 @@ const PATTERN = new RegExp(
 );
 
 /**
- * The CJK markers a word holds, in order, each as written.
+ * The CJK markers a word holds, each as written: negations, modality and defaults in order, then
+ * the numbers it writes in Han numerals (`prose_han_numbers.ts`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { cjkMarkers } from "./prose_cjk.ts";
  * assert.deepEqual(cjkMarkers("不需要时必须传入"), ["不", "需", "必须"]);
+ * assert.deepEqual(cjkMarkers("最多返回五十条"), ["五十"]);
  * assert.deepEqual(cjkMarkers("required"), []);
  * ```
  */
 export function cjkMarkers(word: string): string[] {
   if (!SCRIPT.test(word)) return [];
-  return word.replace(NOT_MARKERS, " ").match(PATTERN) ?? [];
+  return [...word.replace(NOT_MARKERS, " ").match(PATTERN) ?? [], ...hanNumbers(word)];
 }

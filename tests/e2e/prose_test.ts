@@ -220,3 +220,23 @@ Deno.test("proxar diff applies the seed's configuration example: overrides and i
     text,
   );
 });
+
+Deno.test("proxar diff reads numbers written in Han numerals as markers, both ways, and not the words that hold one", async () => {
+  // "最多返回十条" → "最多返回五十条" ("at most ten" → "at most fifty") was DOCUMENTATION (edit
+  // 0.97); 一些 ("some") and 一起 ("together") hold the numeral 一 and state no number; 一个 ("a",
+  // "one") may state one, and errs toward POTENTIALLY_BREAKING.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const { code, report, text } = await diff(`han_numbers_${from}.json`, `han_numbers_${to}.json`);
+    assert.equal(code, 0);
+    assert.deepEqual(graded(report.changes), [
+      "tool.description.changed|get_note.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|list_notes.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|search_notes.description|DOCUMENTATION|similarity",
+      "tool.description.changed|sync_notes.description|DOCUMENTATION|similarity",
+    ]);
+    assertExplained(report.changes, text);
+    const counts = from === "old" ? "0× → 1×" : "1× → 0×";
+    assert.ok(text.includes(`list_notes.description changed (marker "五十" ${counts})`), text);
+    assert.ok(text.includes(`get_note.description changed (marker "一" ${counts})`), text);
+  }
+});
