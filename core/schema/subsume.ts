@@ -195,7 +195,7 @@ class Subsumption implements Prover {
     if (this.#same(a, b)) return true;
     if (this.#inBranch(a, b)) return true;
     const evaluated = unevaluatedDecided(a, b, this.#root("a"), this.#root("b"));
-    if (evaluated !== true) return evaluated;
+    if (evaluated !== true) return this.#byBranches(a, b) ? true : evaluated;
     // A proof that rested on no pair assumed to hold is true wherever it is asked again: kept
     // for the whole schema, it is not proven anew from every place that reaches it.
     const memo = isObject(a) && isObject(b) ? this.options.budget : undefined;
@@ -239,6 +239,32 @@ class Subsumption implements Prover {
   }
 
   /**
+   * Whether a bare union on either side settles `a` ⊆ `b` branch by branch, each question asked
+   * whole (see sub()): every branch of A within B, or A within one branch of B (for a oneOf, one
+   * the others cannot overlap A in). An unevaluatedProperties written in a branch governs the
+   * names of that branch alone, which the flattened proof cannot read, so `X` → `anyOf [X',
+   * null]` with X' closed by it was undecided, then graded keyword by keyword as X's keywords
+   * removed (BREAKING on input, where it only widens).
+   */
+  #byBranches(a: JsonValue, b: JsonValue): boolean {
+    const union = (s: JsonValue) => {
+      if (!isObject(s)) return undefined;
+      const key = ["anyOf", "oneOf"].find((k) => Array.isArray(s[k]) && this.options.known.has(k));
+      if (key === undefined) return undefined;
+      const bare = Object.keys(s).every((k) => k === key || isAnnotationKeyword(k));
+      return bare ? { key, list: s[key] as JsonValue[] } : undefined;
+    };
+    const ua = union(a);
+    if (ua !== undefined) return ua.list.every((x) => this.sub(x, b) === true);
+    const ub = union(b);
+    if (ub === undefined) return false;
+    return ub.list.some((x, i) =>
+      this.sub(a, x) === true &&
+      (ub.key !== "oneOf" || ub.list.every((y, j) => i === j || disjoint(a, y)))
+    );
+  }
+
+  /**
    * Whether `a` ⊆ `b` for a schema `a` of side B and a schema `b` of side A: the question a `not`
    * on side B asks (A ⊆ not(X) holds when X ⊆ A's own `not`), whose references must resolve in
    * the root each schema comes from.
@@ -264,11 +290,45 @@ class Subsumption implements Prover {
       if (!Object.keys(b).every((k) => k === key || isAnnotationKeyword(k))) continue;
       // allOf counts only with one branch: then it is that branch.
       if (key === "allOf" && list.length !== 1) continue;
-      const at = list.findIndex((x) => this.#same(a, x) || this.#inBranch(a, x, depth + 1));
+      const at = list.findIndex((x) =>
+        this.#same(a, x) || this.#sameUnwrapped(a, x) || this.#inBranch(a, x, depth + 1)
+      );
       if (at < 0) continue;
       if (key !== "oneOf" || list.every((x, i) => i === at || disjoint(a, x))) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether `a` (side A) and `x` (side B) are the same schema once each is unwrapped: a lone
+   * local `$ref` followed in its own root, an allOf of one branch read as that branch (with only
+   * annotations beside either). `allOf [$ref A]` → `anyOf [$ref A, null]` keeps every value
+   * whatever A holds; compared through A's keywords, a oneOf whose branches the proof could not
+   * show disjoint failed it, and the branch reads "added" (BREAKING on input).
+   */
+  #sameUnwrapped(a: JsonValue, x: JsonValue): boolean {
+    const [ua, ux] = [this.#unwrap(a, this.#root("a")), this.#unwrap(x, this.#root("b"))];
+    return (ua !== a || ux !== x) && this.#same(ua, ux);
+  }
+
+  /** `schema` past lone local references and one-branch allOfs (see {@link #sameUnwrapped}). */
+  #unwrap(schema: JsonValue, root: JsonValue | undefined): JsonValue {
+    let at = schema;
+    for (let guard = 0; guard < 32 && isObject(at); guard++) {
+      const s: JsonObject = at;
+      const lone = (key: string) =>
+        Object.keys(s).every((k) => k === key || isAnnotationKeyword(k));
+      if (Array.isArray(s.allOf) && s.allOf.length === 1 && this.options.known.has("allOf")) {
+        if (!lone("allOf")) break;
+        at = s.allOf[0] as JsonValue;
+      } else if (typeof s.$ref === "string" && this.options.known.has("$ref")) {
+        if (!lone("$ref")) break;
+        const next = resolveLocal(root, s.$ref);
+        if (next === undefined) break;
+        at = next.value;
+      } else break;
+    }
+    return at;
   }
 
   /**

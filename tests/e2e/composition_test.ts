@@ -20,9 +20,34 @@ import {
 
 const CASES: Record<string, Case> = {
   lone_to_anyof: widens("anyOf", ".anyOf"),
+  // allOf [allOf [$ref A]] → allOf [anyOf [allOf [$ref A], null]], A a oneOf whose branches
+  // overlap: the old branch is the new union's, reached through the same reference, whatever A
+  // holds (proven through A's keywords, the overlap failed it, and the branch read "added").
+  allof_ref_to_nullable: widens("allOf", ".properties.v.allOf"),
   anyof_branch_added: widens("anyOf", ".properties.v.anyOf"),
   allof_branch_removed: widens("allOf", ".properties.v.allOf"),
   allof_reordered: UNCHANGED,
+  // An object closed by unevaluatedProperties that became one branch of anyOf [it, null], one
+  // of its properties widened on the way: the branch's unevaluatedProperties governs its own
+  // names, so the union is proven as a whole, not read as the object's keywords removed.
+  closed_to_nullable_widened: {
+    input: [0, [
+      "tool.input.anyOf.widened|t.inputSchema.properties.v.anyOf|NON_BREAKING",
+      "tool.input.enum.widened|t.inputSchema.properties.v.anyOf.0.properties.b.enum|NON_BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.anyOf.narrowed|t.inputSchema.properties.v.anyOf|BREAKING",
+      "tool.input.enum.narrowed|t.inputSchema.properties.v.anyOf.0.properties.b.enum|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.anyOf.widened|t.outputSchema.properties.v.anyOf|BREAKING",
+      "tool.output.enum.widened|t.outputSchema.properties.v.anyOf.0.properties.b.enum|BREAKING",
+    ]],
+    outputReversed: [0, [
+      "tool.output.anyOf.narrowed|t.outputSchema.properties.v.anyOf|NON_BREAKING",
+      "tool.output.enum.narrowed|t.outputSchema.properties.v.anyOf.0.properties.b.enum|NON_BREAKING",
+    ]],
+  },
   // A property declared only in the dropped branch is removed (BREAKING both ways); the
   // conjunct dropped still widens the values.
   allof_property_removed: {
