@@ -8,8 +8,11 @@
  */
 import { changedRuns } from "./changed_runs.ts";
 
-/** A name that reads as an identifier rather than a word: it holds `_`, `-`, `.`, a digit or an inner capital. */
-const IDENTIFIER_LIKE = /[_\-.\p{N}]|\p{Ll}\p{Lu}/u;
+/**
+ * A name that reads as an identifier rather than a word: it holds `_`, `-`, `.`, `/`, a digit or an
+ * inner capital.
+ */
+const IDENTIFIER_LIKE = /[_\-./\p{N}]|\p{Ll}\p{Lu}/u;
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -25,9 +28,15 @@ function occurrences(text: string, name: string): number {
   return text.match(new RegExp(pattern, "gu"))?.length ?? 0;
 }
 
-/** How often `name` occurs in `text` as a whole word, quoted or not. */
+/**
+ * How often `name` occurs in `text` as a whole word, quoted or not: not inside a longer name joined
+ * by `-`, `.` or `/`, so `search_code` is not named by `github/search_code` nor `fs.read` by
+ * `fs.read.all` (a sentence's full stop or a slash command's `/` still bounds a name).
+ */
 function mentions(text: string, name: string): number {
-  const pattern = `(?<![\\p{L}\\p{N}_\\-])${escape(name)}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`;
+  const before = `(?<![\\p{L}\\p{N}_\\-]|[\\p{L}\\p{N}_][./])`;
+  const after = `(?![\\p{L}\\p{N}_]|[-./][\\p{L}\\p{N}_])`;
+  const pattern = `${before}${escape(name)}${after}`;
   return text.match(new RegExp(pattern, "gu"))?.length ?? 0;
 }
 
@@ -72,8 +81,11 @@ export function toolNameRemoved(
   });
 }
 
-/** A word a model may call as written: it holds `_` or an inner capital (`list_elements`, `getUser`). */
-const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+$/u;
+/**
+ * A word a model may call as written: it holds `_` or an inner capital (`list_elements`, `getUser`),
+ * its parts maybe joined by `-`, `.` or `/` (`github/search_code`, `fs.read_all`).
+ */
+const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)*$/u;
 
 /**
  * A name the new text replaced by a tool name of the contract: a word that reads as something a
@@ -129,9 +141,12 @@ export function nameReplacedByTool(
   return undefined;
 }
 
-/** The words of a text, a tool name's `-` and `.` kept inside them (`get-user`, `fs.read`). */
+/**
+ * The words of a text, a tool name's `-`, `.` and `/` kept inside them (`get-user`, `fs.read`,
+ * `github/search_code`).
+ */
 function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/gu) ?? [];
+  return text.match(/[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)*/gu) ?? [];
 }
 
 /** Cells of the word alignment beyond which no runs are found (a pair of long texts). */

@@ -656,3 +656,51 @@ Deno.test("unitChanges() grades the changed middle as one run beyond a million u
     { old: "", new: "D four." },
   ]);
 });
+
+Deno.test("classifyProse() matches a tool name holding / or . whole, both ways", () => {
+  // Audit: a prose mention of search_code was found inside github/search_code.
+  const text = (name: string) => `${LONG} Then call ${name} to find where the file is used.`;
+  const slashed = text("github/search_code"), bare = text("search_code");
+  const verdict = (a: string, b: string, toolNames: string[]) =>
+    classifyProse(a, b, { ...DEFAULT_PROSE_OPTIONS, toolNames });
+  const removed = (toolName: string) => ({
+    severity: "POTENTIALLY_BREAKING",
+    step: "toolName",
+    toolName,
+  });
+  const replaced = (toolName: string, replacedBy: string) => ({
+    ...removed(toolName),
+    replacedBy,
+  });
+  // Both are tools: the one removed is named, either way.
+  const both = ["github/search_code", "search_code"];
+  assert.deepEqual(verdict(slashed, bare, both), removed("github/search_code"));
+  assert.deepEqual(verdict(bare, slashed, both), removed("search_code"));
+  // One is a tool: the other is a name no tool has, replaced by it, or the tool removed.
+  assert.deepEqual(
+    verdict(slashed, bare, ["search_code"]),
+    replaced("github/search_code", "search_code"),
+  );
+  assert.deepEqual(verdict(bare, slashed, ["search_code"]), removed("search_code"));
+  assert.deepEqual(
+    verdict(bare, slashed, ["github/search_code"]),
+    replaced("search_code", "github/search_code"),
+  );
+  assert.deepEqual(verdict(slashed, bare, ["github/search_code"]), removed("github/search_code"));
+  // A dotted name, likewise.
+  const dotted = (name: string) => `${LONG} Use ${name} to read a whole folder.`;
+  assert.deepEqual(
+    verdict(dotted("fs.read_all"), dotted("fs.read"), ["fs.read"]),
+    replaced("fs.read_all", "fs.read"),
+  );
+  assert.deepEqual(
+    verdict(dotted("fs.read"), dotted("fs.read.all"), ["fs.read"]),
+    removed("fs.read"),
+  );
+  // A name still there, bounded by a full stop or a slash command's /, is still named.
+  const command = `${LONG} Type /search_code. It finds the file.`;
+  assert.notEqual(
+    verdict(command, command.replace("finds the file", "finds files"), ["search_code"]).step,
+    "toolName",
+  );
+});

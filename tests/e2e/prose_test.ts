@@ -240,3 +240,30 @@ Deno.test("proxar diff reads numbers written in Han numerals as markers, both wa
     assert.ok(text.includes(`get_note.description changed (marker "一" ${counts})`), text);
   }
 });
+
+Deno.test("proxar diff matches tool names holding / or . whole in prose, both ways, and names the tool", async () => {
+  // search_code was counted inside github/search_code, so github/search_code → search_code read
+  // as nothing removed the other way; fs.read_all → fs.read was no name replaced, its "." not a
+  // callable word's. Both were DOCUMENTATION (edit 0.932 and 0.953).
+  const messages = async (from: string, to: string) => {
+    const { code, report, text } = await diff(`tool_paths_${from}.json`, `tool_paths_${to}.json`);
+    assert.equal(code, 0);
+    assertExplained(report.changes, text);
+    return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
+  };
+  const removed = (tool: string, name: string) =>
+    `POTENTIALLY_BREAKING ${tool}.description changed (the tool name "${name}" was replaced or removed, a tool a model was told to call)`;
+  // The tool name still named, a word reworded beside it: left to the other steps.
+  const kept = (edit: string) =>
+    `DOCUMENTATION linker.description changed (edit ${edit}, overlap 0.933: one reaches 0.9, neither below 0.55)`;
+  assert.deepEqual(await messages("old", "new"), [
+    kept("0.964"),
+    removed("finder", "github/search_code"),
+    'POTENTIALLY_BREAKING reader.description changed (the name "fs.read_all" became the tool name "fs.read", a tool a model is now told to call)',
+  ]);
+  assert.deepEqual(await messages("new", "old"), [
+    kept("0.964"),
+    removed("finder", "search_code"),
+    removed("reader", "fs.read"),
+  ]);
+});
