@@ -876,22 +876,37 @@ export class CatchAllWalk implements Walker {
   }
 
   /**
-   * The schemas a node's chain of local `$ref`s reaches on one side, in order; `undefined` when
-   * the chain leads to `false` or to a reference that cannot be resolved.
+   * The schemas that apply to a node's values beside it on one side: those its local `$ref`s
+   * reach and its allOf branches, and theirs in turn, in the order found; `undefined` when one
+   * is `false` or not a schema, or a reference cannot be resolved. A `type` or a bound in an
+   * allOf branch holds for the node as one beside it does (zod 3's intersection writes
+   * `allOf: [{type: "object", …}, …]` with no `type` of its own).
    */
   #referenced(schema: JsonObject, old: boolean): JsonObject[] | undefined {
     const found: JsonObject[] = [];
-    const seen = new Set<string>();
-    for (let at: JsonObject = schema;;) {
+    const refs = new Set<string>();
+    const seen = new Set<JsonObject>([schema]);
+    for (let i = -1; i < found.length; i++) {
+      const at = i < 0 ? schema : found[i]!;
+      const next: JsonValue[] = [];
       const ref = this.read(at, "$ref");
-      if (typeof ref !== "string" || seen.has(ref)) return found;
-      seen.add(ref);
-      const target = resolveLocal(old ? this.oldRoot : this.newRoot, ref)?.value;
-      if (target === true) return found;
-      if (!isObject(target)) return undefined;
-      found.push(target);
-      at = target;
+      if (typeof ref === "string" && !refs.has(ref)) {
+        refs.add(ref);
+        const target = resolveLocal(old ? this.oldRoot : this.newRoot, ref)?.value;
+        if (!isObject(target) && target !== true) return undefined;
+        next.push(target);
+      }
+      const branches = this.read(at, "allOf");
+      if (Array.isArray(branches)) next.push(...branches);
+      for (const s of next) {
+        if (s === true) continue;
+        if (!isObject(s)) return undefined;
+        if (seen.has(s)) continue;
+        seen.add(s);
+        found.push(s);
+      }
     }
+    return found;
   }
 
   /**

@@ -563,3 +563,34 @@ Deno.test("proxar diff warns on @cloudbase/cloudbase-mcp 2.34.3 → 2.34.6 addin
     },
   );
 });
+
+Deno.test("proxar diff grades airtable-mcp-server 1.4.1 → 1.9.6 turning zod 3's intersection into a record by its properties, not its type", async () => {
+  // Before: also tool.input.keyword.changed at field.type, BREAKING ("accepted types any became
+  // object"): the old field's type stood in its allOf branches, which the catch-all read apart.
+  // The properties that went with the intersection stay removed (BREAKING), as the rule says.
+  const input = "create_field.inputSchema";
+  const field = `${input}.properties.nested.properties.field`;
+  await assertVerdict(["airtable_create_field_1.4.1.json", "airtable_create_field_1.9.6.json"], {
+    findings: [
+      "server.capability.extended|server.capabilities.tools|NON_BREAKING",
+      "server.capability.removed|server.capabilities.resources|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
+      `tool.input.additionalProperties.widened|${input}.properties.nested.additionalProperties|NON_BREAKING`,
+      `tool.input.allOf.widened|${field}.allOf|NON_BREAKING`,
+      `tool.input.description.changed|${input}.properties.baseId.description|POTENTIALLY_BREAKING`,
+      `tool.input.description.changed|${field}.description|POTENTIALLY_BREAKING`,
+      `tool.input.description.changed|${input}.properties.tableId.description|POTENTIALLY_BREAKING`,
+      ...[
+        "0.properties.description",
+        "0.properties.name",
+        "1.properties.options",
+        "1.properties.type",
+      ]
+        .map((p) => `tool.input.property.removed|${field}.allOf.${p}|BREAKING`),
+      "tool.output.schema.added|create_field.outputSchema|NON_BREAKING",
+      "tool.title.changed|create_field.title|POTENTIALLY_BREAKING",
+    ].sort(),
+    code: 1,
+  });
+});
