@@ -25,6 +25,7 @@ import { branchCounts } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
+import { EVALUATING_APPLICATORS, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
 
 /** A handler of one subschema facet. */
@@ -62,6 +63,7 @@ function modelOf(
   walk: Walker,
   s: JsonObject,
   name: string,
+  root: JsonValue | undefined,
 ): { v: JsonValue; tail: Token[] } | undefined | string {
   const patterns = walk.read(s, "patternProperties");
   if (isObject(patterns)) {
@@ -82,9 +84,18 @@ function modelOf(
   }
   const unevaluated = walk.read(s, "unevaluatedProperties");
   if (unevaluated === undefined || isTrivial(unevaluated)) return undefined;
-  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
-  if (applicators.some((k) => walk.read(s, k) !== undefined)) {
-    return "unevaluatedProperties depends on other applicators here";
+  // Applicators beside it that never evaluate this name (a conditional about other names, an
+  // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
+  const applicators: JsonObject = {};
+  for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
+    const v = walk.read(s, k);
+    if (v !== undefined) applicators[k] = v;
+  }
+  const beside = mayEvaluate(applicators, name, root);
+  if (beside !== false) {
+    return `unevaluatedProperties depends on other applicators here${
+      typeof beside === "string" ? ` (${beside})` : ""
+    }`;
   }
   return { v: unevaluated, tail: ["unevaluatedProperties"] };
 }
@@ -127,7 +138,9 @@ const properties: FacetHandler = (walk, node) => {
     // Declared the same for every object elsewhere (each branch of a union beside it), on both
     // sides: the old schema accepts the same values without it, and the new one with it.
     if (y === undefined && walk.removalInert(node.o, node.n, name)) continue;
-    const model = modelOf(walk, x === undefined ? node.o : node.n, name);
+    const model = x === undefined
+      ? modelOf(walk, node.o, name, walk.oldRoot)
+      : modelOf(walk, node.n, name, walk.newRoot);
     if (typeof model === "string") {
       walk.emit(node, node.neg, "properties", "changed", x, y, {
         tail,

@@ -28,7 +28,7 @@ import {
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
-import { propertyBranches } from "./_property_branches.ts";
+import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { unionAsWritten } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
@@ -513,14 +513,23 @@ export class CatchAllWalk implements Walker {
     if (found.length === 0) return node;
     const added: Effect = this.side === "input" ? "widened" : "narrowed";
     for (const i of found) {
-      const props = (b[i] as { properties: JsonObject }).properties;
+      // A branch that is a reference declares its definition's properties, found there.
+      const { body, pointer } = branchBody(b[i] as JsonValue, this.newRoot)!;
+      const props = (body as { properties: JsonObject }).properties;
       for (const name of Object.keys(props).sort()) {
-        const tail = ["allOf", i, "properties", name];
-        this.emit(node, node.neg, "properties", added, undefined, props[name], {
+        const tail = pointer === undefined
+          ? ["allOf", i, "properties", name]
+          : ["properties", name];
+        const at = pointer === undefined ? node : { loc: pointer };
+        this.emit(at, node.neg, "properties", added, undefined, props[name], {
           tail,
           detail: `property ${q(name)} added (declared in allOf branch ${i})`,
         });
-        this.unmodelledIn(node, tail, props[name]);
+        this.unmodelledIn(
+          pointer === undefined ? node : { ...node, loc: pointer },
+          tail,
+          props[name],
+        );
       }
     }
     const rest = b.map((x, i) => found.includes(i) ? true : x);

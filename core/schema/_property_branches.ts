@@ -11,6 +11,7 @@ import { declaredNames } from "./_declared_names.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { requiredNames } from "./_required_names.ts";
 import { unevaluatedRest } from "./_unevaluated_rest.ts";
+import { resolveLocal } from "./_catch_all_json.ts";
 
 const trivial = (v: JsonValue | undefined) =>
   v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
@@ -20,6 +21,42 @@ function openForUndeclared(s: JsonObject, unevaluated = false): boolean {
   const patterns = s.patternProperties;
   return trivial(s.additionalProperties) && (unevaluated || trivial(s.unevaluatedProperties)) &&
     (patterns === undefined || (isObject(patterns) && Object.keys(patterns).length === 0));
+}
+
+/**
+ * An allOf branch as it declares properties: the branch itself, or what a lone local `$ref` (with
+ * only annotations beside it) leads to in `root`, with the pointer of that definition: a branch
+ * `{$ref: "#/$defs/Paging"}` added beside an object declares Paging's properties as the same
+ * definition written inline does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchBody } from "./_property_branches.ts";
+ * const root = { $defs: { P: { properties: { page: { type: "integer" } } } } };
+ * assert.deepEqual(branchBody({ $ref: "#/$defs/P" }, root), {
+ *   body: root.$defs.P,
+ *   pointer: "/$defs/P",
+ * });
+ * assert.deepEqual(branchBody({ properties: {} }, root), { body: { properties: {} } });
+ * ```
+ */
+export function branchBody(
+  branch: JsonValue,
+  root: JsonValue | undefined,
+): { body: JsonObject; pointer?: string } | undefined {
+  let at = branch, pointer: string | undefined;
+  for (let guard = 0; guard < 32; guard++) {
+    if (!isObject(at)) return undefined;
+    const s: JsonObject = at;
+    const lone = typeof s.$ref === "string" &&
+      Object.keys(s).every((k) => k === "$ref" || isAnnotationKeyword(k));
+    if (!lone) return pointer === undefined ? { body: s } : { body: s, pointer };
+    const target = resolveLocal(root, s.$ref as string);
+    if (target === undefined) return undefined;
+    [at, pointer] = [target.value, target.pointer];
+  }
+  return undefined;
 }
 
 /**
@@ -33,9 +70,10 @@ function closedByUnevaluated(
   b: JsonObject,
   branch: number,
   names: readonly string[],
+  [oldRoot, newRoot]: [JsonValue, JsonValue],
 ): boolean {
   if (a.unevaluatedProperties !== false || b.unevaluatedProperties !== false) return false;
-  const rests = [unevaluatedRest(a, -1, ""), unevaluatedRest(b, branch, "")];
+  const rests = [unevaluatedRest(a, -1, "", oldRoot), unevaluatedRest(b, branch, "", newRoot)];
   return rests.every((r) => typeof r === "object" && names.every((n) => r.elsewhere(n) === false));
 }
 
@@ -77,7 +115,8 @@ export function propertyBranches(
   // constrains that value, so such a branch is not an optional parameter offered.
   const required = new Set([...requiredNames(a), ...requiredNames(b)]);
   const branches = b.allOf;
-  return branches.flatMap((branch, i) => {
+  return branches.flatMap((written, i) => {
+    const branch = branchBody(written, newRoot)?.body;
     const props = isObject(branch) ? branch.properties : undefined;
     if (!isObject(branch) || !isObject(props)) return [];
     const keys = Object.keys(branch).filter((k) => !isAnnotationKeyword(k));
@@ -90,7 +129,7 @@ export function propertyBranches(
     const rest = { ...b, allOf: branches.filter((_, j) => j !== i) };
     const others = declaredNames(rest, newRoot, { dependent: true });
     if (others === undefined || names.some((n) => others.has(n))) return [];
-    if (closed && !closedByUnevaluated(a, b, i, names)) return [];
+    if (closed && !closedByUnevaluated(a, b, i, names, [oldRoot, newRoot])) return [];
     return [i];
   });
 }

@@ -10,6 +10,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
+import { resolveLocal } from "./_catch_all_json.ts";
 
 /** The rule for the names an allOf branch leaves to its object's unevaluatedProperties. */
 export interface UnevaluatedRest {
@@ -55,11 +56,65 @@ function declares(s: JsonObject, name: string): boolean | string {
 }
 
 /**
+ * Whether `x` evaluates `name` for an object it accepts (draft 2020-12): `true` for every object
+ * (its `properties` or a matching pattern, additionalProperties or unevaluatedProperties, a
+ * conjunct or every branch of a union that does), `false` for none, or why it may (a
+ * conditional, a union branch, a reference Proxar cannot follow). Local references are followed
+ * in `root`; `not` evaluates nothing, as a schema that fails keeps no annotation.
+ */
+export function mayEvaluate(
+  x: JsonValue,
+  name: string,
+  root: JsonValue | undefined,
+  depth = 0,
+): boolean | string {
+  if (!isObject(x)) return false;
+  if (depth > 32) return "the schemas nest too deep";
+  if (x.additionalProperties !== undefined || x.unevaluatedProperties !== undefined) return true;
+  const found = declares(x, name);
+  if (found !== false) return found;
+  if (x.$dynamicRef !== undefined) return "it may evaluate names through $dynamicRef";
+  const below = (y: JsonValue) => mayEvaluate(y, name, root, depth + 1);
+  const conjuncts = Array.isArray(x.allOf) ? [...x.allOf] : [];
+  if (typeof x.$ref === "string") {
+    const target = root === undefined ? undefined : resolveLocal(root, x.$ref);
+    if (target === undefined) return `it may evaluate names through $ref ${JSON.stringify(x.$ref)}`;
+    conjuncts.push(target.value);
+  }
+  let maybe: string | undefined;
+  for (const y of conjuncts) {
+    const e = below(y);
+    if (e === true) return true;
+    if (typeof e === "string") maybe ??= e;
+  }
+  for (const key of ["anyOf", "oneOf"]) {
+    const list = x[key];
+    if (!Array.isArray(list)) continue;
+    const each = list.map(below);
+    if (each.length > 0 && each.every((e) => e === true)) return true;
+    if (each.some((e) => e !== false)) maybe ??= `an ${key} branch may evaluate it`;
+  }
+  const conditional = ["if", "then", "else"].filter((k) => x[k] !== undefined)
+    .map((k) => [k, x[k]] as [string, JsonValue]);
+  for (const key of ["dependentSchemas", "dependencies"]) {
+    const map = x[key];
+    if (isObject(map)) {
+      conditional.push(...Object.values(map).map((v) => [key, v] as [string, JsonValue]));
+    }
+  }
+  for (const [key, y] of conditional) {
+    if (below(y) !== false) maybe ??= `${key} may evaluate it`;
+  }
+  return maybe ?? false;
+}
+
+/**
  * The rule object `s` sets, through its unevaluatedProperties, for the names its allOf branch
  * `branch` (an index; -1 for a branch `s` does not hold) does not evaluate: undefined when no
  * such name is constrained (unevaluatedProperties absent or `true`, or additionalProperties
- * beside it, or another branch evaluating every name), a string when Proxar cannot tell which
- * names other keywords evaluate (another applicator beside the allOf, or in another branch).
+ * beside it, or another branch evaluating every name). Whether other keywords evaluate a name
+ * (applicators beside the allOf, other branches, local references followed in `root`) is asked
+ * name by name through `elsewhere`, which says why when Proxar cannot tell.
  * `loc` is the location of `s` in its document.
  *
  * @example
@@ -83,13 +138,20 @@ export function unevaluatedRest(
   s: JsonObject,
   branch: number,
   loc: string,
+  root?: JsonValue,
 ): UnevaluatedRest | string | undefined {
   if (s.additionalProperties !== undefined || trivial(s.unevaluatedProperties)) return undefined;
-  const beside = EVALUATING_APPLICATORS.filter((k) => k !== "allOf" && s[k] !== undefined);
-  if (beside.length > 0) {
-    return `unevaluatedProperties depends on ${beside.join(" and ")} beside the allOf too`;
+  // Applicators beside the allOf, and the other branches, are asked name by name, references
+  // followed in `root`: a branch that is a `$ref` to an object declaring other names leaves
+  // this branch's names to unevaluatedProperties as the same object written inline does.
+  const around: JsonObject = {};
+  for (const k of EVALUATING_APPLICATORS) {
+    if (k !== "allOf" && k !== "if" && s[k] !== undefined) around[k] = s[k] as JsonValue;
   }
-  const others: JsonObject[] = [];
+  if (s.if !== undefined) {
+    for (const k of ["if", "then", "else"]) if (s[k] !== undefined) around[k] = s[k] as JsonValue;
+  }
+  const others: JsonValue[] = [];
   const branches = Array.isArray(s.allOf) ? s.allOf : [];
   for (const [i, x] of branches.entries()) {
     if (i === branch || !isObject(x)) continue;
@@ -97,23 +159,30 @@ export function unevaluatedRest(
     if (x.additionalProperties !== undefined || x.unevaluatedProperties !== undefined) {
       return undefined;
     }
-    const nested = EVALUATING_APPLICATORS.filter((k) => x[k] !== undefined);
-    if (nested.length > 0) {
-      return `allOf branch ${i} may evaluate names through ${nested.join(" and ")}`;
-    }
     others.push(x);
   }
   const some = (v: JsonValue | undefined) => isObject(v) && Object.keys(v).length > 0;
+  const applies = (x: JsonValue) =>
+    isObject(x) && EVALUATING_APPLICATORS.some((k) => x[k] !== undefined);
   return {
-    othersEvaluate: [s, ...others].some((x) => some(x.properties) || some(x.patternProperties)),
+    othersEvaluate: Object.keys(around).length > 0 ||
+      [s, ...others].some((x) =>
+        isObject(x) && (some(x.properties) || some(x.patternProperties) || applies(x))
+      ),
     schema: s.unevaluatedProperties!,
     loc: `${loc}/unevaluatedProperties`,
     elsewhere(name) {
-      for (const x of [s, ...others]) {
-        const found = declares(x, name);
-        if (found !== false) return found;
+      const found = declares(s, name);
+      if (found !== false) return found;
+      let maybe: string | undefined;
+      for (const [i, x] of [around, ...others].entries()) {
+        const e = mayEvaluate(x, name, root);
+        if (e === true) return true;
+        if (typeof e === "string") {
+          maybe ??= i === 0 ? `beside the allOf, ${e}` : `another allOf branch: ${e}`;
+        }
       }
-      return false;
+      return maybe ?? false;
     },
   };
 }

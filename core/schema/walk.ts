@@ -31,11 +31,12 @@ import { declarationSites, declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
 import { zodPatternAdded } from "./_zod_patterns.ts";
-import { propertyBranches } from "./_property_branches.ts";
+import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { removalInert } from "./_inert_removal.ts";
 import {
   EVALUATING_APPLICATORS,
+  mayEvaluate,
   type UnevaluatedRest,
   unevaluatedRest,
 } from "./_unevaluated_rest.ts";
@@ -125,6 +126,11 @@ interface Ctx {
    * side's rule for the names the branch leaves to it (see {@link unevaluatedRest}).
    */
   unevaluated?: { old?: UnevaluatedRest | string; new?: UnevaluatedRest | string };
+  /**
+   * A link of a `$ref` chain compared apart from the others (see parts()): each side's other
+   * links, which apply together with it and may evaluate names for its unevaluatedProperties.
+   */
+  conjoined?: { old?: JsonValue[]; new?: JsonValue[] };
   /** One side is the object's unevaluatedProperties, compared with an allOf branch's keyword. */
   inherited?: true;
 }
@@ -508,8 +514,20 @@ class Walker {
    * more (or fewer) values lets the node accept more (or fewer) or the same.
    */
   parts(old: RefLevel[], next: RefLevel[], ctx: Ctx): void {
+    // unevaluatedProperties on one link sees the names every other link evaluates: each other
+    // link is an allOf branch of it (`{$ref: Base, unevaluatedProperties: false}` with a property
+    // added to Base reads as the same property added to a branch of `{allOf: [Base], …}`).
+    const [restsOld, restsNew] = [chainRests(old, this.oldRoot), chainRests(next, this.newRoot)];
+    const others = (levels: RefLevel[], x: RefLevel | undefined) =>
+      x === undefined ? undefined : levels.filter((l) => l !== x).map((l) => l.keywords);
     for (const [x, y] of alignLevels(old, next)) {
+      const [ro, rn] = [x && restsOld.get(x), y && restsNew.get(y)];
+      const [co, cn] = [others(old, x), others(next, y)];
       this.compare(x?.keywords ?? true, y?.keywords ?? true, {
+        ...(ro !== undefined || rn !== undefined
+          ? { unevaluated: { ...(ro ? { old: ro } : {}), ...(rn ? { new: rn } : {}) } }
+          : {}),
+        conjoined: { ...(co ? { old: co } : {}), ...(cn ? { new: cn } : {}) },
         polarity: ctx.polarity,
         path: ctx.path,
         oldLoc: x?.loc ?? y!.loc,
@@ -772,7 +790,14 @@ class Walker {
     s: JsonObject,
     name: string,
     loc: (keyword: string) => string,
-    rest?: UnevaluatedRest | string,
+    { rest, root, beside = [] }: {
+      /** In an allOf branch, the rule for names it leaves to the object's. */
+      rest?: UnevaluatedRest | string | undefined;
+      /** The root `s`'s references resolve in. */
+      root?: JsonValue | undefined;
+      /** The other links of the `$ref` chain `s` applies together with. */
+      beside?: readonly JsonValue[] | undefined;
+    } = {},
   ): { schema: JsonValue; loc: string } | undefined | string {
     const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
     const hits: string[] = [];
@@ -801,9 +826,15 @@ class Walker {
       // unevaluatedProperties, unless something else there evaluates it.
       if (rest === undefined || s.unevaluatedProperties !== undefined) return undefined;
       if (typeof rest === "string") return rest;
-      const nested = EVALUATING_APPLICATORS.filter((k) => s[k] !== undefined);
-      if (nested.length > 0) {
-        return `the allOf branch may evaluate it through ${nested.join(" and ")}`;
+      // The branch's own applicators (a conditional, a reference) are asked about this name:
+      // `then: {properties: {c}}` leaves b to the object's unevaluatedProperties as before.
+      const applicators: JsonObject = {};
+      for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
+        if (s[k] !== undefined) applicators[k] = s[k] as JsonValue;
+      }
+      const own = mayEvaluate(applicators, name, root);
+      if (own !== false) {
+        return `the allOf branch ${own === true ? "evaluates it through an applicator" : own}`;
       }
       const elsewhere = rest.elsewhere(name);
       return elsewhere === false
@@ -812,9 +843,21 @@ class Walker {
         ? elsewhere
         : undefined;
     }
-    const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "not"];
-    if (applicators.some((k) => s[k] !== undefined)) {
-      return "unevaluatedProperties depends on other applicators here";
+    // Applicators beside it that never evaluate this name (a conditional about other names, an
+    // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
+    const applicators: JsonObject = {};
+    for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
+      if (s[k] !== undefined) applicators[k] = s[k] as JsonValue;
+    }
+    // The target of a `$ref` beside it is evaluated together with it, as an allOf branch.
+    if (beside.length > 0) {
+      applicators.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], ...beside];
+    }
+    const others = mayEvaluate(applicators, name, root);
+    if (others !== false) {
+      return `unevaluatedProperties depends on other applicators here${
+        typeof others === "string" ? ` (${others})` : ""
+      }`;
     }
     return {
       schema: s.unevaluatedProperties!,
@@ -1055,7 +1098,11 @@ class Walker {
       if (inert) continue;
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
-        const model = this.modelOf(b, name, newAt, ctx.unevaluated?.new);
+        const model = this.modelOf(b, name, newAt, {
+          rest: ctx.unevaluated?.new,
+          root: this.newRoot,
+          beside: ctx.conjoined?.new,
+        });
         if (isObject(model) && model.schema === false) continue;
         if (typeof model !== "string") {
           this.compare(false, isObject(model) ? model.schema : true, {
@@ -1068,7 +1115,11 @@ class Walker {
         }
       }
       // Values the name may still hold now come from a schema (a partially open object).
-      const model = this.modelOf(b, name, newAt, ctx.unevaluated?.new);
+      const model = this.modelOf(b, name, newAt, {
+        rest: ctx.unevaluated?.new,
+        root: this.newRoot,
+        beside: ctx.conjoined?.new,
+      });
       if (isObject(model) && model.schema !== false) {
         this.compare(propsA[name], model.schema, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
@@ -1131,7 +1182,11 @@ class Walker {
     for (const name of addedProps) {
       // A name that a schema (not true, not false) governed before: the values it allowed for
       // that name are compared with the new property's schema.
-      const model = this.modelOf(a, name, oldAt, ctx.unevaluated?.old);
+      const model = this.modelOf(a, name, oldAt, {
+        rest: ctx.unevaluated?.old,
+        root: this.oldRoot,
+        beside: ctx.conjoined?.old,
+      });
       if (model === undefined && requiredBefore.has(name)) {
         // Required before with any value: every caller sent it, so declaring it constrains what
         // they send (a narrowing on input), not an optional parameter offered.
@@ -1734,9 +1789,11 @@ class Walker {
     // Or closed by unevaluatedProperties false alone, which no longer rejects the names.
     const closed = a.unevaluatedProperties === false;
     for (const i of found) {
-      const props = (b.allOf as JsonValue[])[i] as { properties: JsonObject };
+      // A branch that is a reference declares its definition's properties, found there.
+      const { body, pointer } = branchBody((b.allOf as JsonValue[])[i]!, this.newRoot)!;
+      const props = body as { properties: JsonObject };
       for (const name of Object.keys(props.properties).sort()) {
-        const loc = `${this.home(ctx, "new", "allOf")}/allOf/${i}`;
+        const loc = pointer ?? `${this.home(ctx, "new", "allOf")}/allOf/${i}`;
         this.optionalAdded(ctx, name, props.properties[name]!, ` (declared in allOf branch ${i})`, {
           path: `${ctx.path}.allOf.${i}.properties.${name}`,
           pointer: `${this.opts.basePointer}${loc}/properties/${escapePointerToken(name)}`,
@@ -1881,8 +1938,8 @@ class Walker {
     [i, j]: [number, number],
   ): Ctx["unevaluated"] {
     const key = "unevaluatedProperties";
-    const old = unevaluatedRest(a, i, this.home(ctx, "old", key));
-    const next = unevaluatedRest(b, j, this.home(ctx, "new", key));
+    const old = unevaluatedRest(a, i, this.home(ctx, "old", key), this.oldRoot);
+    const next = unevaluatedRest(b, j, this.home(ctx, "new", key), this.newRoot);
     if (old === undefined && next === undefined) return undefined;
     return { ...(old === undefined ? {} : { old }), ...(next === undefined ? {} : { new: next }) };
   }
@@ -2095,6 +2152,38 @@ class Walker {
  * branch lists are compared as such.
  */
 /** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
+/**
+ * For a `$ref` chain (see parts()) whose one link has an unevaluatedProperties that constrains:
+ * each other link's rule for the names it leaves to that one, reading the others as allOf
+ * branches of it ({@link unevaluatedRest}); several such links: why Proxar cannot tell.
+ */
+function chainRests(
+  levels: readonly RefLevel[],
+  root: JsonValue | undefined,
+): Map<RefLevel, UnevaluatedRest | string> {
+  const out = new Map<RefLevel, UnevaluatedRest | string>();
+  const constrains = (l: RefLevel) => {
+    const u = l.keywords.unevaluatedProperties;
+    return u !== undefined && u !== true && !(isObject(u) && Object.keys(u).length === 0);
+  };
+  const closing = levels.filter(constrains);
+  if (closing.length === 0) return out;
+  for (const level of levels) {
+    if (closing.includes(level)) continue;
+    if (closing.length > 1) {
+      out.set(level, "several links of the reference chain have unevaluatedProperties");
+      continue;
+    }
+    const u = closing[0]!;
+    const siblings = levels.filter((l) => l !== u && l !== level).map((l) => l.keywords);
+    const own = Array.isArray(u.keywords.allOf) ? u.keywords.allOf : [];
+    const parent = { ...u.keywords, allOf: [level.keywords, ...siblings, ...own] };
+    const rest = unevaluatedRest(parent, 0, u.loc, root);
+    if (rest !== undefined) out.set(level, rest);
+  }
+  return out;
+}
+
 function withoutKeywordsOfExcludedTypes(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
   const skipped = keywordsOfExcludedTypes(a, b);
   if (skipped.size === 0) return [a, b];

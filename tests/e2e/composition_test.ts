@@ -18,6 +18,17 @@ import {
   widens,
 } from "./_directions.ts";
 
+/**
+ * An optional property added at `at` to an object closed to other names (unevaluatedProperties
+ * false): NON_BREAKING on input, POTENTIALLY_BREAKING on output; removed, BREAKING both ways.
+ */
+const addedToClosed = (at: string): Case => ({
+  input: [0, [`tool.input.property.added|t.inputSchema${at}|NON_BREAKING`]],
+  inputReversed: [1, [`tool.input.property.removed|t.inputSchema${at}|BREAKING`]],
+  output: [0, [`tool.output.property.added|t.outputSchema${at}|POTENTIALLY_BREAKING`]],
+  outputReversed: [1, [`tool.output.property.removed|t.outputSchema${at}|BREAKING`]],
+});
+
 const CASES: Record<string, Case> = {
   lone_to_anyof: widens("anyOf", ".anyOf"),
   // allOf [allOf [$ref A]] → allOf [anyOf [allOf [$ref A], null]], A a oneOf whose branches
@@ -27,6 +38,38 @@ const CASES: Record<string, Case> = {
   anyof_branch_added: widens("anyOf", ".properties.v.anyOf"),
   allof_branch_removed: widens("allOf", ".properties.v.allOf"),
   allof_reordered: UNCHANGED,
+  // allOf [$ref Query, $ref Paging] beside unevaluatedProperties false, limit added to Query:
+  // the other branch is followed (cursor only), so limit is added to a closed object, as inline
+  // (it read property.changed, BREAKING on input: "allOf branch 1 may evaluate names through $ref").
+  unevaluated_ref_branches: addedToClosed(".allOf.0.properties.limit"),
+  // {$ref: Query, unevaluatedProperties: false}: Query is evaluated with the unevaluatedProperties
+  // beside the reference, as an allOf branch; on output limit added read NON_BREAKING (open).
+  unevaluated_beside_ref: addedToClosed(".properties.limit"),
+  // A branch that is a $ref to a definition declaring only optional properties: those properties
+  // added, as the same branch written inline (it read allOf.narrowed, BREAKING on input).
+  unevaluated_ref_branch_added: addedToClosed(".allOf.1.properties.cursor"),
+  // An allOf branch with if/then beside unevaluatedProperties false, whose then declares another
+  // name (verbose): limit was the object's before (it read property.changed, BREAKING).
+  unevaluated_branch_conditional: addedToClosed(".allOf.0.properties.limit"),
+  // The branch's then declares limit too (maximum 100 when id is there): what limit held before
+  // depends on the condition, undecided, so the addition stays BREAKING on both sides ({id, limit:
+  // "x"} is valid before, rejected now).
+  unevaluated_branch_conditional_same_name: {
+    input: [1, [
+      "tool.input.keyword.changed|t.inputSchema.allOf.0.properties.limit.type|BREAKING",
+      "tool.input.property.changed|t.inputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.property.removed|t.inputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.keyword.changed|t.outputSchema.allOf.0.properties.limit.type|NON_BREAKING",
+      "tool.output.property.changed|t.outputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.property.removed|t.outputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+  },
   // An object closed by unevaluatedProperties that became one branch of anyOf [it, null], one
   // of its properties widened on the way: the branch's unevaluatedProperties governs its own
   // names, so the union is proven as a whole, not read as the object's keywords removed.

@@ -32,9 +32,17 @@ Deno.test("propertyBranches() takes a branch added beside unevaluatedProperties 
   // Another branch's pattern evaluates depth: the object never governed it.
   const pattern = { patternProperties: { "^d": { type: "number" } } };
   assert.deepEqual(at(closed([pattern]), closed([pattern, depth])), []);
-  // An anyOf beside the allOf may evaluate names: which ones the object governed is unknown.
-  const union = { anyOf: [{ properties: { z: true } }, true] };
+  // An anyOf beside the allOf that may evaluate depth: whether the object governed it is unknown.
+  const union = { anyOf: [{ properties: { depth: true } }, true] };
   assert.deepEqual(at(closed([], union), closed([depth], union)), []);
+  // One that evaluates other names only (z) left depth to the object, as did a branch that is a
+  // reference to other names; through a reference, depth is found too.
+  const other = { anyOf: [{ properties: { z: true } }, true] };
+  assert.deepEqual(at(closed([], other), closed([depth], other)), [0]);
+  const defs = (s: JsonObject) => ({ ...s, $defs: { Z: { properties: { z: true } }, D: depth } });
+  const ref = (to: string) => ({ $ref: `#/$defs/${to}` });
+  assert.deepEqual(at(defs(closed([ref("Z")])), defs(closed([ref("Z"), depth]))), [1]);
+  assert.deepEqual(at(defs(closed([ref("D")])), defs(closed([ref("D"), depth]))), []);
   // A schema, not false: the property's schema is compared with it elsewhere.
   const rest = { unevaluatedProperties: { type: "string" } };
   assert.deepEqual(at(closed([], rest), closed([depth], rest)), []);

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { judge } from "./_oracle.ts";
+import { checkOf } from "./_oracle_ajv.ts";
 import { fourWays } from "./_schema_helpers.ts";
 import { unevaluatedDecided } from "../../../core/schema/_unevaluated_proof.ts";
 
@@ -79,20 +80,39 @@ Deno.test("diff grades additionalProperties or a pattern added to an allOf branc
   assert.deepEqual(witness(fed(), fed({ additionalProperties: true })), { v: { a: "", zz: 1 } });
 });
 
-Deno.test("diff cannot tell what an allOf branch's new property escaped when an anyOf beside it evaluates names too", () => {
-  const beside = { anyOf: [{ properties: { z: true } }, { required: ["a"] }] };
+Deno.test("diff cannot tell what an allOf branch's new property escaped when an anyOf beside it may evaluate that name", () => {
+  // The anyOf evaluates c when c is a string: other values of c fell to unevaluatedProperties.
+  const beside = { anyOf: [{ properties: { c: { type: "string" } } }, { required: ["a"] }] };
   const next = fed({ properties: { a: { type: "string" }, c: true } }, false, beside);
-  for (const [way, list] of Object.entries(fourWays(fed({}, false, beside), next))) {
-    const side = way.startsWith("input") ? "input" : "output";
-    // Removed, the property is gone: BREAKING on both sides whatever governs the name now.
-    const change = way.endsWith("Reversed") ? "removed" : "changed";
-    assert.ok(
-      list.includes(
-        `tool.${side}.property.${change} t.${side}Schema.properties.v.allOf.0.properties.c BREAKING`,
-      ),
-      `${way}: ${list}`,
-    );
-  }
+  const found = fourWays(fed({}, false, beside), next);
+  // What c held before cannot be told name by name; removed, it is gone whatever governs it.
+  assert.ok(
+    found.output.includes(`tool.output.property.changed ${P}.properties.c BREAKING`),
+    `${found.output}`,
+  );
+  assert.ok(
+    found.inputReversed.includes(`tool.input.property.removed ${I}.properties.c BREAKING`),
+    `${found.inputReversed}`,
+  );
+  // On input the proof settles the allOf as a whole: declaring c only lets values in.
+  assert.ok(found.input.every((f) => !f.endsWith(" BREAKING")), `${found.input}`);
+  assert.ok(found.input.includes(`tool.input.allOf.widened ${I.slice(0, -2)} NON_BREAKING`));
+});
+
+Deno.test("diff grades a property added to an allOf branch as added to a closed object when an anyOf beside it evaluates other names only", () => {
+  // The anyOf evaluates z, never c: c was the object's unevaluatedProperties' (false) before.
+  const beside = { anyOf: [{ properties: { z: true } }, { required: ["a"] }] };
+  const old = fed({}, false, beside);
+  const next = fed({ properties: { a: { type: "string" }, c: true } }, false, beside);
+  const found = fourWays(old, next);
+  assert.deepEqual(found.input, [`tool.input.property.added ${I}.properties.c NON_BREAKING`]);
+  assert.deepEqual(found.output, [
+    `tool.output.property.added ${P}.properties.c POTENTIALLY_BREAKING`,
+  ]);
+  // ajv (2020-12): a result holding c is valid now, invalid before.
+  const value = { v: { a: "", c: null } };
+  assert.equal(checkOf(old, "2020-12")!.failures(value).length > 0, true);
+  assert.deepEqual(checkOf(next, "2020-12")!.failures(value), []);
 });
 
 Deno.test("unevaluatedDecided() lets the proof read unevaluatedProperties only where the new side evaluates every name the old one does", () => {
