@@ -38,7 +38,7 @@ export function writeCanonical(
   write: (text: string) => void,
   texts?: KnownTexts,
 ): void {
-  writeLevel(value, write, 0, texts);
+  writeLevel(value, write, 0, texts, new KeyOrders());
 }
 
 /**
@@ -58,15 +58,16 @@ function writeLevel(
   write: (text: string) => void,
   level: number,
   texts: KnownTexts | undefined,
+  orders: KeyOrders,
 ): void {
   if (typeof value !== "object" || value === null) {
-    write(stringifyPlain(value));
+    write(stringifyPlain(value, orders));
     return;
   }
   if (level >= WRITTEN_LEVELS) {
     let text = texts?.get(value);
     if (text === undefined) {
-      text = stringifyPlain(value);
+      text = stringifyPlain(value, orders);
       texts?.set(value, text);
     }
     write(text);
@@ -78,7 +79,7 @@ function writeLevel(
       if (i > 0) write(",");
       const item = value[i];
       // As JSON.stringify and canonicalize write them: a hole or undefined is null.
-      writeLevel(item === undefined ? null : item, write, level + 1, texts);
+      writeLevel(item === undefined ? null : item, write, level + 1, texts, orders);
     }
     write("]");
     return;
@@ -86,12 +87,12 @@ function writeLevel(
   checkPlainObject(value);
   const object = value as Record<string, unknown>;
   let separator = "{";
-  for (const key of sortedKeys(object)) {
+  for (const key of orders.sorted(object)) {
     const item = object[key];
     if (item === undefined) continue;
     write(`${separator}${stringifyKey(key)}:`);
     separator = ",";
-    writeLevel(item, write, level + 1, texts);
+    writeLevel(item, write, level + 1, texts, orders);
   }
   write(separator === "{" ? "{}" : "}");
 }
@@ -100,11 +101,11 @@ function writeLevel(
  * The canonical text of a value below the written levels: JSON.stringify of a sorted copy, or
  * the package's text when array-index keys stand in the way of a sorted copy.
  */
-function stringifyPlain(value: unknown): string {
+function stringifyPlain(value: unknown, orders: KeyOrders): string {
   let text: string | undefined;
   try {
     // A value already in canonical order (a Proxar snapshot's) needs no sorted copy.
-    text = JSON.stringify(inCanonicalOrder(value) ? value : sortedCopy(value));
+    text = JSON.stringify(inCanonicalOrder(value) ? value : sortedCopy(value, orders));
   } catch (error) {
     if (!(error instanceof IndexKeysOutOfOrder)) throw error;
     try {
@@ -135,7 +136,7 @@ function checkPlainObject(value: object): void {
  * them in that order. An object lists array-index keys ("0", "42") first whatever the insertion
  * order; when that is not the sorted order, {@link IndexKeysOutOfOrder} is thrown.
  */
-function sortedCopy(value: unknown): unknown {
+function sortedCopy(value: unknown, orders: KeyOrders): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -149,28 +150,29 @@ function sortedCopy(value: unknown): unknown {
         const copy = new Array<unknown>(value.length);
         for (let i = 0; i < value.length; i++) {
           const item = value[i];
-          copy[i] = item === undefined ? null : sortedCopy(item);
+          copy[i] = item === undefined ? null : sortedCopy(item, orders);
         }
         return copy;
       }
       checkPlainObject(value);
       const object = value as Record<string, unknown>;
-      const keys = sortedKeys(object);
+      const keys = orders.sorted(object);
       const copy: Record<string, unknown> = {};
       let indexLike = false;
-      for (const key of keys) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
         const item = object[key];
         if (item === undefined) continue;
         const code = key.charCodeAt(0);
         if (code >= 0x30 && code <= 0x39) indexLike = true;
         if (key === "__proto__") {
           Object.defineProperty(copy, key, {
-            value: sortedCopy(item),
+            value: sortedCopy(item, orders),
             enumerable: true,
             writable: true,
             configurable: true,
           });
-        } else copy[key] = sortedCopy(item);
+        } else copy[key] = sortedCopy(item, orders);
       }
       if (indexLike && !inOrder(Object.keys(copy))) throw new IndexKeysOutOfOrder();
       return copy;
@@ -226,12 +228,51 @@ function inOrder(keys: readonly string[]): boolean {
   return true;
 }
 
-/** The own enumerable keys in UTF-16 code unit order (what `Array.prototype.sort` does). */
-function sortedKeys(object: Record<string, unknown>): string[] {
-  const keys = Object.keys(object);
-  if (inOrder(keys)) return keys;
-  if (keys.length > 16) return keys.sort();
-  // Insertion sort: objects in contracts have few keys, and this beats the generic sort there.
+/** How many key sequences {@link KeyOrders} keeps per first key. */
+const ORDERS_PER_FIRST_KEY = 8;
+
+/**
+ * The own enumerable keys of objects in UTF-16 code unit order (what `Array.prototype.sort`
+ * does), remembered for each sequence of keys met in one write: the objects of a contract repeat
+ * a few sequences (`type`, `properties`, `required`, `additionalProperties` …), and sorting each
+ * object's keys anew took about as long as copying the objects (release binary, the old side of
+ * the 2,000-tool pair: 15 of 37 ms of CPU for the sorted copies). A sequence is recognised by
+ * comparing its keys with `===`, which for property names JSON.parse made is mostly a comparison
+ * of two pointers, where sorting compares their characters.
+ */
+class KeyOrders {
+  /** Per first key: sequences met (the keys as listed) and their sorted order. */
+  readonly #byFirst = new Map<string, { keys: readonly string[]; sorted: readonly string[] }[]>();
+
+  /** The object's own enumerable keys, sorted; the array is shared and must not be changed. */
+  sorted(object: Record<string, unknown>): readonly string[] {
+    const keys = Object.keys(object);
+    const n = keys.length;
+    if (n < 2) return keys;
+    if (n > 16) return keys.sort();
+    const first = keys[0]!;
+    const seen = this.#byFirst.get(first);
+    if (seen !== undefined) {
+      next: for (let s = 0; s < seen.length; s++) {
+        const known = seen[s]!;
+        if (known.keys.length !== n) continue;
+        for (let i = 1; i < n; i++) if (known.keys[i] !== keys[i]) continue next;
+        return known.sorted;
+      }
+    }
+    const sorted = insertionSorted(keys.slice());
+    if (seen === undefined) this.#byFirst.set(first, [{ keys, sorted }]);
+    else if (seen.length < ORDERS_PER_FIRST_KEY) seen.push({ keys, sorted });
+    return sorted;
+  }
+}
+singlePass(KeyOrders.prototype.sorted);
+
+/**
+ * `keys` sorted in place by insertion: objects in contracts have few keys, and this beats the
+ * generic sort there.
+ */
+function insertionSorted(keys: string[]): string[] {
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i]!;
     let j = i - 1;
@@ -243,4 +284,4 @@ function sortedKeys(object: Record<string, unknown>): string[] {
   }
   return keys;
 }
-singlePass(sortedKeys);
+singlePass(insertionSorted);

@@ -173,3 +173,43 @@ Deno.test("contractHashes() equals contractHash() of each side when equal entrie
     { numRuns: 500 },
   );
 });
+
+Deno.test("canonicalText() sorts every object when many share their first keys", () => {
+  // The sorted order of each sequence of keys is remembered within one write: sequences that
+  // start alike, differ in length or in one key, or outnumber what is kept per first key must
+  // each come out in their own order.
+  const names = ["type", "b", "a", "properties", "10", "9", "__proto__", "é", "required"];
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(...names),
+          fc.uniqueArray(fc.constantFrom(...names), { maxLength: 6 }),
+          fc.array(value, { maxLength: 6 }),
+        ),
+        { minLength: 1, maxLength: 40 },
+      ),
+      (shapes) => {
+        const tools = shapes.map(([first, rest, values]) =>
+          objectOf(
+            [first, ...rest.filter((k) => k !== first)].map((k, i): [string, unknown] => [
+              k,
+              values[i] ?? i,
+            ]),
+          )
+        );
+        const contract = { tools: [tools, { nested: tools }] };
+        assert.equal(canonicalText(contract), packageCanonicalText(contract));
+      },
+    ),
+    { numRuns: 500 },
+  );
+  // Twenty sequences with the same first key, each met twice, the longest beyond 16 keys.
+  const many = Array.from({ length: 20 }, (_, n) =>
+    objectOf<number>([
+      ["z", n],
+      ...Array.from({ length: n }, (_, i): [string, number] => [`k${20 - i}`, i]),
+    ]));
+  const twice = { tools: [[...many, ...many.map((o) => ({ ...o }))]] };
+  assert.equal(canonicalText(twice), packageCanonicalText(twice));
+});
