@@ -121,7 +121,7 @@ export function compareSchemaSide(
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
   const merged = oncePerDefinition(mergeDeltas(structured, catchAll), where);
-  return hintPropertyRenames(merged, oldSchema, newSchema);
+  return hintPropertyRenames(merged, { old: oldSchema, new: newSchema, classify: classifyProse });
 }
 
 /** Schema deltas of every paired tool, grouped by rule id. */

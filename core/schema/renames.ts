@@ -1,11 +1,23 @@
 /**
- * Rename hints for properties: in one object, a property removed and another added with an equal
- * schema were probably renamed. Both findings keep their severity (a rename breaks callers just
+ * Rename hints for properties: in one object, a property removed and another added with the same
+ * schema, but for a reworded `description` or `title`, were probably renamed, when neither has
+ * such a twin besides the other. Both findings keep their severity (a rename breaks callers just
  * the same) and get a hint naming the other property.
  * @module
  */
-import { isObject, jsonEqual, type JsonValue, pointerTokens } from "../json.ts";
+import {
+  escapePointerToken,
+  isObject,
+  jsonEqual,
+  type JsonValue,
+  pointerTokens,
+  stableStringify,
+} from "../json.ts";
+import type { ProseVerdict } from "../prose.ts";
 import type { SchemaDelta } from "./types.ts";
+
+/** The prose classifier, as the walk is handed it. */
+type Classify = (a: string | undefined, b: string | undefined) => ProseVerdict;
 
 /** The value at a pointer inside a schema, or undefined. */
 function at(schema: JsonValue | undefined, pointer: string): JsonValue | undefined {
@@ -34,13 +46,82 @@ interface Candidate {
   delta: SchemaDelta;
 }
 
+/** The keywords whose text is prose: a rename often comes with it reworded. */
+const PROSE = new Set(["description", "title"]);
+
+/**
+ * A schema's prose set aside: its structure without the string values of `description` and
+ * `title` (at every depth), and those texts by where they stood.
+ */
+function proseAside(schema: JsonValue): { rest: string; texts: Map<string, string> } {
+  const texts = new Map<string, string>();
+  const strip = (node: JsonValue, at: string): JsonValue => {
+    if (Array.isArray(node)) return node.map((item, i) => strip(item, `${at}/${i}`));
+    if (!isObject(node)) return node;
+    const out: { [key: string]: JsonValue } = {};
+    for (const key of Object.keys(node)) {
+      const value = node[key]!;
+      const where = `${at}/${escapePointerToken(key)}`;
+      if (PROSE.has(key) && typeof value === "string") texts.set(where, value);
+      else Object.defineProperty(out, key, { value: strip(value, where), enumerable: true });
+    }
+    return out;
+  };
+  return { rest: stableStringify(strip(schema, "")), texts };
+}
+
+/**
+ * Pairs of a group beyond which schemas that differ in prose are not compared: each pair costs a
+ * classifier run per text, and an object rewritten whole (hundreds of string properties removed
+ * and added) would cost as many runs as pairs.
+ */
+const MAX_PROSE_PAIRS = 256;
+
+/**
+ * Whether two schemas set aside are the same but for their prose, each text of one the other's
+ * reworded (graded DOCUMENTATION by the classifier).
+ */
+function sameButProse(
+  x: ReturnType<typeof proseAside>,
+  y: ReturnType<typeof proseAside>,
+  classify: Classify,
+): boolean {
+  if (x.rest !== y.rest || x.texts.size !== y.texts.size) return false;
+  for (const [where, text] of x.texts) {
+    const other = y.texts.get(where);
+    if (other === undefined || classify(text, other).severity !== "DOCUMENTATION") return false;
+  }
+  return true;
+}
+
+/**
+ * The one-to-one pairs of `removed` and `added`, `twins[i][j]` saying whether removed `i` and added
+ * `j` are alike: each removed property with exactly one twin added, which has no other twin
+ * removed.
+ */
+function oneToOne(
+  removed: readonly Candidate[],
+  added: readonly Candidate[],
+  twins: readonly (readonly boolean[])[],
+): [Candidate, Candidate][] {
+  const pairs: [Candidate, Candidate][] = [];
+  removed.forEach((r, i) => {
+    const j = twins[i]!.indexOf(true);
+    if (j < 0 || twins[i]!.indexOf(true, j + 1) >= 0) return;
+    if (twins.filter((row) => row[j]).length === 1) pairs.push([r, added[j]!]);
+  });
+  return pairs;
+}
+
 function addHint(delta: SchemaDelta, hint: string): void {
   delta.hint = delta.hint ? `${delta.hint}; ${hint}` : hint;
 }
 
 /**
  * Adds rename hints to the property.removed and property.added (or required.added, for a new
- * required property) deltas of one side of one tool. Matches are one to one per object.
+ * required property) deltas of one side of one tool. Matches are one to one per object: equal
+ * schemas first, then, among the properties left with no equal twin, schemas the same but for
+ * their `description` and `title` reworded (the classifier grades each change DOCUMENTATION).
  *
  * @example
  * ```ts
@@ -56,9 +137,9 @@ function addHint(delta: SchemaDelta, hint: string): void {
  */
 export function hintPropertyRenames(
   deltas: SchemaDelta[],
-  oldSchema: JsonValue | undefined,
-  newSchema: JsonValue | undefined,
+  schemas: { old: JsonValue | undefined; new: JsonValue | undefined; classify: Classify },
 ): SchemaDelta[] {
+  const { old: oldSchema, new: newSchema, classify } = schemas;
   const groups = new Map<string, { removed: Candidate[]; added: Candidate[] }>();
   const group = (location: string) => {
     let g = groups.get(location);
@@ -83,11 +164,32 @@ export function hintPropertyRenames(
     }
   }
   for (const { removed, added } of groups.values()) {
-    for (const r of removed) {
-      const matches = added.filter((a) => jsonEqual(a.schema, r.schema));
-      if (matches.length !== 1) continue;
-      const a = matches[0]!;
-      if (removed.filter((x) => jsonEqual(x.schema, a.schema)).length !== 1) continue;
+    const equal = removed.map((r) => added.map((a) => jsonEqual(r.schema, a.schema)));
+    // Then the same but for reworded prose (@postman/postman-mcp-server 2.12.0 → 2.13.0 renamed
+    // folderId to folder, "the system will create" → "the system creates"), among the properties
+    // that have no twin of equal schema at all, grouped by the rest of their schema.
+    const byRest = new Map<string, { removed: Candidate[]; added: Candidate[] }>();
+    const aside = new Map<Candidate, ReturnType<typeof proseAside>>();
+    const collect = (c: Candidate, side: "removed" | "added") => {
+      const parts = proseAside(c.schema);
+      if (parts.texts.size === 0) return;
+      aside.set(c, parts);
+      let g = byRest.get(parts.rest);
+      if (!g) byRest.set(parts.rest, g = { removed: [], added: [] });
+      g[side].push(c);
+    };
+    removed.forEach((r, i) => equal[i]!.includes(true) || collect(r, "removed"));
+    added.forEach((a, j) => equal.some((row) => row[j]) || collect(a, "added"));
+    const reworded: [Candidate, Candidate][] = [];
+    for (const g of byRest.values()) {
+      if (g.removed.length * g.added.length > MAX_PROSE_PAIRS) continue;
+      const table = g.removed.map((r) =>
+        g.added.map((a) => sameButProse(aside.get(r)!, aside.get(a)!, classify))
+      );
+      reworded.push(...oneToOne(g.removed, g.added, table));
+    }
+    const exact = oneToOne(removed, added, equal);
+    for (const [r, a] of [...exact, ...reworded]) {
       addHint(r.delta, `renamed to "${a.name}"?`);
       addHint(
         a.delta,

@@ -23,10 +23,10 @@ async function diff(old: string, next: string) {
   ]);
   assert.equal(result.stderr, "");
   const report = JSON.parse(result.stdout) as {
-    changes: { rule: string; message: string; hint?: string; new?: unknown }[];
+    changes: { rule: string; path: string; message: string; hint?: string; new?: unknown }[];
   };
   const by = (rule: string) => report.changes.find((c) => c.rule === rule)!;
-  return { code: result.code, found: findings(result.stdout), by };
+  return { code: result.code, found: findings(result.stdout), by, changes: report.changes };
 }
 
 Deno.test("proxar diff pairs getUser → get_user as a rename and reports their schema changes", async () => {
@@ -150,5 +150,46 @@ Deno.test("proxar diff pairs no tools without arguments as a rename (brightdata'
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar diff hints a property rename whose description was reworded, both ways, one to one", async () => {
+  // @postman/postman-mcp-server 2.12.0 → 2.13.0 renamed createCollectionRequest's folderId to
+  // folder and turned "the system will create" into "the system creates": no hint, since the
+  // schemas were compared with their descriptions.
+  const at = (tool: string, side: string, name: string) =>
+    `${tool}.${side}Schema.properties.${name}`;
+  // Unrelated (limit → offset: no rewording) and undecidable (two added, each the removed one's
+  // description reworded): no hint.
+  const expected = (from: string, to: string, gone: string[], come: string[]) =>
+    [
+      ...["input", "output"].flatMap((side) => [
+        `tool.${side}.property.added|${at("create_request", side, to)}|renamed from "${from}"?`,
+        `tool.${side}.property.removed|${at("create_request", side, from)}|renamed to "${to}"?`,
+      ]),
+      ...gone.map((p) => `tool.input.property.removed|${p}|-`),
+      ...come.map((p) => `tool.input.property.added|${p}|-`),
+    ].sort();
+  const limit = at("list_requests", "input", "limit");
+  const offset = at("list_requests", "input", "offset");
+  const target = at("move_request", "input", "targetId");
+  const twins = [at("move_request", "input", "folderId"), at("move_request", "input", "parentId")];
+  for (
+    const [old, next, want] of [
+      [
+        "reworded_old",
+        "reworded_new",
+        expected("folderId", "folder", [limit, target], [offset, ...twins]),
+      ],
+      [
+        "reworded_new",
+        "reworded_old",
+        expected("folder", "folderId", [offset, ...twins], [limit, target]),
+      ],
+    ] as const
+  ) {
+    const { code, changes } = await diff(old, next);
+    assert.equal(code, 1);
+    assert.deepEqual(changes.map((c) => `${c.rule}|${c.path}|${c.hint ?? "-"}`).sort(), want);
   }
 });

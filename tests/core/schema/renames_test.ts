@@ -1,0 +1,100 @@
+/**
+ * Property rename hints: one to one, by equal schemas first, then by schemas the same but for a
+ * reworded description or title (@postman/postman-mcp-server 2.12.0 → 2.13.0's folderId → folder).
+ */
+import assert from "node:assert/strict";
+import type { JsonObject } from "../../../core/json.ts";
+import { classifyProse } from "../../../core/prose.ts";
+import { compareSchemaSide } from "../../../core/schema/compare_tool.ts";
+
+/** `name: hint` of every delta of an input schema change that has a hint. */
+function hints(before: JsonObject, after: JsonObject): string[] {
+  const schema = (properties: JsonObject): JsonObject => ({ type: "object", properties });
+  return compareSchemaSide(
+    schema(before),
+    schema(after),
+    { side: "input", basePath: "t", basePointer: "" },
+    (a, b) => classifyProse(a, b),
+  ).filter((d) => d.hint).map((d) => `${d.path.slice(d.path.lastIndexOf(".") + 1)}: ${d.hint}`)
+    .sort();
+}
+
+const text = (description: string, extra: JsonObject = {}) => ({
+  type: "string",
+  description,
+  ...extra,
+});
+const WILL =
+  "The folder ID. By default, the system will create the request at the collection level.";
+const DOES = "The folder ID. By default, the system creates the request at the collection level.";
+
+Deno.test("hintPropertyRenames() pairs a property whose description was reworded, both ways", () => {
+  assert.deepEqual(hints({ folderId: text(WILL) }, { folder: text(DOES) }), [
+    'folder: renamed from "folderId"?',
+    'folderId: renamed to "folder"?',
+  ]);
+  assert.deepEqual(hints({ folder: text(DOES) }, { folderId: text(WILL) }), [
+    'folder: renamed to "folderId"?',
+    'folderId: renamed from "folder"?',
+  ]);
+  // A nested title reworded too.
+  const nested = (title: string) => ({ type: "array", items: { type: "string", title } });
+  assert.deepEqual(
+    hints({ tags: nested("The name of a tag attached to the request") }, {
+      labels: nested("The name of a tag attached to this request"),
+    }),
+    [
+      'labels: renamed from "tags"?',
+      'tags: renamed to "labels"?',
+    ],
+  );
+});
+
+Deno.test("hintPropertyRenames() pairs no property whose description says something else, or whose schema differs", () => {
+  const limit = { type: "integer", description: "The maximum number of requests to return." };
+  const offset = { type: "integer", description: "The number of requests to skip." };
+  assert.deepEqual(hints({ limit }, { offset }), []);
+  // The same description beside another type, format or default is no rewording.
+  assert.deepEqual(hints({ folderId: text(WILL) }, { folder: text(DOES, { format: "uuid" }) }), []);
+  // A description added or dropped (step 2 of the classifier) is no rewording either.
+  assert.deepEqual(hints({ folderId: text(WILL) }, { folder: { type: "string" } }), []);
+  // A limit changed in the text is a marker, not a rewording.
+  assert.deepEqual(
+    hints({ size: text("Page size, at most 50 items per page.") }, {
+      pageSize: text("Page size, at most 100 items per page."),
+    }),
+    [],
+  );
+});
+
+Deno.test("hintPropertyRenames() pairs only one to one, an equal schema first", () => {
+  // Two added, each the removed one reworded: undecidable, so neither is said.
+  assert.deepEqual(
+    hints({ folderId: text(WILL) }, { folder: text(DOES), parent: text(`${DOES}`) }),
+    [],
+  );
+  assert.deepEqual(
+    hints({ folderId: text(WILL), parentId: text(WILL) }, { folder: text(DOES) }),
+    [],
+  );
+  // An equal twin wins over a reworded one, and the reworded one is left without a hint.
+  assert.deepEqual(hints({ folderId: text(WILL) }, { folder: text(WILL), parent: text(DOES) }), [
+    'folder: renamed from "folderId"?',
+    'folderId: renamed to "folder"?',
+  ]);
+});
+
+Deno.test("hintPropertyRenames() compares no prose past 256 pairs of one shape in one object", () => {
+  // An object rewritten whole: 17 × 17 string properties, each description reworded.
+  const side = (prefix: string, said: string) =>
+    Object.fromEntries(
+      Array.from({ length: 17 }, (_, i) => [`${prefix}${i}`, text(`${said} number ${i}.`)]),
+    );
+  assert.deepEqual(hints(side("a", "The value"), side("b", "The given value")), []);
+  // At 16 × 16 they are compared, and none is a rewording of two others.
+  const small = (prefix: string, said: string) =>
+    Object.fromEntries(
+      Array.from({ length: 16 }, (_, i) => [`${prefix}${i}`, text(`${said} of field ${i} x.`)]),
+    );
+  assert.equal(hints(small("a", "The value"), small("b", "The values")).length, 32);
+});
