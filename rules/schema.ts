@@ -63,7 +63,7 @@ const LISTED_TYPES =
 
 /** Why a type in a propertyNames schema that admits strings is no change. */
 const NAME_TYPES =
-  'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values.';
+  'Property names are always strings, so inside propertyNames (and its anyOf, oneOf, allOf, not, if, then and else branches) a type that admits strings accepts every name and is compared as absent: zod 4 writes propertyNames {"type": "string"} beside every z.record(z.string(), ...), which restricts nothing (firecrawl-mcp 2.0.2 → 3.1.13 was graded BREAKING for it). A name schema reached through $ref keeps its type, since its definition may also describe values. The same holds where an allOf is proven to accept the same values as the schema beside it: an allOf of objects (zod 3\'s intersection) that became an object whose name schema takes every string was graded allOf.narrowed (BREAKING on input) because no branch had a name schema to imply it.';
 
 /** Why keywords of a type one side excludes are not compared. */
 const EXCLUDED_TYPES =

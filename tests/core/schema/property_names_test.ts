@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
-import { schemaFindings } from "./_schema_helpers.ts";
+import { fourWays, NOTHING_FOUR_WAYS, schemaFindings } from "./_schema_helpers.ts";
 import { withoutNameTypes } from "../../../core/schema/_property_names.ts";
 
 const record = (names?: JsonObject): JsonObject => ({
@@ -102,5 +102,30 @@ Deno.test("withoutNameTypes finds a name schema nested deeper than its quick loo
     );
     const plain = nested(depth, { type: "object" });
     assert.equal(withoutNameTypes(plain), plain);
+  }
+});
+
+// zod 3's intersection of two objects (allOf) became zod 4's z.record(z.string(), …): the proof
+// that grades the allOf dropped asked the old branches for a name schema, found none, and read
+// the record as narrower (allOf.narrowed BREAKING on input, allOf.widened BREAKING on output
+// the other way), though both accept every object.
+const intersection: JsonValue = { allOf: [{ type: "object" }, { type: "object" }] };
+const named = (names: JsonValue): JsonValue => ({ type: "object", propertyNames: names });
+
+Deno.test("diff reports nothing when an allOf of objects becomes an object whose name schema takes every string", () => {
+  for (const names of [{ type: "string" }, {}, true]) {
+    assert.deepEqual(fourWays(intersection, named(names)), NOTHING_FOUR_WAYS);
+  }
+});
+
+Deno.test("diff grades a name constraint beside an allOf of objects dropped by the proof's direction", () => {
+  for (const names of [{ type: "string", maxLength: 3 }, { $ref: "https://example.com/names" }]) {
+    // A remote name schema may constrain names: it is taken as one, never as no change.
+    assert.deepEqual(fourWays(intersection, named(names)), {
+      input: ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"],
+      inputReversed: ["tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING"],
+      output: ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"],
+      outputReversed: ["tool.output.allOf.widened t.outputSchema.allOf BREAKING"],
+    });
   }
 });
