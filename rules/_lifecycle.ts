@@ -1,11 +1,12 @@
 /**
  * The two rules every listed entity has: removed (BREAKING) and added (NON_BREAKING), each
  * POTENTIALLY_BREAKING when the contract it compares against left the list out.
- * Tools add a rename hint on top (rules/tools.ts).
+ * Tools add a rename hint on top (rules/tools.ts); prompts one for a name in another style.
  * @module
  */
 import { type EntityKind, type ListName, recorded } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
+import { type Located, nameKey } from "../core/pairing.ts";
 import type { Rule, RuleExample } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
 
@@ -20,6 +21,28 @@ export interface LifecycleSpec {
   id: string;
   /** Why removing one breaks agents. */
   removedRationale: string;
+  /**
+   * Whether a removed entry names the one added with the same name in another case or separator
+   * style as its probable new name (entries named by a name, not a URI).
+   */
+  renameHint?: boolean;
+}
+
+/**
+ * The entry added with the same name as `gone` but for case and separators ({@link nameKey}),
+ * when it is the only one added and `gone` the only one removed with that name.
+ */
+function restyled<T>(
+  gone: Located<T>,
+  removed: readonly Located<T>[],
+  added: readonly Located<T>[],
+): Located<T> | undefined {
+  const key = nameKey(gone.id);
+  const twins = added.filter((a) => nameKey(a.id) === key);
+  if (twins.length !== 1 || removed.filter((r) => nameKey(r.id) === key).length !== 1) {
+    return undefined;
+  }
+  return twins[0];
 }
 
 /** Why an added entry is NON_BREAKING, unless the old contract left its list out. */
@@ -78,13 +101,22 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
       check({ old, new: next, pairs, report }) {
         const unknown = !recorded(change === "added" ? old : next, list);
         const clause = !unknown ? "" : change === "added" ? leftOut(list) : leftOutNow(list);
+        const { removed, added } = pairs[list];
         for (const entry of pairs[list][change]) {
+          const twin = change === "removed" && spec.renameHint === true
+            ? restyled<unknown>(entry, removed, added)
+            : undefined;
           report({
             entity: { kind, name: entry.id },
             path: entry.id,
             pointer: at(list, entry.index),
             [change === "removed" ? "old" : "new"]: entry.id,
-            message: `${noun} "${entry.id}" was ${change}${clause}`,
+            message: `${noun} "${entry.id}" was ${change}${clause}${
+              twin === undefined
+                ? ""
+                : `; "${twin.id}" was added with the same name in another case or separator style, so it was probably renamed`
+            }`,
+            ...(twin === undefined ? {} : { new: twin.id, hint: `renamed to "${twin.id}"?` }),
             ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
           });
         }

@@ -91,7 +91,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "prompt.removed",
     "severity": "BREAKING",
     "summary": "A prompt was removed",
-    "rationale": "Clients that offer it (slash commands, menus) fail when a user picks it. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
+    "rationale": "Clients that offer it (slash commands, menus) fail when a user picks it. When a prompt with the same name in another case or separator style was added in the same change (simple_prompt → simple-prompt, as @modelcontextprotocol/server-everything 2025.9.25 → 2026.1.14 renamed its prompts), the message names it as the probable new name, one removed and one added per name; the removal stays BREAKING, since clients ask for the old name. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "prompt.title.changed",

@@ -59,7 +59,9 @@ export const promptRules: Rule[] = [
     noun: "Prompt",
     sample: triage,
     id: "triage",
-    removedRationale: "Clients that offer it (slash commands, menus) fail when a user picks it.",
+    removedRationale:
+      "Clients that offer it (slash commands, menus) fail when a user picks it. When a prompt with the same name in another case or separator style was added in the same change (simple_prompt → simple-prompt, as @modelcontextprotocol/server-everything 2025.9.25 → 2026.1.14 renamed its prompts), the message names it as the probable new name, one removed and one added per name; the removal stays BREAKING, since clients ask for the old name.",
+    renameHint: true,
   }),
   rule({
     id: "prompt.argument.removed",

@@ -594,3 +594,37 @@ Deno.test("proxar diff grades airtable-mcp-server 1.4.1 → 1.9.6 turning zod 3'
     code: 1,
   });
 });
+
+Deno.test("proxar diff names server-everything 2025.9.25 → 2026.1.14's prompts renamed from snake_case to kebab-case", async () => {
+  // Before: "was removed" and "was added" only, where tools renamed in the same release got a
+  // hint. complex_prompt → args-prompt is no rename Proxar can see, and gets none.
+  const pair: [string, string] = [
+    "everything_prompts_2025.9.25.json",
+    "everything_prompts_2026.1.14.json",
+  ];
+  await assertVerdict(pair, {
+    findings: [
+      ...["args-prompt", "completable-prompt", "resource-prompt", "simple-prompt"]
+        .map((p) => `prompt.added|${p}|NON_BREAKING`),
+      ...["complex_prompt", "resource_prompt", "simple_prompt"]
+        .map((p) => `prompt.removed|${p}|BREAKING`),
+      ...["prompts", "resources", "tools"]
+        .map((c) => `server.capability.extended|server.capabilities.${c}|NON_BREAKING`),
+      "server.instructions.changed|server.instructions|POTENTIALLY_BREAKING",
+      "server.name.changed|server.serverInfo.name|POTENTIALLY_BREAKING",
+      "server.title.changed|server.serverInfo.title|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+    ],
+    code: 1,
+  });
+  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
+  const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
+  assert.deepEqual(hints.map((line) => line.trim()), [
+    'hint: renamed to "resource-prompt"?',
+    'hint: renamed to "simple-prompt"?',
+  ]);
+  assert.match(
+    text.stdout,
+    /Prompt "simple_prompt" was removed; "simple-prompt" was added with the same name in another case or separator style, so it was probably renamed/,
+  );
+});
