@@ -21,7 +21,7 @@ import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
-import { branchCounts } from "./_union_keyword.ts";
+import { branchCounts, unionSwap } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
@@ -429,6 +429,25 @@ function freesEvaluated(walk: Walker, node: Node, added: boolean): boolean {
 const branches: FacetHandler = (walk, node, keyword) => {
   const a = walk.read(node.o, keyword), b = walk.read(node.n, keyword);
   const conjunction = keyword === "allOf";
+  // anyOf on one side, oneOf on the other, not proven either way (see #composition): one change
+  // of the union, at the new keyword, not a union removed (widened) and another added.
+  const swap = conjunction ? undefined : unionSwap(node.o, node.n);
+  if (swap !== undefined) {
+    if (keyword === swap.from) return;
+    const [xa, xb] = [walk.read(node.o, swap.from) as JsonValue[], b as JsonValue[]];
+    // A keyword it does not model, new in a branch, is still reported.
+    xb.forEach((branch, i) => walk.unmodelledIn(node, [keyword, i], branch));
+    return walk.facetDelta(
+      node,
+      keyword,
+      "changed",
+      `${branchCounts(swap.from, xa.length, swap.to, xb.length)}: the union ${
+        swap.to === "oneOf"
+          ? "became exclusive, so a value that matches more than one branch is now rejected"
+          : "is no longer exclusive, so a value that matched more than one branch is now accepted"
+      }, and neither side is proven to accept every value of the other`,
+    );
+  }
   if (a === undefined || b === undefined) {
     // A lone schema that became one branch of a union (or a union that became one of its
     // branches) extends (or narrows) the union; otherwise adding anyOf constrains.

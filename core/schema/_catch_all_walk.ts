@@ -29,7 +29,7 @@ import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
-import { unionAsWritten } from "./_union_keyword.ts";
+import { unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
@@ -569,21 +569,31 @@ export class CatchAllWalk implements Walker {
     }
     this.#proven = wide || narrow;
     if (wide && narrow) return true;
-    const keyword = COMBINATORS.find((k) => !this.same(own(node.o, k), own(node.n, k))) as string;
+    let keyword = COMBINATORS.find((k) => !this.same(own(node.o, k), own(node.n, k))) as string;
+    // anyOf on one side, oneOf on the other: the union became exclusive or stopped being so.
+    const swap = unionSwap(node.o, node.n);
+    if (swap !== undefined) keyword = swap.to;
     if (wide || narrow) {
       const at = { loc: node.outer ?? node.loc };
+      const proof = wide
+        ? "every value the old schema accepted is accepted by the new one"
+        : "every value the new schema accepts was accepted by the old one";
       this.emit(
         at,
         node.neg,
         keyword,
         wide ? "widened" : "narrowed",
-        own(node.o, keyword),
+        own(node.o, swap?.from ?? keyword),
         own(node.n, keyword),
         {
           tail: [keyword],
-          detail: wide
-            ? "every value the old schema accepted is accepted by the new one"
-            : "every value the new schema accepts was accepted by the old one",
+          detail: swap === undefined
+            ? proof
+            : `${swap.from} became ${swap.to}: ${
+              swap.to === "oneOf"
+                ? "the union became exclusive, so a value that matches more than one branch is now rejected"
+                : "the union is no longer exclusive, so a value that matched more than one branch is now accepted"
+            }; ${proof}`,
         },
       );
       return true;

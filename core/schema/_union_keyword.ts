@@ -88,3 +88,24 @@ export function branchCounts(from: string, before: number, to: string, after: nu
     ? `${to} went from ${before} to ${after} branches`
     : `${from} of ${before} branches became ${to} of ${after} branches`;
 }
+
+/**
+ * The union keywords when `o` writes anyOf and `n` oneOf (or the reverse), each the only one of
+ * the two on its side: the union became exclusive (or stopped being so).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unionSwap } from "./_union_keyword.ts";
+ * assert.deepEqual(unionSwap({ anyOf: [] }, { oneOf: [] }), { from: "anyOf", to: "oneOf" });
+ * assert.equal(unionSwap({ anyOf: [] }, { anyOf: [] }), undefined);
+ * ```
+ */
+export function unionSwap(
+  o: JsonObject,
+  n: JsonObject,
+): { from: "anyOf" | "oneOf"; to: "anyOf" | "oneOf" } | undefined {
+  const read = (s: JsonObject, k: string) => Object.hasOwn(s, k) ? s[k] as JsonValue : undefined;
+  const [from, to] = [unionKey(o, read), unionKey(n, read)];
+  return from !== undefined && to !== undefined && from !== to ? { from, to } : undefined;
+}

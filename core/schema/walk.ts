@@ -23,7 +23,7 @@ import {
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { unionAsWritten } from "./_union_keyword.ts";
+import { unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -1517,7 +1517,11 @@ class Walker {
       this.namesRemoved(ctx, dropped.map((i) => ({ v: old[i]!, i: [i] })), undefined, [a, b]);
       a = { ...a, allOf: old.map((x, i) => dropped.includes(i) ? true : x) };
     }
+    // anyOf on one side and oneOf on the other, whose branches may overlap: the union became
+    // exclusive (or stopped being so), one change graded by the values it keeps or drops.
+    const swapped = this.unionSwapped(a, b, ctx);
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+      if (swapped && key !== "allOf") continue;
       const union = key !== "allOf";
       // An allOf branch of annotations only accepts every value: it constrains nothing. The
       // index lists map the branches compared back to their places in the schema.
@@ -1689,6 +1693,56 @@ class Walker {
         );
       }
     }
+  }
+
+  /**
+   * An anyOf on one side and a oneOf on the other (neither beside the other, and not read as one
+   * union: some branches may overlap) graded as one change of the union, by the subsumption
+   * proof: anyOf → oneOf rejects a value that matches more than one branch, oneOf → anyOf accepts
+   * it. Paired branch by branch, it read as "anyOf removed" and "oneOf added", or "oneOf branch 2
+   * was added", naming neither what the keyword change does nor the values it takes. Returns
+   * whether it graded the union.
+   */
+  unionSwapped(a: JsonObject, b: JsonObject, ctx: Ctx): boolean {
+    const swap = this.unionKeyOf.has(a) ? undefined : unionSwap(a, b);
+    if (swap === undefined) return false;
+    const { from, to } = swap;
+    const [xa, xb] = [a[from] as JsonValue[], b[to] as JsonValue[]];
+    const exclusive = to === "oneOf";
+    // The branches that may overlap, in the list that is (or was) exclusive.
+    const list = exclusive ? xb : xa;
+    let overlap = "";
+    for (let i = 0; i < list.length && overlap === ""; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        if (!disjoint(list[i]!, list[j]!)) {
+          overlap = ` (${exclusive ? "new" : "old"} branches ${i} and ${j} may overlap)`;
+          break;
+        }
+      }
+    }
+    const [wide, narrow, limit] = this.provesEither(a, b, ctx);
+    if (limit) this.limitFindings(ctx, to, a, b, [false, false], this.out.length);
+    if (wide && narrow) return true;
+    const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
+    const proof = wide || narrow
+      ? `every value the ${wide ? "old" : "new"} schema accepts, the ${
+        wide ? "new" : "old"
+      } one accepts too`
+      : "Proxar could not prove that it only lets values in or only keeps them out";
+    this.graded(
+      ctx,
+      to,
+      to,
+      effect,
+      to,
+      { old: xa, new: xb },
+      `${branchCounts(from, xa.length, to, xb.length)}: the union ${
+        exclusive
+          ? "became exclusive, so a value that matches more than one branch is now rejected"
+          : "is no longer exclusive, so a value that matched more than one branch is now accepted"
+      }${overlap}; ${proof}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
+    );
+    return true;
   }
 
   /**
@@ -2001,6 +2055,11 @@ class Walker {
         ...(lifted[1] ? { newLoc: ctx.newLoc, posLoc: ctx.newLoc } : {}),
       });
     }
+    // A union whose keyword changed with branches that cannot overlap accepts the same values as
+    // either keyword: the findings say so, and name the branch that came or went.
+    const renamed = oldKey === key
+      ? ""
+      : `${oldKey} became ${key}, whose branches cannot overlap, so that alone changes no value; `;
     for (const j of pairing.added) {
       const alone = apart(xb, j);
       this.graded(
@@ -2010,7 +2069,7 @@ class Walker {
         !alone ? "changed" : union ? "widened" : "narrowed",
         key,
         { new: xb[j]! },
-        `${key} branch ${at(kb, j)} was added${
+        `${renamed}${key} branch ${at(kb, j)} was added${
           alone ? "" : "; it may overlap another branch, and a value both accept is rejected"
         }`,
       );
@@ -2024,7 +2083,7 @@ class Walker {
         !alone ? "changed" : union ? "narrowed" : "widened",
         key,
         { old: xa[i]! },
-        `${oldKey} branch ${at(ka, i, oldKey)} was removed${
+        `${renamed}${oldKey} branch ${at(ka, i, oldKey)} was removed${
           alone ? "" : "; it may have overlapped another branch, whose values it made invalid"
         }`,
       );

@@ -242,6 +242,23 @@ const CASES: Record<string, Case> = {
   // anyOf [[string, null], integer] → oneOf [string, integer, [null, boolean]]: one union of
   // disjoint branches, only widened (null moved to the branch added); the message names both
   // keywords (see the test below).
+  // anyOf → oneOf whose branches overlap (strings up to 3 characters match both): the union
+  // became exclusive, so those strings are now rejected: narrowed, said once at the oneOf (it
+  // read "anyOf removed" and "oneOf added").
+  anyof_to_oneof_overlapping: {
+    input: [1, ["tool.input.oneOf.narrowed|t.inputSchema.properties.v.oneOf|BREAKING"]],
+    inputReversed: [0, ["tool.input.anyOf.widened|t.inputSchema.properties.v.anyOf|NON_BREAKING"]],
+    output: [0, ["tool.output.oneOf.narrowed|t.outputSchema.properties.v.oneOf|NON_BREAKING"]],
+    outputReversed: [1, ["tool.output.anyOf.widened|t.outputSchema.properties.v.anyOf|BREAKING"]],
+  },
+  // The same with an integer branch added: strings lost, integers gained, neither side holds the
+  // other: changed, BREAKING both ways.
+  anyof_to_oneof_overlapping_changed: {
+    input: [1, ["tool.input.oneOf.changed|t.inputSchema.properties.v.oneOf|BREAKING"]],
+    inputReversed: [1, ["tool.input.anyOf.changed|t.inputSchema.properties.v.anyOf|BREAKING"]],
+    output: [1, ["tool.output.oneOf.changed|t.outputSchema.properties.v.oneOf|BREAKING"]],
+    outputReversed: [1, ["tool.output.anyOf.changed|t.outputSchema.properties.v.anyOf|BREAKING"]],
+  },
   anyof_to_oneof_whole: {
     input: [0, ["tool.input.oneOf.widened|t.inputSchema.properties.v.oneOf|NON_BREAKING"]],
     inputReversed: [1, ["tool.input.anyOf.narrowed|t.inputSchema.properties.v.anyOf|BREAKING"]],
@@ -377,8 +394,20 @@ Deno.test("proxar diff names both keywords when an anyOf that became a oneOf is 
   assert.deepEqual(await messages(FILES.outputReversed), [
     "t.outputSchema.properties.v: oneOf of 3 branches became anyOf of 2 branches; every value the new schema accepts, the old one accepts too",
   ]);
-  // The branch removed was the old oneOf's.
+  // The branch removed was the old oneOf's; the keyword change is named, and what it does.
   assert.deepEqual(await messages(FILES.inputReversed), [
-    "t.inputSchema.properties.v: oneOf branch 2 was removed",
+    "t.inputSchema.properties.v: oneOf became anyOf, whose branches cannot overlap, so that alone changes no value; oneOf branch 2 was removed",
   ]);
+  // Forward on output the branch findings stand (they agree with the proof): the keyword
+  // change is named there too, where it read "oneOf branch 2 was added" alone.
+  assert.deepEqual(await messages(FILES.output), [
+    "t.outputSchema.properties.v: anyOf became oneOf, whose branches cannot overlap, so that alone changes no value; oneOf branch 2 was added",
+  ]);
+  // Overlapping branches: the union became exclusive, said once.
+  const [exclusive] = JSON.parse((await diff("anyof_to_oneof_overlapping", FILES.input)).stdout)
+    .changes.map((c: { message: string }) => c.message);
+  assert.match(
+    exclusive,
+    /became exclusive, so a value that matches more than one branch is now rejected/,
+  );
 });
