@@ -3,6 +3,7 @@
  * URI template). Computed once per diff and shared by every rule.
  * @module
  */
+import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
 
@@ -169,10 +170,40 @@ export function nameKey(name: string): string {
   return name.replace(/[\s_\-./]+/g, "").toLowerCase();
 }
 
+/** How alike two tool names are, case and separators aside: 1 − edit distance / longer length. */
+function nameLikeness(a: string, b: string): number {
+  const x = nameKey(a), y = nameKey(b);
+  return 1 - distance(x, y) / Math.max(x.length, y.length, 1);
+}
+
+/** How alike two names must be for the likeness to tell tools with the same schemas apart. */
+const ALIKE = 0.8;
+
+/** The most tools sharing one pair of schemas whose names are compared, per side. */
+const MAX_ALIKE = 64;
+
+/**
+ * The one of `candidates` whose name is at least {@link ALIKE} like `name` and more alike than
+ * every other candidate's.
+ */
+function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> | undefined {
+  let best: Located<T> | undefined, top = -1, next = -1;
+  for (const c of candidates) {
+    const score = nameLikeness(name, c.id);
+    if (score > top) [best, top, next] = [c, score, top];
+    else if (score > next) next = score;
+  }
+  return top >= ALIKE && top > next ? best : undefined;
+}
+
 /**
  * Removed and added tools with equal schemas that declare a property, matched one to one, as
- * pairs under the new name;
- * then, among the rest, those whose names are the same but for case and separators
+ * pairs under the new name; when several removed or added tools share those schemas, a removed
+ * tool and an added one whose names are each the other's most alike among them (at least
+ * {@link ALIKE}, strictly more than any other: `resilience_drill_delete` →
+ * `resiliency_drill_delete` beside `resiliency_drill_check-resync-readiness` with the same
+ * schemas, @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46); then, among the rest, those whose names
+ * are the same but for case and separators
  * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares).
  *
  * @example
@@ -206,12 +237,20 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       newIndex: twin.index,
       renamedFrom: gone.id,
     });
+  const rivals = (twin: Located<Tool>) => tools.removed.filter((r) => twins(r, twin));
   for (const gone of tools.removed) {
     const candidates = tools.added.filter((a) => twins(gone, a));
-    if (candidates.length !== 1) continue;
-    const twin = candidates[0]!;
-    if (tools.removed.filter((r) => twins(r, twin)).length !== 1) continue;
-    pair(gone, twin);
+    if (candidates.length === 0) continue;
+    let twin: Located<Tool> | undefined = candidates[0]!;
+    const others = rivals(twin);
+    if (candidates.length > 1 || others.length > 1) {
+      // Several share the schemas: only names alike on both sides tell which became which (past
+      // MAX_ALIKE a side, no pair is sought: the names of each would be compared with each).
+      const few = candidates.length <= MAX_ALIKE && others.length <= MAX_ALIKE;
+      twin = few ? likest(gone.id, candidates) : undefined;
+      if (twin !== undefined && likest(twin.id, rivals(twin)) !== gone) twin = undefined;
+    }
+    if (twin !== undefined) pair(gone, twin);
   }
   // The same name in another case or separator style: one removed and one added per key.
   const taken = new Set<Located<Tool>>();

@@ -18,7 +18,7 @@ export const toolRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool was removed",
     rationale:
-      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same (one removed and one added with those schemas: two removed with the schemas of one added were not both renamed to it, and neither is said to be), provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. An outputSchema declared on one side only counts as the same beside equal input schemas that declare a property (@anthropic-ai/claude-code 1.0.100 → 1.0.128 renamed KillBash to KillShell in the release that gave every tool an output schema, and no rename was seen); the pair then reports the output schema added or removed, and two output schemas that differ are no evidence. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
+      `Agents that call the tool by name get an unknown-tool error; prompts and plans that mention it stop working. When a tool with the same schemas was added in the same change, it was probably renamed, which breaks callers just the same (one removed and one added with those schemas: two removed with the schemas of one added were not both renamed to it, and neither is said to be, unless their names tell: when several removed or added tools share the schemas, a removed tool and an added one whose names are each other's closest among them, at least 0.8 alike with case and separators set aside and closer than any other, are paired, as @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46 renamed resilience_drill_delete and resilience_drill_check-resync-readiness, which take the same arguments, to resiliency_drill_delete and resiliency_drill_check-resync-readiness, and neither got a hint), provided the schemas declare a property: tools without arguments and without an output schema that names fields all look alike, so equal schemas are then no evidence (brightdata's scraping_browser_links and scraping_browser_network_requests were paired, and the new tool's description reported as the old one's change); the pair is then also compared (description, title, annotations, execution, metadata) and those changes are reported under the new name with the rename in their message. An outputSchema declared on one side only counts as the same beside equal input schemas that declare a property (@anthropic-ai/claude-code 1.0.100 → 1.0.128 renamed KillBash to KillShell in the release that gave every tool an output schema, and no rename was seen); the pair then reports the output schema added or removed, and two output schemas that differ are no evidence. So is a tool added with the same name in another case or separator style (getUser → get_user or get-user, as mapbox-mcp-server's StaticMapImageTool became static_map_image_tool), one removed and one added per name: their schemas are compared too, graded as for any tool, since a rename of style often comes with a new schema generator. When several tools share such a name, none is paired. ${REMOVED_UNKNOWN_RATIONALE}`,
     examples: [{
       title: "search_issues is gone",
       old: { tools: [search] },
@@ -36,14 +36,8 @@ export const toolRules: Rule[] = [
     }],
     check({ new: next, pairs, report }) {
       const unknown = !recorded(next, "tools");
-      const added = pairs.tools.added;
-      for (const gone of pairs.tools.removed) {
-        // A twin counts only when it is the one tool added with these schemas and this the one
-        // removed with them: two tools gone with equal schemas were not both renamed to it.
-        const twins = added.filter((a) =>
-          twinSchemas(a.value, gone.value) &&
-          pairs.tools.removed.filter((r) => twinSchemas(a.value, r.value)).length === 1
-        );
+      const { added, removed } = pairs.tools;
+      for (const gone of removed) {
         const finding: Parameters<typeof report>[0] = {
           entity: { kind: "tool", name: gone.id },
           path: gone.id,
@@ -52,26 +46,27 @@ export const toolRules: Rule[] = [
           message: `Tool "${gone.id}" was removed${unknown ? leftOutNow("tools") : ""}`,
           ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
         };
-        // Paired by name (the same but for case and separators) when no twin had its schemas.
-        const byName = pairs.tools.paired.find((p) =>
-          p.renamedFrom === gone.id && !twinSchemas(p.new, gone.value) &&
-          (!jsonEqual(p.new.inputSchema, gone.value.inputSchema) ||
-            !jsonEqual(p.new.outputSchema, gone.value.outputSchema))
-        );
-        if (byName !== undefined) {
-          finding.message +=
-            `; "${byName.id}" was added with the same name in another case or separator style, so it was probably renamed; their schemas are compared under the new name`;
-          finding.hint = `renamed to "${byName.id}"?`;
-          finding.new = byName.id;
-        } else if (twins.length === 1) {
-          const twin = twins[0]!.id;
-          const output = twins[0]!.value.outputSchema;
+        // The pairing (core/pairing.ts) found its new name: by its schemas, or else by its name
+        // in another case or separator style.
+        const renamed = pairs.tools.paired.find((p) => p.renamedFrom === gone.id);
+        if (renamed !== undefined && twinSchemas(renamed.new, gone.value)) {
+          const output = renamed.new.outputSchema;
           const same = jsonEqual(output, gone.value.outputSchema)
             ? "the same schemas"
             : `the same inputSchema and ${output === undefined ? "no" : "now an"} outputSchema`;
-          finding.message += `; "${twin}" was added with ${same}, so it was probably renamed`;
-          finding.hint = `renamed to "${twin}"?`;
-          finding.new = twin;
+          // Other tools removed or added with those schemas: the names told them apart.
+          const shared = added.filter((a) => twinSchemas(a.value, gone.value)).length > 1 ||
+            removed.filter((r) => twinSchemas(renamed.new, r.value)).length > 1;
+          finding.message += `; "${renamed.id}" was added with ${same}${
+            shared ? " and the closest name of the tools that share them" : ""
+          }, so it was probably renamed`;
+        } else if (renamed !== undefined) {
+          finding.message +=
+            `; "${renamed.id}" was added with the same name in another case or separator style, so it was probably renamed; their schemas are compared under the new name`;
+        }
+        if (renamed !== undefined) {
+          finding.hint = `renamed to "${renamed.id}"?`;
+          finding.new = renamed.id;
         }
         report(finding);
       }

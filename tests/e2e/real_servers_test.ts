@@ -628,3 +628,27 @@ Deno.test("proxar diff names server-everything 2025.9.25 → 2026.1.14's prompts
     /Prompt "simple_prompt" was removed; "simple-prompt" was added with the same name in another case or separator style, so it was probably renamed/,
   );
 });
+
+Deno.test("proxar diff names @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46 renaming two tools with the same arguments by their names", async () => {
+  // Before: neither removal had a hint, since the two tools take the same arguments and a rename
+  // was only seen for one tool removed and one added with those schemas.
+  const pair: [string, string] = [
+    "azure_resilience_drill_3.0.0-beta.41.json",
+    "azure_resilience_drill_3.0.0-beta.46.json",
+  ];
+  const tools = ["drill_check-resync-readiness", "drill_delete"];
+  await assertVerdict(pair, {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...tools.map((t) => `tool.added|resiliency_${t}|NON_BREAKING`),
+      ...tools.map((t) => `tool.removed|resilience_${t}|BREAKING`),
+    ],
+    code: 1,
+  });
+  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
+  const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
+  assert.deepEqual(hints.map((line) => line.trim()), [
+    'hint: renamed to "resiliency_drill_check-resync-readiness"?',
+    'hint: renamed to "resiliency_drill_delete"?',
+  ]);
+});

@@ -36,3 +36,35 @@ Deno.test("tool.removed hints no rename when two tools removed share the schemas
     "KillBash: no hint",
   ]);
 });
+
+Deno.test("tool.removed hints the tool with the closest name when several share the schemas", () => {
+  // @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46: two tools with the same arguments renamed at once.
+  const old = ["resilience_drill_check-resync-readiness", "resilience_drill_delete"];
+  const renamed = old.map((n) => n.replace("resilience", "resiliency"));
+  assert.deepEqual(removed(old.map(tool), renamed.map(tool)), [
+    'resilience_drill_check-resync-readiness: renamed to "resiliency_drill_check-resync-readiness"?',
+    'resilience_drill_delete: renamed to "resiliency_drill_delete"?',
+  ]);
+  // And back.
+  assert.deepEqual(removed(renamed.map(tool), old.map(tool)), [
+    'resiliency_drill_check-resync-readiness: renamed to "resilience_drill_check-resync-readiness"?',
+    'resiliency_drill_delete: renamed to "resilience_drill_delete"?',
+  ]);
+});
+
+Deno.test("tool.removed hints no rename among tools sharing the schemas when names do not tell", () => {
+  // As close to one as to the other: which one it became cannot be told.
+  assert.deepEqual(removed([tool("drill_a")], [tool("drill_b"), tool("drill_c")]), [
+    "drill_a: no hint",
+  ]);
+  // Closest, but not alike enough (0.8, case and separators aside).
+  assert.deepEqual(removed([tool("drill_delete"), tool("plan_get")], [tool("task_remove")]), [
+    "drill_delete: no hint",
+    "plan_get: no hint",
+  ]);
+  // Each must be the other's closest: drill_getx is as close to drill_get as to drill_gets.
+  assert.deepEqual(removed([tool("drill_get"), tool("drill_gets")], [tool("drill_getx")]), [
+    "drill_get: no hint",
+    "drill_gets: no hint",
+  ]);
+});
