@@ -23,6 +23,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
+import { numberKey, numberMarkers } from "./prose_numbers.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
@@ -87,7 +88,7 @@ export { DEFAULT_PROSE_OPTIONS, type ProseOptions };
 
 /**
  * Negations, modality words and `default` (a default stated or dropped changes what a model omits);
- * any token holding a digit is a marker too.
+ * numbers are markers too (`prose_numbers.ts`).
  */
 export const BUILTIN_MARKERS: readonly string[] = [
   "not",
@@ -103,7 +104,6 @@ export const BUILTIN_MARKERS: readonly string[] = [
 ];
 /** `don't`, `can't`, `isn't` … and `cannot` count as `not`. */
 const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
-const DIGIT = /\p{N}/u;
 
 /** Lowercase, Unicode NFC, whitespace collapsed, trailing punctuation stripped. */
 export function normaliseProse(text: string): string {
@@ -164,55 +164,24 @@ export function overlapTokens(tokens: readonly string[]): string[] {
 }
 
 /**
- * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on
- * server-everything, whose "Returns multiple resource links" became "Returns up to ten …").
+ * The markers a token stands for: the word itself, `not` for a contraction (and the modal word a
+ * contraction holds: `mustn't` is `must` and `not`), the numbers it writes (`prose_numbers.ts`).
  */
-const NUMBER_WORDS: ReadonlySet<string> = new Set([
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-  "twenty",
-  "thirty",
-  "forty",
-  "fifty",
-  "sixty",
-  "seventy",
-  "eighty",
-  "ninety",
-  "hundred",
-  "thousand",
-  "million",
-  "billion",
-  "dozen",
-  "once",
-  "twice",
-]);
-
-/** The marker a token stands for: the word itself, `not` for a contraction, a number as written. */
-function markerOf(token: string, builtin: ReadonlySet<string>): string | undefined {
-  if (builtin.has(token)) return token;
+function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
+  if (builtin.has(token)) return [token];
   // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`.
-  if (token === "defaults" && builtin.has("default")) return "default";
-  if (CONTRACTION.test(token)) return "not";
-  if (DIGIT.test(token) || NUMBER_WORDS.has(token)) return token;
-  return undefined;
+  if (token === "defaults" && builtin.has("default")) return ["default"];
+  if (CONTRACTION.test(token)) {
+    const stem = token.slice(0, -3);
+    return builtin.has(stem) ? [stem, "not"] : ["not"];
+  }
+  return numberMarkers(token);
+}
+
+/** How often a marker occurs, and how it was first written (`1,000` for the key `1000`). */
+interface Counted {
+  count: number;
+  written: string;
 }
 
 /** Counts every marker of a token list; extra markers may be phrases of several words. */
@@ -220,12 +189,16 @@ function markerCounts(
   tokens: readonly string[],
   words: ReadonlySet<string>,
   phrases: readonly (readonly string[])[],
-): Map<string, number> {
-  const counts = new Map<string, number>();
-  const add = (marker: string) => counts.set(marker, (counts.get(marker) ?? 0) + 1);
+): Map<string, Counted> {
+  const counts = new Map<string, Counted>();
+  const add = (marker: string) => {
+    const key = numberKey(marker);
+    const counted = counts.get(key);
+    if (counted) counted.count++;
+    else counts.set(key, { count: 1, written: marker });
+  };
   for (let i = 0; i < tokens.length; i++) {
-    const marker = markerOf(tokens[i]!, words);
-    if (marker !== undefined) add(marker);
+    for (const marker of markersOf(tokens[i]!, words)) add(marker);
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk);
     for (const phrase of phrases) {
       if (phrase.every((word, k) => tokens[i + k] === word)) add(phrase.join(" "));
@@ -235,14 +208,14 @@ function markerCounts(
 }
 
 function firstDifferentMarker(
-  a: Map<string, number>,
-  b: Map<string, number>,
+  a: Map<string, Counted>,
+  b: Map<string, Counted>,
 ): { marker: string; counts: { old: number; new: number } } | undefined {
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
-  const marker = keys.find((k) => (a.get(k) ?? 0) !== (b.get(k) ?? 0));
-  return marker === undefined
-    ? undefined
-    : { marker, counts: { old: a.get(marker) ?? 0, new: b.get(marker) ?? 0 } };
+  const key = keys.find((k) => (a.get(k)?.count ?? 0) !== (b.get(k)?.count ?? 0));
+  if (key === undefined) return undefined;
+  const marker = (a.get(key) ?? b.get(key))!.written;
+  return { marker, counts: { old: a.get(key)?.count ?? 0, new: b.get(key)?.count ?? 0 } };
 }
 
 /**

@@ -267,3 +267,22 @@ Deno.test("proxar diff matches tool names holding / or . whole in prose, both wa
     removed("reader", "fs.read"),
   ]);
 });
+
+Deno.test("proxar diff keeps a number or a negation written another way DOCUMENTATION, both ways", async () => {
+  // 1,000 → 1000, must not → mustn't, and a word beside a number in a Chinese clause
+  // (记录 → 数据, "records" → "data") were each a marker changed: the clause "最多返回10条记录" was
+  // counted whole as a number. 10条 → 20条 still is one.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const { code, report, text } = await diff(`rewordings_${from}.json`, `rewordings_${to}.json`);
+    assert.equal(code, 0);
+    assert.deepEqual(graded(report.changes), [
+      "tool.description.changed|drop_table.description|DOCUMENTATION|similarity",
+      "tool.description.changed|export_rows.description|DOCUMENTATION|similarity",
+      "tool.description.changed|list_notes.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|list_records.description|DOCUMENTATION|similarity",
+    ]);
+    assertExplained(report.changes, text);
+    const counts = from === "old" ? "1× → 0×" : "0× → 1×";
+    assert.ok(text.includes(`list_notes.description changed (marker "10" ${counts})`), text);
+  }
+});

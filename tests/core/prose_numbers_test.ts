@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { classifyProse } from "../../core/prose.ts";
+import { NUMBER_WORDS, numberKey, numberMarkers } from "../../core/prose_numbers.ts";
+
+Deno.test("numberMarkers() cuts a number out of a Chinese, Japanese or Korean word", () => {
+  assert.deepEqual(numberMarkers("最多返回10条记录"), ["10"]);
+  assert.deepEqual(numberMarkers("第2步调用v2版本"), ["2", "v2"]);
+  assert.deepEqual(numberMarkers("最大10件まで"), ["10"]);
+  assert.deepEqual(numberMarkers("10개를"), ["10"]);
+  // Outside those scripts the word is the marker, its unit glued on.
+  assert.deepEqual(numberMarkers("10ms"), ["10ms"]);
+  assert.deepEqual(numberMarkers("1,000"), ["1,000"]);
+  for (const word of NUMBER_WORDS) assert.deepEqual(numberMarkers(word), [word]);
+  assert.deepEqual(numberMarkers("records"), []);
+});
+
+Deno.test("numberKey() drops thousands separators and nothing else", () => {
+  assert.equal(numberKey("1,000"), "1000");
+  assert.equal(numberKey("1,000,000"), "1000000");
+  assert.equal(numberKey("+1,000ms"), "+1000ms");
+  // Not groups of three: a decimal comma or a list, left as written.
+  assert.equal(numberKey("1,5"), "1,5");
+  assert.equal(numberKey("10,20"), "10,20");
+  assert.equal(numberKey("1,2345"), "1,2345");
+  fc.assert(
+    fc.property(fc.string(), (s) => {
+      fc.pre(!s.includes(","));
+      assert.equal(numberKey(s), s);
+    }),
+  );
+});
+
+const TAIL = "; use the cursor to fetch the next page of results.";
+
+Deno.test("classifyProse() counts a number with and without thousands separators as one, both ways", () => {
+  const grouped = `Returns at most 1,000 rows per page${TAIL}`;
+  const plain = `Returns at most 1000 rows per page${TAIL}`;
+  assert.equal(classifyProse(grouped, plain).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(plain, grouped).severity, "DOCUMENTATION");
+  // Another number is still one, named as first written.
+  assert.deepEqual(classifyProse(grouped, grouped.replace("1,000", "10,000")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "1,000",
+    counts: { old: 1, new: 0 },
+  });
+  assert.deepEqual(classifyProse(plain, grouped.replace("1,000", "10,000")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "1000",
+    counts: { old: 1, new: 0 },
+  });
+  // Undecidable: 1,5 may be one and a half or a list; as written, it is not 15.
+  const decimal = `Returns at most 1,5 MB per page${TAIL}`;
+  assert.equal(classifyProse(decimal, decimal.replace("1,5", "15")).step, "marker");
+});
+
+Deno.test("classifyProse() reads mustn't as must not, and shouldn't as should not, both ways", () => {
+  const text = (verb: string) =>
+    `You ${verb} call this tool before the user has confirmed the table name twice.`;
+  for (const [full, short] of [["must not", "mustn't"], ["should not", "shouldn’t"]] as const) {
+    assert.equal(classifyProse(text(full), text(short)).severity, "DOCUMENTATION", short);
+    assert.equal(classifyProse(text(short), text(full)).severity, "DOCUMENTATION", short);
+  }
+  // The negation added is still found; and a contraction of no modal word counts as not alone.
+  assert.deepEqual(classifyProse(text("must"), text("mustn't")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "not",
+    counts: { old: 0, new: 1 },
+  });
+  assert.equal(classifyProse(text("do not"), text("don't")).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(text("should"), text("mustn't")).step, "marker");
+});
+
+const REST =
+  "按创建时间倒序排列，包含标题、作者、链接和摘要等信息，可按标签过滤，结果以统一格式返回，便于后续处理";
+
+Deno.test("classifyProse() reads the number of a Chinese clause, not the clause, both ways", () => {
+  const records = `最多返回10条记录，${REST}`;
+  const data = `最多返回10条数据，${REST}`;
+  assert.equal(classifyProse(records, data).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(data, records).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(records, `最多返回 10 条记录，${REST}`).severity, "DOCUMENTATION");
+  assert.deepEqual(classifyProse(records, `最多返回20条记录，${REST}`), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "10",
+    counts: { old: 1, new: 0 },
+  });
+});
