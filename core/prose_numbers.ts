@@ -3,10 +3,10 @@
  * digit, as written (`10`, `-1`, `0.75`, `90%`, `10s`, `5mb`, `v2`), and numbers spelt out.
  *
  * Two writings of one number are one marker: a thousands separator is no number changed, so
- * `1,000` and `1000` are counted together (see `numberKey`). And inside Chinese, Japanese and Korean text, where a whole clause is
- * one word, only the digits and the Latin letters glued to them count: "最多返回10条记录" is the
- * marker `10`, not the clause, which before made any edit of the clause a number changed (and
- * `10条` → `10 条` too).
+ * `1,000` and `1000` are counted together (see `numberKey`). And inside Chinese, Japanese and
+ * Korean text, where a whole clause is one word, only the digits and the Latin letters glued to
+ * them count: "最多返回10条记录" is the marker `10`, not the clause, which before made any edit of
+ * the clause a number changed (and `10条` → `10 条` too).
  * @module
  */
 
