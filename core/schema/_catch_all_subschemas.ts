@@ -5,7 +5,7 @@
  * Private to `catch_all.ts`.
  * @module
  */
-import { pairBranches } from "./branches.ts";
+import { differentVariants, pairBranches } from "./branches.ts";
 import { isObject, type JsonObject, type JsonValue, own } from "../json.ts";
 import { type Effect, flipEffect, isAnnotationKeyword } from "./types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
@@ -604,6 +604,22 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const expected = node.neg ? flipEffect(proven) : proven;
   for (let k = 0; k < paired; k++) {
     const x = rest.a[k]!, y = rest.b[k]!;
+    if (!conjunction && !wide && !narrow && differentVariants(a, b, x.v, y.v)) {
+      // Variants of a discriminated union with other tags and other shapes: one went, one came
+      // (compared keyword by keyword, the tag, a property removed and one required read as
+      // three changes of one variant).
+      const effect = (added: boolean) => !exclusive ? "changed" : added ? "widened" : "narrowed";
+      walk.emit(node, node.neg, keyword, effect(false), x.v, undefined, {
+        tail: [keyword, x.i],
+        detail: `${from} branch ${x.i} removed: no branch of the new ${keyword} holds its tag`,
+      });
+      walk.emit(node, node.neg, keyword, effect(true), undefined, y.v, {
+        tail: [keyword, y.i],
+        detail: `${keyword} branch ${y.i} added: no branch of the old ${from} held its tag`,
+      });
+      walk.unmodelledIn(node, [keyword, y.i], y.v);
+      continue;
+    }
     const inPlace = () => walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
     if (!wide && !narrow) inPlace();
     else if (!walk.tentatively(inPlace, (effect) => effect === expected)) {

@@ -48,6 +48,100 @@ function sameTags(x: JsonObject, y: JsonObject): number {
   return n;
 }
 
+/**
+ * The properties that tell a union's branches apart: held to one value (`const` or a one-value
+ * `enum`) by at least two branches, each with its own value.
+ */
+function discriminators(list: readonly JsonValue[]): Set<string> {
+  const seen = new Map<string, string[]>();
+  for (const branch of list) {
+    if (!isObject(branch) || !isObject(branch.properties)) continue;
+    for (const [name, s] of Object.entries(branch.properties)) {
+      const tag = tagOf(s);
+      if (tag !== undefined) seen.set(name, [...seen.get(name) ?? [], tag]);
+    }
+  }
+  return new Set(
+    [...seen].filter(([, tags]) => tags.length > 1 && new Set(tags).size === tags.length)
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * For two branches whose tags on a discriminator (`names`) differ: whether they are the same
+ * variant renamed (equal but for that tag), else false: they are different variants.
+ */
+function renamedVariant(
+  x: JsonValue,
+  y: JsonValue,
+  names: ReadonlySet<string>,
+): boolean | undefined {
+  if (!isObject(x) || !isObject(y) || !isObject(x.properties) || !isObject(y.properties)) {
+    return undefined;
+  }
+  const [px, py] = [x.properties, y.properties];
+  const differ = [...names].filter((n) => {
+    const [a, b] = [tagOf(px[n]), tagOf(py[n])];
+    return a !== undefined && b !== undefined && a !== b;
+  });
+  if (differ.length === 0) return undefined;
+  const without = (s: JsonObject, p: JsonObject) => ({
+    ...s,
+    properties: Object.fromEntries(Object.entries(p).filter(([n]) => !differ.includes(n))),
+  });
+  return stableStringify(without(x, px)) === stableStringify(without(y, py));
+}
+
+/**
+ * Whether branch `x` of the old list `old` and branch `y` of the new list `next` are different
+ * variants of a discriminated union: their tags on a property that tells the branches of both
+ * lists apart differ, and they differ elsewhere too (alike but for the tag, the variant was
+ * renamed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { differentVariants } from "./branches.ts";
+ * const v = (tag: string, more: object = {}) => ({
+ *   properties: { op: { const: tag }, ...more },
+ * });
+ * const old = [v("a"), v("b", { id: { type: "string" } })];
+ * const renamed = [v("a"), v("c", { id: { type: "string" } })];
+ * const replaced = [v("a"), v("c", { ids: { type: "array" } })];
+ * assert.equal(differentVariants(old, renamed, old[1]!, renamed[1]!), false);
+ * assert.equal(differentVariants(old, replaced, old[1]!, replaced[1]!), true);
+ * ```
+ */
+export function differentVariants(
+  old: readonly JsonValue[],
+  next: readonly JsonValue[],
+  x: JsonValue,
+  y: JsonValue,
+): boolean {
+  const tags = discriminators(old);
+  for (const n of [...tags]) if (!discriminators(next).has(n)) tags.delete(n);
+  return tags.size > 0 && renamedVariant(x, y, tags) === false;
+}
+
+/**
+ * How a branch of `list` is named by its tag, when the list is a discriminated union: `operation_type
+ * "delete_block"`; undefined otherwise.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { variantName } from "./branches.ts";
+ * const list = [{ properties: { op: { const: "a" } } }, { properties: { op: { const: "b" } } }];
+ * assert.equal(variantName(list, list[1]!), 'op "b"');
+ * ```
+ */
+export function variantName(list: readonly JsonValue[], branch: JsonValue): string | undefined {
+  if (!isObject(branch) || !isObject(branch.properties)) return undefined;
+  const props = branch.properties;
+  const name = [...discriminators(list)].find((n) => tagOf(props[n]) !== undefined);
+  return name === undefined ? undefined : `${name} ${tagOf(props[name])}`;
+}
+
 /** How alike two branches are: 0 for nothing in common. */
 export function branchSimilarity(x: JsonValue, y: JsonValue): number {
   if (!isObject(x) || !isObject(y)) return 0;
@@ -102,13 +196,23 @@ export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue
     }
   });
   let ambiguous = false;
+  // A discriminated union's variants are told apart by their tag: two whose tags differ are
+  // different variants (one removed, one added), unless they are alike but for the tag (a
+  // variant renamed, whose tag change is then reported once).
+  const tags = discriminators(old);
+  for (const n of [...tags]) if (!discriminators(next).has(n)) tags.delete(n);
+  const similarity = (i: number, j: number) => {
+    const renamed = tags.size === 0 ? undefined : renamedVariant(old[i]!, next[j]!, tags);
+    if (renamed === false) return 0;
+    return branchSimilarity(old[i]!, next[j]!) + (renamed ? 3 : 0);
+  };
   while (freeOld.size > 0 && freeNew.size > 0) {
     let best = 0;
     let choice: [number, number] | undefined;
     let tie = false;
     for (const i of freeOld) {
       for (const j of freeNew) {
-        const s = branchSimilarity(old[i]!, next[j]!);
+        const s = similarity(i, j);
         if (s > best + 1e-9) {
           best = s;
           choice = [i, j];

@@ -11,7 +11,7 @@ import { sameThroughRefs } from "./_same_through_refs.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
-import { pairBranches } from "./branches.ts";
+import { pairBranches, variantName } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import { alignLevels, hasSiblings, ignoresRefSiblings, type RefLevel } from "./_ref_siblings.ts";
@@ -2060,6 +2060,11 @@ class Walker {
     const renamed = oldKey === key
       ? ""
       : `${oldKey} became ${key}, whose branches cannot overlap, so that alone changes no value; `;
+    // A variant of a discriminated union is named by its tag.
+    const tagged = (list: JsonValue[], k: number) => {
+      const name = union ? variantName(list, list[k]!) : undefined;
+      return name === undefined ? "" : ` (${name})`;
+    };
     for (const j of pairing.added) {
       const alone = apart(xb, j);
       this.graded(
@@ -2069,7 +2074,7 @@ class Walker {
         !alone ? "changed" : union ? "widened" : "narrowed",
         key,
         { new: xb[j]! },
-        `${renamed}${key} branch ${at(kb, j)} was added${
+        `${renamed}${key} branch ${at(kb, j)}${tagged(xb, j)} was added${
           alone ? "" : "; it may overlap another branch, and a value both accept is rejected"
         }`,
       );
@@ -2083,7 +2088,7 @@ class Walker {
         !alone ? "changed" : union ? "narrowed" : "widened",
         key,
         { old: xa[i]! },
-        `${renamed}${oldKey} branch ${at(ka, i, oldKey)} was removed${
+        `${renamed}${oldKey} branch ${at(ka, i, oldKey)}${tagged(xa, i)} was removed${
           alone ? "" : "; it may have overlapped another branch, whose values it made invalid"
         }`,
       );

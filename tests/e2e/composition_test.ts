@@ -259,6 +259,33 @@ const CASES: Record<string, Case> = {
     output: [1, ["tool.output.oneOf.changed|t.outputSchema.properties.v.oneOf|BREAKING"]],
     outputReversed: [1, ["tool.output.anyOf.changed|t.outputSchema.properties.v.anyOf|BREAKING"]],
   },
+  // A discriminated union's variant replaced by another tag and shape (monday-api-mcp's
+  // agent-toolkit 5.59.0 → 5.62.0 update_doc: delete_block {block_id} → delete_blocks
+  // {block_ids}): one variant removed, one added, named by their tags. Paired, it read as three
+  // BREAKING changes of one variant (tag, block_id removed, block_ids required).
+  discriminated_variant_replaced: {
+    input: [1, [
+      "tool.input.oneOf.narrowed|t.inputSchema.properties.operations.items.oneOf|BREAKING",
+      "tool.input.oneOf.widened|t.inputSchema.properties.operations.items.oneOf|NON_BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.oneOf.narrowed|t.inputSchema.properties.operations.items.oneOf|BREAKING",
+      "tool.input.oneOf.widened|t.inputSchema.properties.operations.items.oneOf|NON_BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.oneOf.narrowed|t.outputSchema.properties.operations.items.oneOf|NON_BREAKING",
+      "tool.output.oneOf.widened|t.outputSchema.properties.operations.items.oneOf|BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.oneOf.narrowed|t.outputSchema.properties.operations.items.oneOf|NON_BREAKING",
+      "tool.output.oneOf.widened|t.outputSchema.properties.operations.items.oneOf|BREAKING",
+    ]],
+  },
+  // The same variant under another tag, its shape unchanged: the tag change, said once.
+  discriminated_variant_renamed: changes(
+    "enum",
+    ".properties.operations.items.oneOf.2.properties.operation_type.const",
+  ),
   anyof_to_oneof_whole: {
     input: [0, ["tool.input.oneOf.widened|t.inputSchema.properties.v.oneOf|NON_BREAKING"]],
     inputReversed: [1, ["tool.input.anyOf.narrowed|t.inputSchema.properties.v.anyOf|BREAKING"]],
@@ -403,6 +430,16 @@ Deno.test("proxar diff names both keywords when an anyOf that became a oneOf is 
   assert.deepEqual(await messages(FILES.output), [
     "t.outputSchema.properties.v: anyOf became oneOf, whose branches cannot overlap, so that alone changes no value; oneOf branch 2 was added",
   ]);
+  // Each variant removed or added is named by its tag.
+  assert.deepEqual(
+    JSON.parse((await diff("discriminated_variant_replaced", FILES.input)).stdout).changes.map((
+      c: { message: string },
+    ) => c.message.replace(/^.*?: /, "")),
+    [
+      'oneOf branch 2 (operation_type "delete_block") was removed',
+      'oneOf branch 2 (operation_type "delete_blocks") was added',
+    ],
+  );
   // Overlapping branches: the union became exclusive, said once.
   const [exclusive] = JSON.parse((await diff("anyof_to_oneof_overlapping", FILES.input)).stdout)
     .changes.map((c: { message: string }) => c.message);
