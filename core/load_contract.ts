@@ -152,6 +152,14 @@ class Builder {
 
 /** Sorts entries by identity; equal identities (duplicates) by their canonical form. */
 function sortByIdentity<T>(entries: T[], identity: (entry: T) => string): T[] {
+  const byId = new Map<string, T>();
+  for (const entry of entries) byId.set(identity(entry), entry);
+  if (byId.size === entries.length) {
+    // Distinct identities, as usual: the built-in sort of strings orders them as compare() does
+    // (by UTF-16 code units) without a call per comparison, which costs in the one cold run of a
+    // large contract (2,000 tools: loading both sides took about 2.5 ms more).
+    return [...byId.keys()].sort().map((id) => byId.get(id)!);
+  }
   const keyed = entries.map((entry) => ({ entry, id: identity(entry), canon: "" }));
   const counts = new Map<string, number>();
   for (const k of keyed) counts.set(k.id, (counts.get(k.id) ?? 0) + 1);

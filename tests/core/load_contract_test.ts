@@ -30,6 +30,41 @@ function rejects(run: () => unknown, message: string): void {
   });
 }
 
+Deno.test("contractFromValue() sorts tools by name in UTF-16 code units, duplicates by their JSON", () => {
+  const names = [
+    "b",
+    "B",
+    "a_b",
+    "a-b",
+    "é",
+    "e\u0301",
+    "\u{1F600}",
+    "\uFFFD",
+    "__proto__",
+    "10",
+    "9",
+    " x",
+  ];
+  const tool = (name: string, extra: Record<string, JsonValue> = {}) => ({
+    name,
+    inputSchema: {},
+    ...extra,
+  });
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const distinct = contractFromValue({ tools: names.map((n) => tool(n)) });
+  assert.deepEqual(distinct.tools.map((t) => t.name), [...names].sort(byCodeUnits));
+  // A name given twice: the two entries in the order of their canonical JSON, the rest by name.
+  const twice = contractFromValue({
+    tools: [tool("x", { title: "2" }), tool("b"), tool("x", { title: "1" }), tool("a")],
+  });
+  assert.deepEqual(twice.tools.map((t) => [t.name, t.title]), [
+    ["a", undefined],
+    ["b", undefined],
+    ["x", "1"],
+    ["x", "2"],
+  ]);
+});
+
 Deno.test("contractFromDocument() loads a tools/list result with tools sorted by name", () => {
   const { contract, label } = load("base.json");
   assert.equal(label, "base.json");
