@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from "../core/json.ts";
 import { RESPONSE_RULES, responseDeltas } from "../core/response/diff.ts";
 import { failedCall, mergeResponses, responseShapeOf } from "../core/response/result.ts";
 import type { Rule, RuleExample, RuleMeta } from "../core/rule.ts";
-import { rule } from "./_define.ts";
+import { lazyExamples, rule } from "./_define.ts";
 
 /** `{ responses: { tool: shape } }` from the results of sample calls of one tool. */
 function sampled(tool: string, ...results: JsonObject[]): JsonValue {
@@ -23,10 +23,12 @@ function structured(value: JsonObject): JsonObject {
 const issues = (list: JsonObject[]) => structured({ issues: list });
 
 function responseRule(
-  meta: Omit<RuleMeta, "examples"> & { examples: RuleExample[] },
+  meta: Omit<RuleMeta, "examples"> & { examples: () => RuleExample[] },
 ): Rule {
-  return rule({
-    ...meta,
+  const { examples, ...rest } = meta;
+  const made = rule({
+    ...rest,
+    examples: [],
     check({ old, new: next, report }) {
       for (const d of responseDeltas(old, next).get(meta.id) ?? []) {
         report({
@@ -40,6 +42,7 @@ function responseRule(
       }
     },
   });
+  return lazyExamples(made, examples);
 }
 
 const WEAK =
@@ -53,7 +56,7 @@ export const responseRules: Rule[] = [
     summary: "A field seen in every sampled result is missing from the new samples",
     rationale: WEAK +
       "a field that agents read and that is now never present breaks them as surely as a removed output property, but the samples may simply not have hit the case that returns it.",
-    examples: [{
+    examples: () => [{
       title: "issues[].assignee disappeared",
       old: sampled("search_issues", issues([{ id: 1, assignee: "a" }, { id: 2, assignee: "b" }])),
       new: sampled("search_issues", issues([{ id: 1 }, { id: 2 }])),
@@ -70,7 +73,7 @@ export const responseRules: Rule[] = [
     summary: "A field never seen before appears in sampled results",
     rationale: WEAK +
       "most consumers ignore an extra field, but strict deserialisers and generated types reject it, and a new field often means the result changed meaning.",
-    examples: [{
+    examples: () => [{
       title: "issues[].labels appeared",
       old: sampled("search_issues", issues([{ id: 1 }])),
       new: sampled("search_issues", issues([{ id: 1, labels: [] }])),
@@ -87,7 +90,7 @@ export const responseRules: Rule[] = [
     summary: "A field of sampled results has a JSON type it never had before",
     rationale: WEAK +
       "a consumer that parsed a string finds a number (an integer where numbers were seen is not a change). A type that is no longer seen is not reported: fewer types never break a reader.",
-    examples: [{
+    examples: () => [{
       title: "issues[].id became a string",
       old: sampled("search_issues", issues([{ id: 1 }])),
       new: sampled("search_issues", issues([{ id: "1" }])),
@@ -104,7 +107,7 @@ export const responseRules: Rule[] = [
     summary: "A field of sampled results is null where it never was before",
     rationale: WEAK +
       "code that read a string now meets null, the most common crash of a consumer; the old samples may just not have met the null case.",
-    examples: [{
+    examples: () => [{
       title: "issues[].title is null now",
       old: sampled("search_issues", issues([{ title: "a" }])),
       new: sampled("search_issues", issues([{ title: null }])),
@@ -121,7 +124,7 @@ export const responseRules: Rule[] = [
     summary: "Sampled lists are no longer sorted by any key they were sorted by before",
     rationale: WEAK +
       "agents take the first result as the best or newest one, and the schema cannot say how a list is sorted. Only lists of at least two objects count, and only when none of the old sort keys still holds, so a coincidental second sort key does not raise it.",
-    examples: [{
+    examples: () => [{
       title: "issues sorted by created instead of id",
       old: sampled(
         "search_issues",
@@ -144,7 +147,7 @@ export const responseRules: Rule[] = [
     summary: "Sampled results hold other kinds of content items than before",
     rationale: WEAK +
       "a client that showed text gets an image, or text that used to hold JSON no longer parses; what a model can read from the result changed.",
-    examples: [{
+    examples: () => [{
       title: "JSON text became plain text",
       old: sampled("search_issues", { content: [{ type: "text", text: '{"total": 3}' }] }),
       new: sampled("search_issues", { content: [{ type: "text", text: "3 issues" }] }),
@@ -161,7 +164,7 @@ export const responseRules: Rule[] = [
     summary: "More sample calls answer with isError than before",
     rationale: WEAK +
       "the same arguments that worked now produce tool errors (none → some → all); the data behind the arguments may have changed rather than the tool.",
-    examples: [{
+    examples: () => [{
       title: "search_issues now fails",
       old: sampled("search_issues", issues([])),
       new: sampled("search_issues", { content: [{ type: "text", text: "…" }], isError: true }),
@@ -178,7 +181,7 @@ export const responseRules: Rule[] = [
     summary: "structuredContent of a sampled result breaks the tool's own outputSchema",
     rationale:
       "The tool promised a schema and broke it: MCP clients that validate structured results (the official SDKs do) reject the result outright. This is a fact about one real result, not an inference, so it fails. The check runs when the result is seen; only the keyword, the schema path and the place (indexes as *) are kept.",
-    examples: [{
+    examples: () => [{
       title: "total is a string where the schema says integer",
       old: { responses: {} },
       new: {
@@ -207,7 +210,7 @@ export const responseRules: Rule[] = [
     summary: "A sample call produced no result",
     rationale:
       "The call timed out, failed at the protocol level, or was not made (the tool is gone, or no longer read-only and the entry does not allow side effects). Nothing could be compared, which must not look like a clean pass; it warns because the cause may be the environment rather than the server.",
-    examples: [{
+    examples: () => [{
       title: "search_issues did not answer in time",
       old: sampled("search_issues", issues([])),
       new: { responses: { search_issues: failedCall("timeout") } } as unknown as JsonValue,

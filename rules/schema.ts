@@ -9,7 +9,7 @@ import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Side } from "../core/schema/types.ts";
 import { EXPANSIONS_PER_REF, MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
-import { rule } from "./_define.ts";
+import { lazyExamples, rule } from "./_define.ts";
 
 type Pair = readonly [Severity, Severity];
 const W: Pair = ["NON_BREAKING", "BREAKING"];
@@ -665,8 +665,11 @@ const SPECS: Spec[] = [
     path: `${"properties.v.".repeat(DEPTH)}properties.v`,
     also: [["keyword.changed", `${"properties.v.".repeat(DEPTH + 1)}type`, "BREAKING", "BREAKING"]],
     rationale: `The structured walk stops ${DEPTH} levels down, and after following ${
-      MAX_TOTAL_EXPANSIONS.toLocaleString("en-US")
-    } references in one schema plus ${EXPANSIONS_PER_REF} for each \`$ref\` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
+      // Digits grouped by hand: toLocaleString would load the locale data at every start.
+      String(MAX_TOTAL_EXPANSIONS).replace(
+        /\B(?=(\d{3})+$)/g,
+        ",",
+      )} references in one schema plus ${EXPANSIONS_PER_REF} for each \`$ref\` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
   },
   ...dependency("dependentRequired", ["b"], ["c"], null),
   ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),
@@ -925,38 +928,38 @@ function fromSpec(spec: Spec, side: Side, index: 0 | 1): Rule {
     severity,
     summary: `${side === "input" ? "Input" : "Output"} schema: ${lowerFirst(spec.summary)}`,
     rationale: spec.rationale ?? RATIONALE[effect] ?? RATIONALE.changed,
-    examples: [
-      {
-        title: spec.summary,
-        old: { tools: [holder(side, spec.old)] },
-        new: { tools: [holder(side, spec.new)] },
-        findings: [
-          {
-            rule: id,
-            path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
-            severity,
-          },
-          ...(spec.also ?? []).map(([rest, path, input, output]) => ({
-            rule: `tool.${side}.${rest}`,
-            path: `get_issue.${side}Schema.${path}`,
-            severity: index === 0 ? input : output,
-          })),
-        ],
-      },
-      ...(spec.more ?? []).map((more) => ({
-        title: more.title,
-        old: { tools: [holder(side, more.old)] },
-        new: { tools: [holder(side, more.new)] },
-        findings: [{
-          rule: id,
-          path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
-          severity: more.severity[index],
-        }],
-      })),
-    ],
+    examples: [],
   };
   if (spec.gradedBy) meta.gradedBy = spec.gradedBy;
-  return schemaRule(meta);
+  return lazyExamples(schemaRule(meta), () => [
+    {
+      title: spec.summary,
+      old: { tools: [holder(side, spec.old)] },
+      new: { tools: [holder(side, spec.new)] },
+      findings: [
+        {
+          rule: id,
+          path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
+          severity,
+        },
+        ...(spec.also ?? []).map(([rest, path, input, output]) => ({
+          rule: `tool.${side}.${rest}`,
+          path: `get_issue.${side}Schema.${path}`,
+          severity: index === 0 ? input : output,
+        })),
+      ],
+    },
+    ...(spec.more ?? []).map((more) => ({
+      title: more.title,
+      old: { tools: [holder(side, more.old)] },
+      new: { tools: [holder(side, more.new)] },
+      findings: [{
+        rule: id,
+        path: `get_issue.${side}Schema${spec.path === "" ? "" : `.${spec.path}`}`,
+        severity: more.severity[index],
+      }],
+    })),
+  ]);
 }
 
 const OUTPUT_SCHEMA = { type: "object", properties: { id: { type: "integer" } } };
