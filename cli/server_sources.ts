@@ -23,6 +23,7 @@ import {
 } from "../mcp/sources.ts";
 import { Store } from "../mcp/store.ts";
 import type { Timeouts } from "../mcp/target.ts";
+import { takeEarlyRead } from "./early_reads.ts";
 import type { Io } from "./io.ts";
 import type { TimeoutFlags } from "./options.ts";
 
@@ -139,7 +140,12 @@ export class LiveSession {
 
   /** A source context that reads files and live servers alike. */
   sourceContext(): SourceContext {
-    return { cwd: this.#io.cwd, readStdin: this.#io.readStdin, live: this.loader() };
+    return {
+      cwd: this.#io.cwd,
+      readStdin: this.#io.readStdin,
+      live: this.loader(),
+      takeRead: takeEarlyRead,
+    };
   }
 
   /**

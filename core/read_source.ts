@@ -18,6 +18,8 @@ export interface SourceContext {
   readStdin: () => Promise<string>;
   /** Loads `stdio:`, `http(s)://` and `server:` sources; absent where live servers are not wired. */
   live?: (spec: string) => Promise<LoadedContract>;
+  /** The read of the file at this absolute path that the caller started ahead, if any. */
+  takeRead?: (path: string) => Promise<string> | undefined;
 }
 
 /** Whether a source names a live server rather than a file. */
@@ -43,13 +45,17 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
     throw new UserError(`Cannot read "${spec}": no such file or directory`);
   });
   if (info.isDirectory()) return await readDirectory(spec, path);
-  const text = await readText(spec, path);
+  const text = await readText(spec, path, ctx.takeRead?.(path));
   return contractFromDocuments(spec, [parseDocument(spec, text, relativePortable(ctx.cwd, path))]);
 }
 
-async function readText(label: string, path: string): Promise<string> {
+async function readText(
+  label: string,
+  path: string,
+  started?: Promise<string>,
+): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await (started ?? readFile(path, "utf8"));
   } catch (error) {
     throw new UserError(`Cannot read "${label}": ${(error as Error).message}`);
   }

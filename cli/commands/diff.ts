@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
 import type { DiffCommandOptions } from "../diff_command.ts";
+import { dropEarlyReads, readFilesEarly } from "../early_reads.ts";
 import { addListsOption, addReportOptions, oneServer } from "../options.ts";
 
 /** Adds `proxar diff`. */
@@ -24,8 +25,14 @@ export function registerDiff(program: Command, context: CliContext): void {
   addListsOption(command);
   addReportOptions(command).action(
     async (oldSpec: string | undefined, newSpec: string | undefined, opts: DiffCommandOptions) => {
-      const { diffCommand } = await import("../diff_command.ts");
-      context.exitCode = await diffCommand(oldSpec, newSpec, opts, context);
+      // Both files are read while the command's modules load and the first one is parsed.
+      readFilesEarly([oldSpec, newSpec], context.io.cwd);
+      try {
+        const { diffCommand } = await import("../diff_command.ts");
+        context.exitCode = await diffCommand(oldSpec, newSpec, opts, context);
+      } finally {
+        dropEarlyReads();
+      }
     },
   );
 }

@@ -1,0 +1,68 @@
+/**
+ * `proxar diff OLD NEW` starts reading both files before its modules load (cli/early_reads.ts):
+ * what it reads is what the files hold when the command runs, whatever ran before it.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { dropEarlyReads, readFilesEarly, takeEarlyRead } from "../../cli/early_reads.ts";
+import { findings, runCli } from "../helpers.ts";
+
+function withDir(run: (dir: string) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const dir = mkdtempSync(join(tmpdir(), "proxar-early-"));
+    try {
+      await run(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+const contract = (...names: string[]) =>
+  JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: "object" } })) });
+
+Deno.test(
+  "early reads: a file is read once, sources that are no file are not read",
+  withDir(async (dir) => {
+    writeFileSync(join(dir, "a.json"), contract("a"));
+    const others = ["-", "git:HEAD:a.json", "stdio:node x.js", "server:k8s", "https://x.test/mcp"];
+    readFilesEarly(["a.json", undefined, ...others], dir);
+    const started = takeEarlyRead(resolve(dir, "a.json"));
+    assert.ok(started);
+    assert.equal(await started, contract("a"));
+    assert.equal(takeEarlyRead(resolve(dir, "a.json")), undefined);
+    for (const spec of others) assert.equal(takeEarlyRead(resolve(dir, spec)), undefined);
+  }),
+);
+
+Deno.test(
+  "early reads: a missing file fails where it is taken, and not at all when dropped",
+  withDir(async (dir) => {
+    readFilesEarly(["missing.json", "dropped.json"], dir);
+    await assert.rejects(takeEarlyRead(resolve(dir, "missing.json"))!, /ENOENT|No such file/i);
+    dropEarlyReads();
+    assert.equal(takeEarlyRead(resolve(dir, "dropped.json")), undefined);
+    // Let the dropped read fail: the test would report an unhandled rejection.
+    await new Promise((done) => setTimeout(done, 20));
+  }),
+);
+
+Deno.test(
+  "proxar diff reads a file as it is when it runs, after a diff that stopped before reading it",
+  withDir(async (dir) => {
+    writeFileSync(join(dir, "old.json"), contract("a"));
+    writeFileSync(join(dir, "new.json"), contract("a"));
+    const stopped = await runCli(["diff", "old.json", "new.json", "--format", "nope"], {
+      cwd: dir,
+    });
+    assert.equal(stopped.code, 2);
+    writeFileSync(join(dir, "new.json"), contract("a", "b"));
+    const result = await runCli(["diff", "old.json", "new.json", "--format", "json"], {
+      cwd: dir,
+    });
+    assert.equal(result.stderr, "");
+    assert.deepEqual(findings(result.stdout), ["tool.added|b|NON_BREAKING"]);
+  }),
+);
