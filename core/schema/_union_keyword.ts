@@ -81,12 +81,16 @@ export function unionAsWritten(
  * import { branchCounts } from "./_union_keyword.ts";
  * assert.equal(branchCounts("anyOf", 3, "oneOf", 3), "anyOf of 3 branches became oneOf of 3 branches");
  * assert.equal(branchCounts("oneOf", 2, "oneOf", 3), "oneOf went from 2 to 3 branches");
+ * assert.equal(branchCounts("allOf", 1, "allOf", 1), "the allOf branch changed");
  * ```
  */
 export function branchCounts(from: string, before: number, to: string, after: number): string {
-  return from === to
-    ? `${to} went from ${before} to ${after} branches`
-    : `${from} of ${before} branches became ${to} of ${after} branches`;
+  if (from !== to) return `${from} of ${before} branches became ${to} of ${after} branches`;
+  // As many branches as before: some changed ("allOf went from 1 to 1 branches" said nothing).
+  if (before === after) {
+    return `${before === 1 ? "the" : "some"} ${to} branch${before === 1 ? "" : "es"} changed`;
+  }
+  return `${to} went from ${before} to ${after} branches`;
 }
 
 /**

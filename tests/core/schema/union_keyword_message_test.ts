@@ -27,6 +27,9 @@ Deno.test("branchCounts() names both keywords when the union keyword changed", (
     "anyOf of 3 branches became oneOf of 3 branches",
   );
   assert.equal(branchCounts("oneOf", 3, "oneOf", 2), "oneOf went from 3 to 2 branches");
+  // As many as before: "allOf went from 1 to 1 branches" said nothing of what changed.
+  assert.equal(branchCounts("allOf", 1, "allOf", 1), "the allOf branch changed");
+  assert.equal(branchCounts("anyOf", 2, "anyOf", 2), "some anyOf branches changed");
 });
 
 Deno.test("the walk names the anyOf that became a oneOf when it grades the union as a whole", () => {
