@@ -6,6 +6,7 @@
  * main thread waited 28-89 ms for the two reads, and about 0 read ahead).
  * @module
  */
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 
@@ -16,19 +17,30 @@ const started = new Map<string, Promise<string>>();
 const NOT_A_FILE = /^(-$|git:|stdio:|server:|https?:\/\/)/;
 
 /**
- * Starts reading, as UTF-8 text, each source that names a file (a path relative to `cwd`), for
- * {@link takeEarlyRead}. A read that fails, or one of a directory, fails only where it is taken,
- * which reports it as its own read would; one never taken is dropped.
+ * Starts reading, as UTF-8 text, each source that names a regular file (a path relative to
+ * `cwd`), for {@link takeEarlyRead}. A pipe, a terminal or a directory is left to the command:
+ * a pipe no one writes to would keep the process from ending when the command stops before
+ * reading it (a usage error). A read that fails, fails only where it is taken, which reports it
+ * as its own read would; one never taken is dropped.
  */
 export function readFilesEarly(specs: readonly (string | undefined)[], cwd: string): void {
   for (const spec of specs) {
     if (spec === undefined || NOT_A_FILE.test(spec)) continue;
     const path = resolve(cwd, spec);
-    if (started.has(path)) continue;
+    if (started.has(path) || !isRegularFile(path)) continue;
     const reading = readFile(path, "utf8");
     // Not taken (a usage error first, a directory): no unhandled rejection.
     reading.catch(() => {});
     started.set(path, reading);
+  }
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    // Missing or unreadable: the command says so where it reads the source.
+    return false;
   }
 }
 
