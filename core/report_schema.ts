@@ -91,8 +91,14 @@ export const reportSchema: JsonObject = {
             description:
               "Dotted paths of the places that use a shared definition, when a change inside it is reported once, at the definition",
           },
-          old: { description: "The old value, when there was one" },
-          new: { description: "The new value, when there is one" },
+          old: {
+            description: "The old value, when there was one. In a rule of a tool's schemas " +
+              "(tool.input.*, tool.output.*) other than keyword.* and default.*, null stands " +
+              "for a keyword or subschema that was absent: their values cannot be null.",
+          },
+          new: {
+            description: "The new value, when there is one; null as for old",
+          },
           message: { type: "string" },
           hint: { type: "string" },
           prose: {
