@@ -1012,6 +1012,18 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "rationale": "On input, callers may now omit it and existing calls stay valid: NON_BREAKING. On output, consumers that relied on it being present break: BREAKING. A required property that disappears altogether is reported as property.removed."
   },
   {
+    "id": "tool.input.root.notObject",
+    "severity": "BREAKING",
+    "summary": "A tool's inputSchema no longer declares type \"object\" at its root",
+    "rationale": "The MCP specification's Tool requires inputSchema, and outputSchema when there is one, to be an object schema with type \"object\" at its root. Clients that validate a tools/list result against the specification's schema reject the whole list when one tool lacks it, so every tool of the server is lost to them, not only this one: the official TypeScript SDK's client does (its schema for a tool requires the literal \"object\"; tests/rules/schema_root_test.ts asks it), and so do the clients built on it (@modelcontextprotocol/server-filesystem 2025.8.21 listed every inputSchema as a bare {$schema}, and the MCP Inspector could not list its tools). What the root accepts does not change with it: MCP sends arguments and returns structuredContent as objects only, so `{}`, `{type: \"object\"}` and `{type: [\"object\", \"null\"]}` accept the same values there, and the schema comparison reads them alike. A tool added without it is graded the same. When the old list already held a tool without it, strict clients rejected that list too, and nothing changes for them: POTENTIALLY_BREAKING."
+  },
+  {
+    "id": "tool.input.root.object",
+    "severity": "NON_BREAKING",
+    "summary": "A tool's inputSchema now declares type \"object\" at its root",
+    "rationale": "The MCP specification's Tool requires inputSchema, and outputSchema when there is one, to be an object schema with type \"object\" at its root. Clients that validate a tools/list result against the specification's schema reject the whole list when one tool lacks it, so every tool of the server is lost to them, not only this one: the official TypeScript SDK's client does (its schema for a tool requires the literal \"object\"; tests/rules/schema_root_test.ts asks it), and so do the clients built on it (@modelcontextprotocol/server-filesystem 2025.8.21 listed every inputSchema as a bare {$schema}, and the MCP Inspector could not list its tools). What the root accepts does not change with it: MCP sends arguments and returns structuredContent as objects only, so `{}`, `{type: \"object\"}` and `{type: [\"object\", \"null\"]}` accept the same values there, and the schema comparison reads them alike. So declaring it loses nobody, and strict clients list the tools again once every tool does."
+  },
+  {
     "id": "tool.input.schema.changed",
     "severity": "BREAKING",
     "summary": "Input schema: schemas nest too deeply, or expand too many references, to compare",
@@ -1685,6 +1697,18 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "severity": "BREAKING",
     "summary": "Output schema: a required property became optional",
     "rationale": "On input, callers may now omit it and existing calls stay valid: NON_BREAKING. On output, consumers that relied on it being present break: BREAKING. A required property that disappears altogether is reported as property.removed."
+  },
+  {
+    "id": "tool.output.root.notObject",
+    "severity": "BREAKING",
+    "summary": "A tool's outputSchema no longer declares type \"object\" at its root",
+    "rationale": "The MCP specification's Tool requires inputSchema, and outputSchema when there is one, to be an object schema with type \"object\" at its root. Clients that validate a tools/list result against the specification's schema reject the whole list when one tool lacks it, so every tool of the server is lost to them, not only this one: the official TypeScript SDK's client does (its schema for a tool requires the literal \"object\"; tests/rules/schema_root_test.ts asks it), and so do the clients built on it (@modelcontextprotocol/server-filesystem 2025.8.21 listed every inputSchema as a bare {$schema}, and the MCP Inspector could not list its tools). What the root accepts does not change with it: MCP sends arguments and returns structuredContent as objects only, so `{}`, `{type: \"object\"}` and `{type: [\"object\", \"null\"]}` accept the same values there, and the schema comparison reads them alike. A tool added without it is graded the same. When the old list already held a tool without it, strict clients rejected that list too, and nothing changes for them: POTENTIALLY_BREAKING."
+  },
+  {
+    "id": "tool.output.root.object",
+    "severity": "NON_BREAKING",
+    "summary": "A tool's outputSchema now declares type \"object\" at its root",
+    "rationale": "The MCP specification's Tool requires inputSchema, and outputSchema when there is one, to be an object schema with type \"object\" at its root. Clients that validate a tools/list result against the specification's schema reject the whole list when one tool lacks it, so every tool of the server is lost to them, not only this one: the official TypeScript SDK's client does (its schema for a tool requires the literal \"object\"; tests/rules/schema_root_test.ts asks it), and so do the clients built on it (@modelcontextprotocol/server-filesystem 2025.8.21 listed every inputSchema as a bare {$schema}, and the MCP Inspector could not list its tools). What the root accepts does not change with it: MCP sends arguments and returns structuredContent as objects only, so `{}`, `{type: \"object\"}` and `{type: [\"object\", \"null\"]}` accept the same values there, and the schema comparison reads them alike. So declaring it loses nobody, and strict clients list the tools again once every tool does."
   },
   {
     "id": "tool.output.schema.added",

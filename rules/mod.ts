@@ -14,6 +14,7 @@ import { releaseRules } from "./release.ts";
 import { resourceRules } from "./resources.ts";
 import { responseRules } from "./responses.ts";
 import { schemaRules } from "./schema.ts";
+import { schemaRootRules } from "./schema_root.ts";
 import { serverRules } from "./server.ts";
 import { toolRules } from "./tools.ts";
 
@@ -21,6 +22,7 @@ import { toolRules } from "./tools.ts";
 export const builtinRules: readonly Rule[] = [
   ...toolRules,
   ...schemaRules,
+  ...schemaRootRules,
   ...annotationRules,
   ...executionRules,
   ...metadataRules,

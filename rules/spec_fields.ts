@@ -74,9 +74,17 @@ export const SPEC_FIELDS: Record<SpecDefinition, Record<string, FieldModel>> = {
     name: { rules: ["tool.removed", "tool.added"] },
     title: { rules: ["tool.title.changed"] },
     description: { rules: ["tool.description.changed"] },
-    inputSchema: { rules: ["tool.input.keyword.unmodelled"] },
+    inputSchema: {
+      rules: [
+        "tool.input.keyword.unmodelled",
+        "tool.input.root.notObject",
+        "tool.input.root.object",
+      ],
+    },
     outputSchema: {
       rules: [
+        "tool.output.root.notObject",
+        "tool.output.root.object",
         "tool.output.schema.added",
         "tool.output.schema.removed",
         "tool.output.keyword.unmodelled",

@@ -10,6 +10,7 @@ import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
+import { withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames } from "./renames.ts";
 import { ProofBudget } from "./proof_budget.ts";
@@ -120,7 +121,13 @@ export function compareSchemaSide(
   const proofs = where.proofs ?? new ProofBudget();
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
-  const merged = oncePerDefinition(mergeDeltas(structured, catchAll), where);
+  // A root meets objects only: a change of its type that keeps objects is none (_root_object.ts).
+  const merged = withoutRootTypeChange(
+    oncePerDefinition(mergeDeltas(structured, catchAll), where),
+    oldSchema,
+    newSchema,
+    where.basePath,
+  );
   return hintPropertyRenames(merged, { old: oldSchema, new: newSchema, classify: classifyProse });
 }
 

@@ -62,6 +62,29 @@ export const narrows = (keyword: string, at: string): Case =>
 export const changes = (keyword: string, at: string): Case =>
   single(keyword, at, "changed", "changed");
 
+/**
+ * `c` where the old root declares `type: "object"` and the new one does not (a union or an allOf
+ * at the root): each forward direction also loses it (`root.notObject`, BREAKING, exit 1), each
+ * reversed one gains it (`root.object`, NON_BREAKING).
+ */
+export function rootLost(c: Case): Case {
+  const add = ([code, found]: Run, side: "input" | "output", lost: boolean): Run => [
+    lost ? 1 : code,
+    [
+      ...found,
+      `tool.${side}.root.${lost ? "notObject" : "object"}|t.${side}Schema|${
+        lost ? "BREAKING" : "NON_BREAKING"
+      }`,
+    ].sort(),
+  ];
+  return {
+    input: add(c.input, "input", true),
+    inputReversed: add(c.inputReversed, "input", false),
+    output: add(c.output, "output", true),
+    outputReversed: add(c.outputReversed, "output", false),
+  };
+}
+
 /** A case whose change accepts exactly the same values: no finding in any direction. */
 export const UNCHANGED: Case = {
   input: [0, []],

@@ -13,6 +13,7 @@ import {
   diffCase,
   FILES,
   narrows,
+  rootLost,
   testCases,
   UNCHANGED,
   widens,
@@ -30,7 +31,8 @@ const addedToClosed = (at: string): Case => ({
 });
 
 const CASES: Record<string, Case> = {
-  lone_to_anyof: widens("anyOf", ".anyOf"),
+  // The root became a union: no longer type "object", which strict clients of tools/list reject.
+  lone_to_anyof: rootLost(widens("anyOf", ".anyOf")),
   // allOf [allOf [$ref A]] → allOf [anyOf [allOf [$ref A], null]], A a oneOf whose branches
   // overlap: the old branch is the new union's, reached through the same reference, whatever A
   // holds (proven through A's keywords, the overlap failed it, and the branch read "added").
@@ -122,7 +124,7 @@ const CASES: Record<string, Case> = {
     ]],
   },
   // zod 4's object → zod 3's allOf of objects: b moved into a branch and lost maximum 5.
-  zod3_intersection_widened: widens("allOf", ".allOf"),
+  zod3_intersection_widened: rootLost(widens("allOf", ".allOf")),
   // zod 4 → zod 2020-12 style tuple end: the same arrays.
   tuple_end_unevaluated: UNCHANGED,
   oneof_to_allof: UNCHANGED,

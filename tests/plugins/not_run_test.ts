@@ -50,7 +50,7 @@ Deno.test("reportingFailures() turns a plugin rule's failure into its finding, a
   const old = emptyContract({ name: "s", version: "1" });
   const next = {
     ...emptyContract({ name: "s", version: "1" }),
-    tools: [{ name: "t", inputSchema: {} }],
+    tools: [{ name: "t", inputSchema: { type: "object" } }],
   };
   const { changes } = await diffContractsAsync(old, next, { registry: wrapped });
   assert.deepEqual(

@@ -9,7 +9,8 @@ import type { Change } from "../../../core/change.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import type { JsonValue } from "../../../core/json.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry } from "./_schema_helpers.ts";
+import { registry, ROOT_RULE } from "./_schema_helpers.ts";
+import { typeUnseen } from "../../../core/schema/_root_object.ts";
 import { candidates } from "./_oracle_values.ts";
 import { type Check, checkOf, dialectsOf, type Failure } from "./_oracle_ajv.ts";
 import { localises } from "./_oracle_locate.ts";
@@ -25,8 +26,9 @@ export function changesOf(side: Side, a: JsonValue, b: JsonValue): Change[] {
         : { name: "t", inputSchema: { type: "object" }, outputSchema: s },
     ],
   });
+  // Whether a root declares type "object" is the listing's validity, not a value's (ROOT_RULE).
   return diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), { registry })
-    .changes;
+    .changes.filter((c) => !ROOT_RULE.test(c.rule));
 }
 
 /** A value one side accepts that the other rejects, and where the rejecting side failed it. */
@@ -156,7 +158,11 @@ export function judge(
     signatures[side].add(signature);
     witnesses[side].push({ value, failures });
   };
+  // MCP carries only objects at the root: other values there are no witness when both roots
+  // admit objects, which is when the engine sets a change of the root's type aside.
+  const objectsOnly = typeUnseen(old, next);
   for (const v of values) {
+    if (objectsOnly && (typeof v !== "object" || v === null || Array.isArray(v))) continue;
     let a: boolean, b: boolean;
     try {
       [a, b] = [co.valid(v), cn.valid(v)];
