@@ -123,9 +123,40 @@ export function differentVariants(
   return tags.size > 0 && renamedVariant(x, y, tags) === false;
 }
 
+/** The values a property schema lists by `const` or `enum`, as JSON texts; undefined for others. */
+function listedValues(s: JsonValue | undefined): string[] | undefined {
+  if (!isObject(s)) return undefined;
+  if (Object.hasOwn(s, "const")) return [stableStringify(s.const)];
+  return Array.isArray(s.enum) ? s.enum.map((v) => stableStringify(v)) : undefined;
+}
+
+/**
+ * Whether property `name`, which `branch` holds to `tag`, tells it from the other branches of
+ * `list`: some other branch lists that property's values (`const` or `enum`), and none lists
+ * `tag` (an `enum: ["image", "audio"]` branch beside a `const: "resource"` one).
+ */
+function setApartBy(
+  list: readonly JsonValue[],
+  branch: JsonValue,
+  name: string,
+  tag: string,
+): boolean {
+  let listed = false;
+  for (const other of list) {
+    if (other === branch || !isObject(other) || !isObject(other.properties)) continue;
+    const values = listedValues(other.properties[name]);
+    if (values === undefined) continue;
+    if (values.includes(tag)) return false;
+    listed = true;
+  }
+  return listed;
+}
+
 /**
  * How a branch of `list` is named by its tag, when the list is a discriminated union: `operation_type
- * "delete_block"`; undefined otherwise.
+ * "delete_block"`; or by a property it alone holds to one value, where the other branches list
+ * other values of it (`type "resource"` beside `type` enum `["image", "audio"]`); undefined
+ * otherwise.
  *
  * @example
  * ```ts
@@ -133,12 +164,21 @@ export function differentVariants(
  * import { variantName } from "./branches.ts";
  * const list = [{ properties: { op: { const: "a" } } }, { properties: { op: { const: "b" } } }];
  * assert.equal(variantName(list, list[1]!), 'op "b"');
+ * const media = [{ properties: { type: { enum: ["image", "audio"] } } }, {
+ *   properties: { type: { const: "resource" } },
+ * }];
+ * assert.equal(variantName(media, media[1]!), 'type "resource"');
+ * assert.equal(variantName(media, media[0]!), undefined);
  * ```
  */
 export function variantName(list: readonly JsonValue[], branch: JsonValue): string | undefined {
   if (!isObject(branch) || !isObject(branch.properties)) return undefined;
   const props = branch.properties;
-  const name = [...discriminators(list)].find((n) => tagOf(props[n]) !== undefined);
+  const name = [...discriminators(list)].find((n) => tagOf(props[n]) !== undefined) ??
+    Object.keys(props).find((n) => {
+      const tag = tagOf(props[n]);
+      return tag !== undefined && setApartBy(list, branch, n, tag);
+    });
   return name === undefined ? undefined : `${name} ${tagOf(props[name])}`;
 }
 
