@@ -179,6 +179,37 @@ function nameLikeness(a: string, b: string): number {
 /** How alike two names must be for the likeness to tell tools with the same schemas apart. */
 const ALIKE = 0.8;
 
+/** The words of a tool name, lower-case: `getUserAccount`, `get_user-account` → get user account. */
+function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_\-./]+/).filter(
+    Boolean,
+  );
+}
+
+/** How alike two words must be to read as one word respelt (resilience → resiliency: 0.8). */
+const WORD_ALIKE = 0.75;
+
+/** Prefixes that make a word's opposite or another action: enable → disable, lock → unlock. */
+const OTHER_ACTION = /^(de|dis|un|in|im|non|re|anti)$/;
+
+/**
+ * Whether two tool names differ only by words respelt: as many words, and each differing pair at
+ * least {@link WORD_ALIKE} alike and neither the other with a prefix such as `dis` or `un`. A verb
+ * swapped for another (get → set, enable → disable, activate → deactivate) is another tool, however
+ * alike the whole names read.
+ */
+function respelt(a: string, b: string): boolean {
+  const [x, y] = [nameWords(a), nameWords(b)];
+  if (x.length !== y.length) return false;
+  return x.every((word, i) => {
+    const other = y[i]!;
+    if (word === other) return true;
+    const [short, long] = word.length <= other.length ? [word, other] : [other, word];
+    if (long.endsWith(short) && OTHER_ACTION.test(long.slice(0, -short.length))) return false;
+    return 1 - distance(word, other) / Math.max(word.length, other.length) >= WORD_ALIKE;
+  });
+}
+
 /** The most tools sharing one pair of schemas whose names are compared, per side. */
 const MAX_ALIKE = 64;
 
@@ -193,16 +224,17 @@ function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> 
     if (score > top) [best, top, next] = [c, score, top];
     else if (score > next) next = score;
   }
-  return top >= ALIKE && top > next ? best : undefined;
+  return top >= ALIKE && top > next && respelt(name, best!.id) ? best : undefined;
 }
 
 /**
  * Removed and added tools with equal schemas that declare a property, matched one to one, as
  * pairs under the new name; when several removed or added tools share those schemas, a removed
  * tool and an added one whose names are each the other's most alike among them (at least
- * {@link ALIKE}, strictly more than any other: `resilience_drill_delete` →
- * `resiliency_drill_delete` beside `resiliency_drill_check-resync-readiness` with the same
- * schemas, @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46); then, among the rest, those whose names
+ * {@link ALIKE}, strictly more than any other, and differing only by words respelt, not by a
+ * verb swapped: `resilience_drill_delete` → `resiliency_drill_delete` beside
+ * `resiliency_drill_check-resync-readiness` with the same schemas, @azure/mcp 3.0.0-beta.41 →
+ * 3.0.0-beta.46, but not `enable_user_account` → `disable_user_account`); then, among the rest, those whose names
  * are the same but for case and separators
  * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares).
  *

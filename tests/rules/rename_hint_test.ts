@@ -68,3 +68,31 @@ Deno.test("tool.removed hints no rename among tools sharing the schemas when nam
     "drill_gets: no hint",
   ]);
 });
+
+Deno.test("tool.removed hints no rename among tools sharing the schemas when a word became another", () => {
+  // Alike as whole names (0.8 and more), but the verb is another action: another tool.
+  assert.deepEqual(
+    removed([tool("enable_user_account"), tool("get_user_account")], [
+      tool("disable_user_account"),
+      tool("get_user_account"),
+      tool("archive_user"),
+    ]),
+    ["enable_user_account: no hint"],
+  );
+  assert.deepEqual(
+    removed([tool("activateUserAccount")], [tool("deactivateUserAccount"), tool("archive_user")]),
+    ["activateUserAccount: no hint"],
+  );
+  assert.deepEqual(
+    removed([tool("get_user_profile"), tool("get_team_profile")], [
+      tool("set_user_profile"),
+      tool("delete_team_profile"),
+    ]),
+    ["get_team_profile: no hint", "get_user_profile: no hint"],
+  );
+  // A word respelt (a plural) still pairs.
+  assert.deepEqual(
+    removed([tool("list_user_accounts")], [tool("list_users_accounts"), tool("archive_user")]),
+    ['list_user_accounts: renamed to "list_users_accounts"?'],
+  );
+});
