@@ -7,10 +7,12 @@
  * The numeral `一` ("one") also writes words that state no number (`一些` "some", `一起`
  * "together", `统一` "unify", `万一` "in case", `一致` "consistent", `上一个` "the previous"), and
  * other numerals do too (`十分` "very", though not in `十分钟` "ten minutes"; `千万` "by all
- * means"; `第三方` "third-party"; `百度`): these words are left out before the numerals are read,
- * as `prose_cjk.ts` leaves out `非常`. `一个` is both "a" and "one" and counts, like the other
- * rarer words not listed: adding or removing one errs toward POTENTIALLY_BREAKING, as the seed
- * asks.
+ * means"; `百度`), and so do ordinals (`第一` "first", `第三方` "third-party"), as English
+ * "first" is no marker: these words are left out before the numerals are read, as `prose_cjk.ts`
+ * leaves out `非常`. So are `一种` "a kind of", `单一` "single", `一度に` "at once" and the number
+ * bases (`十六进制` "hexadecimal"). `一个` is both "a" and "one" and counts, as English "one"
+ * does, like the other rarer words not listed: adding or removing one errs toward
+ * POTENTIALLY_BREAKING, as the seed asks.
  * @module
  */
 
@@ -64,11 +66,17 @@ export const NOT_NUMBERS: readonly string[] = [
   "一緒",
   "一連",
   "一番",
+  "一种",
+  "一種",
+  "一度に",
   "一貫",
   "一贯",
   "统一",
   "統一",
   "唯一",
+  "单一",
+  "單一",
+  "単一",
   "同一",
   "逐一",
   "万一",
@@ -83,21 +91,39 @@ export const NOT_NUMBERS: readonly string[] = [
   "千萬",
   "万能",
   "萬能",
-  "第三方",
   "百度",
   "百科",
   "百分比",
+  // Number bases: "binary", "octal", "decimal", "hexadecimal".
   "二进制",
   "二進制",
+  "八进制",
+  "八進制",
+  "十进制",
+  "十進制",
+  "十六进制",
+  "十六進制",
+  "二進数",
+  "八進数",
+  "十進数",
+  "十六進数",
   "二维码",
   "二維碼",
   "零件",
   "零售",
 ];
 
-/** `十分` is "very", unless minutes (`十分钟`) or a fraction (`十分之一`) follow. */
+/**
+ * `十分` is "very", unless minutes (`十分钟`) or a fraction (`十分之一`) follow. `第` and numerals
+ * write an ordinal (`第一页` "the first page", `第三方` "third-party"), read as English reads
+ * "first" and "tenth": an ordinal spelt out is no marker, `第1页` in digits is.
+ */
 const NOT_NUMBER_PATTERN = new RegExp(
-  [...[...NOT_NUMBERS].sort((a, b) => b.length - a.length), "十分(?![钟鐘之])"].join("|"),
+  [
+    ...[...NOT_NUMBERS].sort((a, b) => b.length - a.length),
+    "十分(?![钟鐘之])",
+    `第[${NUMERAL}]+`,
+  ].join("|"),
   "gu",
 );
 const NUMBER_PATTERN = new RegExp(`[${NUMERAL}]+`, "gu");

@@ -7,7 +7,7 @@ Deno.test("hanNumbers() reads each run of Han numerals as one number, as written
   assert.deepEqual(hanNumbers("最多返回十条"), ["十"]);
   assert.deepEqual(hanNumbers("最多返回五十条"), ["五十"]);
   assert.deepEqual(hanNumbers("支持两种方式"), ["两"]);
-  assert.deepEqual(hanNumbers("一次最多三千二百条，第一页"), ["一", "三千二百", "一"]);
+  assert.deepEqual(hanNumbers("一次最多三千二百条，第一页"), ["一", "三千二百"]);
   assert.deepEqual(hanNumbers("最多で十件を返します"), ["十"]);
   assert.deepEqual(hanNumbers("〇から一万まで"), ["〇", "一万"]);
 });
@@ -24,6 +24,14 @@ Deno.test("hanNumbers() reads no number in words whose numeral states none", () 
   assert.deepEqual(hanNumbers("十分重要"), []);
   assert.deepEqual(hanNumbers("超时十分钟"), ["十"]);
   assert.deepEqual(hanNumbers("十分之一"), ["十", "一"]);
+});
+
+Deno.test("hanNumbers() reads no number in an ordinal, as English reads none in first", () => {
+  for (const word of ["返回第一页", "第二十条", "第三方工具"]) {
+    assert.deepEqual(hanNumbers(word), [], word);
+  }
+  // The numbers beside it still count.
+  assert.deepEqual(hanNumbers("第一页最多十条"), ["十"]);
 });
 
 Deno.test("hanNumbers() finds nothing in a word without Han numerals", () => {
@@ -66,6 +74,38 @@ Deno.test("classifyProse() keeps a word that holds a numeral and states no numbe
     assert.equal(classifyProse(plain, changed).severity, "DOCUMENTATION", changed);
     assert.equal(classifyProse(changed, plain).severity, "DOCUMENTATION", changed);
   }
+  // The review's rewordings: 一种 "a kind of", 单一/単一 "single", 第一 "first" (as English
+  // "first", no marker), 十六进制 "hexadecimal", 一度に "at once" dropped or put back.
+  const rewordings = [
+    [
+      "这是一种用于查询数据库表结构和索引信息的工具，结果按表名排序。",
+      "这是用于查询数据库表结构和索引信息的工具，结果按表名排序。",
+    ],
+    [
+      "获取单一记录的详细信息，包括创建时间、修改时间和所有者。",
+      "获取记录的详细信息，包括创建时间、修改时间和所有者。",
+    ],
+    [
+      "単一のファイルを読み込み、その内容をテキストとして返します。エンコーディングは自動判定されます。",
+      "ファイルを読み込み、その内容をテキストとして返します。エンコーディングは自動判定されます。",
+    ],
+    ["返回第一页的结果，使用 cursor 参数翻页。", "返回首页的结果，使用 cursor 参数翻页。"],
+    [
+      "複数のファイルを一度に読み込み、その内容をまとめて返します。",
+      "複数のファイルをまとめて読み込み、その内容を返します。",
+    ],
+  ];
+  for (const [a, b] of rewordings) {
+    assert.notEqual(classifyProse(a, b).step, "marker", a);
+    assert.notEqual(classifyProse(b, a).step, "marker", b);
+  }
+  // But two kinds for one is a number changed, and 一次 ("once") counts.
+  assert.deepEqual(classifyProse(`支持一种格式，${REST}`, `支持两种格式，${REST}`), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "两",
+    counts: { old: 0, new: 1 },
+  });
   // 一个 is "a" and "one": undecidable, so it counts, erring toward POTENTIALLY_BREAKING.
   assert.deepEqual(classifyProse(plain, `返回一个记录，${REST}`), {
     severity: "POTENTIALLY_BREAKING",
