@@ -6,6 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
+import { nameKey as styleKey, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
 export interface Located<T> {
@@ -24,9 +25,9 @@ export interface Paired<T> {
   /**
    * Set on a tool that was renamed: the old name. The pair is a removed tool and an added one
    * with equal input and output schemas that declare a property, or else with the same name
-   * after case and separators
-   * are set aside (`getUser` → `get_user`), matched one to one; both also stay in `removed` and
-   * `added` (a rename breaks callers), and `id` is the new name.
+   * after case and separators are set aside (`getUser` → `get_user`), or else with alike names
+   * and the same schemas but for prose and the style of property names, matched one to one; both
+   * also stay in `removed` and `added` (a rename breaks callers), and `id` is the new name.
    */
   renamedFrom?: string;
 }
@@ -166,9 +167,7 @@ function twins(a: Located<Tool>, b: Located<Tool>): boolean {
  * assert.notEqual(nameKey("getUser"), nameKey("get_users"));
  * ```
  */
-export function nameKey(name: string): string {
-  return name.replace(/[\s_\-./]+/g, "").toLowerCase();
-}
+export const nameKey: (name: string) => string = styleKey;
 
 /** How alike two tool names are, case and separators aside: 1 − edit distance / longer length. */
 function nameLikeness(a: string, b: string): number {
@@ -236,7 +235,12 @@ function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> 
  * `resiliency_drill_check-resync-readiness` with the same schemas, @azure/mcp 3.0.0-beta.41 →
  * 3.0.0-beta.46, but not `enable_user_account` → `disable_user_account`); then, among the rest, those whose names
  * are the same but for case and separators
- * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares).
+ * ({@link nameKey}), one to one, whatever their schemas (which the pair then compares); last,
+ * among the rest, a removed tool and an added one whose names are each the other's most alike
+ * (as above) among the tools with the same schemas but for prose and property names in another
+ * case or separator style ({@link styleFreeShape}; resilience_recoveryplan_create, taking
+ * `recovery-plan`, → resiliency_recoveryplan_create, taking `recoveryplan`, in the same
+ * @azure/mcp release).
  *
  * @example
  * ```ts
@@ -286,11 +290,14 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   }
   // The same name in another case or separator style: one removed and one added per key.
   const taken = new Set<Located<Tool>>();
-  for (const p of out) {
-    for (const x of [...tools.removed, ...tools.added]) {
-      if (x.id === p.renamedFrom || x.id === p.id) taken.add(x);
+  const take = () => {
+    for (const p of out) {
+      for (const x of [...tools.removed, ...tools.added]) {
+        if (x.id === p.renamedFrom || x.id === p.id) taken.add(x);
+      }
     }
-  }
+  };
+  take();
   const byKey = (list: readonly Located<Tool>[]) => {
     const keys = new Map<string, Located<Tool>[]>();
     for (const x of list) {
@@ -305,7 +312,39 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     const twin = added.get(key);
     if (gone.length === 1 && twin?.length === 1) pair(gone[0]!, twin[0]!);
   }
+  // Alike names and the same schemas but for prose and property names in another style.
+  take();
+  const byShape = (list: readonly Located<Tool>[]) => {
+    const shapes = new Map<string, Located<Tool>[]>();
+    for (const x of list) {
+      const key = taken.has(x) ? undefined : shapeOf(x.value);
+      if (key !== undefined) shapes.set(key, [...shapes.get(key) ?? [], x]);
+    }
+    return shapes;
+  };
+  const shaped = byShape(tools.added);
+  for (const [key, gone] of byShape(tools.removed)) {
+    const candidates = shaped.get(key) ?? [];
+    if (candidates.length > MAX_ALIKE || gone.length > MAX_ALIKE) continue;
+    for (const g of gone) {
+      const twin = likest(g.id, candidates);
+      if (twin !== undefined && likest(twin.id, gone) === g) pair(g, twin);
+    }
+  }
   return out;
+}
+
+/**
+ * The shape of a tool's input and output schemas but for prose and the style of property names
+ * ({@link styleFreeShape}), when they declare a property; undefined otherwise.
+ */
+function shapeOf(tool: Tool): string | undefined {
+  if (!declaresProperty(tool.inputSchema) && !declaresProperty(tool.outputSchema)) {
+    return undefined;
+  }
+  const input = styleFreeShape(tool.inputSchema);
+  const output = styleFreeShape(tool.outputSchema);
+  return input === undefined || output === undefined ? undefined : `${input}\u0000${output}`;
 }
 
 /**

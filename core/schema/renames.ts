@@ -1,7 +1,7 @@
 /**
  * Rename hints for properties: in one object, a property removed and another added with the same
- * schema, but for a reworded `description` or `title`, were probably renamed, when neither has
- * such a twin besides the other. Both findings keep their severity (a rename breaks callers just
+ * name in another case or separator style, or else with the same schema, but for a reworded
+ * `description` or `title`, were probably renamed, when neither has such a twin besides the other. Both findings keep their severity (a rename breaks callers just
  * the same) and get a hint naming the other property.
  * @module
  */
@@ -14,6 +14,7 @@ import {
   stableStringify,
 } from "../json.ts";
 import type { ProseVerdict } from "../prose.ts";
+import { nameKey } from "../rename_shape.ts";
 import type { SchemaDelta } from "./types.ts";
 
 /** The prose classifier, as the walk is handed it. */
@@ -113,15 +114,39 @@ function oneToOne(
   return pairs;
 }
 
+/**
+ * The pairs of `removed` and `added` whose names are the same but for case and separators
+ * ({@link nameKey}), one removed and one added per name.
+ */
+function sameButStyle(
+  removed: readonly Candidate[],
+  added: readonly Candidate[],
+): [Candidate, Candidate][] {
+  const byKey = (list: readonly Candidate[]) => {
+    const keys = new Map<string, Candidate[]>();
+    for (const c of list) keys.set(nameKey(c.name), [...keys.get(nameKey(c.name)) ?? [], c]);
+    return keys;
+  };
+  const twins = byKey(added);
+  const pairs: [Candidate, Candidate][] = [];
+  for (const [key, gone] of byKey(removed)) {
+    const twin = twins.get(key);
+    if (gone.length === 1 && twin?.length === 1) pairs.push([gone[0]!, twin[0]!]);
+  }
+  return pairs;
+}
+
 function addHint(delta: SchemaDelta, hint: string): void {
   delta.hint = delta.hint ? `${delta.hint}; ${hint}` : hint;
 }
 
 /**
  * Adds rename hints to the property.removed and property.added (or required.added, for a new
- * required property) deltas of one side of one tool. Matches are one to one per object: equal
- * schemas first, then, among the properties left with no equal twin, schemas the same but for
- * their `description` and `title` reworded (the classifier grades each change DOCUMENTATION).
+ * required property) deltas of one side of one tool. Matches are one to one per object: the same
+ * name in another case or separator style first (`recovery-plan` → `recoveryplan`, whatever the
+ * schemas), then equal schemas, then, among the properties left with no equal twin, schemas the
+ * same but for their `description` and `title` reworded (the classifier grades each change
+ * DOCUMENTATION).
  *
  * @example
  * ```ts
@@ -163,7 +188,13 @@ export function hintPropertyRenames(
       }
     }
   }
-  for (const { removed, added } of groups.values()) {
+  for (const group of groups.values()) {
+    // First the same name in another case or separator style (recovery-plan → recoveryplan),
+    // one removed and one added per name in the object, whatever their schemas.
+    const styled = sameButStyle(group.removed, group.added);
+    const paired = new Set(styled.flat());
+    const removed = group.removed.filter((r) => !paired.has(r));
+    const added = group.added.filter((a) => !paired.has(a));
     const equal = removed.map((r) => added.map((a) => jsonEqual(r.schema, a.schema)));
     // Then the same but for reworded prose (@postman/postman-mcp-server 2.12.0 → 2.13.0 renamed
     // folderId to folder, "the system will create" → "the system creates"), among the properties
@@ -189,7 +220,7 @@ export function hintPropertyRenames(
       reworded.push(...oneToOne(g.removed, g.added, table));
     }
     const exact = oneToOne(removed, added, equal);
-    for (const [r, a] of [...exact, ...reworded]) {
+    for (const [r, a] of [...styled, ...exact, ...reworded]) {
       addHint(r.delta, `renamed to "${a.name}"?`);
       addHint(
         a.delta,

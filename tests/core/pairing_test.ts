@@ -135,6 +135,72 @@ Deno.test("pairEntities() pairs a tool renamed to another case or separator styl
   );
 });
 
+Deno.test("pairEntities() pairs alike names with the same schemas but for prose and the style of property names", () => {
+  // @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46: resilience_* → resiliency_*, recovery-plan →
+  // recoveryplan, "recovery plan" → "recoveryplan" in the descriptions.
+  const tool = (name: string, plan: string, said: string, output?: JsonValue) => ({
+    name,
+    inputSchema: {
+      type: "object",
+      properties: {
+        [plan]: { type: "string", description: `The name of the ${said}.` },
+        "service-group": { type: "string" },
+      },
+      required: [plan, "service-group"],
+    },
+    ...(output === undefined ? {} : { outputSchema: output }),
+  });
+  const contract = (...tools: ReturnType<typeof tool>[]) => ({ ...emptyContract(), tools });
+  const renames = (a: ReturnType<typeof contract>, b: ReturnType<typeof contract>) =>
+    pairEntities(a, b).tools.paired.map((p) => `${p.renamedFrom}→${p.id}`).sort();
+  const old = tool("resilience_recoveryplan_create", "recovery-plan", "recovery plan");
+  const next = tool("resiliency_recoveryplan_create", "recoveryplan", "recoveryplan");
+  assert.deepEqual(renames(contract(old), contract(next)), [
+    "resilience_recoveryplan_create→resiliency_recoveryplan_create",
+  ]);
+  // Both ways, and with output schemas that differ the same way.
+  const out = (key: string) => ({ type: "object", properties: { [key]: { type: "string" } } });
+  assert.deepEqual(
+    renames(
+      contract(tool("resiliency_get", "recoveryplan", "x", out("planName"))),
+      contract(tool("resilience_get", "recovery-plan", "y", out("plan_name"))),
+    ),
+    ["resiliency_get→resilience_get"],
+  );
+  // Names not alike: no pair, however alike the schemas.
+  assert.deepEqual(
+    renames(contract(old), contract(tool("delete_plan", "recoveryplan", "recoveryplan"))),
+    [],
+  );
+  // A property renamed otherwise, or a type changed, is another shape: no pair.
+  assert.deepEqual(
+    renames(contract(old), contract(tool("resiliency_recoveryplan_create", "plan", "plan"))),
+    [],
+  );
+  const typed = tool("resiliency_recoveryplan_create", "recoveryplan", "recoveryplan");
+  (typed.inputSchema.properties["service-group"] as { type: string }).type = "integer";
+  assert.deepEqual(renames(contract(old), contract(typed)), []);
+  // Two removed tools of that shape: each pairs with its closest name, one to one.
+  const oldDelete = tool("resilience_recoveryplan_delete", "recovery-plan", "recovery plan");
+  const newDelete = tool("resiliency_recoveryplan_delete", "recoveryplan", "recoveryplan");
+  assert.deepEqual(renames(contract(old, oldDelete), contract(newDelete, next)), [
+    "resilience_recoveryplan_create→resiliency_recoveryplan_create",
+    "resilience_recoveryplan_delete→resiliency_recoveryplan_delete",
+  ]);
+  // One added tool, two removed as alike to it: none is paired.
+  const shaped = (name: string, plan: string) => tool(name, plan, "plan");
+  assert.deepEqual(
+    renames(
+      contract(
+        shaped("resilience_plan_a", "recovery-plan"),
+        shaped("resilience_plan_b", "recovery-plan"),
+      ),
+      contract(shaped("resiliency_plan_c", "recoveryplan")),
+    ),
+    [],
+  );
+});
+
 type Schemas = { inputSchema: JsonValue; outputSchema?: JsonValue };
 
 Deno.test("pairEntities() pairs no tools by equal schemas that declare no property", () => {

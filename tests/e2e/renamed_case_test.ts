@@ -193,3 +193,46 @@ Deno.test("proxar diff hints a property rename whose description was reworded, b
     assert.deepEqual(changes.map((c) => `${c.rule}|${c.path}|${c.hint ?? "-"}`).sort(), want);
   }
 });
+
+Deno.test("proxar diff pairs a tool renamed with its properties' style, and hints each property rename, input and output", async () => {
+  // @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46: resilience_* → resiliency_*, recovery-plan →
+  // recoveryplan; the pair read as a tool removed and an unrelated one added.
+  const { code, found, by, changes } = await diff("style_old", "style_new");
+  assert.equal(code, 1);
+  const tool = "resiliency_recoveryplan_get";
+  assert.deepEqual(found, [
+    `tool.added|${tool}|NON_BREAKING`,
+    `tool.description.changed|${tool}.description|POTENTIALLY_BREAKING`,
+    `tool.input.property.removed|${tool}.inputSchema.properties.recovery-plan|BREAKING`,
+    `tool.input.required.added|${tool}.inputSchema.required|BREAKING`,
+    `tool.output.property.added|${tool}.outputSchema.properties.recoveryjob|NON_BREAKING`,
+    `tool.output.property.removed|${tool}.outputSchema.properties.recovery-job|BREAKING`,
+    "tool.removed|resilience_recoveryplan_get|BREAKING",
+  ]);
+  assert.equal(
+    by("tool.removed").message,
+    `Tool "resilience_recoveryplan_get" was removed; "${tool}" was added with the closest name and the same schemas but for prose and property names in another case or separator style, so it was probably renamed; their schemas are compared under the new name`,
+  );
+  assert.deepEqual(
+    changes.filter((c) => c.hint).map((c) => `${c.rule}: ${c.hint}`).sort(),
+    [
+      'tool.input.property.removed: renamed to "recoveryplan"?',
+      'tool.input.required.added: "recoveryplan" renamed from "recovery-plan"?',
+      'tool.output.property.added: renamed from "recovery-job"?',
+      'tool.output.property.removed: renamed to "recoveryjob"?',
+      `tool.removed: renamed to "${tool}"?`,
+    ],
+  );
+  // The other way round: the same pairs, each side graded by its variance.
+  const back = await diff("style_new", "style_old");
+  assert.deepEqual(back.found, [
+    "tool.added|resilience_recoveryplan_get|NON_BREAKING",
+    "tool.description.changed|resilience_recoveryplan_get.description|POTENTIALLY_BREAKING",
+    "tool.input.property.removed|resilience_recoveryplan_get.inputSchema.properties.recoveryplan|BREAKING",
+    "tool.input.required.added|resilience_recoveryplan_get.inputSchema.required|BREAKING",
+    "tool.output.property.added|resilience_recoveryplan_get.outputSchema.properties.recovery-job|NON_BREAKING",
+    "tool.output.property.removed|resilience_recoveryplan_get.outputSchema.properties.recoveryjob|BREAKING",
+    `tool.removed|${tool}|BREAKING`,
+  ]);
+  assert.equal(back.changes.filter((c) => c.hint).length, 5);
+});

@@ -98,3 +98,44 @@ Deno.test("hintPropertyRenames() compares no prose past 256 pairs of one shape i
     );
   assert.equal(hints(small("a", "The value"), small("b", "The values")).length, 32);
 });
+
+/** `name: hint` of every delta of a change on `side`, the object at `properties.plan`. */
+function sideHints(side: "input" | "output", before: JsonObject, after: JsonObject): string[] {
+  const schema = (properties: JsonObject): JsonObject => ({ type: "object", properties });
+  return compareSchemaSide(
+    schema(before),
+    schema(after),
+    { side, basePath: "t", basePointer: "" },
+    (a, b) => classifyProse(a, b),
+  ).filter((d) => d.hint).map((d) => `${d.rule} ${d.path}: ${d.hint}`).sort();
+}
+
+Deno.test("hintPropertyRenames() pairs a name in another case or separator style, whatever its schema, both sides", () => {
+  // @azure/mcp 3.0.0-beta.46: recovery-job → recoveryjob, "recovery job" → "recoveryjob" in its
+  // description, which the classifier does not call a rewording.
+  const before = { "recovery-job": text("The name of the recovery job.") };
+  const after = { recoveryjob: text("The name of the recoveryjob.") };
+  assert.deepEqual(hints(before, {}), []);
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(sideHints(side, before, after), [
+      `tool.${side}.property.added t.properties.recoveryjob: renamed from "recovery-job"?`,
+      `tool.${side}.property.removed t.properties.recovery-job: renamed to "recoveryjob"?`,
+    ]);
+    // Another type too: the name still tells.
+    assert.deepEqual(sideHints(side, { userId: text("x") }, { user_id: { type: "integer" } }), [
+      `tool.${side}.property.added t.properties.user_id: renamed from "userId"?`,
+      `tool.${side}.property.removed t.properties.userId: renamed to "user_id"?`,
+    ]);
+  }
+  // The same name wins over an equal schema, which is then left without a hint.
+  assert.deepEqual(
+    hints({ "recovery-plan": text("A") }, { recoveryplan: text("B"), plan: text("A") }),
+    ['recovery-plan: renamed to "recoveryplan"?', 'recoveryplan: renamed from "recovery-plan"?'],
+  );
+  // Unrelated names get none, and two added with one name in two styles get none either.
+  assert.deepEqual(hints({ "recovery-job": text("A") }, { recoveryplan: text("B") }), []);
+  assert.deepEqual(
+    hints({ "recovery-job": text("A") }, { recoveryjob: text("B"), recoveryJob: text("C") }),
+    [],
+  );
+});
