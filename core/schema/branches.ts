@@ -69,7 +69,8 @@ function discriminators(list: readonly JsonValue[]): Set<string> {
 
 /**
  * For two branches whose tags on a discriminator (`names`) differ: whether they are the same
- * variant renamed (equal but for that tag), else false: they are different variants.
+ * variant renamed (equal but for that tag), else false: they are different variants. Undefined
+ * when no tag differs or one they both hold is alike (the same variant, another tag versioned).
  */
 function renamedVariant(
   x: JsonValue,
@@ -80,10 +81,12 @@ function renamedVariant(
     return undefined;
   }
   const [px, py] = [x.properties, y.properties];
-  const differ = [...names].filter((n) => {
-    const [a, b] = [tagOf(px[n]), tagOf(py[n])];
-    return a !== undefined && b !== undefined && a !== b;
-  });
+  const tags = [...names].map((n) => [n, tagOf(px[n]), tagOf(py[n])] as const)
+    .filter(([, a, b]) => a !== undefined && b !== undefined);
+  // A tag both hold alike names one variant, whatever another tag does (xcodebuildmcp's results:
+  // schema "build-result" kept, schemaVersion "2" → "3", properties added: one variant changed).
+  if (tags.some(([, a, b]) => a === b)) return undefined;
+  const differ = tags.map(([n]) => n);
   if (differ.length === 0) return undefined;
   const without = (s: JsonObject, p: JsonObject) => ({
     ...s,
@@ -110,6 +113,16 @@ function renamedVariant(
  * const replaced = [v("a"), v("c", { ids: { type: "array" } })];
  * assert.equal(differentVariants(old, renamed, old[1]!, renamed[1]!), false);
  * assert.equal(differentVariants(old, replaced, old[1]!, replaced[1]!), true);
+ * // Two tags, one kept (kind) and one moved (v), a property added: the same variant.
+ * const w = (kind: string, v: string, more: object = {}) => ({
+ *   properties: { kind: { const: kind }, v: { const: v }, ...more },
+ * });
+ * const before = [w("result", "2"), w("error", "1")];
+ * const after = [w("result", "3", { path: { type: "string" } }), w("error", "1")];
+ * assert.equal(differentVariants(before, after, before[0]!, after[0]!), false);
+ * // Both tags moved with the shape: another variant.
+ * const moved = [w("report", "3", { path: { type: "string" } }), w("error", "1")];
+ * assert.equal(differentVariants(before, moved, before[0]!, moved[0]!), true);
  * ```
  */
 export function differentVariants(

@@ -30,6 +30,10 @@ const addedToClosed = (at: string): Case => ({
   outputReversed: [1, [`tool.output.property.removed|t.outputSchema${at}|BREAKING`]],
 });
 
+/** Where the versioned variant's moved tag and its new property are. */
+const VERSION = ".properties.result.oneOf.0.properties.schemaVersion.const";
+const PRODUCTS = ".properties.result.oneOf.0.properties.testProductsPath";
+
 const CASES: Record<string, Case> = {
   // The root became a union: no longer type "object", which strict clients of tools/list reject.
   lone_to_anyof: rootLost(widens("anyOf", ".anyOf")),
@@ -281,6 +285,28 @@ const CASES: Record<string, Case> = {
     outputReversed: [1, [
       "tool.output.oneOf.narrowed|t.outputSchema.properties.operations.items.oneOf|NON_BREAKING",
       "tool.output.oneOf.widened|t.outputSchema.properties.operations.items.oneOf|BREAKING",
+    ]],
+  },
+  // A variant that keeps one tag (schema "build-result") while another moves (schemaVersion "2" →
+  // "3") and gains a property: the same variant, compared in place (xcodebuildmcp 2.6.2 → 2.7.0
+  // build_sim read 'oneOf branch 0 (schema "build-result") was removed' and '… was added'). The
+  // moved tag is BREAKING every way (enum.changed); the property follows the variance table.
+  discriminated_variant_versioned: {
+    input: [1, [
+      "tool.input.enum.changed|t.inputSchema" + VERSION + "|BREAKING",
+      "tool.input.property.added|t.inputSchema" + PRODUCTS + "|NON_BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.enum.changed|t.inputSchema" + VERSION + "|BREAKING",
+      "tool.input.property.removed|t.inputSchema" + PRODUCTS + "|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.enum.changed|t.outputSchema" + VERSION + "|BREAKING",
+      "tool.output.property.added|t.outputSchema" + PRODUCTS + "|POTENTIALLY_BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.enum.changed|t.outputSchema" + VERSION + "|BREAKING",
+      "tool.output.property.removed|t.outputSchema" + PRODUCTS + "|BREAKING",
     ]],
   },
   // The same variant under another tag, its shape unchanged: the tag change, said once.
