@@ -45,7 +45,7 @@ function mentions(text: string, name: string): number {
  * when it is gone from the new text (an ordinary word counts there quoted or not: 'search' →
  * search only drops the quotes) or another tool name came in its place; undefined when no tool
  * name was replaced or removed (names only added, or said once where they were said twice, stay
- * with the other steps).
+ * with the other steps). A list of tool names joined by `/` names each of them.
  *
  * @example
  * ```ts
@@ -61,6 +61,9 @@ function mentions(text: string, name: string): number {
  * assert.equal(toolNameRemoved("Use 'search' first", "Use the search tool first", tools), undefined);
  * assert.equal(toolNameRemoved("Call list_docs; list_docs lists", "Call list_docs; it lists", tools), undefined);
  * assert.equal(toolNameRemoved("Use it", "Use nextjs_index", tools), undefined);
+ * const issues = ["create_issue", "update_issue"];
+ * assert.equal(toolNameRemoved("Call create_issue/update_issue", "Call update_issue", issues), "create_issue");
+ * assert.equal(toolNameRemoved("Call create_issue/update_issue", "Call create_issue, update_issue", issues), undefined);
  * ```
  */
 export function toolNameRemoved(
@@ -68,8 +71,8 @@ export function toolNameRemoved(
   newText: string,
   toolNames: readonly string[],
 ): string | undefined {
-  const a = oldText.normalize("NFC");
-  const b = newText.normalize("NFC");
+  const a = listsSplit(oldText.normalize("NFC"), toolNames);
+  const b = listsSplit(newText.normalize("NFC"), toolNames);
   // A name neither text holds as written can be counted in neither: no pattern is built for it
   // (a contract of 2,000 tools would build 6,000 per description otherwise).
   const names = toolNames.filter((name) => name !== "" && (a.includes(name) || b.includes(name)));
@@ -89,9 +92,10 @@ const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)
 
 /**
  * A name the new text replaced by a tool name of the contract: a word that reads as something a
- * model calls (it holds `_` or an inner capital) and is no tool name, gone from the new text, in
- * the place where a tool name of the contract came in (one changed run of words, after the words
- * both texts share are lined up), while that tool name is named more often there. The old text
+ * model calls (it holds `_` or an inner capital; one joined by `.` or `/` only when it shares a part
+ * with the tool, so a file name such as `user_config.json` is none) and is no tool name, gone from
+ * the new text, in the place where a tool name of the contract came in (one changed run of words,
+ * after the words both texts share are lined up), while that tool name is named more often there. The old text
  * pointed a model at a name the contract does not have and the new one at a tool it has:
  * mobile-mcp 0.0.48 → 1.0.4 said "use the list_elements_on_screen tool" and now says "use the
  * mobile_list_elements_on_screen tool". Undefined when no such pair exists: the tool name only
@@ -108,6 +112,7 @@ const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)
  *   { old: "list_elements", tool: "mobile_list_elements" },
  * );
  * assert.equal(nameReplacedByTool("Use it", "Use mobile_list_elements", tools), undefined);
+ * assert.equal(nameReplacedByTool("Reads user_config.json", "Reads list_notes", tools), undefined);
  * assert.equal(
  *   nameReplacedByTool("Get by note_id. Call list_notes.", "Get by id. Call list_notes or list_notes.", tools),
  *   undefined,
@@ -119,13 +124,13 @@ export function nameReplacedByTool(
   newText: string,
   toolNames: readonly string[],
 ): { old: string; tool: string } | undefined {
-  const a = oldText.normalize("NFC");
-  const b = newText.normalize("NFC");
+  const a = listsSplit(oldText.normalize("NFC"), toolNames);
+  const b = listsSplit(newText.normalize("NFC"), toolNames);
   const named = toolNames.filter((name) =>
     name !== "" && b.includes(name) && occurrences(b, name) > occurrences(a, name)
   );
   if (named.length === 0) return undefined;
-  const known = new Set(toolNames);
+  const known = toolSet(toolNames);
   const wa = words(a), wb = words(b);
   const { runs, aligned } = changedRuns(wa, wb, MAX_CELLS);
   if (!aligned) return undefined;
@@ -134,11 +139,51 @@ export function nameReplacedByTool(
     const tool = named.find((name) => run.new.includes(name));
     if (tool === undefined) continue;
     const old = run.old.find((w) =>
-      CALLABLE.test(w) && !known.has(w) && mentions(a, w) > 0 && mentions(b, w) === 0
+      CALLABLE.test(w) && !known.has(w) && (!JOINED.test(w) || sharesPart(w, tool)) &&
+      mentions(a, w) > 0 && mentions(b, w) === 0
     );
     if (old !== undefined) return { old, tool };
   }
   return undefined;
+}
+
+/** A word whose parts are joined by `.` or `/`: a namespaced name, a list, a path or a file. */
+const JOINED = /[./]/u;
+
+/**
+ * Whether a word joined by `.` or `/` and a tool name share a part (`fs.read_all` and `fs.read`
+ * share `fs`, `github/search_code` and `search_code` share `search_code`): a name the tool's name
+ * continues. `user_config.json` and `load_config`, `out/build_log.txt` and `read_file` share none:
+ * a file name is not a name a model calls.
+ */
+function sharesPart(word: string, tool: string): boolean {
+  const parts = new Set(tool.split(/[./]/u));
+  return word.split(/[./]/u).some((part) => parts.has(part));
+}
+
+/** The tool names of a contract as a set, made once per list. */
+const toolSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function toolSet(toolNames: readonly string[]): ReadonlySet<string> {
+  let set = toolSets.get(toolNames);
+  if (set === undefined) toolSets.set(toolNames, set = new Set(toolNames));
+  return set;
+}
+
+/**
+ * The text with each list of tool names joined by `/` written as separate names: every part of
+ * `create_issue/update_issue` is a tool name of the contract, and the word no tool's own name, so it
+ * names both tools (and `create_issue, update_issue` names the same). A word with a part that is no
+ * tool name (`github/search_code` beside the tool `search_code`) stays whole.
+ */
+function listsSplit(text: string, toolNames: readonly string[]): string {
+  if (!text.includes("/") || toolNames.length === 0) return text;
+  const tools = toolSet(toolNames);
+  return text.replace(/[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)*/gu, (word) => {
+    if (!word.includes("/") || tools.has(word)) return word;
+    const parts = word.split("/");
+    return parts.every((part) => tools.has(part)) ? parts.join(", ") : word;
+  });
 }
 
 /**

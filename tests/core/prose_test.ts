@@ -704,3 +704,54 @@ Deno.test("classifyProse() matches a tool name holding / or . whole, both ways",
     "toolName",
   );
 });
+
+Deno.test("classifyProse() reads tool names joined by / as a list of each, and a file name as no name a model calls", () => {
+  // Review of 6351225: 'create_issue/update_issue' → 'create_issue, update_issue' read as the name
+  // "create_issue/update_issue" replaced by the tool create_issue.
+  const tools = ["create_issue", "load_config", "read_file", "update_issue", "write_file"];
+  const verdict = (a: string, b: string) =>
+    classifyProse(`${LONG} ${a}`, `${LONG} ${b}`, { ...DEFAULT_PROSE_OPTIONS, toolNames: tools });
+  const listed = "Pair it with create_issue/update_issue when needed.";
+  const spelt = "Pair it with create_issue, update_issue when needed.";
+  assert.equal(verdict(listed, spelt).severity, "DOCUMENTATION");
+  assert.equal(verdict(spelt, listed).severity, "DOCUMENTATION");
+  // A tool dropped from the list is named; one put in is only added, left to the other steps.
+  const removed = (toolName: string) => ({
+    severity: "POTENTIALLY_BREAKING",
+    step: "toolName",
+    toolName,
+  });
+  assert.deepEqual(
+    verdict("Use read_file/write_file for files.", "Use write_file for files."),
+    removed("read_file"),
+  );
+  assert.equal(
+    verdict("Use write_file for files.", "Use read_file/write_file for files.").step,
+    "unit",
+  );
+  // A word with a part that is no tool name stays whole: no list, and no tool named in it.
+  assert.notEqual(
+    verdict("Use read_file/other for files.", "Use other for files.").step,
+    "toolName",
+  );
+  assert.notEqual(
+    verdict("Use other for files.", "Use read_file/other for files.").step,
+    "toolName",
+  );
+  // File names holding _ are no names a model calls, either way.
+  const files = [["out/build_log.txt", "read_file"], ["user_config.json", "load_config"]] as const;
+  for (const [file, tool] of files) {
+    const a = `Reads settings from ${file} at startup.`,
+      b = `Reads settings from ${tool} at startup.`;
+    assert.notEqual(verdict(a, b).step, "toolName", file);
+    assert.deepEqual(verdict(b, a), removed(tool), file);
+  }
+  // A namespaced name a tool's name continues still is: fs.read_all → fs.read.
+  assert.deepEqual(
+    classifyProse(`${LONG} Use fs.read_all now.`, `${LONG} Use fs.read now.`, {
+      ...DEFAULT_PROSE_OPTIONS,
+      toolNames: ["fs.read"],
+    }),
+    { ...removed("fs.read_all"), replacedBy: "fs.read" },
+  );
+});

@@ -286,3 +286,29 @@ Deno.test("proxar diff keeps a number or a negation written another way DOCUMENT
     assert.ok(text.includes(`list_notes.description changed (marker "10" ${counts})`), text);
   }
 });
+
+Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and a file name as no name a model calls", async () => {
+  // Review of 6351225: 'create_issue/update_issue' → 'create_issue, update_issue' read as the name
+  // "create_issue/update_issue" replaced by the tool create_issue, and user_config.json →
+  // load_config as a name a model calls replaced by a tool.
+  const messages = async (from: string, to: string) => {
+    const { code, report, text } = await diff(`tool_lists_${from}.json`, `tool_lists_${to}.json`);
+    assert.equal(code, 0);
+    assertExplained(report.changes, text);
+    return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
+  };
+  const removed = (tool: string, name: string) =>
+    `POTENTIALLY_BREAKING ${tool}.description changed (the tool name "${name}" was replaced or removed, a tool a model was told to call)`;
+  const kept =
+    "DOCUMENTATION pairer.description changed (edit 0.99, overlap 1: one reaches 0.9, neither below 0.55)";
+  assert.deepEqual(await messages("old", "new"), [
+    kept,
+    'POTENTIALLY_BREAKING settings.description changed (the sentence "Reads settings from user_config.json at startup." became "Reads settings from load_config at startup.": edit 0.809, overlap 0.556: neither reaches 0.9)',
+    removed("writer", "read_file"),
+  ]);
+  assert.deepEqual(await messages("new", "old"), [
+    kept,
+    removed("settings", "load_config"),
+    'POTENTIALLY_BREAKING writer.description changed (the sentence "Use write_file for files." became "Use read_file/write_file for files.": edit 0.706, overlap 0.833: neither reaches 0.9)',
+  ]);
+});
