@@ -24,7 +24,16 @@ export interface ReleaseAdvice {
   new: string;
   /** The smallest version a release of `level` may carry, when `old` is SemVer. */
   suggested?: string;
-  /** Whether `new` is at least `suggested`, when both versions are SemVer and a release is due. */
+  /**
+   * When `old` is a pre-release, the version it leads to (`3.0.0` for `3.0.0-beta.41`): SemVer
+   * promises nothing between pre-releases, so a later pre-release of that version, or that version
+   * itself, fits whatever changed.
+   */
+  preReleaseOf?: string;
+  /**
+   * Whether `new` is at least `suggested`, or later than `old` with the same version when `old` is
+   * a pre-release, when both versions are SemVer and a release is due.
+   */
   sufficient?: boolean;
 }
 
@@ -73,6 +82,11 @@ export function releaseLevel(
  * import { releaseAdvice } from "./release.ts";
  * const advice = releaseAdvice([{ rule: "tool.removed", severity: "BREAKING" }], "1.4.0", "1.5.0");
  * assert.deepEqual(advice, { level: "major", old: "1.4.0", new: "1.5.0", suggested: "2.0.0", sufficient: false });
+ * // Between pre-releases of one version, anything goes.
+ * const beta = releaseAdvice([{ rule: "tool.removed", severity: "BREAKING" }], "3.1.0-beta.1", "3.1.0-beta.2");
+ * assert.deepEqual(beta, {
+ *   level: "major", old: "3.1.0-beta.1", new: "3.1.0-beta.2", suggested: "4.0.0", preReleaseOf: "3.1.0", sufficient: true,
+ * });
  * ```
  */
 export function releaseAdvice(
@@ -86,10 +100,16 @@ export function releaseAdvice(
   if (level === "none" || !from) return advice;
   const suggested = nextVersion(from, level);
   advice.suggested = formatSemver(suggested);
+  const release = { ...from, prerelease: [] };
+  if (from.prerelease.length > 0) advice.preReleaseOf = formatSemver(release);
   const to = parseSemver(newVersion);
   if (to) {
     const core = { ...to, prerelease: [] };
-    advice.sufficient = compareSemver(to, from) > 0 && compareSemver(core, suggested) >= 0;
+    // A pre-release promises nothing (SemVer 2.0.0 §9): after one, a later pre-release of the
+    // same version, or that version, may carry any change.
+    const sameLine = advice.preReleaseOf !== undefined && compareSemver(core, release) === 0;
+    advice.sufficient = compareSemver(to, from) > 0 &&
+      (sameLine || compareSemver(core, suggested) >= 0);
   }
   return advice;
 }

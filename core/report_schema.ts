@@ -275,9 +275,15 @@ export const reportSchema: JsonObject = {
           description:
             "The smallest version a release of this level may carry (when old is SemVer)",
         },
+        preReleaseOf: {
+          type: "string",
+          description:
+            "When old is a pre-release, the version it leads to (3.0.0 for 3.0.0-beta.41): SemVer promises nothing between pre-releases, so a later pre-release of it, or it, fits any change",
+        },
         sufficient: {
           type: "boolean",
-          description: "Whether new is at least suggested (when both are SemVer)",
+          description:
+            "Whether new is at least suggested, or a later pre-release of preReleaseOf or preReleaseOf itself (when both are SemVer)",
         },
       },
     },

@@ -65,6 +65,17 @@ export function releaseSentence(
     : r.sufficient === false
     ? `serverInfo.version ${clean(r.new)} is not enough`
     : `serverInfo.version ${clean(JSON.stringify(r.new))} is not SemVer`;
+  if (r.preReleaseOf !== undefined) {
+    // SemVer promises nothing between pre-releases: "needs 3.0.0 or later after 3.0.0-beta.41;
+    // 3.0.0-beta.46 fits" read as a contradiction.
+    const after = `after the pre-release ${
+      clean(r.old)
+    }, any later pre-release of ${r.preReleaseOf} fits these changes (SemVer promises nothing between pre-releases)`;
+    const otherwise = r.suggested === r.preReleaseOf
+      ? `and so does ${r.suggested} or later`
+      : `and so does ${r.preReleaseOf}; otherwise they need a ${r.level} release, ${r.suggested} or later`;
+    return `Release: ${after}, ${otherwise}; ${now}.`;
+  }
   return `Release: ${need}: ${r.suggested} or later after ${clean(r.old)}; ${now}.`;
 }
 

@@ -79,7 +79,13 @@ export function renderChangelog(report: Report, context: ReporterContext): strin
   if (r && r.level !== "none") {
     about.unshift(
       `proxar: the changes need a ${r.level} release${
-        r.suggested ? ` (${r.suggested} or later after ${commentText(r.old)})` : ""
+        r.suggested
+          ? ` (${r.suggested} or later after ${commentText(r.old)}${
+            r.preReleaseOf
+              ? `, or a later pre-release of ${r.preReleaseOf}: SemVer promises nothing between pre-releases`
+              : ""
+          })`
+          : ""
       }`,
     );
   }

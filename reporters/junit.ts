@@ -240,6 +240,7 @@ function releaseProperties(report: Report): string[] {
   if (!r) return [];
   const lines = [`      ${property("release.level", r.level)}`];
   if (r.suggested) lines.push(`      ${property("release.suggested", r.suggested)}`);
+  if (r.preReleaseOf) lines.push(`      ${property("release.preReleaseOf", r.preReleaseOf)}`);
   if (r.sufficient !== undefined) {
     lines.push(`      ${property("release.sufficient", String(r.sufficient))}`);
   }

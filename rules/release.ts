@@ -61,7 +61,7 @@ export const releaseRules: Rule[] = [{
     severity: PB,
     summary: "serverInfo.version moved less than the contract changes need under SemVer",
     rationale:
-      "Clients pin servers by version range; a breaking change shipped as a minor or patch release reaches every client that trusted the range. The smallest release that fits is major for any BREAKING change, minor for additions and other changes that can move behaviour (NON_BREAKING, POTENTIALLY_BREAKING), patch for documentation alone; under 0.y.z a breaking change needs the next minor and anything else the next patch, as npm and Cargo read SemVer's initial-development rule. Suppressed changes still count. An unchanged version is not reported (between releases, pull requests change the contract and the release bumps the version); the report still states the release the changes need. Potentially breaking rather than breaking, because the version string alone breaks no call; raise it with severity_overrides to gate releases. Only versions that parse as SemVer are compared.",
+      'Clients pin servers by version range; a breaking change shipped as a minor or patch release reaches every client that trusted the range. The smallest release that fits is major for any BREAKING change, minor for additions and other changes that can move behaviour (NON_BREAKING, POTENTIALLY_BREAKING), patch for documentation alone; under 0.y.z a breaking change needs the next minor and anything else the next patch, as npm and Cargo read SemVer\'s initial-development rule. Suppressed changes still count. An unchanged version is not reported (between releases, pull requests change the contract and the release bumps the version); the report still states the release the changes need. Potentially breaking rather than breaking, because the version string alone breaks no call; raise it with severity_overrides to gate releases. Only versions that parse as SemVer are compared. After a pre-release (3.0.0-beta.41), a later pre-release of the same version (3.0.0-beta.46) or that version itself (3.0.0) fits any change, since SemVer promises nothing between pre-releases (§9): a breaking change between two betas of 3.1.0 needs no 4.0.0, which this rule asked for; the report says so rather than "needs 3.0.0 or later after 3.0.0-beta.41; 3.0.0-beta.46 fits", which read as a contradiction.',
     examples: [
       bumpExample("a tool removed in a patch release", ["1.4.2", "1.4.3"], "removed"),
       bumpExample("a tool added in a patch release", ["1.4.2", "1.4.3"], "added"),
@@ -82,7 +82,9 @@ export const releaseRules: Rule[] = [{
         new: advice.new,
         message: `Server version went from "${advice.old}" to "${advice.new}", ${
           moved(advice.old, advice.new)
-        }; the changes need a ${advice.level} release (${advice.suggested} or later)`,
+        }; the changes need a ${advice.level} release (${advice.suggested} or later${
+          advice.preReleaseOf ? `, or a later pre-release of ${advice.preReleaseOf}` : ""
+        })`,
         hint: `release ${advice.suggested}`,
       });
     },

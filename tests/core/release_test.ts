@@ -145,9 +145,43 @@ Deno.test("releaseAdvice() accepts exactly the versions at or above the suggesti
         formatSemver(to),
       );
       const suggested = v(advice.suggested!);
+      const core = { ...to, prerelease: [] };
+      const sameLine = from.prerelease.length > 0 &&
+        compareSemver(core, { ...from, prerelease: [] }) === 0;
       const fits = compareSemver(to, from) > 0 &&
-        compareSemver({ ...to, prerelease: [] }, suggested) >= 0;
+        (sameLine || compareSemver(core, suggested) >= 0);
       assert.equal(advice.sufficient, fits);
     },
   ));
+});
+
+Deno.test("releaseAdvice() lets a later pre-release of the same version carry any change, not an earlier one or another version", () => {
+  const breaking = [{ rule: "tool.removed", severity: "BREAKING" as const }];
+  // @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46 removed tools.
+  assert.deepEqual(releaseAdvice(breaking, "3.0.0-beta.41", "3.0.0-beta.46"), {
+    level: "major",
+    old: "3.0.0-beta.41",
+    new: "3.0.0-beta.46",
+    suggested: "3.0.0",
+    preReleaseOf: "3.0.0",
+    sufficient: true,
+  });
+  // A breaking change between betas of 3.1.0 needs no 4.0.0 (it was said not to fit).
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.1", "3.1.0-beta.2").sufficient, true);
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.1", "3.1.0").sufficient, true);
+  // Backwards, or to a pre-release of another version, the usual reading holds.
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.2", "3.1.0-beta.1").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.1", "3.1.0-beta.1").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.1", "3.2.0-beta.1").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "3.1.0-beta.1", "4.0.0-rc.1").sufficient, true);
+  // A new version that is not SemVer: undecided.
+  assert.deepEqual(releaseAdvice(breaking, "3.1.0-beta.1", "nightly"), {
+    level: "major",
+    old: "3.1.0-beta.1",
+    new: "nightly",
+    suggested: "4.0.0",
+    preReleaseOf: "3.1.0",
+  });
+  // A release says nothing of pre-releases.
+  assert.equal(releaseAdvice(breaking, "3.1.0", "3.1.1-beta.1").preReleaseOf, undefined);
 });

@@ -71,6 +71,47 @@ Deno.test("proxar diff states the release in the text report", async () => {
   assert.match(none.stdout, /\nRelease: none needed, the contract did not change\.\n/);
 });
 
+Deno.test("proxar diff lets a later pre-release of the same version carry a breaking change, and says so", async () => {
+  // @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46: "needs … 3.0.0 or later after 3.0.0-beta.41;
+  // 3.0.0-beta.46 fits" read as a contradiction.
+  const beta = await diff("removed_300beta46.json", "old_300beta41.json");
+  assert.deepEqual(beta.findings, [REMOVED, VERSION].sort());
+  assert.deepEqual([beta.release.preReleaseOf, beta.release.sufficient], ["3.0.0", true]);
+  const args = ["diff", "release/old_300beta41.json", "release/removed_300beta46.json"];
+  const text = await runCli(args);
+  assert.match(
+    text.stdout,
+    /\nRelease: after the pre-release 3\.0\.0-beta\.41, any later pre-release of 3\.0\.0 fits these changes \(SemVer promises nothing between pre-releases\), and so does 3\.0\.0 or later; serverInfo\.version 3\.0\.0-beta\.46 fits\.\n/,
+  );
+  const markdown = await runCli([...args, "--format", "markdown"]);
+  assert.match(markdown.stdout, /any later pre-release of 3\.0\.0 fits these changes/);
+  const changelog = await runCli([...args, "--format", "changelog"]);
+  assert.match(
+    changelog.stdout,
+    /proxar: the changes need a major release \(3\.0\.0 or later after 3\.0\.0-beta\.41, or a later pre-release of 3\.0\.0: SemVer promises nothing between pre-releases\)/,
+  );
+  // Between betas of 3.1.0 no 4.0.0 is asked for (bumpInsufficient said so).
+  const minor = await diff("removed_310beta2.json", "old_310beta1.json");
+  assert.deepEqual(minor.findings, [REMOVED, VERSION].sort());
+  assert.equal(minor.release.sufficient, true);
+  // A pre-release of another version is no pre-release of this one.
+  const other = await diff("removed_320beta1.json", "old_310beta1.json");
+  assert.deepEqual(other.findings, [INSUFFICIENT, REMOVED, VERSION].sort());
+  const text2 = await runCli([
+    "diff",
+    "release/old_310beta1.json",
+    "release/removed_320beta1.json",
+  ]);
+  assert.match(
+    text2.stdout,
+    /\nRelease: after the pre-release 3\.1\.0-beta\.1, any later pre-release of 3\.1\.0 fits these changes \(SemVer promises nothing between pre-releases\), and so does 3\.1\.0; otherwise they need a major release, 4\.0\.0 or later; serverInfo\.version 3\.2\.0-beta\.1 is not enough\.\n/,
+  );
+  assert.match(
+    text2.stdout,
+    /the changes need a major release \(4\.0\.0 or later, or a later pre-release of 3\.1\.0\)/,
+  );
+});
+
 Deno.test("server.version.bumpInsufficient obeys severity_overrides and ignore", async () => {
   const raised = await diff("removed_patch.json", "old.json", "--config", "release/strict.yaml");
   assert.ok(raised.findings.includes(INSUFFICIENT.replace("POTENTIALLY_BREAKING", "BREAKING")));
