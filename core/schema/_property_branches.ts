@@ -12,6 +12,7 @@ import { isAnnotationKeyword } from "./types.ts";
 import { requiredNames } from "./_required_names.ts";
 import { unevaluatedRest } from "./_unevaluated_rest.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
+import { governingOf } from "./_conjunct_governs.ts";
 
 const trivial = (v: JsonValue | undefined) =>
   v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
@@ -129,6 +130,11 @@ export function propertyBranches(
     const rest = { ...b, allOf: branches.filter((_, j) => j !== i) };
     const others = declaredNames(rest, newRoot, { dependent: true });
     if (others === undefined || names.some((n) => others.has(n))) return [];
+    // Nor governed by a pattern or additionalProperties beside it, which the new property meets
+    // (the object's unevaluatedProperties is asked below).
+    const beside: JsonObject = { ...rest };
+    delete beside.unevaluatedProperties;
+    if (names.some((n) => governingOf(beside, "", n, newRoot).length !== 0)) return [];
     if (closed && !closedByUnevaluated(a, b, i, names, [oldRoot, newRoot])) return [];
     return [i];
   });

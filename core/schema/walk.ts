@@ -34,6 +34,7 @@ import { zodPatternAdded } from "./_zod_patterns.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { removalInert } from "./_inert_removal.ts";
+import { type Conjunct, governedBy, type Governing } from "./_conjunct_governs.ts";
 import {
   EVALUATING_APPLICATORS,
   mayEvaluate,
@@ -131,6 +132,12 @@ interface Ctx {
    * links, which apply together with it and may evaluate names for its unevaluatedProperties.
    */
   conjoined?: { old?: JsonValue[]; new?: JsonValue[] };
+  /**
+   * In an allOf branch: each side's schemas applied beside it (the other branches, the object's
+   * own keywords but its allOf and unevaluatedProperties), which a property the branch adds
+   * meets (see {@link governedBy}).
+   */
+  beside?: { old: Conjunct[]; new: Conjunct[] };
   /** One side is the object's unevaluatedProperties, compared with an allOf branch's keyword. */
   inherited?: true;
 }
@@ -523,7 +530,11 @@ class Walker {
     for (const [x, y] of alignLevels(old, next)) {
       const [ro, rn] = [x && restsOld.get(x), y && restsNew.get(y)];
       const [co, cn] = [others(old, x), others(next, y)];
+      // The other links apply beside this one: a property it adds meets what they govern.
+      const beside = (levels: RefLevel[], l: RefLevel | undefined) =>
+        levels.filter((m) => m !== l).map((m) => ({ v: m.keywords, loc: m.loc }));
       this.compare(x?.keywords ?? true, y?.keywords ?? true, {
+        ...(x && y ? { beside: { old: beside(old, x), new: beside(next, y) } } : {}),
         ...(ro !== undefined || rn !== undefined
           ? { unevaluated: { ...(ro ? { old: ro } : {}), ...(rn ? { new: rn } : {}) } }
           : {}),
@@ -1187,6 +1198,12 @@ class Walker {
         root: this.oldRoot,
         beside: ctx.conjoined?.old,
       });
+      // An allOf branch's new name that the schemas beside it (another branch's
+      // patternProperties or additionalProperties) governed: those still apply, and the new
+      // property meets them. Compared as such, not as an optional parameter offered.
+      if (model === undefined && propsB[name] !== false && this.meetsBeside(ctx, name, propsB)) {
+        continue;
+      }
       if (model === undefined && requiredBefore.has(name)) {
         // Required before with any value: every caller sent it, so declaring it constrains what
         // they send (a narrowing on input), not an optional parameter offered.
@@ -1770,6 +1787,57 @@ class Walker {
    * A property added or removed where Proxar cannot tell which schema governs its name on the
    * other side (`why`): property.changed, BREAKING.
    */
+  /**
+   * Property `name` added to an allOf branch (the node of `ctx`) whose other branches, or the
+   * object holding them, governed that name before: what they applied is compared with what they
+   * and the new property apply together (allOf: both apply), and true is returned. A name they
+   * may govern in ways Proxar cannot tell is undecidable (BREAKING). False when nothing beside
+   * the branch governed the name: a fresh optional property.
+   */
+  meetsBeside(ctx: Ctx, name: string, propsB: JsonObject): boolean {
+    if (ctx.beside === undefined) return false;
+    const before = governedBy(ctx.beside.old, name, this.oldRoot);
+    if (Array.isArray(before) && before.length === 0) return false;
+    const after = governedBy(ctx.beside.new, name, this.newRoot);
+    const why = typeof before === "string" ? before : typeof after === "string" ? after : "";
+    if (why !== "") {
+      this.undecidableProperty(ctx, name, { new: propsB[name]! }, `beside the branch, ${why}`);
+      return true;
+    }
+    const [old, next] = [before as Governing[], after as Governing[]];
+    const meet = (list: JsonValue[]) => list.length === 1 ? list[0]! : { allOf: list };
+    const a = meet(old.map((g) => g.schema));
+    const b = meet([...next.map((g) => g.schema), propsB[name]!]);
+    const wide = this.proves(a, b, "widened", false);
+    const narrow = this.proves(b, a, "narrowed", false);
+    // The same values as before (a property that repeats the pattern's schema): an optional
+    // property declared, as elsewhere.
+    if (wide && narrow) return false;
+    const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
+    const where = (list: Governing[]) =>
+      list.map((g) => g.loc.replace(/^\//, "").replaceAll("/", ".")).join(" and ");
+    this.graded(
+      { ...ctx, oldLoc: old[0]!.loc },
+      "properties",
+      "allOf",
+      effect,
+      "properties",
+      { old: a, new: b },
+      `property "${name}" was added beside ${where(old)}, which governed it before${
+        next.length === 0 ? "" : " and still applies"
+      }: its values must now meet both, ${
+        wide
+          ? "which accepts every value accepted before"
+          : narrow
+          ? "which rejects values accepted before"
+          : "and Proxar could not prove that this only lets values in or only keeps them out"
+      }`,
+      effect,
+      { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+    );
+    return true;
+  }
+
   undecidableProperty(
     ctx: Ctx,
     name: string,
@@ -1998,6 +2066,21 @@ class Walker {
     return { ...(old === undefined ? {} : { old }), ...(next === undefined ? {} : { new: next }) };
   }
 
+  /**
+   * The schemas applied beside allOf branch `i` of `parent` (the `side` of the node `ctx`): the
+   * other branches, and the object's own keywords but its allOf and unevaluatedProperties (the
+   * rule for the names no branch evaluates, see {@link restOf}).
+   */
+  besideBranch(ctx: Ctx, side: "old" | "new", parent: JsonObject, i: number): Conjunct[] {
+    const loc = this.home(ctx, side, "allOf");
+    const { allOf, unevaluatedProperties: _, ...own } = parent;
+    const branches = Array.isArray(allOf) ? allOf : [];
+    return [
+      { v: own, loc: side === "old" ? ctx.oldLoc : ctx.newLoc },
+      ...branches.flatMap((v, k) => k === i ? [] : [{ v, loc: `${loc}/allOf/${k}` }]),
+    ];
+  }
+
   /** The branches of one combinator, paired: each pair walked, the rest added or removed. */
   branches(
     key: "anyOf" | "oneOf" | "allOf",
@@ -2046,9 +2129,16 @@ class Walker {
       const unevaluated = key === "allOf" && parents && !lifted[0] && !lifted[1]
         ? this.restOf(ctx, parents, [ka[i]!.i[0]!, kb[j]!.i[0]!])
         : undefined;
+      const beside = key === "allOf" && parents && !lifted[0] && !lifted[1]
+        ? {
+          old: this.besideBranch(ctx, "old", parents[0], ka[i]!.i[0]!),
+          new: this.besideBranch(ctx, "new", parents[1], kb[j]!.i[0]!),
+        }
+        : undefined;
       this.compare(xa[i], xb[j], {
         ...child,
         ...(unevaluated ? { unevaluated } : {}),
+        ...(beside ? { beside } : {}),
         oldLoc: lifted[0]
           ? ctx.oldLoc
           : `${this.home(ctx, "old", oldKey)}/${oldKey}/${at(ka, i, oldKey)}`,

@@ -34,6 +34,18 @@ const addedToClosed = (at: string): Case => ({
 const VERSION = ".properties.result.oneOf.0.properties.schemaVersion.const";
 const PRODUCTS = ".properties.result.oneOf.0.properties.testProductsPath";
 
+/**
+ * A property added at `at` beside a pattern or additionalProperties that governed its name and
+ * still applies: both meet, fewer values (allOf.narrowed: BREAKING on input, NON_BREAKING on
+ * output); removed, the convention's property.removed, BREAKING both ways.
+ */
+const metPattern = (at: string): Case => ({
+  input: [1, [`tool.input.allOf.narrowed|t.inputSchema${at}|BREAKING`]],
+  inputReversed: [1, [`tool.input.property.removed|t.inputSchema${at}|BREAKING`]],
+  output: [0, [`tool.output.allOf.narrowed|t.outputSchema${at}|NON_BREAKING`]],
+  outputReversed: [1, [`tool.output.property.removed|t.outputSchema${at}|BREAKING`]],
+});
+
 const CASES: Record<string, Case> = {
   // The root became a union: no longer type "object", which strict clients of tools/list reject.
   lone_to_anyof: rootLost(widens("anyOf", ".anyOf")),
@@ -74,6 +86,72 @@ const CASES: Record<string, Case> = {
     ]],
     outputReversed: [1, [
       "tool.output.property.removed|t.outputSchema.allOf.0.properties.limit|BREAKING",
+    ]],
+  },
+  // allOf [$ref Q, {properties: {x}}] beside unevaluatedProperties false, Q patternProperties
+  // {^y: integer}, yy: string added to the second branch: Q still governs yy, so the two meet and
+  // {yy: 5} is rejected (it read property.added NON_BREAKING on input). Removed, the convention's
+  // property.removed.
+  property_meets_ref_pattern: metPattern(".allOf.1.properties.yy"),
+  // The same inline with additionalProperties {type: string} in the other branch, y: integer added.
+  property_meets_additional: metPattern(".allOf.1.properties.y"),
+  // {$ref: Q, properties: {x}}: the property beside the reference meets Q's pattern too.
+  property_meets_ref_chain: metPattern(".properties.yy"),
+  // A whole branch {properties: {yy}} added beside the pattern: not an optional parameter
+  // offered (it read property.added), the allOf grade by proof.
+  branch_meets_pattern: {
+    input: [1, ["tool.input.allOf.narrowed|t.inputSchema.allOf|BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.allOf.widened|t.inputSchema.allOf|NON_BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.2.properties.yy|BREAKING",
+    ]],
+    output: [0, ["tool.output.allOf.narrowed|t.outputSchema.allOf|NON_BREAKING"]],
+    outputReversed: [1, [
+      "tool.output.allOf.widened|t.outputSchema.allOf|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.2.properties.yy|BREAKING",
+    ]],
+  },
+  // The pattern widened (maximum 5 dropped) as yy {minimum: 3} was added: yy held integers up to
+  // 5, now integers from 3; neither holds the other, so undecided, BREAKING on both sides.
+  property_meets_changed_pattern: {
+    input: [1, [
+      "tool.input.allOf.changed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+      "tool.input.maximum.widened|t.inputSchema.allOf.0.patternProperties.^y.maximum|NON_BREAKING",
+    ]],
+    inputReversed: [1, [
+      "tool.input.maximum.narrowed|t.inputSchema.allOf.0.patternProperties.^y.maximum|BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+    ]],
+    output: [1, [
+      "tool.output.allOf.changed|t.outputSchema.allOf.1.properties.yy|BREAKING",
+      "tool.output.maximum.widened|t.outputSchema.allOf.0.patternProperties.^y.maximum|BREAKING",
+    ]],
+    outputReversed: [1, [
+      "tool.output.maximum.narrowed|t.outputSchema.allOf.0.patternProperties.^y.maximum|NON_BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
+    ]],
+  },
+  // The pattern sits in an anyOf branch beside: it governs yy for some objects only, so what yy
+  // held before is untold: property.changed, BREAKING on both sides.
+  property_beside_union_pattern: {
+    input: [1, ["tool.input.property.changed|t.inputSchema.allOf.1.properties.yy|BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+    ]],
+    output: [1, ["tool.output.property.changed|t.outputSchema.allOf.1.properties.yy|BREAKING"]],
+    outputReversed: [1, [
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
+    ]],
+  },
+  // yy: integer beside ^y: integer accepts what it did: an optional property declared.
+  property_repeats_pattern: {
+    input: [0, ["tool.input.property.added|t.inputSchema.allOf.1.properties.yy|NON_BREAKING"]],
+    inputReversed: [1, [
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+    ]],
+    output: [0, ["tool.output.property.added|t.outputSchema.allOf.1.properties.yy|NON_BREAKING"]],
+    outputReversed: [1, [
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
     ]],
   },
   // An object closed by unevaluatedProperties that became one branch of anyOf [it, null], one

@@ -1,0 +1,139 @@
+/**
+ * What the schemas applied beside an allOf branch (the other branches, the object holding the
+ * allOf) say about one property name. A property added to one branch meets whatever those
+ * conjuncts already apply to the name: `allOf: [{patternProperties: {"^y": integer}},
+ * {properties: {x}}]` governed `yy` as an integer before `yy: {type: string}` was added to the
+ * second branch, and both apply after, so `{yy: 5}` is rejected where it was accepted. Such a
+ * name is no fresh optional property; the walk compares what the conjuncts applied with what
+ * they and the new property apply together.
+ * @module
+ */
+import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
+import { patternMatches } from "./pattern.ts";
+import { resolveLocal } from "./_catch_all_json.ts";
+import { EVALUATING_APPLICATORS, mayEvaluate } from "./_unevaluated_rest.ts";
+
+/** A schema a conjunct applies to the name, and where it is written. */
+export interface Governing {
+  schema: JsonValue;
+  loc: string;
+}
+
+/** A schema applied beside the branch, and its location in its document. */
+export interface Conjunct {
+  v: JsonValue;
+  loc: string;
+}
+
+const trivial = (v: JsonValue | undefined) =>
+  v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
+
+/** Applicators whose subschemas apply to some objects only: they may govern a name or not. */
+const CONDITIONAL = ["anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies"];
+
+/**
+ * The schemas `x` (at `loc`, references resolved in `root`) applies to the value of property
+ * `name` of every object it accepts: its `properties` entry, the patternProperties that match,
+ * else additionalProperties (or an unevaluatedProperties nothing beside it may evaluate the name
+ * for), and those of its allOf branches and local references. A string says why Proxar cannot
+ * tell (a union branch or conditional that may govern it, a reference it cannot follow).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { governingOf } from "./_conjunct_governs.ts";
+ * const q = { patternProperties: { "^y": { type: "integer" } } };
+ * assert.deepEqual(governingOf(q, "/allOf/0", "yy", q), [
+ *   { schema: { type: "integer" }, loc: "/allOf/0/patternProperties/^y" },
+ * ]);
+ * assert.deepEqual(governingOf(q, "/allOf/0", "x", q), []);
+ * ```
+ */
+export function governingOf(
+  x: JsonValue,
+  loc: string,
+  name: string,
+  root: JsonValue | undefined,
+  depth = 0,
+): Governing[] | string {
+  if (!isObject(x)) return [];
+  if (depth > 32) return "the schemas nest too deep";
+  const out: Governing[] = [];
+  const props = isObject(x.properties) ? x.properties : {};
+  const declared = Object.hasOwn(props, name);
+  if (declared && !trivial(props[name])) {
+    out.push({ schema: props[name]!, loc: `${loc}/properties/${escapePointerToken(name)}` });
+  }
+  let matched = false;
+  const patterns = isObject(x.patternProperties) ? x.patternProperties : {};
+  for (const [pattern, schema] of Object.entries(patterns)) {
+    const match = patternMatches(pattern, name);
+    if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
+    if (!match) continue;
+    matched = true;
+    if (!trivial(schema)) {
+      out.push({ schema, loc: `${loc}/patternProperties/${escapePointerToken(pattern)}` });
+    }
+  }
+  const rest = !declared && !matched;
+  if (rest && x.additionalProperties !== undefined) {
+    if (!trivial(x.additionalProperties)) {
+      out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
+    }
+  } else if (rest && !trivial(x.unevaluatedProperties)) {
+    const applicators = Object.fromEntries(
+      [...EVALUATING_APPLICATORS, "then", "else"].filter((k) => x[k] !== undefined)
+        .map((k) => [k, x[k]!]),
+    );
+    const beside = mayEvaluate(applicators, name, root);
+    if (beside !== false) return "an unevaluatedProperties beside applicators may govern it";
+    out.push({ schema: x.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` });
+  }
+  if (x.$dynamicRef !== undefined) return "it may be governed through $dynamicRef";
+  const below = (y: JsonValue, at: string) => governingOf(y, at, name, root, depth + 1);
+  const conjuncts: Conjunct[] = Array.isArray(x.allOf)
+    ? x.allOf.map((v, i) => ({ v, loc: `${loc}/allOf/${i}` }))
+    : [];
+  if (typeof x.$ref === "string") {
+    const target = resolveLocal(root, x.$ref);
+    if (target === undefined) return `it may be governed through $ref ${JSON.stringify(x.$ref)}`;
+    conjuncts.push({ v: target.value, loc: target.pointer });
+  }
+  for (const c of conjuncts) {
+    const found = below(c.v, c.loc);
+    if (typeof found === "string") return found;
+    out.push(...found);
+  }
+  // A union branch or a conditional that may govern the name applies to some objects only.
+  for (const key of [...CONDITIONAL, "not"]) {
+    const v = x[key];
+    if (v === undefined) continue;
+    const parts = Array.isArray(v)
+      ? v
+      : (key === "dependentSchemas" || key === "dependencies") && isObject(v)
+      ? Object.values(v)
+      : [v];
+    if (parts.some((y) => mayEvaluate(y, name, root) !== false)) {
+      return `${key} beside it may govern it`;
+    }
+  }
+  return out;
+}
+
+/**
+ * The schemas `conjuncts` apply together to property `name` (see {@link governingOf}), or why
+ * Proxar cannot tell.
+ */
+export function governedBy(
+  conjuncts: readonly Conjunct[],
+  name: string,
+  root: JsonValue | undefined,
+): Governing[] | string {
+  const out: Governing[] = [];
+  for (const c of conjuncts) {
+    const found = governingOf(c.v, c.loc, name, root);
+    if (typeof found === "string") return found;
+    out.push(...found);
+  }
+  return out;
+}
