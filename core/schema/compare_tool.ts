@@ -12,7 +12,7 @@ import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
 import { withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
-import { hintPropertyRenames } from "./renames.ts";
+import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
 import { ProofBudget } from "./proof_budget.ts";
 import type { SchemaDelta, Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
@@ -113,6 +113,8 @@ export function compareSchemaSide(
     oldBasePointer?: string;
     /** The proof steps both differs may take (default: a new budget of the usual size). */
     proofs?: ProofBudget;
+    /** Classifier runs left to rename hints in the diff (default: a new budget, this side's). */
+    proseRuns?: ProseRuns;
   },
   classifyProse: Classify,
 ): SchemaDelta[] {
@@ -128,7 +130,12 @@ export function compareSchemaSide(
     newSchema,
     where.basePath,
   );
-  return hintPropertyRenames(merged, { old: oldSchema, new: newSchema, classify: classifyProse });
+  return hintPropertyRenames(merged, {
+    old: oldSchema,
+    new: newSchema,
+    classify: classifyProse,
+    ...where.proseRuns && { proseRuns: where.proseRuns },
+  });
 }
 
 /** Schema deltas of every paired tool, grouped by rule id. */
@@ -137,6 +144,8 @@ export function toolSchemaDeltas(
   classifyProse: Classify,
 ): Map<string, ToolSchemaDelta[]> {
   const byRule = new Map<string, ToolSchemaDelta[]>();
+  // Rename hints weigh reworded prose within one budget for all tools (renames.ts).
+  const proseRuns: ProseRuns = { left: PROSE_RUN_BUDGET };
   const add = (tool: string, deltas: readonly SchemaDelta[]) => {
     for (const d of deltas) {
       const list = byRule.get(d.rule);
@@ -156,6 +165,7 @@ export function toolSchemaDeltas(
           basePath: `${p.id}.inputSchema`,
           basePointer: `/tools/${p.newIndex}/inputSchema`,
           oldBasePointer: `/tools/${p.oldIndex}/inputSchema`,
+          proseRuns,
         }, classifyProse),
       );
     }
@@ -188,6 +198,7 @@ export function toolSchemaDeltas(
         basePath,
         basePointer,
         oldBasePointer: `/tools/${p.oldIndex}/outputSchema`,
+        proseRuns,
       }, classifyProse),
     );
   }

@@ -1,8 +1,9 @@
 /**
  * Rename hints for properties: in one object, a property removed and another added with the same
  * name in another case or separator style, or else with the same schema, but for a reworded
- * `description` or `title`, were probably renamed, when neither has such a twin besides the other. Both findings keep their severity (a rename breaks callers just
- * the same) and get a hint naming the other property.
+ * `description` or `title`, were probably renamed, when neither has such a twin besides the other.
+ * Both findings keep their severity (a rename breaks callers just the same) and get a hint naming
+ * the other property.
  * @module
  */
 import {
@@ -76,21 +77,48 @@ function proseAside(schema: JsonValue): { rest: string; texts: Map<string, strin
  * classifier run per text, and an object rewritten whole (hundreds of string properties removed
  * and added) would cost as many runs as pairs.
  */
-const MAX_PROSE_PAIRS = 256;
+const MAX_PROSE_PAIRS = 64;
+
+/**
+ * Classifier runs that rename hints may take in one diff, all tools and sides together: 100 tools
+ * each with 16 properties renamed and reworded, descriptions of 1.9 KB, took 256 runs a tool and
+ * 3.6 s more than without the hints. Past the budget, a group is not compared (no hint).
+ */
+export const PROSE_RUN_BUDGET = 1_024;
+
+/** Classifier runs left to rename hints: one budget for a whole diff. */
+export interface ProseRuns {
+  left: number;
+}
+
+/**
+ * Whether two texts are too far apart in length to be the same one reworded: a classifier that
+ * grades DOCUMENTATION needs an edit similarity above its low threshold (0.55 by default), which
+ * lengths whose ratio is below 1/2 rule out (the edit distance is at least the difference).
+ */
+function lengthsApart(a: string, b: string): boolean {
+  return Math.min(a.length, b.length) * 2 < Math.max(a.length, b.length);
+}
 
 /**
  * Whether two schemas set aside are the same but for their prose, each text of one the other's
- * reworded (graded DOCUMENTATION by the classifier).
+ * reworded (graded DOCUMENTATION by the classifier). Texts whose lengths are far apart are told
+ * apart before any is classified; each classifier run is taken from `budget`.
  */
 function sameButProse(
   x: ReturnType<typeof proseAside>,
   y: ReturnType<typeof proseAside>,
   classify: Classify,
+  budget: ProseRuns,
 ): boolean {
   if (x.rest !== y.rest || x.texts.size !== y.texts.size) return false;
   for (const [where, text] of x.texts) {
     const other = y.texts.get(where);
-    if (other === undefined || classify(text, other).severity !== "DOCUMENTATION") return false;
+    if (other === undefined || lengthsApart(text, other)) return false;
+  }
+  for (const [where, text] of x.texts) {
+    budget.left--;
+    if (classify(text, y.texts.get(where)).severity !== "DOCUMENTATION") return false;
   }
   return true;
 }
@@ -146,7 +174,8 @@ function addHint(delta: SchemaDelta, hint: string): void {
  * name in another case or separator style first (`recovery-plan` → `recoveryplan`, whatever the
  * schemas), then equal schemas, then, among the properties left with no equal twin, schemas the
  * same but for their `description` and `title` reworded (the classifier grades each change
- * DOCUMENTATION).
+ * DOCUMENTATION; texts of lengths far apart are not classified, at most 64 pairs an object and
+ * {@link PROSE_RUN_BUDGET} classifier runs a diff, `proseRuns` shared by its tools).
  *
  * @example
  * ```ts
@@ -162,9 +191,16 @@ function addHint(delta: SchemaDelta, hint: string): void {
  */
 export function hintPropertyRenames(
   deltas: SchemaDelta[],
-  schemas: { old: JsonValue | undefined; new: JsonValue | undefined; classify: Classify },
+  schemas: {
+    old: JsonValue | undefined;
+    new: JsonValue | undefined;
+    classify: Classify;
+    /** The runs left in this diff (default: a new budget, for this side alone). */
+    proseRuns?: ProseRuns;
+  },
 ): SchemaDelta[] {
   const { old: oldSchema, new: newSchema, classify } = schemas;
+  const budget = schemas.proseRuns ?? { left: PROSE_RUN_BUDGET };
   const groups = new Map<string, { removed: Candidate[]; added: Candidate[] }>();
   const group = (location: string) => {
     let g = groups.get(location);
@@ -213,9 +249,12 @@ export function hintPropertyRenames(
     added.forEach((a, j) => equal.some((row) => row[j]) || collect(a, "added"));
     const reworded: [Candidate, Candidate][] = [];
     for (const g of byRest.values()) {
-      if (g.removed.length * g.added.length > MAX_PROSE_PAIRS) continue;
+      // The most runs the group may take: a pair's texts all classified.
+      const texts = Math.max(...[...g.removed, ...g.added].map((c) => aside.get(c)!.texts.size));
+      const pairs = g.removed.length * g.added.length;
+      if (pairs > MAX_PROSE_PAIRS || pairs * texts > budget.left) continue;
       const table = g.removed.map((r) =>
-        g.added.map((a) => sameButProse(aside.get(r)!, aside.get(a)!, classify))
+        g.added.map((a) => sameButProse(aside.get(r)!, aside.get(a)!, classify, budget))
       );
       reworded.push(...oneToOne(g.removed, g.added, table));
     }

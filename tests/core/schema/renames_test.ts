@@ -84,19 +84,57 @@ Deno.test("hintPropertyRenames() pairs only one to one, an equal schema first", 
   ]);
 });
 
-Deno.test("hintPropertyRenames() compares no prose past 256 pairs of one shape in one object", () => {
-  // An object rewritten whole: 17 × 17 string properties, each description reworded.
-  const side = (prefix: string, said: string) =>
+Deno.test("hintPropertyRenames() compares no prose past 64 pairs of one shape in one object", () => {
+  // An object rewritten whole: 9 × 9 string properties, each description reworded.
+  const side = (prefix: string, said: string, n: number) =>
     Object.fromEntries(
-      Array.from({ length: 17 }, (_, i) => [`${prefix}${i}`, text(`${said} number ${i}.`)]),
+      Array.from({ length: n }, (_, i) => [`${prefix}${i}`, text(`${said} of field ${i} x.`)]),
     );
-  assert.deepEqual(hints(side("a", "The value"), side("b", "The given value")), []);
-  // At 16 × 16 they are compared, and none is a rewording of two others.
-  const small = (prefix: string, said: string) =>
-    Object.fromEntries(
-      Array.from({ length: 16 }, (_, i) => [`${prefix}${i}`, text(`${said} of field ${i} x.`)]),
-    );
-  assert.equal(hints(small("a", "The value"), small("b", "The values")).length, 32);
+  const runs = (n: number) => {
+    let count = 0;
+    const found = compareSchemaSide(
+      { type: "object", properties: side("a", "The value", n) },
+      { type: "object", properties: side("b", "The values", n) },
+      { side: "input", basePath: "t", basePointer: "" },
+      (a, b) => (count++, classifyProse(a, b)),
+    ).filter((d) => d.hint).length;
+    return { count, found };
+  };
+  assert.deepEqual(runs(9), { count: 0, found: 0 });
+  // At 8 × 8 they are compared, and none is a rewording of two others.
+  assert.deepEqual(runs(8), { count: 64, found: 16 });
+});
+
+Deno.test("hintPropertyRenames() takes its classifier runs from one budget for the diff", () => {
+  // Review of e878839: 100 tools × 16 reworded properties cost 256 runs each, unbounded.
+  const object = (name: string, said: string) => ({
+    type: "object",
+    properties: { [name]: text(said) },
+  });
+  let count = 0;
+  const classify = (a: string | undefined, b: string | undefined) => (count++, classifyProse(a, b));
+  const proseRuns = { left: 2 };
+  const side = () =>
+    compareSchemaSide(object("folderId", WILL), object("folder", DOES), {
+      side: "input",
+      basePath: "t",
+      basePointer: "",
+      proseRuns,
+    }, classify).filter((d) => d.hint).length;
+  // Two runs: two tools hinted, the third left out with the budget spent.
+  assert.deepEqual([side(), side(), side()], [2, 2, 0]);
+  assert.deepEqual({ count, left: proseRuns.left }, { count: 2, left: 0 });
+});
+
+Deno.test("hintPropertyRenames() classifies no texts whose lengths are far apart", () => {
+  let count = 0;
+  const found = compareSchemaSide(
+    { type: "object", properties: { folderId: text(WILL) } },
+    { type: "object", properties: { folder: text("The folder ID.") } },
+    { side: "input", basePath: "t", basePointer: "" },
+    (a, b) => (count++, classifyProse(a, b)),
+  ).filter((d) => d.hint);
+  assert.deepEqual({ count, found: found.length }, { count: 0, found: 0 });
 });
 
 /** `name: hint` of every delta of a change on `side`, the object at `properties.plan`. */
