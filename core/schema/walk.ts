@@ -34,6 +34,7 @@ import { zodPatternAdded } from "./_zod_patterns.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { removalInert } from "./_inert_removal.ts";
+import { wrappedUnion } from "./_wrapped_union.ts";
 import { type Conjunct, governedBy, type Governing } from "./_conjunct_governs.ts";
 import {
   EVALUATING_APPLICATORS,
@@ -1753,13 +1754,46 @@ class Walker {
       effect,
       to,
       { old: xa, new: xb },
-      `${branchCounts(from, xa.length, to, xb.length)}: the union ${
-        exclusive
-          ? "became exclusive, so a value that matches more than one branch is now rejected"
-          : "is no longer exclusive, so a value that matched more than one branch is now accepted"
-      }${overlap}; ${proof}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
+      `${
+        this.wrapping(from, xa, to, xb) ??
+          `${branchCounts(from, xa.length, to, xb.length)}: the union ${
+            exclusive
+              ? "became exclusive, so a value that matches more than one branch is now rejected"
+              : "is no longer exclusive, so a value that matched more than one branch is now accepted"
+          }${overlap}`
+      }; ${proof}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
     );
     return true;
+  }
+
+  /**
+   * What a swap between union keywords is when one union became a branch of the other, or a
+   * branch's union the whole: `oneOf [a, b]` → `anyOf [oneOf [a, b'], null]` says the oneOf
+   * became anyOf branch 0 beside the null branch, and that its branches changed, not that the
+   * union stopped being exclusive (it still is, one level down). Undefined for a plain swap.
+   */
+  wrapping(from: string, xa: JsonValue[], to: string, xb: JsonValue[]): string | undefined {
+    const short = (list: JsonValue[], skip: number) =>
+      list.flatMap((x, j) => {
+        if (j === skip) return [];
+        const text = JSON.stringify(x);
+        return [`branch ${j}${text.length <= 40 ? ` (${text})` : ""}`];
+      }).join(", ");
+    const changed = (union: JsonValue[], list: JsonValue[]) =>
+      !jsonEqual(union, list) || !union.every((x) => sameThroughRefs(x, this.oldRoot, this.newRoot))
+        ? ", and its branches changed"
+        : "";
+    const into = wrappedUnion(xb, from as "anyOf" | "oneOf", this.newRoot);
+    if (into !== undefined) {
+      return `the ${from} of ${xa.length} branches became branch ${into.index} of ${
+        to === "anyOf" ? "an" : "a"
+      } ${to}, beside ${short(xb, into.index)}${changed(xa, into.union)}`;
+    }
+    const out = wrappedUnion(xa, to as "anyOf" | "oneOf", this.oldRoot);
+    if (out === undefined) return undefined;
+    return `${from} branch ${out.index}, a ${to} of ${out.union.length} branches, became the whole schema, without ${
+      short(xa, out.index)
+    }${changed(out.union, xb)}`;
   }
 
   /**

@@ -154,6 +154,14 @@ const CASES: Record<string, Case> = {
       "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
     ]],
   },
+  // oneOf [string, string ≤ 3] → anyOf [oneOf [string, string ≤ 4], null]: the oneOf wrapped in
+  // a nullable anyOf, its branch changed; undecided both ways (the messages are checked below).
+  oneof_wrapped_nullable_changed: {
+    input: [1, ["tool.input.anyOf.changed|t.inputSchema.properties.v.anyOf|BREAKING"]],
+    inputReversed: [1, ["tool.input.oneOf.changed|t.inputSchema.properties.v.oneOf|BREAKING"]],
+    output: [1, ["tool.output.anyOf.changed|t.outputSchema.properties.v.anyOf|BREAKING"]],
+    outputReversed: [1, ["tool.output.oneOf.changed|t.outputSchema.properties.v.oneOf|BREAKING"]],
+  },
   // An object closed by unevaluatedProperties that became one branch of anyOf [it, null], one
   // of its properties widened on the way: the branch's unevaluatedProperties governs its own
   // names, so the union is proven as a whole, not read as the object's keywords removed.
@@ -553,4 +561,17 @@ Deno.test("proxar diff names both keywords when an anyOf that became a oneOf is 
     exclusive,
     /became exclusive, so a value that matches more than one branch is now rejected/,
   );
+});
+
+Deno.test("proxar diff says a union wrapped in a nullable anyOf was wrapped, not made non-exclusive", async () => {
+  const message = async (files: readonly [string, string]) =>
+    JSON.parse((await diff("oneof_wrapped_nullable_changed", files)).stdout).changes
+      .map((c: { message: string }) => c.message.replace(/^.*?: /, "").replace(/;.*$/, ""));
+  // It read "oneOf of 2 branches became anyOf of 2 branches: the union is no longer exclusive".
+  assert.deepEqual(await message(FILES.input), [
+    'the oneOf of 2 branches became branch 0 of an anyOf, beside branch 1 ({"type":"null"}), and its branches changed',
+  ]);
+  assert.deepEqual(await message(FILES.inputReversed), [
+    'anyOf branch 0, a oneOf of 2 branches, became the whole schema, without branch 1 ({"type":"null"}), and its branches changed',
+  ]);
 });
