@@ -1818,10 +1818,6 @@ class Walker {
   }
 
   /**
-   * A property added or removed where Proxar cannot tell which schema governs its name on the
-   * other side (`why`): property.changed, BREAKING.
-   */
-  /**
    * Property `name` added to an allOf branch (the node of `ctx`) whose other branches, or the
    * object holding them, governed that name before: what they applied is compared with what they
    * and the new property apply together (allOf: both apply), and true is returned. A name they
@@ -1872,6 +1868,10 @@ class Walker {
     return true;
   }
 
+  /**
+   * A property added or removed where Proxar cannot tell which schema governs its name on the
+   * other side (`why`): property.changed, BREAKING.
+   */
   undecidableProperty(
     ctx: Ctx,
     name: string,
