@@ -87,8 +87,9 @@ export interface ProseVerdict {
 export { DEFAULT_PROSE_OPTIONS, type ProseOptions };
 
 /**
- * Negations, modality words and `default` (a default stated or dropped changes what a model omits);
- * numbers are markers too (`prose_numbers.ts`).
+ * Negations, modality words, `default` (a default stated or dropped changes what a model omits) and
+ * the bounds `minimum` and `maximum` (a bound turned into its opposite states another limit, as a
+ * number changed does); numbers are markers too (`prose_numbers.ts`).
  */
 export const BUILTIN_MARKERS: readonly string[] = [
   "not",
@@ -101,7 +102,16 @@ export const BUILTIN_MARKERS: readonly string[] = [
   "required",
   "optional",
   "default",
+  "minimum",
+  "maximum",
 ];
+
+/** Words counted as another marker: a plural, or a bound's short form (`max` is `maximum`). */
+const SAME_MARKER: ReadonlyMap<string, string> = new Map([
+  ["defaults", "default"],
+  ["min", "minimum"],
+  ["max", "maximum"],
+]);
 /** `don't`, `can't`, `isn't` … and `cannot` count as `not`. */
 const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
 
@@ -169,8 +179,10 @@ export function overlapTokens(tokens: readonly string[]): string[] {
  */
 function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
   if (builtin.has(token)) return [token];
-  // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`.
-  if (token === "defaults" && builtin.has("default")) return ["default"];
+  // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`,
+  // and a bound's short form as the bound (`max` → `maximum` is no change, `min` → `max` is).
+  const same = SAME_MARKER.get(token);
+  if (same !== undefined && builtin.has(same)) return [same];
   if (CONTRACTION.test(token)) {
     const stem = token.slice(0, -3);
     return builtin.has(stem) ? [stem, "not"] : ["not"];

@@ -755,3 +755,29 @@ Deno.test("classifyProse() reads tool names joined by / as a list of each, and a
     { ...removed("fs.read_all"), replacedBy: "fs.read" },
   );
 });
+
+Deno.test("classifyProse() reads minimum and maximum as markers, both ways, min and max as them", () => {
+  // Review of e878839: min_price "Minimum price in USD" → max_price "Maximum price in USD" got a
+  // rename hint, the classifier grading the opposite bound DOCUMENTATION (edit 0.9, 0.98 long).
+  const long = (bound: string) =>
+    `The ${bound} price of the item, in US dollars, that a listing must have to be returned.`;
+  assert.deepEqual(classifyProse(long("minimum"), long("maximum")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "maximum",
+    counts: { old: 0, new: 1 },
+  });
+  assert.deepEqual(classifyProse(long("maximum"), long("minimum")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "maximum",
+    counts: { old: 1, new: 0 },
+  });
+  assert.equal(classifyProse("Minimum price in USD", "Maximum price in USD").step, "marker");
+  assert.equal(classifyProse(long("min"), long("max")).step, "marker");
+  // A short form for the long one is no bound changed: left to the other steps.
+  assert.equal(classifyProse(long("max"), long("maximum")).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(long("minimum"), long("min")).severity, "DOCUMENTATION");
+  // Dropped in a rewording, a bound errs toward POTENTIALLY_BREAKING, as a number does.
+  assert.equal(classifyProse(long("maximum"), long("highest")).step, "marker");
+});

@@ -177,3 +177,28 @@ Deno.test("hintPropertyRenames() pairs a name in another case or separator style
     [],
   );
 });
+
+Deno.test("hintPropertyRenames() pairs no property whose description turned its bound into the opposite", () => {
+  // min_price "Minimum price in USD" → max_price "Maximum price in USD": another limit, not a
+  // rename (the classifier reads minimum and maximum as markers).
+  const price = (said: string) => ({ type: "number", description: said });
+  assert.deepEqual(
+    hints({ min_price: price("Minimum price in USD") }, {
+      max_price: price("Maximum price in USD"),
+    }),
+    [],
+  );
+  assert.deepEqual(
+    hints({ max_price: price("Maximum price in USD") }, {
+      min_price: price("Minimum price in USD"),
+    }),
+    [],
+  );
+  // The same bound reworded still pairs.
+  assert.deepEqual(
+    hints({ max_price: price("Maximum price in USD") }, {
+      price_cap: price("Maximum price, in USD"),
+    }),
+    ['max_price: renamed to "price_cap"?', 'price_cap: renamed from "max_price"?'],
+  );
+});
