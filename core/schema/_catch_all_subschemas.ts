@@ -431,7 +431,12 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const conjunction = keyword === "allOf";
   // anyOf on one side, oneOf on the other, not proven either way (see #composition): one change
   // of the union, at the new keyword, not a union removed (widened) and another added.
-  const swap = conjunction ? undefined : unionSwap(node.o, node.n);
+  // Both keywords must be ones this differ models (`known`): an unmodelled one is reported as such.
+  const written = conjunction ? undefined : unionSwap(node.o, node.n);
+  const swap = written !== undefined && Array.isArray(walk.read(node.o, written.from)) &&
+      Array.isArray(walk.read(node.n, written.to))
+    ? written
+    : undefined;
   if (swap !== undefined) {
     if (keyword === swap.from) return;
     const [xa, xb] = [walk.read(node.o, swap.from) as JsonValue[], b as JsonValue[]];

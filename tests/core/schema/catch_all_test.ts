@@ -971,3 +971,24 @@ Deno.test("catchAllDiff() compares then and else under a changed if", () => {
     ], `${side} reversed`);
   }
 });
+
+Deno.test("catchAllDiff() reads anyOf ↔ oneOf as one change only when it models both keywords (fast-check seed -400811896)", () => {
+  // oneOf is not among the keywords known here: it is unmodelled, not half of a union swap
+  // (which read the unknown keyword's branches and failed on them).
+  const partial = new Set(["type", "properties", "$ref", "$defs", "not", "anyOf", "items"]);
+  for (
+    const [a, b] of [[{ oneOf: [] }, { anyOf: [], type: 0 }], [{ anyOf: [], type: 0 }, {
+      oneOf: [],
+    }]]
+  ) {
+    const rules = diff(a, b, "input", partial).map((d) => d.rule);
+    assert.ok(rules.includes("tool.input.keyword.unmodelled"), rules.join(", "));
+  }
+  // Both known: one finding, the union made exclusive (strings of two or more match both).
+  const swap = diff({ anyOf: [{ type: "string" }, { minLength: 2 }] }, {
+    oneOf: [{ type: "string" }, { minLength: 2 }],
+  });
+  assert.deepEqual(swap.map((d) => `${d.rule} ${d.location}`), [
+    "tool.input.keyword.narrowed ",
+  ]);
+});
