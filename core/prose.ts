@@ -219,12 +219,23 @@ function markerCounts(
   return counts;
 }
 
+/** The bounds, which count only when one turns into the other (see {@link firstDifferentMarker}). */
+const BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum"]);
+
+/**
+ * The first marker whose count differs. The bounds count only as a swap, one gained while the
+ * other is lost ("Minimum price" → "Maximum price"): a bound merely stated or dropped is the
+ * usual rewording ("at most 10" → "a maximum of 10", "5 min" → "5 minutes", "max 200" → "up to
+ * 200"), and the number beside it, if it changed, is a marker of its own.
+ */
 function firstDifferentMarker(
   a: Map<string, Counted>,
   b: Map<string, Counted>,
 ): { marker: string; counts: { old: number; new: number } } | undefined {
+  const delta = (k: string) => (b.get(k)?.count ?? 0) - (a.get(k)?.count ?? 0);
+  const swapped = Math.sign(delta("minimum")) * Math.sign(delta("maximum")) < 0;
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
-  const key = keys.find((k) => (a.get(k)?.count ?? 0) !== (b.get(k)?.count ?? 0));
+  const key = keys.find((k) => delta(k) !== 0 && (swapped || !BOUNDS.has(k)));
   if (key === undefined) return undefined;
   const marker = (a.get(key) ?? b.get(key))!.written;
   return { marker, counts: { old: a.get(key)?.count ?? 0, new: b.get(key)?.count ?? 0 } };

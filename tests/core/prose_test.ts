@@ -756,7 +756,7 @@ Deno.test("classifyProse() reads tool names joined by / as a list of each, and a
   );
 });
 
-Deno.test("classifyProse() reads minimum and maximum as markers, both ways, min and max as them", () => {
+Deno.test("classifyProse() reads minimum turned into maximum as a marker, both ways, min and max as them", () => {
   // Review of e878839: min_price "Minimum price in USD" → max_price "Maximum price in USD" got a
   // rename hint, the classifier grading the opposite bound DOCUMENTATION (edit 0.9, 0.98 long).
   const long = (bound: string) =>
@@ -778,6 +778,36 @@ Deno.test("classifyProse() reads minimum and maximum as markers, both ways, min 
   // A short form for the long one is no bound changed: left to the other steps.
   assert.equal(classifyProse(long("max"), long("maximum")).severity, "DOCUMENTATION");
   assert.equal(classifyProse(long("minimum"), long("min")).severity, "DOCUMENTATION");
-  // Dropped in a rewording, a bound errs toward POTENTIALLY_BREAKING, as a number does.
-  assert.equal(classifyProse(long("maximum"), long("highest")).step, "marker");
+  // A bound stated or dropped without its opposite coming is a rewording, not a marker (review of
+  // eea70b6: each was DOCUMENTATION before and a marker change after it).
+  const rewordings: [string, string][] = [
+    [
+      "Results are cached for 5 min by the server before a new search runs.",
+      "Results are cached for 5 minutes by the server before a new search runs.",
+    ],
+    [
+      "Return at most 10 items per page, in the order the index ranks them.",
+      "Return a maximum of 10 items per page, in the order the index ranks them.",
+    ],
+    [
+      "Search text, max 200 characters, matched against titles and bodies.",
+      "Search text, up to 200 characters, matched against titles and bodies.",
+    ],
+    [
+      "Search text, at least 3 characters, matched against titles and bodies.",
+      "Search text, minimum 3 characters, matched against titles and bodies.",
+    ],
+    [
+      "Lists the items; use min_price and max_price to filter them by price.",
+      "Lists the items; use minPrice and maxPrice to filter them by price.",
+    ],
+    [long("maximum"), long("highest")],
+  ];
+  for (const [a, b] of rewordings) {
+    for (const [x, y] of [[a, b], [b, a]]) {
+      assert.notEqual(classifyProse(x, y).step, "marker", `${x} → ${y}`);
+    }
+  }
+  // The number beside a bound still counts when it changes.
+  assert.equal(classifyProse("max 200 characters", "up to 300 characters").step, "marker");
 });
