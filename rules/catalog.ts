@@ -1732,7 +1732,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.schema.removed",
     "severity": "BREAKING",
     "summary": "A tool no longer declares an outputSchema",
-    "rationale": "Consumers that validate structured content or generated types from the schema lose their contract; the server may also stop returning structuredContent."
+    "rationale": "Consumers that validate structured content or generated types from the schema lose their contract; the server may also stop returning structuredContent. When the schema removed had no type \"object\" at its root, the message adds that clients that validate tools/list rejected the whole list for it and accept it again once every tool's schemas have it (see tool.output.root.notObject)."
   },
   {
     "id": "tool.output.schema.widened",

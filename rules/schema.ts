@@ -996,7 +996,7 @@ export const schemaRules: Rule[] = [
     severity: "BREAKING",
     summary: "A tool no longer declares an outputSchema",
     rationale:
-      "Consumers that validate structured content or generated types from the schema lose their contract; the server may also stop returning structuredContent.",
+      'Consumers that validate structured content or generated types from the schema lose their contract; the server may also stop returning structuredContent. When the schema removed had no type "object" at its root, the message adds that clients that validate tools/list rejected the whole list for it and accept it again once every tool\'s schemas have it (see tool.output.root.notObject).',
     examples: [{
       title: "outputSchema removed",
       old: {

@@ -4,7 +4,7 @@
  * is silent or milder at that place and below it ("the stricter one always wins").
  * @module
  */
-import { jsonEqual, type JsonValue } from "../json.ts";
+import { isObject, jsonEqual, type JsonValue } from "../json.ts";
 import { type EntityPairs, isEqualPair } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
@@ -184,7 +184,11 @@ export function toolSchemaDeltas(
         severity: before === undefined ? "NON_BREAKING" : "BREAKING",
         message: before === undefined
           ? `"${p.id}" now declares an outputSchema`
-          : `"${p.id}" no longer declares an outputSchema; consumers that validate or generate types from it break`,
+          : `"${p.id}" no longer declares an outputSchema; consumers that validate or generate types from it break${
+            isObject(before) && before.type === "object"
+              ? ""
+              : `; it had no type "object" at its root, for which clients that validate tools/list rejected the whole list: they accept it again once every tool's schemas have it`
+          }`,
       };
       if (before !== undefined) delta.old = before;
       if (after !== undefined) delta.new = after;

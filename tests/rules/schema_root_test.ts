@@ -118,3 +118,20 @@ Deno.test("a root's type changes that objects cannot see are no change; others s
     ],
   );
 });
+
+Deno.test("an outputSchema removed whose root lacked type object says strict clients list the tools again", () => {
+  const { outputSchema: _, ...without } = output(OBJECT);
+  const message = (old: JsonValue) =>
+    diffContracts(
+      contractFromValue({ tools: [output(old)] }),
+      contractFromValue({ tools: [without] }),
+      { registry },
+    ).changes.map((c) => `${c.rule} ${c.severity}: ${c.message}`);
+  // claude-code 1.0.128 → 2.1.150 removed Read's outputSchema {$schema, anyOf}, without the type.
+  assert.deepEqual(message({ $schema: "x", anyOf: [OBJECT] }), [
+    'tool.output.schema.removed BREAKING: "read" no longer declares an outputSchema; consumers that validate or generate types from it break; it had no type "object" at its root, for which clients that validate tools/list rejected the whole list: they accept it again once every tool\'s schemas have it',
+  ]);
+  assert.deepEqual(message(OBJECT), [
+    'tool.output.schema.removed BREAKING: "read" no longer declares an outputSchema; consumers that validate or generate types from it break',
+  ]);
+});
