@@ -6,6 +6,7 @@ import { CJK_MARKERS, cjkMarkers } from "../../core/prose_cjk.ts";
 import { proseUnits, unitChanges } from "../../core/prose_units.ts";
 import { FIXTURES } from "../helpers.ts";
 import { fourWays } from "./schema/_schema_helpers.ts";
+import { markerVerdict } from "./_prose.ts";
 
 /** A text of @cloudbase/cloudbase-mcp's snapshot `version` (trimmed to two tools). */
 function cloudbase(version: string, tool: string, property?: string): string {
@@ -60,27 +61,12 @@ Deno.test("cjkMarkers() counts each marker of the list when it stands alone in a
 });
 
 Deno.test("classifyProse() grades a Chinese negation added to a long description POTENTIALLY_BREAKING (cloudbase-mcp 2.34.6)", () => {
-  assert.deepEqual(classifyProse(RUN_OLD, RUN_NEW), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "不",
-    counts: { old: 1, new: 2 },
-  });
-  assert.deepEqual(classifyProse(RUN_NEW, RUN_OLD), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "不",
-    counts: { old: 2, new: 1 },
-  });
+  assert.deepEqual(classifyProse(RUN_OLD, RUN_NEW), markerVerdict("不", 1, 2));
+  assert.deepEqual(classifyProse(RUN_NEW, RUN_OLD), markerVerdict("不", 2, 1));
 });
 
 Deno.test("classifyProse() grades a requirement dropped from Chinese prose POTENTIALLY_BREAKING (cloudbase-mcp managePgDatabase)", () => {
-  assert.deepEqual(classifyProse(ACTION_OLD, ACTION_NEW), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "需",
-    counts: { old: 7, new: 6 },
-  });
+  assert.deepEqual(classifyProse(ACTION_OLD, ACTION_NEW), markerVerdict("需", 7, 6));
 });
 
 // Long enough that similarity alone passes the change (one sentence of four, one word of many).
@@ -92,12 +78,7 @@ const KO =
   "원격 저장소의 파일은 삭제합니다 그리고 결과를 목록으로 반환합니다";
 
 Deno.test("classifyProse() grades modality and negation changed in Japanese and Korean POTENTIALLY_BREAKING", () => {
-  assert.deepEqual(classifyProse(JA, JA.replace("必須", "任意")), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "任意",
-    counts: { old: 0, new: 1 },
-  });
+  assert.deepEqual(classifyProse(JA, JA.replace("必須", "任意")), markerVerdict("任意", 0, 1));
   // "required" → "optional" in Korean, spaced words: the edit alone left it DOCUMENTATION.
   assert.equal(
     classifyProse("이 값은 필요합니다.", "이 값은 선택입니다.").severity,
@@ -107,12 +88,10 @@ Deno.test("classifyProse() grades modality and negation changed in Japanese and 
     classifyProse(`${KO} 반드시 먼저 호출하세요.`, `${KO} 먼저 호출하세요.`).step,
     "marker",
   );
-  assert.deepEqual(classifyProse(KO, KO.replace("삭제합니다", "삭제하지 않습니다")), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "않",
-    counts: { old: 0, new: 1 },
-  });
+  assert.deepEqual(
+    classifyProse(KO, KO.replace("삭제합니다", "삭제하지 않습니다")),
+    markerVerdict("않", 0, 1),
+  );
 });
 
 Deno.test("classifyProse() keeps a one-character fix in long Chinese prose without markers DOCUMENTATION", () => {

@@ -14,16 +14,15 @@ import { codeSpanChange } from "../../core/prose_code.ts";
 import { constantChange } from "../../core/prose_constant.ts";
 import { unitChanges } from "../../core/prose_units.ts";
 import { type Contract, emptyContract } from "../../core/contract.ts";
+import { markerVerdict } from "./_prose.ts";
 
 const THRESHOLDS = { high: 0.9, low: 0.55 };
 
 Deno.test("classifyProse() grades a changed number as POTENTIALLY_BREAKING by marker", () => {
-  assert.deepEqual(classifyProse("limit defaults to 10", "limit defaults to 100"), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "10",
-    counts: { old: 1, new: 0 },
-  });
+  assert.deepEqual(
+    classifyProse("limit defaults to 10", "limit defaults to 100"),
+    markerVerdict("10", 1, 0),
+  );
 });
 
 Deno.test("classifyProse() grades the same words in another order as POTENTIALLY_BREAKING", () => {
@@ -175,12 +174,7 @@ Deno.test("classifyProse() sees a marker inside a hyphenated word", () => {
     "Search the issue tracker by free text and labels, read-only",
     "Search the issue tracker by free text and labels, read-write",
   );
-  assert.deepEqual(verdict, {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "only",
-    counts: { old: 1, new: 0 },
-  });
+  assert.deepEqual(verdict, markerVerdict("only", 1, 0));
 });
 
 Deno.test("classifyProse() decides at the first step that applies, in the seed's order", () => {
@@ -761,18 +755,8 @@ Deno.test("classifyProse() reads minimum turned into maximum as a marker, both w
   // rename hint, the classifier grading the opposite bound DOCUMENTATION (edit 0.9, 0.98 long).
   const long = (bound: string) =>
     `The ${bound} price of the item, in US dollars, that a listing must have to be returned.`;
-  assert.deepEqual(classifyProse(long("minimum"), long("maximum")), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "maximum",
-    counts: { old: 0, new: 1 },
-  });
-  assert.deepEqual(classifyProse(long("maximum"), long("minimum")), {
-    severity: "POTENTIALLY_BREAKING",
-    step: "marker",
-    marker: "maximum",
-    counts: { old: 1, new: 0 },
-  });
+  assert.deepEqual(classifyProse(long("minimum"), long("maximum")), markerVerdict("maximum", 0, 1));
+  assert.deepEqual(classifyProse(long("maximum"), long("minimum")), markerVerdict("maximum", 1, 0));
   assert.equal(classifyProse("Minimum price in USD", "Maximum price in USD").step, "marker");
   assert.equal(classifyProse(long("min"), long("max")).step, "marker");
   // A short form for the long one is no bound changed: left to the other steps.
