@@ -884,7 +884,8 @@ export const SYMMETRY_WAIVERS: Readonly<Record<string, string>> = {
   ),
 };
 
-function holder(side: Side, schema: JsonValue): JsonObject {
+/** A tool `get_issue` holding `schema` as its input or output schema, for examples. */
+export function holder(side: Side, schema: JsonValue): JsonObject {
   return side === "input"
     ? { name: "get_issue", inputSchema: schema }
     : { name: "get_issue", inputSchema: { type: "object" }, outputSchema: schema };

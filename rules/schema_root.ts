@@ -6,20 +6,18 @@
 import type { Contract, Tool } from "../core/contract.ts";
 import { isObject, type JsonValue } from "../core/json.ts";
 import type { Rule, RuleMeta } from "../core/rule.ts";
+import { declaresObjectRoot } from "../core/schema/_root_object.ts";
 import type { Side } from "../core/schema/types.ts";
-import { at, rule, tool } from "./_define.ts";
+import { at, rule } from "./_define.ts";
+import { holder } from "./schema.ts";
 
 const KEY = { input: "inputSchema", output: "outputSchema" } as const;
-
-/** Whether a schema's root says `type: "object"`, as the specification's Tool requires. */
-function objectRoot(schema: JsonValue | undefined): boolean {
-  return isObject(schema) && schema.type === "object";
-}
 
 /** Whether every tool of `contract` lists both schemas with an object root (absent output aside). */
 function validList(contract: Contract): boolean {
   return (contract.tools ?? []).every((t) =>
-    objectRoot(t.inputSchema) && (t.outputSchema === undefined || objectRoot(t.outputSchema))
+    declaresObjectRoot(t.inputSchema) &&
+    (t.outputSchema === undefined || declaresObjectRoot(t.outputSchema))
   );
 }
 
@@ -30,10 +28,6 @@ const WHY =
 function rootMeta(side: Side, change: "notObject" | "object"): RuleMeta {
   const key = KEY[side];
   const schema = { properties: { id: { type: "string" } } };
-  const holder = (s: JsonValue) =>
-    side === "input"
-      ? tool("get_issue", {}, [], { inputSchema: s })
-      : tool("get_issue", {}, [], { outputSchema: s });
   const [before, after] = change === "notObject"
     ? [{ type: "object", ...schema }, schema]
     : [schema, { type: "object", ...schema }];
@@ -49,8 +43,8 @@ function rootMeta(side: Side, change: "notObject" | "object"): RuleMeta {
       : `${WHY} So declaring it loses nobody, and strict clients list the tools again once every tool does.`,
     examples: [{
       title: `${key} ${change === "notObject" ? "lost" : "gained"} its type "object"`,
-      old: { tools: [holder(before)] },
-      new: { tools: [holder(after)] },
+      old: { tools: [holder(side, before)] },
+      new: { tools: [holder(side, after)] },
       findings: [{ rule: `tool.${side}.root.${change}`, path: `get_issue.${key}`, severity }],
     }],
   };
@@ -65,7 +59,7 @@ function rootRules(side: Side): Rule[] {
       const before = validList(old);
       const reportLost = (t: Tool, index: number, added: boolean) => {
         const schema = t[key];
-        if (schema === undefined || objectRoot(schema)) return;
+        if (schema === undefined || declaresObjectRoot(schema)) return;
         const type = isObject(schema) ? schema.type : undefined;
         report({
           entity: { kind: "tool", name: t.name },
@@ -88,7 +82,7 @@ function rootRules(side: Side): Rule[] {
         // An outputSchema the old tool had not is graded as one listed anew.
         const had = p.old[key];
         if (had === undefined) reportLost(p.new, p.newIndex, true);
-        else if (objectRoot(had)) reportLost(p.new, p.newIndex, false);
+        else if (declaresObjectRoot(had)) reportLost(p.new, p.newIndex, false);
       }
       for (const a of pairs.tools.added) {
         if (!renamed.has(a.id)) reportLost(a.value, a.index, true);
@@ -100,7 +94,9 @@ function rootRules(side: Side): Rule[] {
     check({ pairs, report }) {
       for (const p of pairs.tools.paired) {
         const had = p.old[key];
-        if (had === undefined || objectRoot(had) || !objectRoot(p.new[key])) continue;
+        if (had === undefined || declaresObjectRoot(had) || !declaresObjectRoot(p.new[key])) {
+          continue;
+        }
         report({
           entity: { kind: "tool", name: p.id },
           path: where(p.id),

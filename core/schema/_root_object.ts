@@ -10,6 +10,14 @@
 import { isObject, type JsonValue } from "../json.ts";
 import type { SchemaDelta } from "./types.ts";
 
+/**
+ * Whether a schema's root says `type: "object"`, the literal the MCP specification's Tool requires
+ * of inputSchema and outputSchema (a list holding "object" is not it).
+ */
+export function declaresObjectRoot(schema: JsonValue | undefined): boolean {
+  return isObject(schema) && schema.type === "object";
+}
+
 /** Whether `schema`'s own `type` admits objects: absent, `"object"`, or a list holding it. */
 function admitsObjects(schema: JsonValue | undefined): boolean {
   if (schema === undefined || schema === true) return true;

@@ -4,13 +4,13 @@
  * is silent or milder at that place and below it ("the stricter one always wins").
  * @module
  */
-import { isObject, jsonEqual, type JsonValue } from "../json.ts";
+import { jsonEqual, type JsonValue } from "../json.ts";
 import { type EntityPairs, isEqualPair } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
-import { withoutRootTypeChange } from "./_root_object.ts";
+import { declaresObjectRoot, withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
 import { ProofBudget } from "./proof_budget.ts";
@@ -185,7 +185,7 @@ export function toolSchemaDeltas(
         message: before === undefined
           ? `"${p.id}" now declares an outputSchema`
           : `"${p.id}" no longer declares an outputSchema; consumers that validate or generate types from it break${
-            isObject(before) && before.type === "object"
+            declaresObjectRoot(before)
               ? ""
               : `; it had no type "object" at its root, for which clients that validate tools/list rejected the whole list: they accept it again once every tool's schemas have it`
           }`,
