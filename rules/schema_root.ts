@@ -4,7 +4,7 @@
  * @module
  */
 import type { Contract, Tool } from "../core/contract.ts";
-import { isObject, type JsonValue } from "../core/json.ts";
+import { isObject } from "../core/json.ts";
 import type { Rule, RuleMeta } from "../core/rule.ts";
 import { declaresObjectRoot } from "../core/schema/_root_object.ts";
 import type { Side } from "../core/schema/types.ts";
