@@ -45,12 +45,16 @@ Deno.test("cjkMarkers() finds negations, modality and defaults inside a word, th
   assert.deepEqual(cjkMarkers("省略可能"), ["省略"]);
 });
 
-Deno.test("cjkMarkers() finds nothing in a word without Han, kana or Hangul", () => {
+Deno.test("cjkMarkers() finds nothing in Han, kana or Hangul that holds no marker's character", () => {
+  // Ordinary characters of the three scripts, none of them part of a marker: any word of them
+  // reaches the marker search (a word without these scripts never does).
+  const inMarkers = new Set(CJK_MARKERS.flatMap((m) => [...m]));
+  const ordinary = [
+    ..."文字数据记录结果标题作者链接摘要信息格式处理创建时间排列ファイルデータ검색결과",
+  ]
+    .filter((c) => !inMarkers.has(c));
   fc.assert(
-    fc.property(fc.string(), (word) => {
-      fc.pre(
-        !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(word),
-      );
+    fc.property(fc.string({ unit: fc.constantFrom(...ordinary), minLength: 1 }), (word) => {
       assert.deepEqual(cjkMarkers(word), []);
     }),
   );
