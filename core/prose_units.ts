@@ -52,8 +52,8 @@ function key(unit: string): string {
 /**
  * The runs of units that differ between two texts, in order, once the units both texts share are
  * aligned (a longest common subsequence; the common head and tail are taken first, so the table is
- * only as large as the changed middle). A run whose joined old and new texts are equal once
- * whitespace is collapsed (a sentence reflowed over two lines) is no change.
+ * only as large as the changed middle). A run whose joined old and new units are equal (a sentence
+ * reflowed over two lines: units hold their whitespace collapsed) is no change.
  *
  * @example
  * ```ts
@@ -69,14 +69,14 @@ function key(unit: string): string {
 export function unitChanges(oldText: string, newText: string): UnitChange[] {
   const a = proseUnits(oldText);
   const b = proseUnits(newText);
-  const { runs, aligned } = changedRuns(a.map(key), b.map(key), 1_000_000);
+  // Beyond a million cells the changed middle is one run rather than aligned.
+  const { runs } = changedRuns(a.map(key), b.map(key), 1_000_000);
   const out: UnitChange[] = [];
   for (const { old: [oldStart, oldEnd], new: [newStart, newEnd] } of runs) {
+    // Units hold their whitespace collapsed, so joined runs compare as collapsed text.
     const o = a.slice(oldStart, oldEnd).join(" ");
     const n = b.slice(newStart, newEnd).join(" ");
-    // Beyond a million cells the changed middle is graded as one run rather than aligned.
-    const same = aligned ? o.replace(/\s+/g, " ") === n.replace(/\s+/g, " ") : o === n;
-    if (!same) out.push({ old: o, new: n });
+    if (o !== n) out.push({ old: o, new: n });
   }
   return out;
 }

@@ -94,17 +94,6 @@ function summary(runs: readonly ProcessRun[]): ProcessRun {
   };
 }
 
-/** Median wall time, peak memory and CPU time of `runs` runs. */
-export async function measureMedian(
-  command: readonly string[],
-  cwd: string,
-  runs: number,
-): Promise<ProcessRun> {
-  const all: ProcessRun[] = [];
-  for (let i = 0; i < runs; i++) all.push(await measureProcess(command, cwd));
-  return summary(all);
-}
-
 /**
  * Median wall time, peak memory and CPU time of each command over `runs` rounds, the commands taking
  * turns within each round, so that a change of load on a shared machine falls on all of them
