@@ -21,7 +21,7 @@ import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
-import { branchCounts, unionSwap } from "./_union_keyword.ts";
+import { branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
@@ -432,11 +432,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // anyOf on one side, oneOf on the other, not proven either way (see #composition): one change
   // of the union, at the new keyword, not a union removed (widened) and another added.
   // Both keywords must be ones this differ models (`known`): an unmodelled one is reported as such.
-  const written = conjunction ? undefined : unionSwap(node.o, node.n);
-  const swap = written !== undefined && Array.isArray(walk.read(node.o, written.from)) &&
-      Array.isArray(walk.read(node.n, written.to))
-    ? written
-    : undefined;
+  const swap = conjunction ? undefined : unionSwap(node.o, node.n, (s, k) => walk.read(s, k));
   if (swap !== undefined) {
     if (keyword === swap.from) return;
     const [xa, xb] = [walk.read(node.o, swap.from) as JsonValue[], b as JsonValue[]];
@@ -446,10 +442,8 @@ const branches: FacetHandler = (walk, node, keyword) => {
       node,
       keyword,
       "changed",
-      `${branchCounts(swap.from, xa.length, swap.to, xb.length)}: the union ${
-        swap.to === "oneOf"
-          ? "became exclusive, so a value that matches more than one branch is now rejected"
-          : "is no longer exclusive, so a value that matched more than one branch is now accepted"
+      `${branchCounts(swap.from, xa.length, swap.to, xb.length)}: ${
+        exclusivity(swap.to)
       }, and neither side is proven to accept every value of the other`,
     );
   }

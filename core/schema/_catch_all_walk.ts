@@ -29,7 +29,7 @@ import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
-import { unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
@@ -571,7 +571,7 @@ export class CatchAllWalk implements Walker {
     if (wide && narrow) return true;
     let keyword = COMBINATORS.find((k) => !this.same(own(node.o, k), own(node.n, k))) as string;
     // anyOf on one side, oneOf on the other: the union became exclusive or stopped being so.
-    const swap = unionSwap(node.o, node.n);
+    const swap = unionSwap(node.o, node.n, (s, k) => this.read(s, k));
     if (swap !== undefined) keyword = swap.to;
     if (wide || narrow) {
       const at = { loc: node.outer ?? node.loc };
@@ -589,11 +589,7 @@ export class CatchAllWalk implements Walker {
           tail: [keyword],
           detail: swap === undefined
             ? proof
-            : `${swap.from} became ${swap.to}: ${
-              swap.to === "oneOf"
-                ? "the union became exclusive, so a value that matches more than one branch is now rejected"
-                : "the union is no longer exclusive, so a value that matched more than one branch is now accepted"
-            }; ${proof}`,
+            : `${swap.from} became ${swap.to}: ${exclusivity(swap.to)}; ${proof}`,
         },
       );
       return true;

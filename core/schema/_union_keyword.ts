@@ -95,7 +95,8 @@ export function branchCounts(from: string, before: number, to: string, after: nu
 
 /**
  * The union keywords when `o` writes anyOf and `n` oneOf (or the reverse), each the only one of
- * the two on its side: the union became exclusive (or stopped being so).
+ * the two on its side: the union became exclusive (or stopped being so). `read` gives a keyword's
+ * value, undefined for one the caller does not model (the catch-all's vocabulary).
  *
  * @example
  * ```ts
@@ -108,8 +109,16 @@ export function branchCounts(from: string, before: number, to: string, after: nu
 export function unionSwap(
   o: JsonObject,
   n: JsonObject,
+  read: (s: JsonObject, k: string) => JsonValue | undefined = (s, k) =>
+    Object.hasOwn(s, k) ? s[k] as JsonValue : undefined,
 ): { from: "anyOf" | "oneOf"; to: "anyOf" | "oneOf" } | undefined {
-  const read = (s: JsonObject, k: string) => Object.hasOwn(s, k) ? s[k] as JsonValue : undefined;
   const [from, to] = [unionKey(o, read), unionKey(n, read)];
   return from !== undefined && to !== undefined && from !== to ? { from, to } : undefined;
+}
+
+/** What a union that became exclusive (`to` oneOf) or stopped being so does to values. */
+export function exclusivity(to: "anyOf" | "oneOf"): string {
+  return to === "oneOf"
+    ? "the union became exclusive, so a value that matches more than one branch is now rejected"
+    : "the union is no longer exclusive, so a value that matched more than one branch is now accepted";
 }

@@ -23,7 +23,7 @@ import {
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -1756,11 +1756,7 @@ class Walker {
       { old: xa, new: xb },
       `${
         this.wrapping(from, xa, to, xb) ??
-          `${branchCounts(from, xa.length, to, xb.length)}: the union ${
-            exclusive
-              ? "became exclusive, so a value that matches more than one branch is now rejected"
-              : "is no longer exclusive, so a value that matched more than one branch is now accepted"
-          }${overlap}`
+          `${branchCounts(from, xa.length, to, xb.length)}: ${exclusivity(to)}${overlap}`
       }; ${proof}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
     );
     return true;
