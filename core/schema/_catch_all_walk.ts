@@ -980,6 +980,8 @@ export class CatchAllWalk implements Walker {
 
   /** The local references of each side, found once. */
   readonly #refs: { old?: FoundRef[]; new?: FoundRef[] } = {};
+  /** Whether either root holds a `$dynamicRef` (then where a definition is used is not followed). */
+  #dynamic: boolean | undefined;
 
   /**
    * Whether a changed definition changes no value: the same places refer to it on both sides,
@@ -1001,9 +1003,11 @@ export class CatchAllWalk implements Walker {
       return at;
     };
     const [oldRoot, newRoot] = [this.oldRoot, this.newRoot];
-    if ([oldRoot, newRoot].some((root) => JSON.stringify(root ?? null).includes('"$dynamicRef"'))) {
-      return undefined;
-    }
+    // Serialised once per walk: this is asked once per definition level.
+    this.#dynamic ??= [oldRoot, newRoot].some((root) =>
+      JSON.stringify(root ?? null).includes('"$dynamicRef"')
+    );
+    if (this.#dynamic) return undefined;
     const a = uses(oldRoot, "old", oldDef), b = uses(newRoot, "new", newDef);
     if (
       a === undefined || b === undefined || a.length === 0 || a.length > MAX_USES_PROVEN ||
