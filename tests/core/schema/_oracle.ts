@@ -6,30 +6,14 @@
  * @module
  */
 import type { Change } from "../../../core/change.ts";
-import { diffContracts } from "../../../core/engine.ts";
 import type { JsonValue } from "../../../core/json.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry, ROOT_RULE } from "./_schema_helpers.ts";
+import { schemaChanges } from "./_schema_helpers.ts";
 import { typeUnseen } from "../../../core/schema/_root_object.ts";
 import { candidates } from "./_oracle_values.ts";
 import { type Check, checkOf, dialectsOf, type Failure } from "./_oracle_ajv.ts";
 import { localises } from "./_oracle_locate.ts";
 
 export type Side = "input" | "output";
-
-/** The changes of one tool whose schema on `side` goes from `a` to `b`. */
-export function changesOf(side: Side, a: JsonValue, b: JsonValue): Change[] {
-  const wrap = (s: JsonValue) => ({
-    tools: [
-      side === "input"
-        ? { name: "t", inputSchema: s }
-        : { name: "t", inputSchema: { type: "object" }, outputSchema: s },
-    ],
-  });
-  // Whether a root declares type "object" is the listing's validity, not a value's (ROOT_RULE).
-  return diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), { registry })
-    .changes.filter((c) => !ROOT_RULE.test(c.rule));
-}
 
 /** A value one side accepts that the other rejects, and where the rejecting side failed it. */
 export interface Witness {
@@ -176,7 +160,7 @@ export function judge(
     if (b && !a) keep("output", v, co);
   }
   const verdicts = (["input", "output"] as const).map((side) => {
-    const changes = changesOf(side, old, next);
+    const changes = schemaChanges(side, old, next);
     const ranks = changes.map((c) => RANK.indexOf(c.severity));
     const grade = ranks.length === 0 ? "none" : RANK[Math.min(...ranks)]!;
     const found = witnesses[side];

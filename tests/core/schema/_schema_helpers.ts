@@ -1,3 +1,4 @@
+import type { Change } from "../../../core/change.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import type { JsonValue } from "../../../core/json.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
@@ -14,14 +15,10 @@ export const registry = createRegistry(builtinRules);
 export const ROOT_RULE = /^tool\.(input|output)\.root\./;
 
 /**
- * `rule path severity` of every finding when one tool's schema on `side` goes from a to b, the
- * {@link ROOT_RULE} findings aside.
+ * The changes of one tool whose schema on `side` goes from `a` to `b`, the {@link ROOT_RULE}
+ * findings aside.
  */
-export function schemaFindings(
-  side: "input" | "output",
-  a: JsonValue,
-  b: JsonValue,
-): string[] {
+export function schemaChanges(side: "input" | "output", a: JsonValue, b: JsonValue): Change[] {
   const wrap = (s: JsonValue) => ({
     tools: [
       side === "input"
@@ -32,9 +29,16 @@ export function schemaFindings(
   const { changes } = diffContracts(contractFromValue(wrap(a)), contractFromValue(wrap(b)), {
     registry,
   });
-  return changes.filter((c) => !ROOT_RULE.test(c.rule)).map((c) =>
-    `${c.rule} ${c.path} ${c.severity}`
-  ).sort();
+  return changes.filter((c) => !ROOT_RULE.test(c.rule));
+}
+
+/** `rule path severity` of every finding of {@link schemaChanges}, sorted. */
+export function schemaFindings(
+  side: "input" | "output",
+  a: JsonValue,
+  b: JsonValue,
+): string[] {
+  return schemaChanges(side, a, b).map((c) => `${c.rule} ${c.path} ${c.severity}`).sort();
 }
 
 /** {@link schemaFindings} of a change on both sides, forwards and backwards. */

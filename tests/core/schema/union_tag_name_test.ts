@@ -7,9 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { diffContracts } from "../../../core/engine.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry, ROOT_RULE } from "./_schema_helpers.ts";
+import { schemaChanges } from "./_schema_helpers.ts";
 
 const media = (tags: JsonValue) => ({
   type: "object",
@@ -39,17 +37,7 @@ const after = content({ anyOf: [media({ enum: ["image", "audio"] }), resource] }
 
 /** `rule severity message` of each finding when the schema on `side` goes from a to b. */
 function found(side: "input" | "output", a: JsonValue, b: JsonValue): string[] {
-  const wrap = (s: JsonValue) =>
-    contractFromValue({
-      tools: [
-        side === "input"
-          ? { name: "t", inputSchema: s }
-          : { name: "t", inputSchema: { type: "object" }, outputSchema: s },
-      ],
-    });
-  return diffContracts(wrap(a), wrap(b), { registry }).changes
-    .filter((c) => !ROOT_RULE.test(c.rule))
-    .map((c) => `${c.rule} ${c.severity} ${c.message}`).sort();
+  return schemaChanges(side, a, b).map((c) => `${c.rule} ${c.severity} ${c.message}`).sort();
 }
 
 Deno.test("diff names an added union branch by the tag value it alone holds", () => {

@@ -24,7 +24,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { schemaPair } from "./_oracle_schemas.ts";
-import { changesOf, describe, isMissed, judge, type Verdict } from "./_oracle.ts";
+import { describe, isMissed, judge, type Verdict } from "./_oracle.ts";
+import { schemaChanges } from "./_schema_helpers.ts";
 import { widenedPair } from "./_oracle_widen.ts";
 import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
 import { localises } from "./_oracle_locate.ts";
@@ -142,7 +143,7 @@ if (survey > 0) {
     for (const { narrow, wide } of fc.sample(widenedPair, { numRuns: survey, seed })) {
       const pairs = [["input", narrow, wide], ["output", wide, narrow]] as const;
       for (const [side, old, next] of pairs) {
-        const rules = changesOf(side, old, next).filter((c) => c.severity === "BREAKING")
+        const rules = schemaChanges(side, old, next).filter((c) => c.severity === "BREAKING")
           .map((c) => c.rule);
         if (rules.length === 0) continue;
         const v: Verdict = {
