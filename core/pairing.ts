@@ -264,7 +264,10 @@ function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> 
  */
 export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   const out: Paired<Tool>[] = [];
-  const pair = (gone: Located<Tool>, twin: Located<Tool>) =>
+  // The names paired so far, on either side: a later step pairs none of them again.
+  const taken = new Set<string>();
+  const pair = (gone: Located<Tool>, twin: Located<Tool>) => {
+    taken.add(gone.id).add(twin.id);
     out.push({
       id: twin.id,
       old: gone.value,
@@ -273,6 +276,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       newIndex: twin.index,
       renamedFrom: gone.id,
     });
+  };
   const rivals = (twin: Located<Tool>) => tools.removed.filter((r) => twins(r, twin));
   for (const gone of tools.removed) {
     const candidates = tools.added.filter((a) => twins(gone, a));
@@ -289,19 +293,10 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     if (twin !== undefined) pair(gone, twin);
   }
   // The same name in another case or separator style: one removed and one added per key.
-  const taken = new Set<Located<Tool>>();
-  const take = () => {
-    for (const p of out) {
-      for (const x of [...tools.removed, ...tools.added]) {
-        if (x.id === p.renamedFrom || x.id === p.id) taken.add(x);
-      }
-    }
-  };
-  take();
   const byKey = (list: readonly Located<Tool>[]) => {
     const keys = new Map<string, Located<Tool>[]>();
     for (const x of list) {
-      if (taken.has(x)) continue;
+      if (taken.has(x.id)) continue;
       const key = nameKey(x.id);
       keys.set(key, [...keys.get(key) ?? [], x]);
     }
@@ -313,11 +308,10 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     if (gone.length === 1 && twin?.length === 1) pair(gone[0]!, twin[0]!);
   }
   // Alike names and the same schemas but for prose and property names in another style.
-  take();
   const byShape = (list: readonly Located<Tool>[]) => {
     const shapes = new Map<string, Located<Tool>[]>();
     for (const x of list) {
-      const key = taken.has(x) ? undefined : shapeOf(x.value);
+      const key = taken.has(x.id) ? undefined : shapeOf(x.value);
       if (key !== undefined) shapes.set(key, [...shapes.get(key) ?? [], x]);
     }
     return shapes;
