@@ -145,3 +145,7 @@ export function unionSorted(a: JsonObject, b: JsonObject): string[] {
 /** Whether a value is `true` or `{}`: a schema that accepts everything. */
 export const isTrivial = (value: JsonValue | undefined): boolean =>
   value === true || (isObject(value) && Object.keys(value).length === 0);
+
+/** Whether a keyword's subschema constrains nothing: absent, `true` or `{}`. */
+export const acceptsAll = (value: JsonValue | undefined): boolean =>
+  value === undefined || isTrivial(value);

@@ -11,6 +11,7 @@
 import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
+import { acceptsAll } from "./_catch_all_types.ts";
 import { EVALUATING_APPLICATORS, mayEvaluate } from "./_unevaluated_rest.ts";
 
 /** A schema a conjunct applies to the name, and where it is written. */
@@ -24,9 +25,6 @@ export interface Conjunct {
   v: JsonValue;
   loc: string;
 }
-
-const trivial = (v: JsonValue | undefined) =>
-  v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
 
 /** Applicators whose subschemas apply to some objects only: they may govern a name or not. */
 const CONDITIONAL = ["anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies"];
@@ -61,7 +59,7 @@ export function governingOf(
   const out: Governing[] = [];
   const props = isObject(x.properties) ? x.properties : {};
   const declared = Object.hasOwn(props, name);
-  if (declared && !trivial(props[name])) {
+  if (declared && !acceptsAll(props[name])) {
     out.push({ schema: props[name]!, loc: `${loc}/properties/${escapePointerToken(name)}` });
   }
   let matched = false;
@@ -71,16 +69,16 @@ export function governingOf(
     if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
     if (!match) continue;
     matched = true;
-    if (!trivial(schema)) {
+    if (!acceptsAll(schema)) {
       out.push({ schema, loc: `${loc}/patternProperties/${escapePointerToken(pattern)}` });
     }
   }
   const rest = !declared && !matched;
   if (rest && x.additionalProperties !== undefined) {
-    if (!trivial(x.additionalProperties)) {
+    if (!acceptsAll(x.additionalProperties)) {
       out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
     }
-  } else if (rest && !trivial(x.unevaluatedProperties)) {
+  } else if (rest && !acceptsAll(x.unevaluatedProperties)) {
     const applicators = Object.fromEntries(
       [...EVALUATING_APPLICATORS, "then", "else"].filter((k) => x[k] !== undefined)
         .map((k) => [k, x[k]!]),

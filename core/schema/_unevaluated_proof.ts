@@ -11,6 +11,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
+import { acceptsAll } from "./_catch_all_types.ts";
 
 /** The names a schema evaluates for its unevaluatedProperties. */
 interface Evaluation {
@@ -219,9 +220,7 @@ export function unevaluatedConjunct(
 ): JsonObject | undefined {
   if (!isObject(schema)) return undefined;
   const u = schema.unevaluatedProperties;
-  if (u === undefined || u === true || (isObject(u) && Object.keys(u).length === 0)) {
-    return undefined;
-  }
+  if (u === undefined || acceptsAll(u)) return undefined;
   const e = evaluation(schema, root, true);
   if (typeof e === "string" || e.all) return undefined;
   const free = (list: Set<string>) => Object.fromEntries([...list].map((n) => [n, true]));

@@ -11,6 +11,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
+import { acceptsAll } from "./_catch_all_types.ts";
 
 /** The rule for the names an allOf branch leaves to its object's unevaluatedProperties. */
 export interface UnevaluatedRest {
@@ -39,9 +40,6 @@ export const EVALUATING_APPLICATORS: readonly string[] = [
   "dependencies",
   "not",
 ];
-
-const trivial = (v: JsonValue | undefined) =>
-  v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
 
 /** Whether `s` (properties and patternProperties only) evaluates `name`, or why unknown. */
 function declares(s: JsonObject, name: string): boolean | string {
@@ -140,7 +138,7 @@ export function unevaluatedRest(
   loc: string,
   root?: JsonValue,
 ): UnevaluatedRest | string | undefined {
-  if (s.additionalProperties !== undefined || trivial(s.unevaluatedProperties)) return undefined;
+  if (s.additionalProperties !== undefined || acceptsAll(s.unevaluatedProperties)) return undefined;
   // Applicators beside the allOf, and the other branches, are asked name by name, references
   // followed in `root`: a branch that is a `$ref` to an object declaring other names leaves
   // this branch's names to unevaluatedProperties as the same object written inline does.

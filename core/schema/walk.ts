@@ -24,6 +24,7 @@ import {
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { acceptsAll } from "./_catch_all_types.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -2346,10 +2347,7 @@ function chainRests(
   root: JsonValue | undefined,
 ): Map<RefLevel, UnevaluatedRest | string> {
   const out = new Map<RefLevel, UnevaluatedRest | string>();
-  const constrains = (l: RefLevel) => {
-    const u = l.keywords.unevaluatedProperties;
-    return u !== undefined && u !== true && !(isObject(u) && Object.keys(u).length === 0);
-  };
+  const constrains = (l: RefLevel) => !acceptsAll(l.keywords.unevaluatedProperties);
   const closing = levels.filter(constrains);
   if (closing.length === 0) return out;
   for (const level of levels) {
