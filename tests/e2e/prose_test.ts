@@ -241,27 +241,34 @@ Deno.test("proxar diff reads numbers written in Han numerals as markers, both wa
   }
 });
 
+/**
+ * `severity message` of each change from `<fixture>_<from>.json` to `<fixture>_<to>.json`, which
+ * exits 0 and explains every prose verdict.
+ */
+async function messages(fixture: string, from: string, to: string): Promise<string[]> {
+  const { code, report, text } = await diff(`${fixture}_${from}.json`, `${fixture}_${to}.json`);
+  assert.equal(code, 0);
+  assertExplained(report.changes, text);
+  return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
+}
+
+/** The message of a tool name removed from `tool`'s description. */
+const removed = (tool: string, name: string) =>
+  `POTENTIALLY_BREAKING ${tool}.description changed (the tool name "${name}" was replaced or removed, a tool a model was told to call)`;
+
 Deno.test("proxar diff matches tool names holding / or . whole in prose, both ways, and names the tool", async () => {
   // search_code was counted inside github/search_code, so github/search_code → search_code read
   // as nothing removed the other way; fs.read_all → fs.read was no name replaced, its "." not a
   // callable word's. Both were DOCUMENTATION (edit 0.932 and 0.953).
-  const messages = async (from: string, to: string) => {
-    const { code, report, text } = await diff(`tool_paths_${from}.json`, `tool_paths_${to}.json`);
-    assert.equal(code, 0);
-    assertExplained(report.changes, text);
-    return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
-  };
-  const removed = (tool: string, name: string) =>
-    `POTENTIALLY_BREAKING ${tool}.description changed (the tool name "${name}" was replaced or removed, a tool a model was told to call)`;
   // The tool name still named, a word reworded beside it: left to the other steps.
   const kept = (edit: string) =>
     `DOCUMENTATION linker.description changed (edit ${edit}, overlap 0.933: one reaches 0.9, neither below 0.55)`;
-  assert.deepEqual(await messages("old", "new"), [
+  assert.deepEqual(await messages("tool_paths", "old", "new"), [
     kept("0.964"),
     removed("finder", "github/search_code"),
     'POTENTIALLY_BREAKING reader.description changed (the name "fs.read_all" became the tool name "fs.read", a tool a model is now told to call)',
   ]);
-  assert.deepEqual(await messages("new", "old"), [
+  assert.deepEqual(await messages("tool_paths", "new", "old"), [
     kept("0.964"),
     removed("finder", "search_code"),
     removed("reader", "fs.read"),
@@ -291,22 +298,14 @@ Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and
   // Review of 6351225: 'create_issue/update_issue' → 'create_issue, update_issue' read as the name
   // "create_issue/update_issue" replaced by the tool create_issue, and user_config.json →
   // load_config as a name a model calls replaced by a tool.
-  const messages = async (from: string, to: string) => {
-    const { code, report, text } = await diff(`tool_lists_${from}.json`, `tool_lists_${to}.json`);
-    assert.equal(code, 0);
-    assertExplained(report.changes, text);
-    return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
-  };
-  const removed = (tool: string, name: string) =>
-    `POTENTIALLY_BREAKING ${tool}.description changed (the tool name "${name}" was replaced or removed, a tool a model was told to call)`;
   const kept =
     "DOCUMENTATION pairer.description changed (edit 0.99, overlap 1: one reaches 0.9, neither below 0.55)";
-  assert.deepEqual(await messages("old", "new"), [
+  assert.deepEqual(await messages("tool_lists", "old", "new"), [
     kept,
     'POTENTIALLY_BREAKING settings.description changed (the sentence "Reads settings from user_config.json at startup." became "Reads settings from load_config at startup.": edit 0.809, overlap 0.556: neither reaches 0.9)',
     removed("writer", "read_file"),
   ]);
-  assert.deepEqual(await messages("new", "old"), [
+  assert.deepEqual(await messages("tool_lists", "new", "old"), [
     kept,
     removed("settings", "load_config"),
     'POTENTIALLY_BREAKING writer.description changed (the sentence "Use write_file for files." became "Use read_file/write_file for files.": edit 0.706, overlap 0.833: neither reaches 0.9)',
