@@ -6,7 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
-import { nameKey as styleKey, styleFreeShape } from "./rename_shape.ts";
+import { nameKey as styleKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
 export interface Located<T> {
@@ -293,20 +293,9 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     if (twin !== undefined) pair(gone, twin);
   }
   // The same name in another case or separator style: one removed and one added per key.
-  const byKey = (list: readonly Located<Tool>[]) => {
-    const keys = new Map<string, Located<Tool>[]>();
-    for (const x of list) {
-      if (taken.has(x.id)) continue;
-      const key = nameKey(x.id);
-      keys.set(key, [...keys.get(key) ?? [], x]);
-    }
-    return keys;
-  };
-  const added = byKey(tools.added);
-  for (const [key, gone] of byKey(tools.removed)) {
-    const twin = added.get(key);
-    if (gone.length === 1 && twin?.length === 1) pair(gone[0]!, twin[0]!);
-  }
+  const free = (list: readonly Located<Tool>[]) => list.filter((x) => !taken.has(x.id));
+  const restyled = sameButStyle(free(tools.removed), free(tools.added), (x) => x.id);
+  for (const [gone, twin] of restyled) pair(gone, twin);
   // Alike names and the same schemas but for prose and property names in another style.
   const byShape = (list: readonly Located<Tool>[]) => {
     const shapes = new Map<string, Located<Tool>[]>();

@@ -16,6 +16,43 @@ export function nameKey(name: string): string {
   return name.replace(/[\s_\-./]+/g, "").toLowerCase();
 }
 
+/**
+ * The pairs of `removed` and `added` whose names are the same but for case and separators
+ * ({@link nameKey}), one removed and one added per name (two of a name on a side: none paired).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameButStyle } from "./rename_shape.ts";
+ * const id = (x: string) => x;
+ * assert.deepEqual(sameButStyle(["getUser", "a"], ["get_user", "b"], id), [["getUser", "get_user"]]);
+ * assert.deepEqual(sameButStyle(["getUser"], ["get_user", "get-user"], id), []);
+ * ```
+ */
+export function sameButStyle<T>(
+  removed: readonly T[],
+  added: readonly T[],
+  name: (entry: T) => string,
+): [T, T][] {
+  const byKey = (list: readonly T[]) => {
+    const keys = new Map<string, T[]>();
+    for (const entry of list) {
+      const key = nameKey(name(entry));
+      const same = keys.get(key);
+      if (same) same.push(entry);
+      else keys.set(key, [entry]);
+    }
+    return keys;
+  };
+  const twins = byKey(added);
+  const pairs: [T, T][] = [];
+  for (const [key, gone] of byKey(removed)) {
+    const twin = twins.get(key);
+    if (gone.length === 1 && twin?.length === 1) pairs.push([gone[0]!, twin[0]!]);
+  }
+  return pairs;
+}
+
 /** The keywords whose string values are prose. */
 const PROSE = new Set(["description", "title"]);
 

@@ -6,7 +6,8 @@
  */
 import { type EntityKind, type ListName, recorded } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
-import { type Located, nameKey } from "../core/pairing.ts";
+import type { Located } from "../core/pairing.ts";
+import { sameButStyle } from "../core/rename_shape.ts";
 import type { Rule, RuleExample } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
 
@@ -26,23 +27,6 @@ export interface LifecycleSpec {
    * style as its probable new name (entries named by a name, not a URI).
    */
   renameHint?: boolean;
-}
-
-/**
- * The entry added with the same name as `gone` but for case and separators ({@link nameKey}),
- * when it is the only one added and `gone` the only one removed with that name.
- */
-function restyled<T>(
-  gone: Located<T>,
-  removed: readonly Located<T>[],
-  added: readonly Located<T>[],
-): Located<T> | undefined {
-  const key = nameKey(gone.id);
-  const twins = added.filter((a) => nameKey(a.id) === key);
-  if (twins.length !== 1 || removed.filter((r) => nameKey(r.id) === key).length !== 1) {
-    return undefined;
-  }
-  return twins[0];
 }
 
 /** Why an added entry is NON_BREAKING, unless the old contract left its list out. */
@@ -102,10 +86,13 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
         const unknown = !recorded(change === "added" ? old : next, list);
         const clause = !unknown ? "" : change === "added" ? leftOut(list) : leftOutNow(list);
         const { removed, added } = pairs[list];
+        const restyled = new Map(
+          change === "removed" && spec.renameHint === true
+            ? sameButStyle<Located<unknown>>(removed, added, (x) => x.id)
+            : [],
+        );
         for (const entry of pairs[list][change]) {
-          const twin = change === "removed" && spec.renameHint === true
-            ? restyled<unknown>(entry, removed, added)
-            : undefined;
+          const twin = restyled.get(entry);
           report({
             entity: { kind, name: entry.id },
             path: entry.id,

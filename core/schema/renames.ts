@@ -15,7 +15,7 @@ import {
   stableStringify,
 } from "../json.ts";
 import type { ProseVerdict } from "../prose.ts";
-import { nameKey } from "../rename_shape.ts";
+import { sameButStyle } from "../rename_shape.ts";
 import type { SchemaDelta } from "./types.ts";
 
 /** The prose classifier, as the walk is handed it. */
@@ -142,28 +142,6 @@ function oneToOne(
   return pairs;
 }
 
-/**
- * The pairs of `removed` and `added` whose names are the same but for case and separators
- * ({@link nameKey}), one removed and one added per name.
- */
-function sameButStyle(
-  removed: readonly Candidate[],
-  added: readonly Candidate[],
-): [Candidate, Candidate][] {
-  const byKey = (list: readonly Candidate[]) => {
-    const keys = new Map<string, Candidate[]>();
-    for (const c of list) keys.set(nameKey(c.name), [...keys.get(nameKey(c.name)) ?? [], c]);
-    return keys;
-  };
-  const twins = byKey(added);
-  const pairs: [Candidate, Candidate][] = [];
-  for (const [key, gone] of byKey(removed)) {
-    const twin = twins.get(key);
-    if (gone.length === 1 && twin?.length === 1) pairs.push([gone[0]!, twin[0]!]);
-  }
-  return pairs;
-}
-
 function addHint(delta: SchemaDelta, hint: string): void {
   delta.hint = delta.hint ? `${delta.hint}; ${hint}` : hint;
 }
@@ -227,7 +205,7 @@ export function hintPropertyRenames(
   for (const group of groups.values()) {
     // First the same name in another case or separator style (recovery-plan → recoveryplan),
     // one removed and one added per name in the object, whatever their schemas.
-    const styled = sameButStyle(group.removed, group.added);
+    const styled = sameButStyle(group.removed, group.added, (c) => c.name);
     const paired = new Set(styled.flat());
     const removed = group.removed.filter((r) => !paired.has(r));
     const added = group.added.filter((a) => !paired.has(a));
