@@ -143,34 +143,23 @@ const LOST: Readonly<Record<string, string>> = {
 };
 
 /**
- * The offers a capability change turned off, when that is all it did: each differing option is
- * an offer the specification defines for that capability, true before and absent or false after.
+ * The offers a capability change turned on (`to` true) or off, when that is all it did: each
+ * differing option is an offer the specification defines for that capability, absent or false on
+ * one side and true on the other. Otherwise undefined (entries of experimental and extensions
+ * define their own options).
  */
-function turnedOff(e: CapabilityEvent): string[] | undefined {
+function turned(e: CapabilityEvent, to: boolean): string[] | undefined {
   if (!isObject(e.before) || !isObject(e.after)) return undefined;
-  const [a, b] = [e.before, e.after];
+  const [from, into] = to ? [e.before, e.after] : [e.after, e.before];
   const keys = differingOptions(e);
-  const off = keys.every((k) =>
-    isOffer(e, k) && a[k] === true && (b[k] === undefined || b[k] === false)
+  const all = keys.every((k) =>
+    isOffer(e, k) && (from[k] === undefined || from[k] === false) && into[k] === true
   );
-  return off && keys.length > 0 ? keys : undefined;
+  return all && keys.length > 0 ? keys : undefined;
 }
 
-/**
- * The options a capability change turned on, when that is all it did: each differing option is
- * an offer the specification defines for that capability, absent or false before and true after.
- * Otherwise undefined (entries of experimental and extensions define their own options).
- */
-function turnedOn(e: CapabilityEvent): string[] | undefined {
-  const offers = e.tokens.length === 1 && Object.hasOwn(OFFERS, e.key) ? OFFERS[e.key] : undefined;
-  if (offers === undefined || !isObject(e.before) || !isObject(e.after)) return undefined;
-  const [a, b] = [e.before, e.after];
-  const keys = differingOptions(e);
-  const on = keys.every((k) =>
-    offers.includes(k) && (a[k] === undefined || a[k] === false) && b[k] === true
-  );
-  return on && keys.length > 0 ? keys : undefined;
-}
+const turnedOn = (e: CapabilityEvent) => turned(e, true);
+const turnedOff = (e: CapabilityEvent) => turned(e, false);
 
 /** The options of a capability present on both sides changed in a way that is not only offers. */
 function otherOptionChange(e: CapabilityEvent): string[] | undefined {
