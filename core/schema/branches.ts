@@ -131,9 +131,29 @@ export function differentVariants(
   x: JsonValue,
   y: JsonValue,
 ): boolean {
-  const tags = discriminators(old);
-  for (const n of [...tags]) if (!discriminators(next).has(n)) tags.delete(n);
+  const tags = sharedTags(old, next);
   return tags.size > 0 && renamedVariant(x, y, tags) === false;
+}
+
+const sharedTagsOf = new WeakMap<
+  readonly JsonValue[],
+  WeakMap<readonly JsonValue[], Set<string>>
+>();
+
+/**
+ * The discriminators both branch lists share, computed once per pair of lists: the catch-all
+ * asks {@link differentVariants} once per pair of branches.
+ */
+function sharedTags(old: readonly JsonValue[], next: readonly JsonValue[]): Set<string> {
+  let byNext = sharedTagsOf.get(old);
+  if (byNext === undefined) sharedTagsOf.set(old, byNext = new WeakMap());
+  let tags = byNext.get(next);
+  if (tags === undefined) {
+    const later = discriminators(next);
+    tags = new Set([...discriminators(old)].filter((n) => later.has(n)));
+    byNext.set(next, tags);
+  }
+  return tags;
 }
 
 /** The values a property schema lists by `const` or `enum`, as JSON texts; undefined for others. */
@@ -252,8 +272,7 @@ export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue
   // A discriminated union's variants are told apart by their tag: two whose tags differ are
   // different variants (one removed, one added), unless they are alike but for the tag (a
   // variant renamed, whose tag change is then reported once).
-  const tags = discriminators(old);
-  for (const n of [...tags]) if (!discriminators(next).has(n)) tags.delete(n);
+  const tags = sharedTags(old, next);
   const similarity = (i: number, j: number) => {
     const renamed = tags.size === 0 ? undefined : renamedVariant(old[i]!, next[j]!, tags);
     if (renamed === false) return 0;
