@@ -25,7 +25,7 @@ import { branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
-import { EVALUATING_APPLICATORS, mayEvaluate } from "./_unevaluated_rest.ts";
+import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
 
 /** A handler of one subschema facet. */
@@ -86,12 +86,7 @@ function modelOf(
   if (unevaluated === undefined || isTrivial(unevaluated)) return undefined;
   // Applicators beside it that never evaluate this name (a conditional about other names, an
   // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
-  const applicators: JsonObject = {};
-  for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
-    const v = walk.read(s, k);
-    if (v !== undefined) applicators[k] = v;
-  }
-  const beside = mayEvaluate(applicators, name, root);
+  const beside = mayEvaluate(applicatorsOf(s, (x, k) => walk.read(x, k)), name, root);
   if (beside !== false) {
     return `unevaluatedProperties depends on other applicators here${
       typeof beside === "string" ? ` (${beside})` : ""

@@ -12,7 +12,7 @@ import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
-import { EVALUATING_APPLICATORS, mayEvaluate } from "./_unevaluated_rest.ts";
+import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
 
 /** A schema a conjunct applies to the name, and where it is written. */
 export interface Governing {
@@ -79,11 +79,7 @@ export function governingOf(
       out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
     }
   } else if (rest && !acceptsAll(x.unevaluatedProperties)) {
-    const applicators = Object.fromEntries(
-      [...EVALUATING_APPLICATORS, "then", "else"].filter((k) => x[k] !== undefined)
-        .map((k) => [k, x[k]!]),
-    );
-    const beside = mayEvaluate(applicators, name, root);
+    const beside = mayEvaluate(applicatorsOf(x), name, root);
     if (beside !== false) return "an unevaluatedProperties beside applicators may govern it";
     out.push({ schema: x.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` });
   }

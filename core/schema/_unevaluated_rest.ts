@@ -41,6 +41,26 @@ export const EVALUATING_APPLICATORS: readonly string[] = [
   "not",
 ];
 
+/** The keywords of a schema that may evaluate names for unevaluatedProperties, conditionals' too. */
+const APPLICATORS_AND_BRANCHES: readonly string[] = [...EVALUATING_APPLICATORS, "then", "else"];
+
+/**
+ * The applicators of `s` that may evaluate a name (its allOf, anyOf, `$ref`, if/then/else …), as a
+ * schema of their own for {@link mayEvaluate}; `read` gives a keyword's value (a differ's
+ * vocabulary).
+ */
+export function applicatorsOf(
+  s: JsonObject,
+  read: (s: JsonObject, k: string) => JsonValue | undefined = (x, k) => x[k],
+): JsonObject {
+  const out: JsonObject = {};
+  for (const k of APPLICATORS_AND_BRANCHES) {
+    const v = read(s, k);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
 /** Whether `s` (properties and patternProperties only) evaluates `name`, or why unknown. */
 function declares(s: JsonObject, name: string): boolean | string {
   if (isObject(s.properties) && Object.hasOwn(s.properties, name)) return true;

@@ -38,6 +38,7 @@ import { removalInert } from "./_inert_removal.ts";
 import { wrappedUnion } from "./_wrapped_union.ts";
 import { type Conjunct, governedBy, type Governing } from "./_conjunct_governs.ts";
 import {
+  applicatorsOf,
   EVALUATING_APPLICATORS,
   mayEvaluate,
   type UnevaluatedRest,
@@ -841,11 +842,7 @@ class Walker {
       if (typeof rest === "string") return rest;
       // The branch's own applicators (a conditional, a reference) are asked about this name:
       // `then: {properties: {c}}` leaves b to the object's unevaluatedProperties as before.
-      const applicators: JsonObject = {};
-      for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
-        if (s[k] !== undefined) applicators[k] = s[k] as JsonValue;
-      }
-      const own = mayEvaluate(applicators, name, root);
+      const own = mayEvaluate(applicatorsOf(s), name, root);
       if (own !== false) {
         return `the allOf branch ${own === true ? "evaluates it through an applicator" : own}`;
       }
@@ -858,10 +855,7 @@ class Walker {
     }
     // Applicators beside it that never evaluate this name (a conditional about other names, an
     // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
-    const applicators: JsonObject = {};
-    for (const k of [...EVALUATING_APPLICATORS, "then", "else"]) {
-      if (s[k] !== undefined) applicators[k] = s[k] as JsonValue;
-    }
+    const applicators = applicatorsOf(s);
     // The target of a `$ref` beside it is evaluated together with it, as an allOf branch.
     if (beside.length > 0) {
       applicators.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], ...beside];
