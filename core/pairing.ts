@@ -6,7 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
-import { nameKey as styleKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
+import { nameKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
 export interface Located<T> {
@@ -30,6 +30,12 @@ export interface Paired<T> {
    * also stay in `removed` and `added` (a rename breaks callers), and `id` is the new name.
    */
   renamedFrom?: string;
+  /**
+   * What paired a renamed tool: `schemas` (equal schemas, told apart by the closest name when
+   * several share them), `style` (the name in another case or separator style) or `shape` (the
+   * same schemas but for prose and property names in another style, and the closest name).
+   */
+  renamedBy?: "schemas" | "style" | "shape";
 }
 
 /** The pairing of one list. */
@@ -155,20 +161,6 @@ function twins(a: Located<Tool>, b: Located<Tool>): boolean {
   return twinSchemas(a.value, b.value);
 }
 
-/**
- * A tool name with case and separators set aside: `getUser`, `get_user`, `get-user` and
- * `Get.User` all read `getuser`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { nameKey } from "./pairing.ts";
- * assert.equal(nameKey("getUser"), nameKey("get-user"));
- * assert.notEqual(nameKey("getUser"), nameKey("get_users"));
- * ```
- */
-export const nameKey: (name: string) => string = styleKey;
-
 /** How alike two tool names are, case and separators aside: 1 − edit distance / longer length. */
 function nameLikeness(a: string, b: string): number {
   const x = nameKey(a), y = nameKey(b);
@@ -266,7 +258,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   const out: Paired<Tool>[] = [];
   // The names paired so far, on either side: a later step pairs none of them again.
   const taken = new Set<string>();
-  const pair = (gone: Located<Tool>, twin: Located<Tool>) => {
+  const pair = (gone: Located<Tool>, twin: Located<Tool>, by: "schemas" | "style" | "shape") => {
     taken.add(gone.id).add(twin.id);
     out.push({
       id: twin.id,
@@ -275,6 +267,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       oldIndex: gone.index,
       newIndex: twin.index,
       renamedFrom: gone.id,
+      renamedBy: by,
     });
   };
   const rivals = (twin: Located<Tool>) => tools.removed.filter((r) => twins(r, twin));
@@ -290,12 +283,12 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       twin = few ? likest(gone.id, candidates) : undefined;
       if (twin !== undefined && likest(twin.id, rivals(twin)) !== gone) twin = undefined;
     }
-    if (twin !== undefined) pair(gone, twin);
+    if (twin !== undefined) pair(gone, twin, "schemas");
   }
   // The same name in another case or separator style: one removed and one added per key.
   const free = (list: readonly Located<Tool>[]) => list.filter((x) => !taken.has(x.id));
   const restyled = sameButStyle(free(tools.removed), free(tools.added), (x) => x.id);
-  for (const [gone, twin] of restyled) pair(gone, twin);
+  for (const [gone, twin] of restyled) pair(gone, twin, "style");
   // Alike names and the same schemas but for prose and property names in another style.
   const byShape = (list: readonly Located<Tool>[]) => {
     const shapes = new Map<string, Located<Tool>[]>();
@@ -311,7 +304,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     if (candidates.length > MAX_ALIKE || gone.length > MAX_ALIKE) continue;
     for (const g of gone) {
       const twin = likest(g.id, candidates);
-      if (twin !== undefined && likest(twin.id, gone) === g) pair(g, twin);
+      if (twin !== undefined && likest(twin.id, gone) === g) pair(g, twin, "shape");
     }
   }
   return out;

@@ -4,7 +4,7 @@
  */
 import { jsonEqual } from "../core/json.ts";
 import { recorded } from "../core/contract.ts";
-import { nameKey, twinSchemas } from "../core/pairing.ts";
+import { twinSchemas } from "../core/pairing.ts";
 import type { Rule } from "../core/rule.ts";
 import { leftOut, leftOutNow, REMOVED_UNKNOWN_RATIONALE } from "./_lifecycle.ts";
 import { at, rule, tool } from "./_define.ts";
@@ -46,10 +46,9 @@ export const toolRules: Rule[] = [
           message: `Tool "${gone.id}" was removed${unknown ? leftOutNow("tools") : ""}`,
           ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),
         };
-        // The pairing (core/pairing.ts) found its new name: by its schemas, or else by its name
-        // in another case or separator style.
+        // The pairing (core/pairing.ts) found its new name and says how.
         const renamed = pairs.tools.paired.find((p) => p.renamedFrom === gone.id);
-        if (renamed !== undefined && twinSchemas(renamed.new, gone.value)) {
+        if (renamed?.renamedBy === "schemas") {
           const output = renamed.new.outputSchema;
           const same = jsonEqual(output, gone.value.outputSchema)
             ? "the same schemas"
@@ -60,7 +59,7 @@ export const toolRules: Rule[] = [
           finding.message += `; "${renamed.id}" was added with ${same}${
             shared ? " and the closest name of the tools that share them" : ""
           }, so it was probably renamed`;
-        } else if (renamed !== undefined && nameKey(renamed.id) === nameKey(gone.id)) {
+        } else if (renamed?.renamedBy === "style") {
           finding.message +=
             `; "${renamed.id}" was added with the same name in another case or separator style, so it was probably renamed; their schemas are compared under the new name`;
         } else if (renamed !== undefined) {

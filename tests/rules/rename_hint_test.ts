@@ -96,3 +96,20 @@ Deno.test("tool.removed hints no rename among tools sharing the schemas when a w
     ['list_user_accounts: renamed to "list_users_accounts"?'],
   );
 });
+
+Deno.test("tool.removed says a rename of style was found by its name when too many tools share the schemas to compare names", () => {
+  // Past 64 tools a side with the same schemas, names are not compared; getUser → get_user is
+  // still paired by its name in another style, and the message must say so, not "closest name".
+  const many = (prefix: string) => Array.from({ length: 65 }, (_, i) => tool(`${prefix}${i}`));
+  const contract = (tools: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools });
+  const changes = diffContracts(
+    contract([tool("getUser"), ...many("old_")]),
+    contract([tool("get_user"), ...many("new_")]),
+    { registry },
+  ).changes.filter((c) => c.rule === "tool.removed" && c.path === "getUser");
+  assert.equal(changes.length, 1);
+  assert.match(changes[0]!.message, /same name in another case or separator style/);
+  assert.doesNotMatch(changes[0]!.message, /closest name/);
+  assert.equal(changes[0]!.hint, 'renamed to "get_user"?');
+});
