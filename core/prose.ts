@@ -4,8 +4,9 @@
  *
  * 1. normalise (lowercase, collapse whitespace, strip trailing punctuation): equal → DOCUMENTATION;
  * 2. one side empty, the other not → POTENTIALLY_BREAKING;
- * 3. a semantic marker's count differs (negations, modality, numbers; inside Chinese, Japanese and
- *    Korean words too, see `prose_cjk.ts`) → POTENTIALLY_BREAKING;
+ * 3. a semantic marker's count differs (negations, modality, numbers, opposites swapped, see
+ *    `prose_opposites.ts`; inside Chinese, Japanese and Korean words too, see `prose_cjk.ts`) →
+ *    POTENTIALLY_BREAKING;
  * 4. the same words in another order → POTENTIALLY_BREAKING;
  * 5. edit similarity and token-set overlap: DOCUMENTATION when one is high and neither is low.
  *
@@ -24,6 +25,7 @@
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
 import { numberKey, numberMarkers } from "./prose_numbers.ts";
+import { oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
@@ -87,9 +89,9 @@ export interface ProseVerdict {
 export { DEFAULT_PROSE_OPTIONS, type ProseOptions };
 
 /**
- * Negations, modality words, `default` (a default stated or dropped changes what a model omits) and
- * the bounds `minimum` and `maximum` (a bound turned into its opposite states another limit, as a
- * number changed does); numbers are markers too (`prose_numbers.ts`).
+ * Negations, modality words and `default` (a default stated or dropped changes what a model omits);
+ * numbers are markers too (`prose_numbers.ts`), and opposites turned into each other
+ * (`prose_opposites.ts`).
  */
 export const BUILTIN_MARKERS: readonly string[] = [
   "not",
@@ -102,16 +104,10 @@ export const BUILTIN_MARKERS: readonly string[] = [
   "required",
   "optional",
   "default",
-  "minimum",
-  "maximum",
 ];
 
-/** Words counted as another marker: a plural, or a bound's short form (`max` is `maximum`). */
-const SAME_MARKER: ReadonlyMap<string, string> = new Map([
-  ["defaults", "default"],
-  ["min", "minimum"],
-  ["max", "maximum"],
-]);
+/** Words counted as another marker: a plural. */
+const SAME_MARKER: ReadonlyMap<string, string> = new Map([["defaults", "default"]]);
 /** `don't`, `can't`, `isn't` … and `cannot` count as `not`. */
 const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
 
@@ -179,14 +175,16 @@ export function overlapTokens(tokens: readonly string[]): string[] {
  */
 function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
   if (builtin.has(token)) return [token];
-  // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`,
-  // and a bound's short form as the bound (`max` → `maximum` is no change, `min` → `max` is).
+  // A default stated or dropped changes what a model may leave out; `defaults` counts as `default`.
   const same = SAME_MARKER.get(token);
   if (same !== undefined && builtin.has(same)) return [same];
   if (CONTRACTION.test(token)) {
     const stem = token.slice(0, -3);
     return builtin.has(stem) ? [stem, "not"] : ["not"];
   }
+  // An opposite's forms count as it (`max` → `maximum` is no change, `min` → `max` is).
+  const opposite = oppositeWord(token);
+  if (opposite !== undefined) return [opposite];
   return numberMarkers(token);
 }
 
@@ -219,23 +217,23 @@ function markerCounts(
   return counts;
 }
 
-/** The bounds, which count only when one turns into the other (see {@link firstDifferentMarker}). */
-const BOUNDS: ReadonlySet<string> = new Set(["minimum", "maximum"]);
-
 /**
- * The first marker whose count differs. The bounds count only as a swap, one gained while the
- * other is lost ("Minimum price" → "Maximum price"): a bound merely stated or dropped is the
- * usual rewording ("at most 10" → "a maximum of 10", "5 min" → "5 minutes", "max 200" → "up to
- * 200"), and the number beside it, if it changed, is a marker of its own.
+ * The first marker whose count differs. An opposite (`prose_opposites.ts`) counts only as a swap,
+ * one gained while the other is lost ("Minimum price" → "Maximum price", "the first 10" → "the last
+ * 10"), unless the configuration lists it among the extra markers (`words`): a bound or an order
+ * merely stated or dropped is the usual rewording ("at most 10" → "a maximum of 10", "5 min" → "5
+ * minutes", "max 200" → "up to 200"), and a number beside it, if it changed, is a marker of its own.
  */
 function firstDifferentMarker(
   a: Map<string, Counted>,
   b: Map<string, Counted>,
+  words: ReadonlySet<string>,
 ): { marker: string; counts: { old: number; new: number } } | undefined {
   const delta = (k: string) => (b.get(k)?.count ?? 0) - (a.get(k)?.count ?? 0);
-  const swapped = Math.sign(delta("minimum")) * Math.sign(delta("maximum")) < 0;
+  const swapped = swappedOpposites(delta);
+  const counts = (k: string) => swapped.has(k) || words.has(k) || oppositeWord(k) !== k;
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
-  const key = keys.find((k) => delta(k) !== 0 && (swapped || !BOUNDS.has(k)));
+  const key = keys.find((k) => delta(k) !== 0 && counts(k));
   if (key === undefined) return undefined;
   const marker = (a.get(key) ?? b.get(key))!.written;
   return { marker, counts: { old: a.get(key)?.count ?? 0, new: b.get(key)?.count ?? 0 } };
@@ -341,6 +339,7 @@ function classify(
   const differs = firstDifferentMarker(
     markerCounts(ta, words, phrases),
     markerCounts(tb, words, phrases),
+    words,
   );
   if (differs !== undefined) {
     return { severity: "POTENTIALLY_BREAKING", step: "marker", ...differs };

@@ -795,3 +795,55 @@ Deno.test("classifyProse() reads minimum turned into maximum as a marker, both w
   // The number beside a bound still counts when it changes.
   assert.equal(classifyProse("max 200 characters", "up to 300 characters").step, "marker");
 });
+
+Deno.test("classifyProse() reads an opposite swapped in as a marker, both ways, and one stated or dropped as none", () => {
+  const long = (word: string) =>
+    `Returns the results ${word}, with the title, the author, the link and a short summary of each.`;
+  const swaps: [string, string, string][] = [
+    ["the first 10", "the last 10", "first"],
+    ["created before the date", "created after the date", "after"],
+    ["in ascending order", "in descending order", "ascending"],
+    ["sorted asc", "sorted desc", "ascending"],
+    ["oldest first", "newest first", "newest"],
+    ["older than the date", "newer than the date", "newer"],
+    ["from the earliest run", "from the latest run", "earliest"],
+    ["of this run or earlier ones", "of this run or later ones", "earlier"],
+    ["including archived ones", "excluding archived ones", "exclude"],
+    ["up to the end date, inclusive", "up to the end date, exclusive", "exclusive"],
+    ["when caching is enabled", "when caching is disabled", "disable"],
+    ["when strict is true", "when strict is false", "false"],
+  ];
+  for (const [a, b, marker] of swaps) {
+    const [x, y] = [long(a), long(b)];
+    assert.equal(classifyProse(x, y).marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(y, x).marker, marker, `${b} → ${a}`);
+    assert.equal(classifyProse(x, y).severity, "POTENTIALLY_BREAKING", `${a} → ${b}`);
+  }
+  // A form of the same word, or a word of a pair stated or dropped without its opposite coming:
+  // no marker, left to the other steps.
+  const rewordings: [string, string][] = [
+    ["sorted asc", "sorted ascending"],
+    ["when caching is enabled", "when caching is enable"],
+    ["including archived ones", "archived ones included"],
+    ["newest first", "most recent first"],
+    ["the last 10", "the latest 10"],
+    ["when caching is enabled", "when caching is on"],
+    ["after the search", "when the search is done"],
+  ];
+  for (const [a, b] of rewordings) {
+    for (const [x, y] of [[long(a), long(b)], [long(b), long(a)]]) {
+      assert.notEqual(classifyProse(x, y).step, "marker", `${x} → ${y}`);
+    }
+  }
+  // Two swaps of different pairs: each pair decides alone (first lost, before gained: no swap).
+  assert.notEqual(
+    classifyProse(long("first, then the others"), long("before the others")).step,
+    "marker",
+  );
+  // An extra marker of the configuration counts whenever its count changes, opposite or not.
+  const options = { ...DEFAULT_PROSE_OPTIONS, extraMarkers: ["first"] };
+  assert.deepEqual(
+    classifyProse(long("first, then the others"), long("before the others"), options),
+    markerVerdict("first", 1, 0),
+  );
+});

@@ -294,6 +294,23 @@ Deno.test("proxar diff keeps a number or a negation written another way DOCUMENT
   }
 });
 
+Deno.test("proxar diff grades an opposite swapped in as POTENTIALLY_BREAKING, both ways, and a short form or a dropped one DOCUMENTATION", async () => {
+  // first → last, ascending → descending and include → exclude in long descriptions were
+  // DOCUMENTATION (edit 0.97 to 0.98); asc → ascending and "enabled by" → "on by" stay so.
+  const kept = (tool: string, edit: string, overlap: string) =>
+    `DOCUMENTATION ${tool}.description changed (edit ${edit}, overlap ${overlap}: one reaches 0.9, neither below 0.55)`;
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const [gone, came] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
+    assert.deepEqual(await messages("opposites", from, to), [
+      kept("sorted_log", "0.945", "0.882"),
+      kept("watch_repo", "0.937", "0.875"),
+      `POTENTIALLY_BREAKING list_results.description changed (marker "first" ${gone})`,
+      `POTENTIALLY_BREAKING search_projects.description changed (marker "exclude" ${came})`,
+      `POTENTIALLY_BREAKING sort_results.description changed (marker "ascending" ${gone})`,
+    ]);
+  }
+});
+
 Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and a file name as no name a model calls", async () => {
   // Review of 6351225: 'create_issue/update_issue' → 'create_issue, update_issue' read as the name
   // "create_issue/update_issue" replaced by the tool create_issue, and user_config.json →
