@@ -24,7 +24,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
-import { numberKey, numberMarkers } from "./prose_numbers.ts";
+import { numberKey, numberMarkers, numbersAsDigits } from "./prose_numbers.ts";
 import { oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
@@ -347,9 +347,13 @@ function classify(
   if (ta.join(" ") !== tb.join(" ") && [...ta].sort().join(" ") === [...tb].sort().join(" ")) {
     return { severity: "POTENTIALLY_BREAKING", step: "order" };
   }
-  const edit = round(1 - editDistance(a, b) / Math.max(a.length, b.length));
-  const sa = new Set(overlapTokens(ta));
-  const sb = new Set(overlapTokens(tb));
+  // Scored with their numbers in digits: "up to ten" → "up to 10" or "十件" → "10件" is no edit (its
+  // marker, counted by value, did not change either).
+  const da = numbersAsDigits(a);
+  const db = numbersAsDigits(b);
+  const edit = round(1 - editDistance(da, db) / Math.max(da.length, db.length));
+  const sa = new Set(overlapTokens(da === a ? ta : proseTokens(da)));
+  const sb = new Set(overlapTokens(db === b ? tb : proseTokens(db)));
   let common = 0;
   for (const t of sa) if (sb.has(t)) common++;
   const union = sa.size + sb.size - common;

@@ -13,6 +13,10 @@
  * bases (`十六进制` "hexadecimal"). `一个` is both "a" and "one" and counts, as English "one"
  * does, like the other rarer words not listed: adding or removing one errs toward
  * POTENTIALLY_BREAKING, as the seed asks.
+ *
+ * A number is counted by its value (`hanValue`, through `numberKey` in `prose_numbers.ts`), so
+ * "最多返回十条" → "最多返回10条" is no number changed, and step 5 scores the texts with their
+ * numerals in digits (`hanAsDigits`).
  * @module
  */
 
@@ -127,6 +131,8 @@ const NOT_NUMBER_PATTERN = new RegExp(
   "gu",
 );
 const NUMBER_PATTERN = new RegExp(`[${NUMERAL}]+`, "gu");
+/** A word that states no number, or else a run of numerals, whichever starts first. */
+const WORD_OR_NUMBER = new RegExp(`(${NOT_NUMBER_PATTERN.source})|[${NUMERAL}]+`, "gu");
 
 /**
  * The numbers a word writes in Han numerals, each run of numerals as written, in order.
@@ -142,4 +148,97 @@ const NUMBER_PATTERN = new RegExp(`[${NUMERAL}]+`, "gu");
  */
 export function hanNumbers(word: string): string[] {
   return word.replace(NOT_NUMBER_PATTERN, " ").match(NUMBER_PATTERN) ?? [];
+}
+
+const DIGITS: ReadonlyMap<string, number> = new Map([
+  ..."〇零".split("").map((c) => [c, 0] as [string, number]),
+  ..."一二三四五六七八九".split("").map((c, i) => [c, i + 1] as [string, number]),
+  ["两", 2],
+  ["兩", 2],
+]);
+const UNITS: ReadonlyMap<string, number> = new Map([["十", 10], ["百", 100], ["千", 1000]]);
+const MYRIADS: ReadonlyMap<string, number> = new Map([
+  ["万", 1e4],
+  ["萬", 1e4],
+  ["亿", 1e8],
+  ["億", 1e8],
+]);
+
+/**
+ * The value of a run of Han numerals as digits, so that `十` and `10` are one number: `十` → `10`,
+ * `二十` → `20`, `两` → `2`, `一百零五` → `105`, `三千二百` → `3200`, `三千五` → `3500`, `一万` →
+ * `10000`, and a run
+ * without `十`, `百`, `千`, `万` or `亿` read digit by digit (`二〇二四` → `2024`). `undefined` when
+ * the run reads as no one number (`十五六` "fifteen or sixteen", `十百`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hanValue } from "./prose_han_numbers.ts";
+ * assert.equal(hanValue("二十"), "20");
+ * assert.equal(hanValue("一万五千"), "15000");
+ * assert.equal(hanValue("十五六"), undefined);
+ * ```
+ */
+export function hanValue(run: string): string | undefined {
+  const chars = [...run];
+  if (chars.every((c) => DIGITS.has(c))) return chars.map((c) => DIGITS.get(c)).join("");
+  let total = 0;
+  let lastMyriad = Infinity;
+  let section = 0;
+  let lastUnit = Infinity;
+  let digit: number | undefined;
+  // The unit or myriad just before the digit read last (0 after a digit, a zero).
+  let before = 0;
+  let scale = 0;
+  for (const c of chars) {
+    const d = DIGITS.get(c);
+    if (d !== undefined) {
+      // Two digits in a row state a range or a guess, unless a zero stands between units.
+      if (digit !== undefined && digit !== 0) return undefined;
+      before = digit === undefined ? scale : 0;
+      digit = d;
+      continue;
+    }
+    const unit = UNITS.get(c);
+    if (unit !== undefined) {
+      if (unit >= lastUnit) return undefined;
+      section += (digit ?? 1) * unit;
+      lastUnit = scale = unit;
+      digit = undefined;
+      continue;
+    }
+    const myriad = MYRIADS.get(c);
+    if (myriad === undefined || myriad >= lastMyriad) return undefined;
+    section += digit ?? 0;
+    total += (section === 0 ? 1 : section) * myriad;
+    lastMyriad = scale = myriad;
+    section = 0;
+    lastUnit = Infinity;
+    digit = undefined;
+  }
+  // A last digit right after a hundred or more counts the next place down: 三千五 is 3500, 两万五
+  // 25000 (一百零五, a zero between, is 105).
+  const last = digit === undefined ? 0 : before >= 100 ? digit * before / 10 : digit;
+  const value = total + section + last;
+  return Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+/**
+ * A text with each number it writes in Han numerals written in digits (`hanValue`), the words that
+ * state no number left as they are: what step 5 compares, so that "最多で十件を返します" →
+ * "最多で10件を返します" scores as the same sentence.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hanAsDigits } from "./prose_han_numbers.ts";
+ * assert.equal(hanAsDigits("最多返回二十条，统一格式"), "最多返回20条，统一格式");
+ * ```
+ */
+export function hanAsDigits(text: string): string {
+  return text.replace(
+    WORD_OR_NUMBER,
+    (run, word: string | undefined) => word === undefined ? hanValue(run) ?? run : run,
+  );
 }

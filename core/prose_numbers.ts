@@ -2,19 +2,19 @@
  * Numbers as prose markers (the seed's "any number"): every run of letters and digits that holds a
  * digit, as written (`10`, `-1`, `0.75`, `90%`, `10s`, `5mb`, `v2`), and numbers spelt out.
  *
- * Two writings of one number are one marker: a thousands separator is no number changed, so
- * `1,000` and `1000` are counted together (see `numberKey`). And inside Chinese, Japanese and
+ * Two writings of one number are one marker (see `numberKey`): a thousands separator is no number
+ * changed, so `1,000` and `1000` are counted together, and nor is a number spelt out in words or in
+ * Han numerals: "up to ten" → "up to 10" and "最多返回十条" → "最多返回10条" were each a number
+ * changed, where "ten" → "twenty" and "十" → "二十" still are. And inside Chinese, Japanese and
  * Korean text, where a whole clause is one word, only the digits and the Latin letters glued to
  * them count: "最多返回10条记录" is the marker `10`, not the clause, which before made any edit of
  * the clause a number changed (and `10条` → `10 条` too).
  * @module
  */
+import { hanAsDigits, hanValue } from "./prose_han_numbers.ts";
 
-/**
- * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on
- * server-everything, whose "Returns multiple resource links" became "Returns up to ten …").
- */
-export const NUMBER_WORDS: ReadonlySet<string> = new Set([
+/** `zero` to `twenty`, each at the index of its value. */
+const ONES = [
   "zero",
   "one",
   "two",
@@ -36,13 +36,17 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set([
   "eighteen",
   "nineteen",
   "twenty",
-  "thirty",
-  "forty",
-  "fifty",
-  "sixty",
-  "seventy",
-  "eighty",
-  "ninety",
+];
+/** `thirty` to `ninety`. */
+const TENS = ["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/**
+ * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on
+ * server-everything, whose "Returns multiple resource links" became "Returns up to ten …").
+ */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set([
+  ...ONES,
+  ...TENS,
   "hundred",
   "thousand",
   "million",
@@ -78,9 +82,26 @@ export function numberMarkers(word: string): string[] {
   return CJK.test(word) ? word.split(CJK).filter((part) => DIGIT.test(part)) : [word];
 }
 
+/** The value of a number spelt out in one word (`once` and `twice` state no value alone). */
+const WORD_VALUES: ReadonlyMap<string, string> = new Map([
+  ...ONES.map((w, i) => [w, String(i)] as [string, string]),
+  ...TENS.map((w, i) => [w, String(30 + 10 * i)] as [string, string]),
+  ["hundred", "100"],
+  ["thousand", "1000"],
+  ["million", "1000000"],
+  ["billion", "1000000000"],
+  ["dozen", "12"],
+]);
+/** A run of Han numerals, the whole marker. */
+const HAN_RUN = /^[〇零一二三四五六七八九十百千万萬亿億两兩]+$/u;
+/** Full-width digits, as Chinese and Japanese text may write them. */
+const WIDE_DIGIT = /[０-９]/gu;
+
 /**
- * The key a marker is counted by: its thousands separators dropped, so `1,000` and `1000` are one
- * number; any other marker is its own key.
+ * The key a marker is counted by, so that two writings of one number are one: the value of a
+ * number spelt out in English (`ten` → `10`) or in Han numerals (`十` → `10`, `两` → `2`, see
+ * `hanValue`), full-width digits as ASCII ones (`１０` → `10`), thousands separators dropped
+ * (`1,000` → `1000`); any other marker is its own key.
  *
  * @example
  * ```ts
@@ -89,9 +110,39 @@ export function numberMarkers(word: string): string[] {
  * assert.equal(numberKey("1,000"), "1000");
  * assert.equal(numberKey("-12,345.5ms"), "-12345.5ms");
  * assert.equal(numberKey("1,5"), "1,5");
+ * assert.equal(numberKey("ten"), "10");
+ * assert.equal(numberKey("二十"), "20");
  * assert.equal(numberKey("not"), "not");
  * ```
  */
 export function numberKey(marker: string): string {
-  return marker.replace(GROUPED, (grouped) => grouped.replaceAll(",", ""));
+  const word = WORD_VALUES.get(marker);
+  if (word !== undefined) return word;
+  if (HAN_RUN.test(marker)) return hanValue(marker) ?? marker;
+  return marker.replace(WIDE_DIGIT, (d) => String(d.charCodeAt(0) - 0xff10))
+    .replace(GROUPED, (grouped) => grouped.replaceAll(",", ""));
+}
+
+/** A number spelt out in English as a whole word, or a full-width digit. */
+const SPELT = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...WORD_VALUES.keys()].join("|")})(?![\\p{L}\\p{N}])|[０-９]`,
+  "gu",
+);
+
+/**
+ * A normalised text with its numbers written in digits: English number words (`ten` → `10`), Han
+ * numerals (`十` → `10`, see `hanAsDigits`) and full-width digits. Step 5 compares these, so a
+ * number written another way scores as no change (its key, `numberKey`, is already the same).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numbersAsDigits } from "./prose_numbers.ts";
+ * assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
+ * assert.equal(numbersAsDigits("最多で十件"), "最多で10件");
+ * assert.equal(numbersAsDigits("someone"), "someone");
+ * ```
+ */
+export function numbersAsDigits(normalised: string): string {
+  return hanAsDigits(normalised).replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { classifyProse } from "../../core/prose.ts";
-import { hanNumbers, NOT_NUMBERS } from "../../core/prose_han_numbers.ts";
+import { hanAsDigits, hanNumbers, hanValue, NOT_NUMBERS } from "../../core/prose_han_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
 
 Deno.test("hanNumbers() reads each run of Han numerals as one number, as written", () => {
@@ -54,8 +54,12 @@ const REST =
 Deno.test("classifyProse() grades a number in Han numerals changed POTENTIALLY_BREAKING, both ways", () => {
   const ten = `最多返回十条记录，${REST}`;
   const fifty = `最多返回五十条记录，${REST}`;
-  assert.deepEqual(classifyProse(ten, fifty), markerVerdict("五十", 0, 1));
-  assert.deepEqual(classifyProse(fifty, ten), markerVerdict("五十", 1, 0));
+  // Counted by value, 十 (10) before 五十 (50).
+  assert.deepEqual(classifyProse(ten, fifty), markerVerdict("十", 1, 0));
+  assert.deepEqual(classifyProse(fifty, ten), markerVerdict("十", 0, 1));
+  // The brief's pair, short: 十 → 二十, and a numeral for other digits.
+  assert.deepEqual(classifyProse("最多返回十条", "最多返回二十条"), markerVerdict("十", 1, 0));
+  assert.deepEqual(classifyProse("最多返回10条", "最多返回二十条"), markerVerdict("10", 1, 0));
   // Japanese writes them too; two for three is a number changed.
   const ja = "最多で十件を返します。作成日時の降順で並べ替え、タイトルと作成者とリンクを含みます";
   assert.equal(classifyProse(ja, ja.replace("十", "五十")).step, "marker");
@@ -100,4 +104,66 @@ Deno.test("classifyProse() keeps a word that holds a numeral and states no numbe
   );
   // 一个 is "a" and "one": undecidable, so it counts, erring toward POTENTIALLY_BREAKING.
   assert.deepEqual(classifyProse(plain, `返回一个记录，${REST}`), markerVerdict("一", 0, 1));
+});
+
+Deno.test("hanValue() reads a run of Han numerals as its value in digits", () => {
+  const values: [string, string][] = [
+    ["〇", "0"],
+    ["一", "1"],
+    ["两", "2"],
+    ["兩", "2"],
+    ["十", "10"],
+    ["十五", "15"],
+    ["二十", "20"],
+    ["五十", "50"],
+    ["一百", "100"],
+    ["百", "100"],
+    ["一百零五", "105"],
+    ["一百五", "150"],
+    ["三千二百", "3200"],
+    ["三千五", "3500"],
+    ["一千零五十", "1050"],
+    ["一万", "10000"],
+    ["两万五", "25000"],
+    ["一万零五", "10005"],
+    ["十万", "100000"],
+    ["一亿五千万", "150000000"],
+    ["二〇二四", "2024"],
+  ];
+  for (const [run, value] of values) assert.equal(hanValue(run), value, run);
+  // No one number: a range (十五六, "fifteen or sixteen"), units out of order.
+  for (const run of ["十五六", "十百", "百千", "万亿"]) assert.equal(hanValue(run), undefined, run);
+});
+
+Deno.test("hanAsDigits() writes each number in digits and leaves the words that state none", () => {
+  assert.equal(hanAsDigits("最多返回二十条"), "最多返回20条");
+  assert.equal(hanAsDigits("最多で十件を返します"), "最多で10件を返します");
+  assert.equal(hanAsDigits("返回一些记录并统一格式，第一页"), "返回一些记录并统一格式，第一页");
+  assert.equal(hanAsDigits("十分重要，超时十分钟"), "十分重要，超时10分钟");
+});
+
+Deno.test("classifyProse() grades one number written in Han numerals or in digits DOCUMENTATION, both ways", () => {
+  // Each was marker 10 0× → 1× (POTENTIALLY_BREAKING): 十 and 10 are one number.
+  const pairs: [string, string][] = [
+    ["最多返回十条", "最多返回10条"],
+    [`最多返回两条记录，${REST}`, `最多返回2条记录，${REST}`],
+    [`最多返回一百条记录，${REST}`, `最多返回 100 条记录，${REST}`],
+    [`最多返回三千二百条记录，${REST}`, `最多返回3200条记录，${REST}`],
+    [`最多返回一万条记录，${REST}`, `最多返回10000条记录，${REST}`],
+    [`最多返回十条记录，${REST}`, `最多返回１０条记录，${REST}`],
+    [
+      "最多で十件を返します。作成日時の降順で並べ替えます。",
+      "最多で10件を返します。作成日時の降順で並べ替えます。",
+    ],
+  ];
+  for (const [a, b] of pairs) {
+    assert.equal(classifyProse(a, b).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
+  // Another number, however written, still counts.
+  assert.equal(classifyProse("最多返回十条", "最多返回20条").step, "marker");
+  assert.equal(
+    classifyProse(`最多返回两条记录，${REST}`, `最多返回3条记录，${REST}`).step,
+    "marker",
+  );
 });

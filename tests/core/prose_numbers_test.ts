@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { classifyProse } from "../../core/prose.ts";
-import { NUMBER_WORDS, numberKey, numberMarkers } from "../../core/prose_numbers.ts";
+import {
+  NUMBER_WORDS,
+  numberKey,
+  numberMarkers,
+  numbersAsDigits,
+} from "../../core/prose_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
 
 Deno.test("numberMarkers() cuts a number out of a Chinese, Japanese or Korean word", () => {
@@ -26,10 +31,53 @@ Deno.test("numberKey() drops thousands separators and nothing else", () => {
   assert.equal(numberKey("1,2345"), "1,2345");
   fc.assert(
     fc.property(fc.string(), (s) => {
-      fc.pre(!s.includes(","));
+      fc.pre(
+        !s.includes(",") && !NUMBER_WORDS.has(s) &&
+          !/[０-９〇零一二三四五六七八九十百千万萬亿億两兩]/u.test(s),
+      );
       assert.equal(numberKey(s), s);
     }),
   );
+});
+
+Deno.test("numberKey() reads a number spelt out, in Han numerals or in full-width digits as its value", () => {
+  const keys: [string, string][] = [
+    ["ten", "10"],
+    ["zero", "0"],
+    ["twenty", "20"],
+    ["ninety", "90"],
+    ["dozen", "12"],
+    ["十", "10"],
+    ["两", "2"],
+    ["１０", "10"],
+    ["１,０００", "1000"],
+    // No value alone, or no one number: as written.
+    ["once", "once"],
+    ["twice", "twice"],
+    ["十五六", "十五六"],
+  ];
+  for (const [marker, key] of keys) assert.equal(numberKey(marker), key, marker);
+});
+
+Deno.test("numbersAsDigits() writes English number words and Han numerals in digits, whole words only", () => {
+  assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
+  assert.equal(numbersAsDigits("one of twenty-one"), "1 of 20-1");
+  assert.equal(numbersAsDigits("someone often tends"), "someone often tends");
+  assert.equal(numbersAsDigits("最多返回二十条"), "最多返回20条");
+  assert.equal(numbersAsDigits("１０件"), "10件");
+});
+
+Deno.test("classifyProse() grades one number spelt out or in digits DOCUMENTATION, both ways, another number not", () => {
+  const ten = `Returns up to ten rows per page${TAIL}`;
+  const digits = `Returns up to 10 rows per page${TAIL}`;
+  assert.equal(classifyProse(ten, digits).severity, "DOCUMENTATION");
+  assert.equal(classifyProse(digits, ten).severity, "DOCUMENTATION");
+  assert.equal(
+    classifyProse("Returns up to ten items", "Returns up to 10 items").severity,
+    "DOCUMENTATION",
+  );
+  assert.deepEqual(classifyProse(ten, digits.replace("10", "20")), markerVerdict("ten", 1, 0));
+  assert.deepEqual(classifyProse(digits, ten.replace("ten", "twenty")), markerVerdict("10", 1, 0));
 });
 
 const TAIL = "; use the cursor to fetch the next page of results.";

@@ -224,20 +224,28 @@ Deno.test("proxar diff applies the seed's configuration example: overrides and i
 Deno.test("proxar diff reads numbers written in Han numerals as markers, both ways, and not the words that hold one", async () => {
   // "最多返回十条" → "最多返回五十条" ("at most ten" → "at most fifty") was DOCUMENTATION (edit
   // 0.97); 一些 ("some") and 一起 ("together") hold the numeral 一 and state no number; 一个 ("a",
-  // "one") may state one, and errs toward POTENTIALLY_BREAKING.
+  // "one") may state one, and errs toward POTENTIALLY_BREAKING. "二十条" → "20条" and "十件" → "10件"
+  // were each a number changed (POTENTIALLY_BREAKING): the same number, DOCUMENTATION now.
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     const { code, report, text } = await diff(`han_numbers_${from}.json`, `han_numbers_${to}.json`);
     assert.equal(code, 0);
     assert.deepEqual(graded(report.changes), [
+      "tool.description.changed|count_notes.description|DOCUMENTATION|similarity",
       "tool.description.changed|get_note.description|POTENTIALLY_BREAKING|marker",
       "tool.description.changed|list_notes.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|page_notes.description|DOCUMENTATION|similarity",
       "tool.description.changed|search_notes.description|DOCUMENTATION|similarity",
       "tool.description.changed|sync_notes.description|DOCUMENTATION|similarity",
     ]);
     assertExplained(report.changes, text);
-    const counts = from === "old" ? "0× → 1×" : "1× → 0×";
-    assert.ok(text.includes(`list_notes.description changed (marker "五十" ${counts})`), text);
-    assert.ok(text.includes(`get_note.description changed (marker "一" ${counts})`), text);
+    const [gained, lost] = from === "old" ? ["0× → 1×", "1× → 0×"] : ["1× → 0×", "0× → 1×"];
+    // Counted by value, 十 (10) comes before 五十 (50).
+    assert.ok(text.includes(`list_notes.description changed (marker "十" ${lost})`), text);
+    assert.ok(text.includes(`get_note.description changed (marker "一" ${gained})`), text);
+    // 二十 → 20 and 十件 → 10件 are one number written two ways: no edit at all once in digits.
+    for (const tool of ["count_notes", "page_notes"]) {
+      assert.ok(text.includes(`${tool}.description changed (edit 1, overlap 1:`), text);
+    }
   }
 });
 
@@ -278,13 +286,14 @@ Deno.test("proxar diff matches tool names holding / or . whole in prose, both wa
 Deno.test("proxar diff keeps a number or a negation written another way DOCUMENTATION, both ways", async () => {
   // 1,000 → 1000, must not → mustn't, and a word beside a number in a Chinese clause
   // (记录 → 数据, "records" → "data") were each a marker changed: the clause "最多返回10条记录" was
-  // counted whole as a number. 10条 → 20条 still is one.
+  // counted whole as a number. 10条 → 20条 still is one. So was "up to ten" → "up to 10".
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     const { code, report, text } = await diff(`rewordings_${from}.json`, `rewordings_${to}.json`);
     assert.equal(code, 0);
     assert.deepEqual(graded(report.changes), [
       "tool.description.changed|drop_table.description|DOCUMENTATION|similarity",
       "tool.description.changed|export_rows.description|DOCUMENTATION|similarity",
+      "tool.description.changed|list_links.description|DOCUMENTATION|similarity",
       "tool.description.changed|list_notes.description|POTENTIALLY_BREAKING|marker",
       "tool.description.changed|list_records.description|DOCUMENTATION|similarity",
     ]);
