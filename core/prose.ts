@@ -25,6 +25,7 @@
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
 import { numberKey, numberMarkers, numbersAsDigits } from "./prose_numbers.ts";
+import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
@@ -201,8 +202,7 @@ function markerCounts(
   phrases: readonly (readonly string[])[],
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
-  const add = (marker: string) => {
-    const key = numberKey(marker);
+  const add = (marker: string, key = numberKey(marker)) => {
     const counted = counts.get(key);
     if (counted) counted.count++;
     else counts.set(key, { count: 1, written: marker });
@@ -210,6 +210,8 @@ function markerCounts(
   for (let i = 0; i < tokens.length; i++) {
     for (const marker of markersOf(tokens[i]!, words)) add(marker);
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk);
+    const korean = hangulNumber(tokens[i]!, tokens[i + 1]);
+    if (korean !== undefined) add(tokens[i]!, korean);
     for (const phrase of phrases) {
       if (phrase.every((word, k) => tokens[i + k] === word)) add(phrase.join(" "));
     }

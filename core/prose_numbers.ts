@@ -5,13 +5,15 @@
  * Two writings of one number are one marker (see `numberKey`): a thousands separator is no number
  * changed, so `1,000` and `1000` are counted together, and nor is a number spelt out in words or in
  * Han numerals: "up to ten" → "up to 10" and "最多返回十条" → "最多返回10条" were each a number
- * changed, where "ten" → "twenty" and "十" → "二十" still are. And inside Chinese, Japanese and
+ * changed, where "ten" → "twenty" and "十" → "二十" still are (Korean number words are read
+ * beside their counter, in `prose_hangul_numbers.ts`). And inside Chinese, Japanese and
  * Korean text, where a whole clause is one word, only the digits and the Latin letters glued to
  * them count: "最多返回10条记录" is the marker `10`, not the clause, which before made any edit of
  * the clause a number changed (and `10条` → `10 条` too).
  * @module
  */
 import { hanAsDigits, hanValue } from "./prose_han_numbers.ts";
+import { hangulAsDigits } from "./prose_hangul_numbers.ts";
 
 /** `zero` to `twenty`, each at the index of its value. */
 const ONES = [
@@ -131,7 +133,8 @@ const SPELT = new RegExp(
 
 /**
  * A normalised text with its numbers written in digits: English number words (`ten` → `10`), Han
- * numerals (`十` → `10`, see `hanAsDigits`) and full-width digits. Step 5 compares these, so a
+ * numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a counter (`열 개` →
+ * `10개`, see `hangulAsDigits`) and full-width digits. Step 5 compares these, so a
  * number written another way scores as no change (its key, `numberKey`, is already the same).
  *
  * @example
@@ -144,5 +147,8 @@ const SPELT = new RegExp(
  * ```
  */
 export function numbersAsDigits(normalised: string): string {
-  return hanAsDigits(normalised).replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
+  return hangulAsDigits(hanAsDigits(normalised)).replace(
+    SPELT,
+    (m) => WORD_VALUES.get(m) ?? numberKey(m),
+  );
 }

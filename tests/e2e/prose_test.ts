@@ -249,6 +249,22 @@ Deno.test("proxar diff reads numbers written in Han numerals as markers, both wa
   }
 });
 
+Deno.test("proxar diff reads Korean number words before a counter by value, both ways, and 열 'column' as no number", async () => {
+  // 열 개 → 스무 개 ("ten" → "twenty") and 십 개 → 이십 개 were DOCUMENTATION (edit 0.957 and
+  // 0.979), 세 개 → 3개 ("three" → "3") was marker 3 0× → 1×.
+  const kept = (tool: string, edit: string, overlap: string) =>
+    `DOCUMENTATION ${tool}.description changed (edit ${edit}, overlap ${overlap}: one reaches 0.9, neither below 0.55)`;
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const lost = from === "old" ? "1× → 0×" : "0× → 1×";
+    assert.deepEqual(await messages("hangul_numbers", from, to), [
+      kept("describe_table", "0.959", "0.846"),
+      kept("page_notes", "1", "1"),
+      `POTENTIALLY_BREAKING list_notes.description changed (marker "열" ${lost})`,
+      `POTENTIALLY_BREAKING search_notes.description changed (marker "십" ${lost})`,
+    ]);
+  }
+});
+
 /**
  * `severity message` of each change from `<fixture>_<from>.json` to `<fixture>_<to>.json`, which
  * exits 0 and explains every prose verdict.
