@@ -227,5 +227,7 @@ export async function diffSources(
     );
   }
   const ctx = session.sourceContext();
-  return [await readSource(oldSpec, ctx), await readSource(newSpec, ctx)];
+  const old = await readSource(oldSpec, ctx);
+  // The new file is mostly the old one: its unchanged tools are not parsed again.
+  return [old, await readSource(newSpec, { ...ctx, like: old })];
 }

@@ -51,6 +51,8 @@ export interface LoadedContract {
   origins: Map<string, Origin>;
   /** The documents read, by file, for locating pointers later. */
   texts: Map<string, string>;
+  /** The documents the contract was built from, when it was (not for a live server's). */
+  documents?: readonly JsonDocument[];
 }
 
 function validatorFor(shape: JsonObject): ShapeValidator {
@@ -134,7 +136,7 @@ class Builder {
     this.place(doc, originKey(list.kind, identityOf(list, entry)), pointer);
   }
 
-  build(label: string): LoadedContract {
+  build(label: string, documents: readonly JsonDocument[]): LoadedContract {
     const contract = emptyContract(this.server ?? { name: "unknown", version: "unknown" });
     if (this.protocolVersion !== undefined) contract.protocolVersion = this.protocolVersion;
     if (this.instructions !== undefined) contract.instructions = this.instructions;
@@ -146,7 +148,7 @@ class Builder {
     }
     const uncaptured = ENTITY_LISTS.map((l) => l.list).filter((l) => !this.captured.has(l));
     if (uncaptured.length > 0) contract.uncaptured = uncaptured;
-    return { contract, label, origins: this.origins, texts: this.texts };
+    return { contract, label, origins: this.origins, texts: this.texts, documents };
   }
 }
 
@@ -380,7 +382,7 @@ export function contractFromDocuments(
     }
     addValue(b, doc, doc.value, []);
   }
-  return b.build(label);
+  return b.build(label, docs);
 }
 
 /** A document for tests and library callers that already hold a value. */

@@ -8,6 +8,7 @@ import type { Change } from "./change.ts";
 import { ENTITY_LISTS, identityOf } from "./contract.ts";
 import { pointerOf, pointerTokens } from "./json.ts";
 import { type LoadedContract, originKey } from "./load_contract.ts";
+import { knownListItems } from "./parse_alike.ts";
 import { locatePointers, type Position, type ScanOptions, SkippedValues } from "./positions.ts";
 
 /** Where a snapshot pointer of a change's element lives in a loaded contract's files. */
@@ -126,7 +127,12 @@ function positions(
   const out = new Map<string, Map<string, Position>>();
   for (const [file, pointers] of byFile) {
     const text = loaded.texts.get(file);
-    if (text !== undefined) out.set(file, locatePointers(text, pointers, optionsFor(file, text)));
+    if (text === undefined) continue;
+    const options = optionsFor(file, text);
+    // The tools a parse against the other side passed over: their spans, instead of a scan.
+    const doc = loaded.documents?.find((d) => d.file === file && d.text === text);
+    const known = doc && knownListItems(doc);
+    out.set(file, locatePointers(text, pointers, known ? { ...options, known } : options));
   }
   return out;
 }

@@ -90,6 +90,58 @@ export interface ScanOptions {
   skipped?: SkippedValues;
   /** The values a scan of a similar text skipped: text found the same here is not scanned. */
   similar?: SkippedValues;
+  /**
+   * Where the items of a list at the root of this very text are ({@link rootListItems} of it):
+   * each is passed over by its span.
+   */
+  known?: ListItems;
+}
+
+/**
+ * Where the items of the array that the root object of a JSON text holds at one key are in that
+ * text ({@link rootListItems}).
+ */
+export interface ListItems {
+  /** The text. */
+  readonly text: string;
+  /** The array's JSON pointer, such as `/tools`. */
+  readonly pointer: string;
+  /** The offset of the array's `[`, and the offset just past its `]`. */
+  readonly open: number;
+  readonly close: number;
+  /**
+   * Four numbers per item: where it starts and ends, the line breaks inside it, and the offset
+   * of its last line from its start (0 without line breaks).
+   */
+  readonly spans: readonly number[];
+  /** Per item, the index of the item of the similar text that has the same text, or -1. */
+  readonly same: readonly number[];
+}
+
+/**
+ * The items of the array the root object of `text` holds at `key`, with, given the items of a
+ * similar text (`similar`), which of its objects and arrays have the same text as one of those,
+ * at the same index or a few items away: those are passed over by a comparison instead of a scan.
+ * Undefined when the root is no object, holds a key twice, holds no array at `key`, or the scan
+ * meets text that is not JSON (the array's items and separators are checked; other values are
+ * skipped without checking them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rootListItems } from "./positions.ts";
+ * const old = rootListItems('{"tools": [{"a": 1}, {"b": 2}]}', "tools")!;
+ * const now = rootListItems('{"tools": [{"c": 3},\n {"b": 2}]}', "tools", old)!;
+ * assert.deepEqual(now.same, [-1, 1]);
+ * assert.deepEqual(now.spans.slice(4), [22, 30, 0, 0]);
+ * ```
+ */
+export function rootListItems(
+  text: string,
+  key: string,
+  similar?: ListItems,
+): ListItems | undefined {
+  return new PointerScanner(text, new Set(), {}).rootList(key, similar);
 }
 
 /**
@@ -141,6 +193,10 @@ export function locatePointers(
 class NotJson extends Error {}
 
 const QUOTE = 0x22;
+
+function escapeToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
 const BACKSLASH = 0x5c;
 
 /**
@@ -268,7 +324,14 @@ class PointerScanner {
     const start = this.#i;
     const c = this.text.charCodeAt(start);
     if (c !== 0x7b && c !== 0x5b) return this.#skip();
-    const { similar, skipped } = this.options;
+    const { similar, skipped, known } = this.options;
+    if (
+      known !== undefined && index >= 0 && parent === known.pointer &&
+      known.spans[4 * index] === start && known.text.length === this.text.length
+    ) {
+      // An item of the root's list, whose span in this very text a scan already found.
+      return this.#passSpan(known.spans, index);
+    }
     if (similar && this.#reuse(similar, child, parent, index)) return;
     const line = this.#line;
     this.#skip();
@@ -318,6 +381,106 @@ class PointerScanner {
     this.#i = i + length;
     similar.reused++;
     return true;
+  }
+
+  /** See {@link rootListItems}. */
+  rootList(key: string, similar: ListItems | undefined): ListItems | undefined {
+    try {
+      this.#space();
+      if (this.text.charCodeAt(this.#i) !== 0x7b) return undefined;
+      this.#i++;
+      this.#space();
+      if (this.text.charCodeAt(this.#i) === 0x7d) return undefined;
+      const keys = new Set<string>();
+      let list: ListItems | undefined;
+      for (;;) {
+        this.#space();
+        const name = this.#key();
+        if (keys.has(name)) return undefined;
+        keys.add(name);
+        this.#expect(0x3a);
+        this.#space();
+        if (name !== key) this.#skip();
+        else if (this.text.charCodeAt(this.#i) === 0x5b) list = this.#items(key, similar);
+        else return undefined;
+        this.#space();
+        const c = this.text.charCodeAt(this.#i++);
+        if (c === 0x7d) return list;
+        if (c !== 0x2c) return undefined;
+      }
+    } catch (error) {
+      if (error instanceof NotJson) return undefined;
+      throw error;
+    }
+  }
+
+  /** Reads the array at the cursor, the root's list at `key`, item by item. */
+  #items(key: string, similar: ListItems | undefined): ListItems {
+    const open = this.#i++;
+    const spans: number[] = [];
+    const same: number[] = [];
+    let shift = 0;
+    this.#space();
+    if (this.text.charCodeAt(this.#i) !== 0x5d) {
+      for (let index = 0;; index++) {
+        this.#space();
+        const start = this.#i;
+        const line = this.#line;
+        const match = similar === undefined ? -1 : this.#sameItem(similar, index + shift, index);
+        if (match === -1) this.#skip();
+        else shift = match - index;
+        const lines = this.#line - line;
+        spans.push(start, this.#i, lines, lines === 0 ? 0 : this.#lineStart - start);
+        same.push(match);
+        this.#space();
+        const c = this.text.charCodeAt(this.#i);
+        if (c === 0x5d) break;
+        if (c !== 0x2c) throw new NotJson();
+        this.#i++;
+      }
+    }
+    this.#i++;
+    return { text: this.text, pointer: `/${escapeToken(key)}`, open, close: this.#i, spans, same };
+  }
+
+  /**
+   * Passes over the object or array at the cursor if its text is that of an item of `similar`,
+   * tried at `first` and then a few items from `index`; returns that item's index, or -1.
+   */
+  #sameItem(similar: ListItems, first: number, index: number): number {
+    const c = this.text.charCodeAt(this.#i);
+    if (c !== 0x7b && c !== 0x5b) return -1;
+    const count = similar.spans.length / 4;
+    for (let k = -1; k < NEAR.length; k++) {
+      const j = k === -1 ? first : index + NEAR[k]!;
+      if (k !== -1 && j === first) continue;
+      if (j < 0 || j >= count) continue;
+      if (this.#passSame(similar.text, similar.spans, j)) return j;
+    }
+    return -1;
+  }
+
+  /** Passes over the value at the cursor if its text is item `j` of `spans` in `text`. */
+  #passSame(text: string, spans: readonly number[], j: number): boolean {
+    const start = spans[4 * j]!;
+    const end = spans[4 * j + 1]!;
+    const i = this.#i;
+    const length = end - start;
+    if (this.text.charCodeAt(i + length - 1) !== text.charCodeAt(end - 1)) return false;
+    if (this.text.charCodeAt(i) !== text.charCodeAt(start)) return false;
+    if (this.text.slice(i, i + length) !== text.slice(start, end)) return false;
+    this.#passSpan(spans, j);
+    return true;
+  }
+
+  /** Moves the cursor over item `j` of `spans`, which has the text at the cursor. */
+  #passSpan(spans: readonly number[], j: number): void {
+    const lines = spans[4 * j + 2]!;
+    if (lines > 0) {
+      this.#line += lines;
+      this.#lineStart = this.#i + spans[4 * j + 3]!;
+    }
+    this.#i += spans[4 * j + 1]! - spans[4 * j]!;
   }
 
   /** Reads a key: its text, unescaped. */

@@ -10,6 +10,7 @@ import { UserError } from "./errors.ts";
 import type { JsonValue } from "./json.ts";
 import { contractFromDocuments, type JsonDocument, type LoadedContract } from "./load_contract.ts";
 import { portablePath, relativePortable } from "./portable_path.ts";
+import { parseAlike } from "./parse_alike.ts";
 import { findJsonError } from "./positions.ts";
 
 /** What reading a source needs from its surroundings. */
@@ -20,6 +21,11 @@ export interface SourceContext {
   live?: (spec: string) => Promise<LoadedContract>;
   /** The read of the file at this absolute path that the caller started ahead, if any. */
   takeRead?: (path: string) => Promise<string> | undefined;
+  /**
+   * A contract read before that this source is likely much like (the old side of a diff, for
+   * the new one): a file is parsed against its one document ({@link parseDocument}).
+   */
+  like?: LoadedContract;
 }
 
 /** Whether a source names a live server rather than a file. */
@@ -46,7 +52,10 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
   });
   if (info.isDirectory()) return await readDirectory(spec, path);
   const text = await readText(spec, path, ctx.takeRead?.(path));
-  return contractFromDocuments(spec, [parseDocument(spec, text, relativePortable(ctx.cwd, path))]);
+  const like = ctx.like?.documents?.length === 1 ? ctx.like.documents[0] : undefined;
+  return contractFromDocuments(spec, [
+    parseDocument(spec, text, relativePortable(ctx.cwd, path), like),
+  ]);
 }
 
 async function readText(
@@ -61,12 +70,23 @@ async function readText(
   }
 }
 
-/** Parses JSON text; a syntax error names `label:line:column` and what was expected. */
-export function parseDocument(label: string, text: string, file?: string): JsonDocument {
+/**
+ * Parses JSON text; a syntax error names `label:line:column` and what was expected. Given a
+ * document `like` it, the tools whose text is the same in both are its values (see parseAlike).
+ */
+export function parseDocument(
+  label: string,
+  text: string,
+  file?: string,
+  like?: JsonDocument,
+): JsonDocument {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const alike = like?.text === undefined
+    ? undefined
+    : parseAlike(clean, { text: like.text, value: like.value });
   let value: JsonValue;
   try {
-    value = JSON.parse(clean);
+    value = alike === undefined ? JSON.parse(clean) : alike.value;
   } catch (error) {
     const found = findJsonError(clean);
     const where = found ? `${label}:${found.position.line}:${found.position.column}` : label;

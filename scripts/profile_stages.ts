@@ -58,7 +58,9 @@ const step = (name) => {
 step("start-up and import");
 const texts = [readFileSync(oldFile, "utf8"), readFileSync(newFile, "utf8")];
 step("read");
-const docs = texts.map((text, i) => parseDocument(["old.json", "new.json"][i], text, ["old.json", "new.json"][i]));
+// The new side is parsed against the old one, as proxar diff OLD NEW does.
+const docs = [];
+texts.forEach((text, i) => docs.push(parseDocument(["old.json", "new.json"][i], text, ["old.json", "new.json"][i], docs[0])));
 step("parse");
 const [old, next] = docs.map((doc) => contractFromDocuments(doc.label, [doc]));
 step("load");
