@@ -6,10 +6,11 @@
  * @module
  */
 import { differentVariants, pairBranches } from "./branches.ts";
-import { isObject, type JsonObject, type JsonValue, own } from "../json.ts";
+import { escapePointerToken, isObject, type JsonObject, type JsonValue, own } from "../json.ts";
 import { type Effect, flipEffect, isAnnotationKeyword } from "./types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import {
+  type Beside,
   EMPTY,
   isTrivial,
   type Node,
@@ -27,6 +28,14 @@ import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
+import {
+  type Conjunct,
+  type Governing,
+  meet,
+  patternsOf,
+  placesOf,
+  removedMeeting,
+} from "./_conjunct_governs.ts";
 
 /** A handler of one subschema facet. */
 export type FacetHandler = (walk: Walker, node: Node, facet: string) => void;
@@ -111,6 +120,64 @@ function knownBefore(walk: Walker, node: Node): Set<string> {
 }
 
 /**
+ * Property `name` (`x` old, `y` new) that leaves `properties` while a schema still governs its
+ * name (`removedMeeting`), or enters it where patterns of the object matched it before and
+ * still do (patternProperties apply to declared names too): the effect on the values the name
+ * may hold, each side's schemas meeting; null when they are the same; undefined otherwise.
+ */
+function meeting(
+  walk: Walker,
+  node: Node,
+  name: string,
+  x: JsonValue | undefined,
+  y: JsonValue | undefined,
+): { effect: Effect; tail: Token[]; detail: string } | null | undefined {
+  let before: Governing[], after: Governing[];
+  let detail: string;
+  const [oldLoc, newLoc] = [node.oPtr ?? "", node.nPtr ?? ""];
+  if (node.neg || x === false || y === false || (x === undefined) === (y === undefined)) {
+    return undefined;
+  }
+  if (y === undefined) {
+    const met = removedMeeting(node.o, node.n, name, {
+      roots: [walk.oldRoot, walk.newRoot],
+      locs: [oldLoc, newLoc],
+      ...node.beside && { beside: node.beside },
+    });
+    if (met === undefined) return undefined;
+    ({ before, after } = met);
+    // The property's schema alone before, one schema of the object alone now: compared as
+    // they stand, the mirror of a property added where that schema governed the name.
+    const model = modelOf(walk, node.n, name, walk.newRoot);
+    if (
+      before.length === 1 &&
+      before[0]!.loc === `${oldLoc}/properties/${escapePointerToken(name)}` &&
+      after.length === 1 && isObject(model) && walk.same(model.v, after[0]!.schema)
+    ) {
+      walk.pair(node, "properties", x, ["properties", name], model.v, model.tail);
+      return null;
+    }
+    detail = `property ${q(name)} removed; ${placesOf(after)} still governs its name`;
+  } else {
+    const next = patternsOf(node.n, newLoc, name);
+    if (typeof next === "string" || next.length === 0) return undefined;
+    const model = modelOf(walk, node.o, name, walk.oldRoot);
+    const old = patternsOf(node.o, oldLoc, name);
+    if (isObject(model) && model.v !== false) before = [{ schema: model.v, loc: oldLoc }];
+    else if (typeof model === "string" && Array.isArray(old) && old.length > 1) before = old;
+    else return undefined;
+    after = [...next, { schema: y, loc: newLoc }];
+    detail = `property ${q(name)} added; ${placesOf(next)} still governs its name`;
+  }
+  const [a, b] = [meet(before), meet(after)];
+  const wide = walk.proves(a, b, "widened", false) === true;
+  const narrow = walk.proves(b, a, "narrowed", false) === true;
+  if (wide && narrow) return null;
+  const effect = wide ? "widened" : narrow ? "narrowed" : "changed";
+  return { effect, tail: ["properties", name], detail };
+}
+
+/**
  * Added property: widened on input, narrowed on output (NON_BREAKING both) when the object was
  * open for that name; compared with the schema that governed the name before when that was a
  * schema (a partially open object). Removed: changed, unless it was forbidden (`false`) and still
@@ -133,6 +200,14 @@ const properties: FacetHandler = (walk, node) => {
     // Declared the same for every object elsewhere (each branch of a union beside it), on both
     // sides: the old schema accepts the same values without it, and the new one with it.
     if (y === undefined && walk.removalInert(node.o, node.n, name)) continue;
+    // A name a schema still governs after its property went, or that a pattern governed before
+    // and still matches when a property is added: graded by what applies to it on each side.
+    const met = meeting(walk, node, name, x, y);
+    if (met !== undefined) {
+      if (met !== null) walk.emit(node, node.neg, "properties", met.effect, x, y, met);
+      if (x === undefined) walk.unmodelledIn(node, tail, y);
+      continue;
+    }
     const model = x === undefined
       ? modelOf(walk, node.o, name, walk.oldRoot)
       : modelOf(walk, node.n, name, walk.newRoot);
@@ -614,7 +689,10 @@ const branches: FacetHandler = (walk, node, keyword) => {
       walk.unmodelledIn(node, [keyword, y.i], y.v);
       continue;
     }
-    const inPlace = () => walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+    const inPlace = () =>
+      walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i], {
+        ...conjunction && { beside: besideBranch(node, [a, b], [x.i, y.i]) },
+      });
     if (!wide && !narrow) inPlace();
     else if (!walk.tentatively(inPlace, (effect) => effect === expected)) {
       const [from, to] = wide ? ["old", "new"] : ["new", "old"];
@@ -625,6 +703,26 @@ const branches: FacetHandler = (walk, node, keyword) => {
     }
   }
 };
+
+/**
+ * What stands beside allOf branches `i` (old) and `j` (new) of `node`: the other branches, and
+ * the object's own keywords but its allOf and unevaluatedProperties.
+ */
+function besideBranch(
+  node: Node,
+  [a, b]: [JsonValue[], JsonValue[]],
+  [i, j]: [number, number],
+): Beside {
+  const side = (s: JsonObject, list: JsonValue[], ptr: string | null, k: number): Conjunct[] => {
+    const { allOf: _, unevaluatedProperties: __, ...own } = s;
+    const at = ptr ?? "";
+    return [
+      { v: own, loc: at },
+      ...list.flatMap((v, m) => m === k ? [] : [{ v, loc: `${at}/allOf/${m}` }]),
+    ];
+  };
+  return { old: side(node.o, a, node.oPtr, i), new: side(node.n, b, node.nPtr, j) };
+}
 
 /** The keywords of a schema object that are not annotations. */
 const constraintsOf = (x: JsonObject): JsonObject =>

@@ -6,6 +6,17 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import type { Effect, SchemaDelta, Side } from "./types.ts";
+import type { Conjunct } from "./_conjunct_governs.ts";
+
+/**
+ * Each side's schemas applied beside an allOf branch: the other branches, and the object's own
+ * keywords but its allOf and unevaluatedProperties. A property the branch drops still meets
+ * what they govern (see `removedMeeting`).
+ */
+export interface Beside {
+  old: Conjunct[];
+  new: Conjunct[];
+}
 
 /** One token of a JSON pointer, before escaping. */
 export type Token = string | number;
@@ -34,6 +45,8 @@ export interface Pair {
   /** Under an odd number of `not`: effects are flipped. */
   neg: boolean;
   depth: number;
+  /** In an allOf branch: what stands beside it on each side. */
+  beside?: Beside;
 }
 
 /** Deltas a tentative walk found and kept, recorded in their place in the work stack. */
@@ -54,6 +67,8 @@ export interface Node {
   raw?: [JsonValue, JsonValue];
   /** The union keyword the old side wrote, when it was renamed to the new side's (anyOf ↔ oneOf). */
   unionFrom?: "anyOf" | "oneOf";
+  /** In an allOf branch: what stands beside it on each side. */
+  beside?: Beside;
   neg: boolean;
   depth: number;
 }
@@ -85,7 +100,7 @@ export interface Walker {
     aTail: readonly Token[],
     b: JsonValue | undefined,
     bTail: readonly Token[],
-    options?: { missing?: boolean; neg?: boolean },
+    options?: { missing?: boolean; neg?: boolean; beside?: Beside },
   ): void;
   /** Queues a prepared pair unless equal or too deep. */
   descend(pair: Pair): void;

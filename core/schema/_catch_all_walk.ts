@@ -34,6 +34,7 @@ import { definitionReached, reachedPointers } from "./_reachable_definitions.ts"
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import {
+  type Beside,
   type EmitOptions,
   EMPTY,
   type Found,
@@ -173,11 +174,16 @@ export class CatchAllWalk implements Walker {
     aTail: readonly Token[],
     b: JsonValue | undefined,
     bTail: readonly Token[],
-    { missing = true, neg = node.neg }: { missing?: boolean; neg?: boolean } = {},
+    { missing = true, neg = node.neg, beside }: {
+      missing?: boolean;
+      neg?: boolean;
+      beside?: Beside;
+    } = {},
   ): void {
     const child = (ptr: string | null, tail: readonly Token[]) =>
       ptr === null ? null : ptr + pointerOf(tail);
     this.descend({
+      ...beside && { beside },
       o: a === undefined ? missing : a,
       n: b === undefined ? missing : b,
       oPtr: a === undefined ? null : child(node.oPtr, aTail),
@@ -366,6 +372,7 @@ export class CatchAllWalk implements Walker {
     } else {
       const loc = nPtr ?? oPtr ?? pair.at.loc;
       const node: Node = { o: a, n: b, oPtr, nPtr, loc, neg: pair.neg, depth: pair.depth };
+      if (pair.beside !== undefined) node.beside = pair.beside;
       if (unwrapped) node.outer = before;
       if (o !== pair.o || n !== pair.n) node.raw = [pair.o, pair.n];
       this.#keywords(node);

@@ -8,7 +8,7 @@
  * they and the new property apply together.
  * @module
  */
-import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
+import { escapePointerToken, isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
@@ -18,6 +18,14 @@ import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
 export interface Governing {
   schema: JsonValue;
   loc: string;
+}
+
+/** What governed one property name before and governs it after, each list meeting (allOf). */
+export interface Meeting {
+  before: Governing[];
+  after: Governing[];
+  /** Whether schemas beside the object (another allOf branch, another link) govern it. */
+  beside: boolean;
 }
 
 /** A schema applied beside the branch, and its location in its document. */
@@ -62,18 +70,10 @@ export function governingOf(
   if (declared && !acceptsAll(props[name])) {
     out.push({ schema: props[name]!, loc: `${loc}/properties/${escapePointerToken(name)}` });
   }
-  let matched = false;
-  const patterns = isObject(x.patternProperties) ? x.patternProperties : {};
-  for (const [pattern, schema] of Object.entries(patterns)) {
-    const match = patternMatches(pattern, name);
-    if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
-    if (!match) continue;
-    matched = true;
-    if (!acceptsAll(schema)) {
-      out.push({ schema, loc: `${loc}/patternProperties/${escapePointerToken(pattern)}` });
-    }
-  }
-  const rest = !declared && !matched;
+  const patterns = patternsOf(x, loc, name);
+  if (typeof patterns === "string") return patterns;
+  out.push(...patterns.filter((g) => !acceptsAll(g.schema)));
+  const rest = !declared && patterns.length === 0;
   if (rest && x.additionalProperties !== undefined) {
     if (!acceptsAll(x.additionalProperties)) {
       out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
@@ -115,6 +115,47 @@ export function governingOf(
 }
 
 /**
+ * The patternProperties of `x` (at `loc`) that match `name`, those that accept anything too (a
+ * match frees the name from additionalProperties whatever it holds); a string when a pattern
+ * cannot be matched.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { patternsOf } from "./_conjunct_governs.ts";
+ * const s = { patternProperties: { "^x": { type: "string" }, "a$": {}, "^y": false } };
+ * assert.deepEqual(patternsOf(s, "", "xa"), [
+ *   { schema: { type: "string" }, loc: "/patternProperties/^x" },
+ *   { schema: {}, loc: "/patternProperties/a$" },
+ * ]);
+ * ```
+ */
+export function patternsOf(x: JsonObject, loc: string, name: string): Governing[] | string {
+  const out: Governing[] = [];
+  const patterns = isObject(x.patternProperties) ? x.patternProperties : {};
+  for (const [pattern, schema] of Object.entries(patterns)) {
+    const match = patternMatches(pattern, name);
+    if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
+    if (match) out.push({ schema, loc: `${loc}/patternProperties/${escapePointerToken(pattern)}` });
+  }
+  return out;
+}
+
+/** The schema of the values that meet every one of `list` (allOf: all apply; none: any value). */
+export function meet(list: readonly Governing[]): JsonValue {
+  return list.length === 0
+    ? true
+    : list.length === 1
+    ? list[0]!.schema
+    : { allOf: list.map((g) => g.schema) };
+}
+
+/** Where `list` is written, as users read it: `patternProperties.^x and allOf.1.additionalProperties`. */
+export function placesOf(list: readonly Governing[]): string {
+  return list.map((g) => g.loc.replace(/^\//, "").replaceAll("/", ".")).join(" and ");
+}
+
+/**
  * The schemas `conjuncts` apply together to property `name` (see {@link governingOf}), or why
  * Proxar cannot tell.
  */
@@ -130,4 +171,58 @@ export function governedBy(
     out.push(...found);
   }
   return out;
+}
+
+/**
+ * What governed property `name` of `old` before and governs it in `next`, which no longer
+ * declares it, when a schema still does there: a pattern, additionalProperties or
+ * unevaluatedProperties of `next`, or a schema `beside` it (another allOf branch, the object
+ * holding them, another link of a `$ref` chain). Before, the property's own schema met the
+ * patterns that matched it and what stood beside (allOf: all apply). Undefined when nothing
+ * governs the name now (the object open to it, or closed: the convention for a property
+ * removed) or Proxar cannot tell (a union branch or conditional that may govern it, other links
+ * of a reference chain, `conjoined`, that may evaluate it for an unevaluatedProperties).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { removedMeeting } from "./_conjunct_governs.ts";
+ * const rest = { type: "string" };
+ * const old = { properties: { x: { type: "string", minLength: 1 } }, additionalProperties: rest };
+ * const next = { additionalProperties: rest };
+ * assert.deepEqual(removedMeeting(old, next, "x", { roots: [old, next], locs: ["", ""] }), {
+ *   before: [{ schema: { type: "string", minLength: 1 }, loc: "/properties/x" }],
+ *   after: [{ schema: rest, loc: "/additionalProperties" }],
+ *   beside: false,
+ * });
+ * assert.equal(removedMeeting(old, {}, "x", { roots: [old, {}], locs: ["", ""] }), undefined);
+ * ```
+ */
+export function removedMeeting(
+  old: JsonObject,
+  next: JsonObject,
+  name: string,
+  { roots: [oldRoot, newRoot], locs: [oldLoc, newLoc], beside, conjoined = false }: {
+    roots: [JsonValue | undefined, JsonValue | undefined];
+    locs: [string, string];
+    beside?: { old: readonly Conjunct[]; new: readonly Conjunct[] };
+    conjoined?: boolean;
+  },
+): Meeting | undefined {
+  const props = isObject(old.properties) ? old.properties : {};
+  if (props[name] === undefined || props[name] === false) return undefined;
+  if (conjoined && !acceptsAll(next.unevaluatedProperties)) return undefined;
+  const own = governingOf(next, newLoc, name, newRoot);
+  const besideNew = beside === undefined ? [] : governedBy(beside.new, name, newRoot);
+  if (typeof own === "string" || typeof besideNew === "string") return undefined;
+  const after = [...own, ...besideNew];
+  if (after.length === 0 || after.some((g) => g.schema === false)) return undefined;
+  const before = governingOf(old, oldLoc, name, oldRoot);
+  const besideOld = beside === undefined ? [] : governedBy(beside.old, name, oldRoot);
+  if (typeof before === "string" || typeof besideOld === "string") return undefined;
+  return {
+    before: [...before, ...besideOld],
+    after,
+    beside: besideOld.length > 0 || besideNew.length > 0,
+  };
 }

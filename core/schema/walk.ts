@@ -36,7 +36,16 @@ import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { removalInert } from "./_inert_removal.ts";
 import { wrappedUnion } from "./_wrapped_union.ts";
-import { type Conjunct, governedBy, type Governing } from "./_conjunct_governs.ts";
+import {
+  type Conjunct,
+  governedBy,
+  type Governing,
+  meet,
+  type Meeting,
+  patternsOf,
+  placesOf,
+  removedMeeting,
+} from "./_conjunct_governs.ts";
 import {
   applicatorsOf,
   EVALUATING_APPLICATORS,
@@ -1023,14 +1032,33 @@ class Walker {
     // A name that moved between `properties` and an allOf branch is still declared: the allOf
     // comparison grades its values (zod 3 writes an intersection as an allOf of objects).
     const [viaA, viaB] = [inAllOf(a), inAllOf(b)];
+    // Declared the same for every object elsewhere (each branch of a union beside it), on both
+    // sides: the old schema accepts the same values without it, and the new one with it, so
+    // nothing was removed.
     const removedProps = Object.keys(propsA)
-      .filter((k) => !Object.hasOwn(propsB, k) && !viaB.has(k)).sort();
+      .filter((k) => !Object.hasOwn(propsB, k) && !viaB.has(k)).sort()
+      .filter((name) =>
+        !removalInert(a, b, name, {
+          oldRoot: this.oldRoot,
+          newRoot: this.newRoot,
+          known: STRUCTURED_VOCABULARY,
+          budget: this.opts.proofs,
+        })
+      );
+    // Names a schema still governs after their property went (a pattern, additionalProperties):
+    // graded by what applied to them before and after, required or not on its own.
+    const meetings = new Map<string, Meeting>();
+    for (const name of removedProps) {
+      const met = this.removedMeeting(a, b, name, ctx);
+      if (met !== undefined) meetings.set(name, met);
+    }
     const addedProps = Object.keys(propsB)
       .filter((k) => !Object.hasOwn(propsA, k) && !viaA.has(k)).sort();
     // A name every branch of the old union requires was required of every object before.
     const byBranches = requiredByBranches(a);
     const reqAdded = [...reqB].filter((n) => !reqA.has(n) && !byBranches.has(n)).sort();
-    const reqRemoved = [...reqA].filter((n) => !reqB.has(n) && !removedProps.includes(n)).sort();
+    const reqRemoved = [...reqA]
+      .filter((n) => !reqB.has(n) && (!removedProps.includes(n) || meetings.has(n))).sort();
     const sorted = (s: Set<string>) => [...s].sort();
     if (reqAdded.length > 0) {
       const fresh = reqAdded.filter((n) => !Object.hasOwn(propsA, n));
@@ -1093,16 +1121,11 @@ class Walker {
     const after = () =>
       knownAfter === undefined ? knownAfter = this.declaredBeside(b, ctx, "new") : knownAfter;
     for (const name of removedProps) {
-      // Declared the same for every object elsewhere (each branch of a union beside it), on
-      // both sides: the old schema accepts the same values without it, and the new one with it,
-      // so nothing was removed.
-      const inert = removalInert(a, b, name, {
-        oldRoot: this.oldRoot,
-        newRoot: this.newRoot,
-        known: STRUCTURED_VOCABULARY,
-        budget: this.opts.proofs,
-      });
-      if (inert) continue;
+      const met = meetings.get(name);
+      if (met !== undefined) {
+        this.removedMeets(ctx, name, propsA[name]!, met);
+        continue;
+      }
       if (propsA[name] === false) {
         // A forbidden name: nothing a caller sent could use it. Still forbidden: no change.
         const model = this.modelOf(b, name, newAt, {
@@ -1160,6 +1183,10 @@ class Walker {
             newLoc: after()!.get(name)!,
           });
         }
+      } else if (typeof model === "string") {
+        // The mirror of a property added where Proxar cannot tell what governed the name.
+        this.undecidableProperty(ctx, name, { old: propsA[name]! }, model);
+        continue;
       } else if (model === undefined && after() === null) {
         // The mirror of a property added beside a reference Proxar cannot follow: undecidable.
         this.undecidableProperty(
@@ -1197,8 +1224,24 @@ class Walker {
       // An allOf branch's new name that the schemas beside it (another branch's
       // patternProperties or additionalProperties) governed: those still apply, and the new
       // property meets them. Compared as such, not as an optional parameter offered.
-      if (model === undefined && propsB[name] !== false && this.meetsBeside(ctx, name, propsB)) {
+      // A name a pattern of this object matched before and still matches: patternProperties
+      // apply to declared names too, so the new property meets it (one pattern, or several).
+      const own = propsB[name] === false ? undefined : this.ownPatterns(a, b, name, model, ctx);
+      if (typeof own === "string") {
+        this.undecidableProperty(ctx, name, { new: propsB[name]! }, own);
         continue;
+      }
+      if ((model === undefined || own !== undefined) && propsB[name] !== false) {
+        const met = this.meetsBeside(ctx, name, propsB, own);
+        if (met === true) continue;
+        if (met === "same" && own !== undefined) {
+          if (!reqAdded.includes(name)) {
+            this.optionalAdded(ctx, name, propsB[name]!, "", {
+              path: `${ctx.path}.properties.${name}`,
+            });
+          }
+          continue;
+        }
       }
       if (model === undefined && requiredBefore.has(name)) {
         // Required before with any value: every caller sent it, so declaring it constrains what
@@ -1809,54 +1852,185 @@ class Walker {
   }
 
   /**
-   * Property `name` added to an allOf branch (the node of `ctx`) whose other branches, or the
-   * object holding them, governed that name before: what they applied is compared with what they
-   * and the new property apply together (allOf: both apply), and true is returned. A name they
-   * may govern in ways Proxar cannot tell is undecidable (BREAKING). False when nothing beside
-   * the branch governed the name: a fresh optional property.
+   * What governed property `name` before in the object `a` (`model`, or the patterns that matched
+   * it) when patterns of the new object `b` match it too, with those patterns: the property added
+   * meets them. Undefined when no pattern of `b` matches it or nothing governed it before (an
+   * object closed to it, or open); a string when a pattern cannot be matched.
    */
-  meetsBeside(ctx: Ctx, name: string, propsB: JsonObject): boolean {
-    if (ctx.beside === undefined) return false;
-    const before = governedBy(ctx.beside.old, name, this.oldRoot);
-    if (Array.isArray(before) && before.length === 0) return false;
-    const after = governedBy(ctx.beside.new, name, this.newRoot);
+  ownPatterns(
+    a: JsonObject,
+    b: JsonObject,
+    name: string,
+    model: { schema: JsonValue; loc: string } | undefined | string,
+    ctx: Ctx,
+  ): { old: Governing[]; new: Governing[] } | undefined | string {
+    if (model === undefined || (isObject(model) && model.schema === false)) return undefined;
+    const next = patternsOf(b, this.home(ctx, "new", "patternProperties"), name);
+    if (typeof next === "string") return isObject(model) ? next : undefined;
+    if (next.length === 0) return undefined;
+    if (isObject(model)) return { old: [model], new: next };
+    // Several patterns matched it before (modelOf's string): all of them applied.
+    const old = patternsOf(a, this.home(ctx, "old", "patternProperties"), name);
+    return Array.isArray(old) && old.length > 1 ? { old, new: next } : undefined;
+  }
+
+  /**
+   * Property `name` added where schemas already governed its name: a pattern of the same object
+   * that still matches it (`own`: what governed it before, from this object, and its patterns
+   * now), or the schemas beside the allOf branch (the node of `ctx`), its other branches or the
+   * object holding them. Those still apply (patternProperties apply to declared names too; allOf:
+   * all apply), so what governed the name before is compared with what they and the new property
+   * apply together, and true is returned. A name they may govern in ways Proxar cannot tell is
+   * undecidable (BREAKING). "same" when the values are the same as before; false when nothing
+   * governed the name: a fresh optional property.
+   */
+  meetsBeside(
+    ctx: Ctx,
+    name: string,
+    propsB: JsonObject,
+    own?: { old: Governing[]; new: Governing[] },
+  ): boolean | "same" {
+    if (own === undefined && ctx.beside === undefined) return false;
+    const before = ctx.beside ? governedBy(ctx.beside.old, name, this.oldRoot) : [];
+    if (own === undefined && Array.isArray(before) && before.length === 0) return false;
+    const after = ctx.beside ? governedBy(ctx.beside.new, name, this.newRoot) : [];
     const why = typeof before === "string" ? before : typeof after === "string" ? after : "";
     if (why !== "") {
       this.undecidableProperty(ctx, name, { new: propsB[name]! }, `beside the branch, ${why}`);
       return true;
     }
-    const [old, next] = [before as Governing[], after as Governing[]];
-    const meet = (list: JsonValue[]) => list.length === 1 ? list[0]! : { allOf: list };
-    const a = meet(old.map((g) => g.schema));
-    const b = meet([...next.map((g) => g.schema), propsB[name]!]);
+    const old = [...own?.old ?? [], ...before as Governing[]];
+    const next = [...own?.new ?? [], ...after as Governing[]];
+    const a = meet(old);
+    const b = meet([...next, { schema: propsB[name]!, loc: "" }]);
     const wide = this.proves(a, b, "widened", false);
     const narrow = this.proves(b, a, "narrowed", false);
     // The same values as before (a property that repeats the pattern's schema): an optional
     // property declared, as elsewhere.
-    if (wide && narrow) return false;
+    if (wide && narrow) return "same";
     const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
-    const where = (list: Governing[]) =>
-      list.map((g) => g.loc.replace(/^\//, "").replaceAll("/", ".")).join(" and ");
+    const how = wide
+      ? "which accepts every value accepted before"
+      : narrow
+      ? "which rejects values accepted before"
+      : "and Proxar could not prove that this only lets values in or only keeps them out";
+    const what = own === undefined
+      ? `property "${name}" was added beside ${placesOf(old)}, which governed it before${
+        next.length === 0 ? "" : " and still applies"
+      }: its values must now meet both, ${how}`
+      : placesOf(old) === placesOf(next)
+      ? `property "${name}" was added under ${placesOf(next)}, which ${
+        next.length > 1 ? "match its name and still apply" : "matches its name and still applies"
+      } to it: its values must meet both, ${how}`
+      : `property "${name}" was added where ${placesOf(old)} governed its name before; ${
+        placesOf(next)
+      } ${
+        next.length > 1 ? "match it and apply" : "matches it and applies"
+      } to it now, so its values must meet both, ${how}`;
     this.graded(
       { ...ctx, oldLoc: old[0]!.loc },
       "properties",
-      "allOf",
+      own !== undefined && before.length === 0 && after.length === 0
+        ? "patternProperties"
+        : "allOf",
       effect,
       "properties",
       { old: a, new: b },
-      `property "${name}" was added beside ${where(old)}, which governed it before${
-        next.length === 0 ? "" : " and still applies"
-      }: its values must now meet both, ${
-        wide
-          ? "which accepts every value accepted before"
-          : narrow
-          ? "which rejects values accepted before"
-          : "and Proxar could not prove that this only lets values in or only keeps them out"
-      }`,
+      what,
       effect,
       { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
     );
     return true;
+  }
+
+  /**
+   * What governed property `name` of `a` before and governs it in `b`, which no longer declares
+   * it, when a schema still does there: a pattern, additionalProperties or unevaluatedProperties
+   * of `b`, or a schema beside it (another allOf branch, another link of a `$ref` chain); see
+   * {@link removedMeeting}. Undefined also inside not or a oneOf branch that may overlap another.
+   */
+  removedMeeting(a: JsonObject, b: JsonObject, name: string, ctx: Ctx): Meeting | undefined {
+    if (ctx.polarity !== 1) return undefined;
+    const met = removedMeeting(a, b, name, {
+      roots: [this.oldRoot, this.newRoot],
+      locs: [ctx.oldLoc, ctx.newLoc],
+      ...ctx.beside && { beside: ctx.beside },
+      conjoined: (ctx.conjoined?.new?.length ?? 0) > 0,
+    });
+    if (met === undefined) return undefined;
+    // Keywords of the object itself are written where its reference chain holds them.
+    const rebase = (list: Governing[], side: "old" | "new") => {
+      const base = side === "old" ? ctx.oldLoc : ctx.newLoc;
+      return list.map((g) => {
+        const key = g.loc.startsWith(`${base}/`) ? g.loc.slice(base.length + 1).split("/")[0]! : "";
+        return key === "" ? g : { ...g, loc: this.home(ctx, side, key) + g.loc.slice(base.length) };
+      });
+    };
+    return { ...met, before: rebase(met.before, "old"), after: rebase(met.after, "new") };
+  }
+
+  /**
+   * Property `name` (`schema`) removed while schemas still govern its name (`met`, see
+   * {@link removedMeeting}). The values the name may hold are compared, the mirror of a property
+   * added where those schemas governed it: the property's schema with the one that governs the
+   * name now when each stands alone (type.widened and the like), else what met before with what
+   * meets now (patternProperties or allOf, widened, narrowed or changed). The name itself is
+   * still accepted, so its removal is no break by the convention for a property removed: on
+   * input POTENTIALLY_BREAKING (no call is rejected for it, but the server no longer declares
+   * it and may ignore it), on output NON_BREAKING.
+   */
+  removedMeets(ctx: Ctx, name: string, schema: JsonValue, met: Meeting): void {
+    const child = this.child(ctx, ["properties", name], "properties", "schema");
+    const own = `${this.home(ctx, "old", "properties")}/properties/${escapePointerToken(name)}`;
+    if (met.before.length === 1 && met.before[0]!.loc === own && met.after.length === 1) {
+      this.compare(schema, met.after[0]!.schema, { ...child, newLoc: met.after[0]!.loc });
+    } else {
+      const [x, y] = [meet(met.before), meet(met.after)];
+      const wide = this.proves(x, y, "widened", false);
+      const narrow = this.proves(y, x, "narrowed", false);
+      if (!wide || !narrow) {
+        const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
+        this.graded(
+          ctx,
+          "properties",
+          met.beside ? "allOf" : "patternProperties",
+          effect,
+          "properties",
+          { old: x, new: y },
+          `property "${name}" was removed beside ${placesOf(met.after)}, which ${
+            met.after.length > 1 ? "apply" : "applies"
+          } to its name alone now: ${
+            wide
+              ? "every value accepted before is accepted"
+              : narrow
+              ? "values accepted before are rejected"
+              : "Proxar could not prove that this only lets values in or only keeps them out"
+          }`,
+          effect,
+          { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+        );
+      }
+    }
+    const input = this.opts.side === "input";
+    const many = met.after.length > 1;
+    this.emit(
+      ctx,
+      "properties",
+      { aspect: "property", change: "removed" },
+      input ? "POTENTIALLY_BREAKING" : "NON_BREAKING",
+      "properties",
+      { old: schema },
+      `${ctx.path}: property "${name}" was removed from properties, but ${
+        placesOf(met.after)
+      } still ${many ? "govern" : "governs"} its name: ${
+        input ? "calls may still send it" : "results may still hold it"
+      }, checked against ${many ? "those schemas" : "that schema"} (a change in the values ${
+        many ? "they accept" : "it accepts"
+      } is reported on its own)${
+        input ? ", but the server no longer declares the name and may ignore it" : ""
+      }`,
+      { loc: this.changeLoc(ctx, "properties"), path: `${ctx.path}.properties.${name}` },
+    );
   }
 
   /**

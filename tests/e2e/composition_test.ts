@@ -37,13 +37,21 @@ const PRODUCTS = ".properties.result.oneOf.0.properties.testProductsPath";
 /**
  * A property added at `at` beside a pattern or additionalProperties that governed its name and
  * still applies: both meet, fewer values (allOf.narrowed: BREAKING on input, NON_BREAKING on
- * output); removed, the convention's property.removed, BREAKING both ways.
+ * output). Removed, the name is still governed: the values widen back (allOf.widened), and the
+ * name no longer declared is property.removed, POTENTIALLY_BREAKING on input (no call is
+ * rejected for it, the server may ignore it), NON_BREAKING on output.
  */
 const metPattern = (at: string): Case => ({
   input: [1, [`tool.input.allOf.narrowed|t.inputSchema${at}|BREAKING`]],
-  inputReversed: [1, [`tool.input.property.removed|t.inputSchema${at}|BREAKING`]],
+  inputReversed: [0, [
+    `tool.input.allOf.widened|t.inputSchema${at}|NON_BREAKING`,
+    `tool.input.property.removed|t.inputSchema${at}|POTENTIALLY_BREAKING`,
+  ]],
   output: [0, [`tool.output.allOf.narrowed|t.outputSchema${at}|NON_BREAKING`]],
-  outputReversed: [1, [`tool.output.property.removed|t.outputSchema${at}|BREAKING`]],
+  outputReversed: [1, [
+    `tool.output.allOf.widened|t.outputSchema${at}|BREAKING`,
+    `tool.output.property.removed|t.outputSchema${at}|NON_BREAKING`,
+  ]],
 });
 
 const CASES: Record<string, Case> = {
@@ -77,15 +85,16 @@ const CASES: Record<string, Case> = {
       "tool.input.keyword.changed|t.inputSchema.allOf.0.properties.limit.type|BREAKING",
       "tool.input.property.changed|t.inputSchema.allOf.0.properties.limit|BREAKING",
     ]],
+    // Removed, what governs limit then is as untold: property.changed, BREAKING.
     inputReversed: [1, [
-      "tool.input.property.removed|t.inputSchema.allOf.0.properties.limit|BREAKING",
+      "tool.input.property.changed|t.inputSchema.allOf.0.properties.limit|BREAKING",
     ]],
     output: [1, [
       "tool.output.keyword.changed|t.outputSchema.allOf.0.properties.limit.type|NON_BREAKING",
       "tool.output.property.changed|t.outputSchema.allOf.0.properties.limit|BREAKING",
     ]],
     outputReversed: [1, [
-      "tool.output.property.removed|t.outputSchema.allOf.0.properties.limit|BREAKING",
+      "tool.output.property.changed|t.outputSchema.allOf.0.properties.limit|BREAKING",
     ]],
   },
   // allOf [$ref Q, {properties: {x}}] beside unevaluatedProperties false, Q patternProperties
@@ -119,16 +128,18 @@ const CASES: Record<string, Case> = {
       "tool.input.maximum.widened|t.inputSchema.allOf.0.patternProperties.^y.maximum|NON_BREAKING",
     ]],
     inputReversed: [1, [
+      "tool.input.allOf.changed|t.inputSchema.allOf.1.properties.yy|BREAKING",
       "tool.input.maximum.narrowed|t.inputSchema.allOf.0.patternProperties.^y.maximum|BREAKING",
-      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|POTENTIALLY_BREAKING",
     ]],
     output: [1, [
       "tool.output.allOf.changed|t.outputSchema.allOf.1.properties.yy|BREAKING",
       "tool.output.maximum.widened|t.outputSchema.allOf.0.patternProperties.^y.maximum|BREAKING",
     ]],
     outputReversed: [1, [
+      "tool.output.allOf.changed|t.outputSchema.allOf.1.properties.yy|BREAKING",
       "tool.output.maximum.narrowed|t.outputSchema.allOf.0.patternProperties.^y.maximum|NON_BREAKING",
-      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|NON_BREAKING",
     ]],
   },
   // The pattern sits in an anyOf branch beside: it governs yy for some objects only, so what yy
@@ -143,15 +154,16 @@ const CASES: Record<string, Case> = {
       "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
     ]],
   },
-  // yy: integer beside ^y: integer accepts what it did: an optional property declared.
+  // yy: integer beside ^y: integer accepts what it did: an optional property declared; removed,
+  // the pattern still accepts every value it held.
   property_repeats_pattern: {
     input: [0, ["tool.input.property.added|t.inputSchema.allOf.1.properties.yy|NON_BREAKING"]],
-    inputReversed: [1, [
-      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|BREAKING",
+    inputReversed: [0, [
+      "tool.input.property.removed|t.inputSchema.allOf.1.properties.yy|POTENTIALLY_BREAKING",
     ]],
     output: [0, ["tool.output.property.added|t.outputSchema.allOf.1.properties.yy|NON_BREAKING"]],
-    outputReversed: [1, [
-      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|BREAKING",
+    outputReversed: [0, [
+      "tool.output.property.removed|t.outputSchema.allOf.1.properties.yy|NON_BREAKING",
     ]],
   },
   // oneOf [string, string ≤ 3] → anyOf [oneOf [string, string ≤ 4], null]: the oneOf wrapped in
@@ -280,9 +292,9 @@ const CASES: Record<string, Case> = {
       "tool.input.enum.narrowed|t.inputSchema.properties.mode.enum|BREAKING",
       "tool.input.property.added|t.inputSchema.properties.mode|NON_BREAKING",
     ]],
-    inputReversed: [1, [
+    inputReversed: [0, [
       "tool.input.enum.widened|t.inputSchema.properties.mode.enum|NON_BREAKING",
-      "tool.input.property.removed|t.inputSchema.properties.mode|BREAKING",
+      "tool.input.property.removed|t.inputSchema.properties.mode|POTENTIALLY_BREAKING",
     ]],
     output: [0, [
       "tool.output.enum.narrowed|t.outputSchema.properties.mode.enum|NON_BREAKING",
@@ -290,7 +302,31 @@ const CASES: Record<string, Case> = {
     ]],
     outputReversed: [1, [
       "tool.output.enum.widened|t.outputSchema.properties.mode.enum|BREAKING",
-      "tool.output.property.removed|t.outputSchema.properties.mode|BREAKING",
+      "tool.output.property.removed|t.outputSchema.properties.mode|NON_BREAKING",
+    ]],
+  },
+  // x-trace: string added under ^x-: {string, minLength: 1}: both apply, so x-trace holds what
+  // it did (it read minLength.widened, BREAKING on output); removed, the pattern still governs.
+  property_under_own_pattern: {
+    input: [0, ["tool.input.property.added|t.inputSchema.properties.x-trace|NON_BREAKING"]],
+    inputReversed: [0, [
+      "tool.input.property.removed|t.inputSchema.properties.x-trace|POTENTIALLY_BREAKING",
+    ]],
+    output: [0, ["tool.output.property.added|t.outputSchema.properties.x-trace|NON_BREAKING"]],
+    outputReversed: [0, [
+      "tool.output.property.removed|t.outputSchema.properties.x-trace|NON_BREAKING",
+    ]],
+  },
+  // label: string removed beside additionalProperties: string: the same values under the name
+  // (it read property.removed, BREAKING on both sides).
+  property_removed_still_governed: {
+    input: [0, [
+      "tool.input.property.removed|t.inputSchema.properties.label|POTENTIALLY_BREAKING",
+    ]],
+    inputReversed: [0, ["tool.input.property.added|t.inputSchema.properties.label|NON_BREAKING"]],
+    output: [0, ["tool.output.property.removed|t.outputSchema.properties.label|NON_BREAKING"]],
+    outputReversed: [0, [
+      "tool.output.property.added|t.outputSchema.properties.label|NON_BREAKING",
     ]],
   },
   property_added_unevaluated: {
@@ -298,9 +334,9 @@ const CASES: Record<string, Case> = {
       "tool.input.minimum.narrowed|t.inputSchema.properties.depth.minimum|BREAKING",
       "tool.input.property.added|t.inputSchema.properties.depth|NON_BREAKING",
     ]],
-    inputReversed: [1, [
+    inputReversed: [0, [
       "tool.input.minimum.widened|t.inputSchema.properties.depth.minimum|NON_BREAKING",
-      "tool.input.property.removed|t.inputSchema.properties.depth|BREAKING",
+      "tool.input.property.removed|t.inputSchema.properties.depth|POTENTIALLY_BREAKING",
     ]],
     output: [0, [
       "tool.output.minimum.narrowed|t.outputSchema.properties.depth.minimum|NON_BREAKING",
@@ -308,7 +344,7 @@ const CASES: Record<string, Case> = {
     ]],
     outputReversed: [1, [
       "tool.output.minimum.widened|t.outputSchema.properties.depth.minimum|BREAKING",
-      "tool.output.property.removed|t.outputSchema.properties.depth|BREAKING",
+      "tool.output.property.removed|t.outputSchema.properties.depth|NON_BREAKING",
     ]],
   },
   // 2020-12: a property an allOf branch declares is evaluated, so unevaluatedProperties false

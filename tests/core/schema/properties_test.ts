@@ -157,9 +157,18 @@ Deno.test("diff keeps the prose findings below a combinator the proof settles, i
   };
   // The old union's branch 1 holds "a": the path names it, not the new lone schema's place.
   const added = "items.anyOf.1.properties.a.description POTENTIALLY_BREAKING";
+  // "a" left the branch's properties, but the lone schema's additionalProperties governs it:
+  // its values are compared with that schema and the name is not gone (NON_BREAKING on output),
+  // so the details agree with the whole and stay.
+  const branch = "t.outputSchema.items.anyOf.1";
   assert.deepEqual(schemaFindings("output", covering, items), [
     "tool.output.anyOf.narrowed t.outputSchema.items.anyOf NON_BREAKING",
     `tool.output.description.changed t.outputSchema.${added}`,
+    `tool.output.maxLength.narrowed ${branch}.additionalProperties.maxLength NON_BREAKING`,
+    `tool.output.maxLength.narrowed ${branch}.properties.a.maxLength NON_BREAKING`,
+    `tool.output.property.removed ${branch}.properties.a NON_BREAKING`,
+    `tool.output.type.narrowed ${branch}.additionalProperties.type NON_BREAKING`,
+    `tool.output.type.narrowed ${branch}.properties.a.type NON_BREAKING`,
   ]);
 });
 
