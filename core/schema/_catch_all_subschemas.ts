@@ -22,7 +22,7 @@ import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
-import { branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
+import { branchChanges, branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternMatches } from "./pattern.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
@@ -512,9 +512,9 @@ const branches: FacetHandler = (walk, node, keyword) => {
       node,
       keyword,
       "changed",
-      `${branchCounts(swap.from, xa.length, swap.to, xb.length)}: ${
-        exclusivity(swap.to)
-      }, and neither side is proven to accept every value of the other`,
+      `${branchCounts(swap.from, xa.length, swap.to, xb.length)}: ${exclusivity(swap.to)}${
+        branchChanges(swap.from, xa, swap.to, xb)
+      }; neither side is proven to accept every value of the other`,
     );
   }
   if (a === undefined || b === undefined) {

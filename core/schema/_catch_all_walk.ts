@@ -29,7 +29,7 @@ import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
-import { exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
@@ -596,7 +596,14 @@ export class CatchAllWalk implements Walker {
           tail: [keyword],
           detail: swap === undefined
             ? proof
-            : `${swap.from} became ${swap.to}: ${exclusivity(swap.to)}; ${proof}`,
+            : `${swap.from} became ${swap.to}: ${exclusivity(swap.to)}${
+              branchChanges(
+                swap.from,
+                own(node.o, swap.from) as JsonValue[],
+                swap.to,
+                own(node.n, swap.to) as JsonValue[],
+              )
+            }; ${proof}`,
         },
       );
       return true;

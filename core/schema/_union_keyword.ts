@@ -7,7 +7,7 @@
  * the move BREAKING on input and on output).
  * @module
  */
-import type { JsonObject, JsonValue } from "../json.ts";
+import { type JsonObject, type JsonValue, stableStringify } from "../json.ts";
 import { disjoint } from "./_subsume_groups.ts";
 
 /** The most branches a list may hold for its pairs to be checked (the check is quadratic). */
@@ -121,4 +121,51 @@ export function exclusivity(to: "anyOf" | "oneOf"): string {
   return to === "oneOf"
     ? "the union became exclusive, so a value that matches more than one branch is now rejected"
     : "the union is no longer exclusive, so a value that matched more than one branch is now accepted";
+}
+
+/**
+ * What happened to the branches of a union whose keyword changed (`from` old, `to` new), besides
+ * the keyword: branches equal on both sides pair first, wherever they stand; the others pair in
+ * order ("anyOf branch 1 became oneOf branch 1"), and those left were added or removed. Empty
+ * when every branch is still there as it was. One grade covers the union (the proof takes the
+ * keyword and the branches together), so its message names them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchChanges } from "./_union_keyword.ts";
+ * const s = { type: "string" };
+ * assert.equal(
+ *   branchChanges("anyOf", [s, { maxLength: 3 }], "oneOf", [{ maxLength: 5 }, s, { type: "null" }]),
+ *   "; besides, anyOf branch 1 became oneOf branch 0, and oneOf branch 2 was added",
+ * );
+ * assert.equal(branchChanges("anyOf", [s], "oneOf", [s]), "");
+ * ```
+ */
+export function branchChanges(
+  from: string,
+  before: readonly JsonValue[],
+  to: string,
+  after: readonly JsonValue[],
+): string {
+  const left = after.map((v, j) => ({ key: stableStringify(v), j }));
+  const gone: number[] = [];
+  before.forEach((v, i) => {
+    const key = stableStringify(v);
+    const k = left.findIndex((x) => x.key === key);
+    if (k < 0) gone.push(i);
+    else left.splice(k, 1);
+  });
+  const came = left.map((x) => x.j);
+  const paired = Math.min(gone.length, came.length);
+  const parts = [
+    ...gone.slice(0, paired).map((i, k) => `${from} branch ${i} became ${to} branch ${came[k]}`),
+    ...gone.slice(paired).map((i) => `${from} branch ${i} was removed`),
+    ...came.slice(paired).map((j) => `${to} branch ${j} was added`),
+  ];
+  if (parts.length === 0) return "";
+  const list = parts.length === 1
+    ? parts[0]!
+    : `${parts.slice(0, -1).join(", ")}, and ${parts.at(-1)}`;
+  return `; besides, ${list}`;
 }

@@ -23,7 +23,7 @@ import {
 } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
@@ -1794,7 +1794,9 @@ class Walker {
       { old: xa, new: xb },
       `${
         this.wrapping(from, xa, to, xb) ??
-          `${branchCounts(from, xa.length, to, xb.length)}: ${exclusivity(to)}${overlap}`
+          `${branchCounts(from, xa.length, to, xb.length)}: ${exclusivity(to)}${overlap}${
+            branchChanges(from, xa, to, xb)
+          }`
       }; ${proof}${limit && (wide || narrow) ? LIMIT_ASIDE : ""}`,
     );
     return true;

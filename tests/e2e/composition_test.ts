@@ -597,6 +597,17 @@ Deno.test("proxar diff names both keywords when an anyOf that became a oneOf is 
     exclusive,
     /became exclusive, so a value that matches more than one branch is now rejected/,
   );
+  // The branches changed too (an integer branch added): the one finding says so, in both
+  // directions, where it named the keyword change alone.
+  const changed = async (files: readonly [string, string]) =>
+    JSON.parse((await diff("anyof_to_oneof_overlapping_changed", files)).stdout).changes
+      .map((c: { message: string }) => c.message.replace(/^.*?: /, ""));
+  assert.deepEqual(await changed(FILES.input), [
+    "anyOf of 2 branches became oneOf of 3 branches: the union became exclusive, so a value that matches more than one branch is now rejected (new branches 0 and 1 may overlap); besides, oneOf branch 2 was added; Proxar could not prove that it only lets values in or only keeps them out",
+  ]);
+  assert.deepEqual(await changed(FILES.outputReversed), [
+    "oneOf of 3 branches became anyOf of 2 branches: the union is no longer exclusive, so a value that matched more than one branch is now accepted (old branches 0 and 1 may overlap); besides, oneOf branch 2 was removed; Proxar could not prove that it only lets values in or only keeps them out",
+  ]);
 });
 
 Deno.test("proxar diff says a union wrapped in a nullable anyOf was wrapped, not made non-exclusive", async () => {

@@ -67,3 +67,27 @@ Deno.test("the catch-all names the anyOf that became a oneOf when it grades the 
     same.map((d) => d.message).join(),
   );
 });
+
+Deno.test("both differs say which branches changed beside an anyOf that became a oneOf of overlapping branches", () => {
+  // anyOf [string, string ≤ 3] → oneOf [string, string ≤ 5]: strings up to 5 long now match
+  // both branches (rejected), longer ones one (accepted): narrowed, graded once at the new
+  // keyword, whose message named the keyword change alone though a branch changed too.
+  const s = { type: "string" };
+  const a = v("anyOf", [s, { type: "string", maxLength: 3 }]);
+  const b = v("oneOf", [s, { type: "string", maxLength: 5 }]);
+  const walked = walkSchemas(a, b, { ...where, classifyProse });
+  assert.deepEqual(walked.map((d) => [d.rule, d.message]), [[
+    "tool.input.oneOf.narrowed",
+    "t.properties.v: anyOf of 2 branches became oneOf of 2 branches: the union became exclusive, so a value that matches more than one branch is now rejected (new branches 0 and 1 may overlap); besides, anyOf branch 1 became oneOf branch 1; every value the new schema accepts, the old one accepts too",
+  ]]);
+  const caught = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY });
+  assert.deepEqual(caught.map((d) => d.message), [
+    'Narrowed "oneOf" at "t.properties.v.oneOf": anyOf became oneOf: the union became exclusive, so a value that matches more than one branch is now rejected; besides, anyOf branch 1 became oneOf branch 1; every value the new schema accepts was accepted by the old one',
+  ]);
+  // The same branches: nothing besides the keyword.
+  const same = walkSchemas(a, v("oneOf", [s, { type: "string", maxLength: 3 }]), {
+    ...where,
+    classifyProse,
+  });
+  assert.ok(same.every((d) => !d.message.includes("besides")), same.map((d) => d.message).join());
+});
