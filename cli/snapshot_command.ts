@@ -10,6 +10,7 @@ import { type ListName, recorded } from "../core/contract.ts";
 import { UserError } from "../core/errors.ts";
 import { contractHash } from "../core/hash.ts";
 import { isLiveSource, readSource } from "../core/read_source.ts";
+import { strictClientWarning } from "../core/strict_clients.ts";
 import { readSnapshotText, type Snapshot, snapshotOf } from "../mcp/snapshot.ts";
 import type { LiveSource } from "../mcp/sources.ts";
 import { readConfig } from "./config_file.ts";
@@ -54,6 +55,8 @@ export async function snapshotCommand(
     const loaded = await readSource(source, session.sourceContext());
     snapshot = snapshotOf(loaded.contract, session.now().toISOString(), source);
   }
+  const rejected = strictClientWarning(snapshot.loaded.contract.tools);
+  if (rejected !== undefined) io.stderr(`proxar: warning: ${rejected}\n`);
   if (run && options.check !== undefined) {
     const committed = await readSource(options.check, session.sourceContext());
     const committedHash = contractHash(committed.contract);

@@ -26,6 +26,12 @@ export const FILESYSTEM_OLD = `${ROOT}/node_modules/server-filesystem-2025.12.18
 export const FILESYSTEM_NEW = `${ROOT}/node_modules/server-filesystem-2026.8.31/dist/index.js`;
 
 /**
+ * server-filesystem 2025.8.21, which lists 13 of its 14 tools with a bare `{$schema}` as
+ * inputSchema (no `type: "object"`), so strict clients reject its whole tools/list.
+ */
+export const FILESYSTEM_UNTYPED = `${ROOT}/node_modules/server-filesystem-2025.8.21/dist/index.js`;
+
+/**
  * `@modelcontextprotocol/server-postgres` 0.6.2, from the npm registry: it lists its tool without
  * a database, and fails `resources/list` (the database's tables) when none answers.
  */

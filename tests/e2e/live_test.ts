@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
+import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { findings, runCli } from "../helpers.ts";
 import {
   DENO,
@@ -15,6 +16,7 @@ import {
   filesBelow,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
+  FILESYSTEM_UNTYPED,
   freePort,
   quote,
   removeDir,
@@ -129,6 +131,30 @@ Deno.test("proxar snapshot gets the same contract from everything over stdio, St
   } finally {
     await httpServer.stop();
     await sse.stop();
+  }
+});
+
+Deno.test("proxar snapshot warns that strict clients reject server-filesystem 2025.8.21's tool list, and still writes it", async () => {
+  const dir = tempDir();
+  try {
+    const source = `stdio:node ${quote(FILESYSTEM_UNTYPED)} ${quote(dir)}`;
+    const result = await runCli(["snapshot", source, "--out", "snapshot.json"], { cwd: dir });
+    assert.equal(result.code, 0);
+    assert.equal(
+      result.stderr,
+      "proxar: warning: 13 tools have no type \"object\" at the root of inputSchema (create_directory, directory_tree, edit_file, get_file_info, list_directory and 8 more): the MCP specification requires it, and clients that validate tools/list against it (the official TypeScript SDK's, and those built on it) reject the whole list, so they see none of this server's 14 tools\n",
+    );
+    const tools = JSON.parse(readFileSync(join(dir, "snapshot.json"), "utf8")).tools;
+    assert.equal(tools.length, 14);
+    // The claim the warning makes, asked of the SDK's own client schema.
+    assert.equal(ListToolsResultSchema.safeParse({ tools }).success, false);
+    // The one tool that declares it is list_allowed_directories; the same list without the others
+    // passes, so the warning is about those 13.
+    const typed = tools.filter((t: { inputSchema: { type?: string } }) => t.inputSchema.type);
+    assert.deepEqual(typed.map((t: { name: string }) => t.name), ["list_allowed_directories"]);
+    assert.equal(ListToolsResultSchema.safeParse({ tools: typed }).success, true);
+  } finally {
+    removeDir(dir);
   }
 });
 
