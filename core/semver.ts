@@ -94,8 +94,10 @@ export function compareSemver(a: SemVer, b: SemVer): number {
  *
  * SemVer §4 says anything may change while the major version is zero. Proxar follows the reading
  * npm's caret ranges and Cargo use: under `0.y.z` a breaking release bumps `y` and any other
- * release bumps `z`. A pre-release is completed by the release it leads to (`2.0.0-rc.1` needs
- * `2.0.0` for a major change), as `npm version` does.
+ * release bumps `z`; under `0.0.z` every release bumps `z`, since `^0.0.3` admits `0.0.3` alone
+ * (`>=0.0.3 <0.0.4`), so no client that trusted the range receives `0.0.4` (asking `0.1.0` there
+ * flagged @testsprite/testsprite-mcp 0.0.19 → 0.0.45). A pre-release is completed by the release
+ * it leads to (`2.0.0-rc.1` needs `2.0.0` for a major change), as `npm version` does.
  *
  * @example
  * ```ts
@@ -106,13 +108,14 @@ export function compareSemver(a: SemVer, b: SemVer): number {
  * assert.equal(next("1.4.2", "minor"), "1.5.0");
  * assert.equal(next("0.3.1", "major"), "0.4.0");
  * assert.equal(next("0.3.1", "minor"), "0.3.2");
+ * assert.equal(next("0.0.3", "major"), "0.0.4");
  * assert.equal(next("2.0.0-rc.1", "major"), "2.0.0");
  * ```
  */
 export function nextVersion(from: SemVer, level: Exclude<ReleaseLevel, "none">): SemVer {
   const { major, minor, patch } = from;
   const pre = from.prerelease.length > 0;
-  const effective = major === 0 ? (level === "major" ? "minor" : "patch") : level;
+  const effective = major !== 0 ? level : minor !== 0 && level === "major" ? "minor" : "patch";
   if (effective === "major") {
     return pre && minor === 0 && patch === 0
       ? { major, minor, patch, prerelease: [] }

@@ -59,8 +59,9 @@ Deno.test("nextVersion() bumps 1.x by level and 0.x by the caret reading", () =>
   );
   assert.deepEqual(
     ["major", "minor", "patch"].map((l) => next("0.0.3", l as "major")),
-    ["0.1.0", "0.0.4", "0.0.4"],
+    ["0.0.4", "0.0.4", "0.0.4"],
   );
+  assert.equal(next("0.0.3-rc.1", "major"), "0.0.3");
   assert.equal(next("2.0.0-rc.1", "major"), "2.0.0");
   assert.equal(next("2.1.0-rc.1", "major"), "3.0.0");
   assert.equal(next("2.1.0-rc.1", "minor"), "2.1.0");
@@ -126,6 +127,13 @@ Deno.test("releaseAdvice() says whether the new version fits, in both directions
     old: "unknown",
     new: "2.0.0",
   });
+  // Under 0.0.z every release is breaking to a caret range: ^0.0.19 admits 0.0.19 alone.
+  assert.equal(releaseAdvice(breaking, "0.0.19", "0.0.45").sufficient, true);
+  assert.equal(releaseAdvice(breaking, "0.0.19", "0.0.20").suggested, "0.0.20");
+  assert.equal(releaseAdvice(breaking, "0.0.19", "0.0.19").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "0.0.19", "0.0.18").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "0.1.0", "0.1.9").sufficient, false);
+  assert.equal(releaseAdvice(breaking, "0.0.19", "snapshot").sufficient, undefined);
   assert.deepEqual(releaseAdvice([], "1.0.0", "1.0.0"), {
     level: "none",
     old: "1.0.0",

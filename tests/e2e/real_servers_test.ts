@@ -652,3 +652,40 @@ Deno.test("proxar diff names @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46 renaming
     'hint: renamed to "resiliency_drill_delete"?',
   ]);
 });
+
+Deno.test("proxar diff accepts @testsprite/testsprite-mcp 0.0.19 → 0.0.45 removing a tool: under 0.0.z every release is breaking to a caret range", async () => {
+  const pair: [string, string] = [
+    "testsprite_rerun_tests_0.0.30.json",
+    "testsprite_rerun_tests_0.0.45.json",
+  ];
+  // Before: server.version.bumpInsufficient POTENTIALLY_BREAKING, "needs a major release (0.1.0
+  // or later)", though ^0.0.19 admits 0.0.19 alone and 0.0.45 reaches no client that trusted it.
+  await assertVerdict(pair, {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.description.changed|testsprite_bootstrap.description|POTENTIALLY_BREAKING",
+      "tool.input.required.removed|testsprite_bootstrap.inputSchema.required|NON_BREAKING",
+      "tool.removed|testsprite_rerun_tests|BREAKING",
+    ],
+    code: 1,
+  });
+  const release = async (files: [string, string]) => {
+    const args = files.map((f) => `real_servers/${f}`);
+    return JSON.parse((await runCli(["diff", ...args, "--format", "json"])).stdout).release;
+  };
+  assert.deepEqual(await release(pair), {
+    level: "major",
+    old: "0.0.19",
+    new: "0.0.45",
+    suggested: "0.0.20",
+    sufficient: true,
+  });
+  // Backwards, the version went down: that still falls short.
+  assert.deepEqual(await release([pair[1], pair[0]]), {
+    level: "minor",
+    old: "0.0.45",
+    new: "0.0.19",
+    suggested: "0.0.46",
+    sufficient: false,
+  });
+});
