@@ -6,6 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
+import { nameWords, sameButAffix } from "./rename_affix.ts";
 import { nameKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
@@ -26,17 +27,26 @@ export interface Paired<T> {
    * Set on a tool that was renamed: the old name. The pair is a removed tool and an added one
    * with equal input and output schemas that declare a property, or else with the same name
    * after case and separators are set aside (`getUser` → `get_user`), or else with alike names
-   * and the same schemas but for prose and the style of property names, matched one to one; both
+   * and the same schemas but for prose and the style of property names, matched one to one, or
+   * else with names that differ by a word put before or after them (or taken off) that two pairs
+   * or more share (animation → godot_animation beside node → godot_node); both
    * also stay in `removed` and `added` (a rename breaks callers), and `id` is the new name.
    */
   renamedFrom?: string;
   /**
    * What paired a renamed tool: `schemas` (equal schemas, told apart by the closest name when
-   * several share them), `style` (the name in another case or separator style) or `shape` (the
-   * same schemas but for prose and property names in another style, and the closest name).
+   * several share them), `style` (the name in another case or separator style), `shape` (the
+   * same schemas but for prose and property names in another style, and the closest name) or
+   * `affix` (a word put before or after the names of two tools or more, or taken off).
    */
-  renamedBy?: "schemas" | "style" | "shape";
+  renamedBy?: RenamedBy;
 }
+
+/**
+ * The steps that pair a renamed tool: equal schemas, a name in another style, alike names and
+ * the same shape, a word added to or taken off two names or more.
+ */
+export type RenamedBy = "schemas" | "style" | "shape" | "affix";
 
 /** The pairing of one list. */
 export interface ListPairs<T> {
@@ -170,13 +180,6 @@ function nameLikeness(a: string, b: string): number {
 /** How alike two names must be for the likeness to tell tools with the same schemas apart. */
 const ALIKE = 0.8;
 
-/** The words of a tool name, lower-case: `getUserAccount`, `get_user-account` → get user account. */
-function nameWords(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_\-./]+/).filter(
-    Boolean,
-  );
-}
-
 /** How alike two words must be to read as one word respelt (resilience → resiliency: 0.8). */
 const WORD_ALIKE = 0.75;
 
@@ -232,7 +235,9 @@ function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> 
  * (as above) among the tools with the same schemas but for prose and property names in another
  * case or separator style ({@link styleFreeShape}; resilience_recoveryplan_create, taking
  * `recovery-plan`, → resiliency_recoveryplan_create, taking `recoveryplan`, in the same
- * @azure/mcp release).
+ * @azure/mcp release); and among those left, names that differ by a word put before or after
+ * them, or taken off, that at least two pairs share ({@link sameButAffix}: a server that
+ * namespaced its tools), whatever their schemas.
  *
  * @example
  * ```ts
@@ -258,7 +263,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   const out: Paired<Tool>[] = [];
   // The names paired so far, on either side: a later step pairs none of them again.
   const taken = new Set<string>();
-  const pair = (gone: Located<Tool>, twin: Located<Tool>, by: "schemas" | "style" | "shape") => {
+  const pair = (gone: Located<Tool>, twin: Located<Tool>, by: RenamedBy) => {
     taken.add(gone.id).add(twin.id);
     out.push({
       id: twin.id,
@@ -306,6 +311,10 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       const twin = likest(g.id, candidates);
       if (twin !== undefined && likest(twin.id, gone) === g) pair(g, twin, "shape");
     }
+  }
+  // A word put before or after the names of two tools or more, or taken off them.
+  for (const [gone, twin] of sameButAffix(free(tools.removed), free(tools.added), (x) => x.id)) {
+    pair(gone, twin, "affix");
   }
   return out;
 }

@@ -265,3 +265,52 @@ Deno.test("pairEntities() pairs a tool renamed as it gained or lost its output s
   // Another input schema: no pair.
   assert.deepEqual(renames({ inputSchema }, { inputSchema: other, outputSchema }), []);
 });
+
+Deno.test("pairEntities() pairs tools whose names gained or lost one word shared by half the tools removed", () => {
+  const tool = (name: string, type = "string") => ({
+    name,
+    inputSchema: { type: "object", properties: { [name]: { type } } },
+  });
+  const contract = (...names: string[]) => ({
+    ...emptyContract(),
+    tools: names.map((n) => tool(n)),
+  });
+  const renames = (a: string[], b: string[]) =>
+    pairEntities(contract(...a), contract(...b)).tools.paired.map((p) =>
+      `${p.renamedFrom}→${p.id} ${p.renamedBy}`
+    ).sort();
+  // A prefix put before every name (@satelliteoflove/godot-mcp 2.17.0 → 3.23.1), and taken off.
+  const named = ["animation", "node", "sceneTree"];
+  const prefixed = ["godot_animation", "godot_node", "godot_scene_tree"];
+  assert.deepEqual(renames(named, prefixed), [
+    "animation→godot_animation affix",
+    "node→godot_node affix",
+    "sceneTree→godot_scene_tree affix",
+  ]);
+  assert.deepEqual(renames(prefixed, named), [
+    "godot_animation→animation affix",
+    "godot_node→node affix",
+    "godot_scene_tree→sceneTree affix",
+  ]);
+  assert.deepEqual(renames(["get", "list"], ["get_v2", "list_v2"]), [
+    "get→get_v2 affix",
+    "list→list_v2 affix",
+  ]);
+  // One name alone, or two of five removed: a tool of its own as much as a rename.
+  assert.deepEqual(renames(["search"], ["search_v2"]), []);
+  assert.deepEqual(renames(["a_x", "b_x", "c", "d", "e"], ["a", "b", "f", "g", "h"]), []);
+  // Two of two removed beside many added (@digitalocean/mcp 1.0.30 → 1.0.70), and backwards.
+  const many = ["f", "g", "h", "i", "j"];
+  assert.deepEqual(renames(["a", "b"], ["x_a", "x_b", ...many]), ["a→x_a affix", "b→x_b affix"]);
+  assert.deepEqual(renames(["x_a", "x_b", ...many], ["a", "b"]), ["x_a→a affix", "x_b→b affix"]);
+  // A name that two added names explain was split, not renamed (godot-mcp 3.23.1 → 4.1.11).
+  assert.deepEqual(
+    renames(["godot_node", "godot_scene"], [
+      "godot_node_read",
+      "godot_node_edit",
+      "godot_scene_read",
+      "godot_scene_edit",
+    ]),
+    [],
+  );
+});

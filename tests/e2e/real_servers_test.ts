@@ -689,3 +689,58 @@ Deno.test("proxar diff accepts @testsprite/testsprite-mcp 0.0.19 → 0.0.45 remo
     sufficient: false,
   });
 });
+
+Deno.test("proxar diff pairs @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 tools renamed with a godot_ prefix and compares their schemas", async () => {
+  const pair: [string, string] = ["godot_prefixed_2.17.0.json", "godot_prefixed_3.23.1.json"];
+  const report = async (files: [string, string]) => {
+    const args = files.map((f) => `real_servers/${f}`);
+    const result = await runCli(["diff", ...args, "--format", "json"]);
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 1);
+    return JSON.parse(result.stdout).changes as {
+      rule: string;
+      path: string;
+      severity: string;
+      message: string;
+      hint?: string;
+    }[];
+  };
+  // Before: animation and node removed, godot_animation and godot_node added, nothing else; the
+  // additionalProperties dropped from both, and every description changed, went unreported.
+  const changes = await report(pair);
+  const removed = changes.filter((c) => c.rule === "tool.removed");
+  assert.deepEqual(removed.map((c) => [c.path, c.severity, c.hint]), [
+    ["animation", "BREAKING", 'renamed to "godot_animation"?'],
+    ["node", "BREAKING", 'renamed to "godot_node"?'],
+  ]);
+  assert.equal(
+    removed[0]!.message,
+    'Tool "animation" was removed; "godot_animation" was added with its name and 1 other tool\'s changed alike ("godot" put before), so it was probably renamed; their schemas are compared under the new name',
+  );
+  const widened = changes.filter((c) => c.rule === "tool.input.additionalProperties.widened");
+  assert.deepEqual(widened.map((c) => [c.path, c.severity]), [
+    ["godot_animation.inputSchema.additionalProperties", "NON_BREAKING"],
+    ["godot_node.inputSchema.additionalProperties", "NON_BREAKING"],
+  ]);
+  assert.match(widened[0]!.message, /\(tool renamed from "animation"\)$/);
+  assert.deepEqual(
+    [...new Set(changes.map((c) => `${c.rule}|${c.severity}`))].sort(),
+    [
+      "server.version.changed|DOCUMENTATION",
+      "tool.added|NON_BREAKING",
+      "tool.annotations.safetyStrengthened|POTENTIALLY_BREAKING",
+      "tool.annotations.title.changed|POTENTIALLY_BREAKING",
+      "tool.input.additionalProperties.widened|NON_BREAKING",
+      "tool.input.description.changed|DOCUMENTATION",
+      "tool.input.description.changed|POTENTIALLY_BREAKING",
+      "tool.removed|BREAKING",
+    ],
+  );
+  // Backwards, the prefix taken off: the same pairs, the other way.
+  const back = (await report([pair[1], pair[0]])).filter((c) => c.rule === "tool.removed");
+  assert.deepEqual(back.map((c) => [c.path, c.hint]), [
+    ["godot_animation", 'renamed to "animation"?'],
+    ["godot_node", 'renamed to "node"?'],
+  ]);
+  assert.match(back[0]!.message, /\("godot" taken off the front\)/);
+});

@@ -1,0 +1,112 @@
+/**
+ * Tools renamed by a word put before or after every name, or taken off it: a server that
+ * namespaces its tools (@satelliteoflove/godot-mcp 2.17.0 → 3.23.1 renamed animation, editor,
+ * node and eight more to godot_animation, godot_editor, godot_node, …). One tool whose name gained
+ * a word may be another tool (search → search_v2), and so may a few: @runpod/mcp-server 3.3.0 →
+ * 4.0.0 removed create-registry-delegation and delete-registry-delegation and added
+ * create-registry and delete-registry, which replace create-container-registry-auth and its
+ * kin, among 11 tools removed and 25 added. The same word on two names or more, and on at least
+ * half of the tools removed or of those added (the fewer: one direction reads as the other),
+ * is a rename of the server's names (@digitalocean/mcp 1.0.30 → 1.0.70 put "marketplace" before
+ * the 2 tools it removed, beside 157 added).
+ * @module
+ */
+
+/** The words of a name, lower-case: `getUserAccount`, `get_user-account` → get user account. */
+export function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_\-./]+/).filter(
+    Boolean,
+  );
+}
+
+/**
+ * The affix that turns one name into another, when the words of one are those of the other with
+ * words added before (`prefix`) or after (`suffix`): `godot prefix` for animation → godot_animation,
+ * `godot prefix dropped` backwards; undefined otherwise.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { affixOf } from "./rename_affix.ts";
+ * assert.equal(affixOf("animation", "godot_animation"), "prefix godot");
+ * assert.equal(affixOf("godot_animation", "animation"), "prefix godot dropped");
+ * assert.equal(affixOf("getUser", "get_user_v2"), "suffix v2");
+ * assert.equal(affixOf("get_user", "set_user"), undefined);
+ * ```
+ */
+export function affixOf(oldName: string, newName: string): string | undefined {
+  return affixOfWords(nameWords(oldName), nameWords(newName));
+}
+
+function affixOfWords(a: readonly string[], b: readonly string[]): string | undefined {
+  const [short, long, dropped] = a.length < b.length ? [a, b, ""] : [b, a, " dropped"];
+  if (short.length === 0 || short.length === long.length) return undefined;
+  const extra = long.length - short.length;
+  const same = (from: number) => short.every((word, i) => word === long[from + i]);
+  if (same(extra)) return `prefix ${long.slice(0, extra).join(" ")}${dropped}`;
+  if (same(0)) return `suffix ${long.slice(short.length).join(" ")}${dropped}`;
+  return undefined;
+}
+
+/** The most removed or added tools whose names are compared with each other, per side. */
+const MAX_NAMES = 512;
+
+/**
+ * The pairs of `removed` and `added` whose names differ by one affix ({@link affixOf}) that at
+ * least two such pairs and half of `removed` or of `added` (the fewer) share, each removed and each added name in one such pair only (a name
+ * that two affixes or two names explain is paired with none: godot_animation removed beside
+ * godot_animation_read and godot_animation_edit added was split, not renamed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameButAffix } from "./rename_affix.ts";
+ * const id = (x: string) => x;
+ * assert.deepEqual(
+ *   sameButAffix(["node", "scene", "x"], ["godot_node", "godot_scene", "y"], id),
+ *   [["node", "godot_node"], ["scene", "godot_scene"]],
+ * );
+ * assert.deepEqual(sameButAffix(["search"], ["search_v2"], id), []);
+ * // Two of five removed and five added: words of their own, not a rename of the server's names.
+ * assert.deepEqual(sameButAffix(["a_x", "b_x", "c", "d", "e"], ["a", "b", "f", "g", "h"], id), []);
+ * ```
+ */
+export function sameButAffix<T>(
+  removed: readonly T[],
+  added: readonly T[],
+  name: (entry: T) => string,
+): [T, T][] {
+  if (removed.length > MAX_NAMES || added.length > MAX_NAMES) return [];
+  const words = new Map([...removed, ...added].map((entry) => [entry, nameWords(name(entry))]));
+  const byAffix = new Map<string, [T, T][]>();
+  for (const gone of removed) {
+    for (const twin of added) {
+      const affix = affixOfWords(words.get(gone)!, words.get(twin)!);
+      if (affix !== undefined) byAffix.set(affix, [...byAffix.get(affix) ?? [], [gone, twin]]);
+    }
+  }
+  const shared = [...byAffix.values()].filter((pairs) =>
+    pairs.length >= 2 && pairs.length * 2 >= Math.min(removed.length, added.length)
+  ).flat();
+  const count = (entry: T) => shared.filter(([r, a]) => r === entry || a === entry).length;
+  return shared.filter(([gone, twin]) => count(gone) === 1 && count(twin) === 1);
+}
+
+/**
+ * An affix from {@link affixOf} in words, for a message.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeAffix } from "./rename_affix.ts";
+ * assert.equal(describeAffix("prefix godot"), '"godot" put before');
+ * assert.equal(describeAffix("suffix v2 dropped"), '"v2" taken off the end');
+ * ```
+ */
+export function describeAffix(affix: string): string {
+  const [place, ...rest] = affix.split(" ");
+  const dropped = rest.at(-1) === "dropped";
+  const words = JSON.stringify((dropped ? rest.slice(0, -1) : rest).join(" "));
+  if (place === "prefix") return `${words} ${dropped ? "taken off the front" : "put before"}`;
+  return `${words} ${dropped ? "taken off the end" : "put after"}`;
+}
