@@ -119,14 +119,32 @@ export function normaliseProse(text: string): string {
 }
 
 /**
+ * A version with its pre-release label, one word: `1.2.3-beta.1`, `v2.0-rc1`, `4.0.0-alpha`. The
+ * hyphen would split it into two numbers (`1.2.3` and `beta.1`); the labels are listed so that a
+ * number and a hyphenated word (`2.5-inch`) stay two words.
+ */
+const PRERELEASE =
+  /v?\d+(?:\.\d+)+-(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|snapshot)(?:\.?\d+)*(?![\p{L}\p{N}])/u
+    .source;
+const WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${PRERELEASE}|[+-]?[\\p{L}\\p{N}]+(?:['’.,][\\p{L}\\p{N}]+)*%?)`,
+  "gu",
+);
+
+/**
  * Words of a normalised text: runs of letters and digits, joined by inner apostrophes, points or
  * commas (`don't`, `2.5`, `1,000`), with a leading sign and a trailing `%`. A hyphen splits words,
- * so `read-only` holds `only`.
+ * so `read-only` holds `only`, except in a version with its pre-release label (`1.2.3-beta.1`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { proseTokens } from "./prose.ts";
+ * assert.deepEqual(proseTokens("don't use read-only v1.2.3-beta.1"), ["don't", "use", "read", "only", "v1.2.3-beta.1"]);
+ * ```
  */
 export function proseTokens(normalised: string): string[] {
-  return normalised.match(/(?<![\p{L}\p{N}])[+-]?[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*%?/gu)?.map((
-    t,
-  ) => t.replace(/’/g, "'")) ?? [];
+  return normalised.match(WORD)?.map((t) => t.replace(/’/g, "'")) ?? [];
 }
 
 /** Han and kana: scripts written without spaces between words. */

@@ -96,6 +96,8 @@ const WORD_VALUES: ReadonlyMap<string, string> = new Map([
 ]);
 /** A run of Han numerals, the whole marker. */
 const HAN_RUN = /^[〇零一二三四五六七八九十百千万萬亿億两兩]+$/u;
+/** The `v` of a version (`v2`, `v1.2.3`): `v2.3` and `version 2.3` write one number. */
+const VERSION = /^v(?=\d)/u;
 /** Full-width digits, as Chinese and Japanese text may write them. */
 const WIDE_DIGIT = /[０-９]/gu;
 
@@ -103,7 +105,8 @@ const WIDE_DIGIT = /[０-９]/gu;
  * The key a marker is counted by, so that two writings of one number are one: the value of a
  * number spelt out in English (`ten` → `10`) or in Han numerals (`十` → `10`, `两` → `2`, see
  * `hanValue`), full-width digits as ASCII ones (`１０` → `10`), thousands separators dropped
- * (`1,000` → `1000`); any other marker is its own key.
+ * (`1,000` → `1000`), the `v` of a version dropped (`v2.3` → `2.3`, as in "version 2.3"); any
+ * other marker is its own key.
  *
  * @example
  * ```ts
@@ -114,6 +117,7 @@ const WIDE_DIGIT = /[０-９]/gu;
  * assert.equal(numberKey("1,5"), "1,5");
  * assert.equal(numberKey("ten"), "10");
  * assert.equal(numberKey("二十"), "20");
+ * assert.equal(numberKey("v1.2.3-beta.1"), "1.2.3-beta.1");
  * assert.equal(numberKey("not"), "not");
  * ```
  */
@@ -122,7 +126,8 @@ export function numberKey(marker: string): string {
   if (word !== undefined) return word;
   if (HAN_RUN.test(marker)) return hanValue(marker) ?? marker;
   return marker.replace(WIDE_DIGIT, (d) => String(d.charCodeAt(0) - 0xff10))
-    .replace(GROUPED, (grouped) => grouped.replaceAll(",", ""));
+    .replace(GROUPED, (grouped) => grouped.replaceAll(",", ""))
+    .replace(VERSION, "");
 }
 
 /** A number spelt out in English as a whole word, or a full-width digit. */

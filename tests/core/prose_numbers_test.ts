@@ -21,7 +21,7 @@ Deno.test("numberMarkers() cuts a number out of a Chinese, Japanese or Korean wo
   assert.deepEqual(numberMarkers("records"), []);
 });
 
-Deno.test("numberKey() drops thousands separators and nothing else", () => {
+Deno.test("numberKey() drops thousands separators and nothing else from a string of no other number", () => {
   assert.equal(numberKey("1,000"), "1000");
   assert.equal(numberKey("1,000,000"), "1000000");
   assert.equal(numberKey("+1,000ms"), "+1000ms");
@@ -32,7 +32,7 @@ Deno.test("numberKey() drops thousands separators and nothing else", () => {
   fc.assert(
     fc.property(fc.string(), (s) => {
       fc.pre(
-        !s.includes(",") && !NUMBER_WORDS.has(s) &&
+        !s.includes(",") && !NUMBER_WORDS.has(s) && !/^v\d/.test(s) &&
           !/[０-９〇零一二三四五六七八九十百千万萬亿億两兩]/u.test(s),
       );
       assert.equal(numberKey(s), s);
@@ -55,6 +55,11 @@ Deno.test("numberKey() reads a number spelt out, in Han numerals or in full-widt
     ["once", "once"],
     ["twice", "twice"],
     ["十五六", "十五六"],
+    // A version's v: v2.3 is version 2.3.
+    ["v2.3", "2.3"],
+    ["v1.2.3-beta.1", "1.2.3-beta.1"],
+    ["v8s", "8s"],
+    ["vs", "vs"],
   ];
   for (const [marker, key] of keys) assert.equal(numberKey(marker), key, marker);
 });
@@ -124,4 +129,20 @@ Deno.test("classifyProse() reads the number of a Chinese clause, not the clause,
   assert.equal(classifyProse(data, records).severity, "DOCUMENTATION");
   assert.equal(classifyProse(records, `最多返回 10 条记录，${REST}`).severity, "DOCUMENTATION");
   assert.deepEqual(classifyProse(records, `最多返回20条记录，${REST}`), markerVerdict("10", 1, 0));
+});
+
+Deno.test("classifyProse() reads a version as one number, its v and its pre-release label included", () => {
+  const text = (v: string) => `Installs the client at version ${v}, with its dependencies.`;
+  // One version written two ways: no number changed.
+  assert.notEqual(classifyProse(text("v2.3"), text("2.3")).step, "marker");
+  assert.notEqual(classifyProse(text("1.2.3-beta.1"), text("v1.2.3-beta.1")).step, "marker");
+  // Another version is another number, named whole.
+  assert.deepEqual(
+    classifyProse(text("1.2.3-beta.1"), text("1.2.3-beta.2")),
+    markerVerdict("1.2.3-beta.1", 1, 0),
+  );
+  assert.deepEqual(classifyProse(text("1.2.3-rc1"), text("1.2.3")), markerVerdict("1.2.3", 0, 1));
+  assert.deepEqual(classifyProse(text("v2.3"), text("v2.4")), markerVerdict("v2.3", 1, 0));
+  // A number and a hyphenated word stay two words: 2.5-inch is the number 2.5.
+  assert.notEqual(classifyProse(text("2.5-inch"), text("2.5 inch")).step, "marker");
 });

@@ -133,6 +133,17 @@ Deno.test("classifyProse() counts every token holding a digit as a number marker
     "or",
     "+2",
   ]);
+  // Except in a version with its pre-release label; a number and a hyphenated word stay two.
+  assert.deepEqual(proseTokens("1.2.3-beta.1, v2.0-rc1, 4.0.0-alpha and 2.5-inch 1.2-3"), [
+    "1.2.3-beta.1",
+    "v2.0-rc1",
+    "4.0.0-alpha",
+    "and",
+    "2.5",
+    "inch",
+    "1.2",
+    "3",
+  ]);
 });
 
 Deno.test("classifyProse() uses extra markers, phrases and thresholds from its options", () => {

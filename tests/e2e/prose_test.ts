@@ -265,6 +265,24 @@ Deno.test("proxar diff reads Korean number words before a counter by value, both
   }
 });
 
+Deno.test("proxar diff counts a changed version as a number, both ways, and reads a version with its pre-release label as one", async () => {
+  // The seed's markers hold any number, and a version a description states is one: v2.3 → v2.4,
+  // Node 18+ → 20+ and RFC 9110 → 9111 stay POTENTIALLY_BREAKING. 1.2.3-beta.1 was read as two
+  // numbers (the message named "beta.1"), and v2.3 → version 2.3 was marker 2.3 0× → 1×.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    // The lower version is named, as first in order.
+    const [v23, rfc, beta, node] = ["v2.3", "9110", "1.2.3-beta.1", "18"];
+    const lost = from === "old" ? "1× → 0×" : "0× → 1×";
+    assert.deepEqual(await messages("versions", from, to), [
+      "DOCUMENTATION get_issue.description changed (edit 0.944, overlap 0.875: one reaches 0.9, neither below 0.55)",
+      `POTENTIALLY_BREAKING fetch_page.description changed (marker "${rfc}" ${lost})`,
+      `POTENTIALLY_BREAKING install_client.description changed (marker "${beta}" ${lost})`,
+      `POTENTIALLY_BREAKING run_checks.description changed (marker "${node}" ${lost})`,
+      `POTENTIALLY_BREAKING search_issues.description changed (marker "${v23}" ${lost})`,
+    ]);
+  }
+});
+
 /**
  * `severity message` of each change from `<fixture>_<from>.json` to `<fixture>_<to>.json`, which
  * exits 0 and explains every prose verdict.
