@@ -20,6 +20,7 @@ import { locatePointer } from "./positions.ts";
 import { listingShape, snapshotShape, toolShape } from "./shapes.ts";
 import type { ToolResponseShape } from "./response/result.ts";
 import { kindOf, type ShapeValidator, shapeValidatorFor } from "./validate.ts";
+import { sharedItems } from "./parse_alike.ts";
 import { singlePass } from "./single_pass.ts";
 
 /** A parsed JSON document and where it came from. */
@@ -196,6 +197,9 @@ const TOOLS = ENTITY_LISTS.find((l) => l.list === "tools")!;
 
 const LISTING_KEYS = ["tools", "prompts", "resources", "resourceTemplates", "responses"];
 
+/** Documents whose values {@link refused} found nothing in (only the objects among them). */
+const accepted = new WeakSet<object>();
+
 /** Deepest nesting of arrays and objects accepted; real contracts stay far below it. */
 export const MAX_NESTING = 1000;
 
@@ -208,6 +212,7 @@ export const MAX_NESTING = 1000;
 function refused(
   value: JsonValue,
   limit: number,
+  checked: ReadonlySet<object> | undefined,
 ): { pointer: string; why: "deep" | "number" } | undefined {
   if (typeof value !== "object" || value === null) {
     return typeof value === "number" && !Number.isFinite(value)
@@ -215,7 +220,7 @@ function refused(
       : undefined;
   }
   const path: (string | number)[] = [];
-  const why = refusedIn(value, 1, limit, path);
+  const why = refusedIn(value, 1, limit, path, checked);
   return why === undefined ? undefined : { pointer: pointerOf(path.reverse()), why };
 }
 
@@ -223,21 +228,23 @@ function refused(
  * What {@link refused} finds in the array or object `node` at `depth`; `path` gets the way
  * there, innermost first. Only arrays and objects are called for: the other values, most of a
  * contract, are checked in the loop (the one run of a diff meets this loop before the JIT has
- * compiled it, when a call per value costs; `x - x` is NaN for ±Infinity and NaN alone).
+ * compiled it, when a call per value costs; `x - x` is NaN for ±Infinity and NaN alone). The
+ * items of arrays in `checked` were found fine at the same depth already.
  */
 function refusedIn(
   node: JsonObject | JsonValue[],
   depth: number,
   limit: number,
   path: (string | number)[],
+  checked: ReadonlySet<object> | undefined,
 ): "deep" | "number" | undefined {
   if (depth > limit) return "deep";
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
       const item = node[i];
       if (typeof item === "object") {
-        if (item === null) continue;
-        const why = refusedIn(item, depth + 1, limit, path);
+        if (item === null || (checked !== undefined && checked.has(item))) continue;
+        const why = refusedIn(item, depth + 1, limit, path, checked);
         if (why !== undefined) {
           path.push(i);
           return why;
@@ -253,7 +260,7 @@ function refusedIn(
     const item = node[key];
     if (typeof item === "object") {
       if (item === null || !Object.hasOwn(node, key)) continue;
-      const why = refusedIn(item, depth + 1, limit, path);
+      const why = refusedIn(item, depth + 1, limit, path, checked);
       if (why !== undefined) {
         path.push(key);
         return why;
@@ -364,7 +371,13 @@ export function contractFromDocuments(
   const b = new Builder();
   for (const doc of docs) {
     if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);
-    const bad = refused(doc.value, MAX_NESTING);
+    // The tools a parse took from a document loaded before were checked there, at this depth.
+    const shared = sharedItems(doc.value);
+    const bad = refused(
+      doc.value,
+      MAX_NESTING,
+      shared && accepted.has(shared.from) ? shared.items : undefined,
+    );
     if (bad?.why === "deep") {
       const deep = bad.pointer;
       throw new UserError(
@@ -380,6 +393,7 @@ export function contractFromDocuments(
         "the number is out of range (beyond ±1.8e308), so it cannot be compared",
       );
     }
+    if (typeof doc.value === "object" && doc.value !== null) accepted.add(doc.value);
     addValue(b, doc, doc.value, []);
   }
   return b.build(label, docs);

@@ -21,6 +21,19 @@ export interface ParsedText {
  */
 const found = new WeakMap<object, ListItems | null>();
 
+/** Per value parsed against another: that one's value, and the items taken from it. */
+const taken = new WeakMap<object, { from: object; items: ReadonlySet<object> }>();
+
+/**
+ * The items of `value`'s `tools` array that {@link parseAlike} took from the value it parsed
+ * it against (`from`), which hold them in their `tools` array too, at the same depth.
+ */
+export function sharedItems(
+  value: JsonValue,
+): { from: object; items: ReadonlySet<object> } | undefined {
+  return isObject(value) ? taken.get(value) : undefined;
+}
+
 /**
  * Where the items of the root's `tools` array are in `parsed`'s text, if a scan already found
  * them ({@link parseAlike} does, for both texts): a locator passes over them by their spans.
@@ -67,12 +80,13 @@ export function parseAlike(text: string, like: ParsedText): ParsedText | undefin
   }
   if (!isObject(value) || !Array.isArray(value[LIST]) || value[LIST].length !== 0) return undefined;
   const list: JsonValue[] = [];
-  const taken = new Set<number>();
+  const shared = new Set<object>();
   for (let i = 0; i < items.same.length; i++) {
     const j = items.same[i]!;
-    if (j !== -1 && !taken.has(j)) {
-      taken.add(j);
-      list.push(before[LIST][j]!);
+    const item = j === -1 ? undefined : before[LIST][j] as object;
+    if (item !== undefined && !shared.has(item)) {
+      shared.add(item);
+      list.push(item as JsonValue);
       continue;
     }
     try {
@@ -83,6 +97,7 @@ export function parseAlike(text: string, like: ParsedText): ParsedText | undefin
   }
   value[LIST] = list;
   found.set(value, items);
+  taken.set(value, { from: before, items: shared });
   return { text, value };
 }
 

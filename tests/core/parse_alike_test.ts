@@ -153,3 +153,34 @@ Deno.test("parseDocument() against the old side reports invalid JSON as JSON.par
     });
   }
 });
+
+Deno.test("contractFromDocuments() checks the tools a parse took from a document it did not load", () => {
+  const deep = `${"[".repeat(1001)}${"]".repeat(1001)}`;
+  const cases: [string, RegExp][] = [[deep, /nested more than 1000 levels/], [
+    "1e400",
+    /out of range/,
+  ]];
+  for (const [inner, refusal] of cases) {
+    const text = `{"tools": [{"name": "a", "inputSchema": {"x": ${inner}}}]}`;
+    const old = { label: "old.json", file: "old.json", text, value: JSON.parse(text) };
+    const now = parseDocument("new.json", `${text}\n`, "new.json", old);
+    assert.equal(tools(now.value)[0], tools(old.value)[0], "taken from the old document");
+    assert.throws(() => contractFromDocuments("new.json", [now]), refusal);
+  }
+});
+
+Deno.test("contractFromDocuments() checks the tools a parse did not take from the loaded document", () => {
+  const text = '{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}]}';
+  const old = read("old.json", JSON.parse(text));
+  const now = parseDocument(
+    "new.json",
+    JSON.stringify(JSON.parse(text), null, 1).replace("{}\n", '{"x": 1e400}\n'),
+    "new.json",
+    old.doc,
+  );
+  assert.equal(tools(now.value)[1], tools(old.doc.value)[1], "b taken from the old document");
+  assert.throws(
+    () => contractFromDocuments("new.json", [now]),
+    { message: /^new\.json:5:20: \/tools\/0\/inputSchema\/x: the number is out of range/ },
+  );
+});
