@@ -666,7 +666,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.examples.changed",
     "severity": "DOCUMENTATION",
     "summary": "Input schema: examples changed",
-    "rationale": "Examples do not constrain values, but models read them; listed for review."
+    "rationale": "Examples do not constrain values, but models read them; listed for review. OpenAPI 3.0's singular example (its Schema Object's, which OpenAPI-generated servers carry into tool schemas) is read the same way: no JSON Schema draft defines it, and validators, the MCP SDK's ajv among them, ignore it. @runpod/mcp-server 3.3.0 → 4.0.0 added it to seven properties, seven keyword.unmodelled BREAKING findings."
   },
   {
     "id": "tool.input.format.changed",
@@ -1371,7 +1371,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.examples.changed",
     "severity": "DOCUMENTATION",
     "summary": "Output schema: examples changed",
-    "rationale": "Examples do not constrain values, but models read them; listed for review."
+    "rationale": "Examples do not constrain values, but models read them; listed for review. OpenAPI 3.0's singular example (its Schema Object's, which OpenAPI-generated servers carry into tool schemas) is read the same way: no JSON Schema draft defines it, and validators, the MCP SDK's ajv among them, ignore it. @runpod/mcp-server 3.3.0 → 4.0.0 added it to seven properties, seven keyword.unmodelled BREAKING findings."
   },
   {
     "id": "tool.output.format.changed",

@@ -764,7 +764,7 @@ const SPECS: Spec[] = [
     [1],
     [2],
     "Examples changed",
-    "Examples do not constrain values, but models read them; listed for review.",
+    "Examples do not constrain values, but models read them; listed for review. OpenAPI 3.0's singular example (its Schema Object's, which OpenAPI-generated servers carry into tool schemas) is read the same way: no JSON Schema draft defines it, and validators, the MCP SDK's ajv among them, ignore it. @runpod/mcp-server 3.3.0 → 4.0.0 added it to seven properties, seven keyword.unmodelled BREAKING findings.",
   ),
   {
     aspect: "dialect",

@@ -11,7 +11,15 @@ import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
 const DEFINITIONS = new Set(["$defs", "definitions"]);
 const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas", "dependencies"];
 /** Keywords whose values are data, never schemas: a `$ref` inside them is not a reference. */
-const DATA = new Set(["enum", "const", "default", "examples", "required", "dependentRequired"]);
+const DATA = new Set([
+  "enum",
+  "const",
+  "default",
+  "examples",
+  "example",
+  "required",
+  "dependentRequired",
+]);
 const STRUCTURED = new Set([...SCHEMA_MAPS, ...SCHEMA_LISTS, ...SCHEMAS, ...DATA]);
 /** References this module cannot follow as plain pointers: with them, every definition counts. */
 const DYNAMIC = ["$dynamicRef", "$recursiveRef"];

@@ -97,6 +97,9 @@ export const FACET_OF: Readonly<Record<string, string>> = {
   readOnly: "readOnly",
   writeOnly: "writeOnly",
   examples: "examples",
+  // OpenAPI 3.0's one example (its Schema Object, as `nullable`): an annotation as `examples` is,
+  // which validators, the MCP SDK's ajv among them, ignore. @runpod/mcp-server 4.0.0 writes it.
+  example: "examples",
   $schema: "$schema",
   $id: "$id",
   $anchor: "$anchor",

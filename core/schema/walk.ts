@@ -187,6 +187,7 @@ const ANNOTATIONS: readonly [string, string, Severity][] = [
   ["readOnly", "readOnly", "POTENTIALLY_BREAKING"],
   ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
   ["examples", "examples", "DOCUMENTATION"],
+  ["example", "examples", "DOCUMENTATION"],
   ["$schema", "dialect", "POTENTIALLY_BREAKING"],
   ["$id", "id", "POTENTIALLY_BREAKING"],
   ["$anchor", "anchor", "POTENTIALLY_BREAKING"],

@@ -744,3 +744,27 @@ Deno.test("proxar diff pairs @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 tools 
   ]);
   assert.match(back[0]!.message, /\("godot" taken off the front\)/);
 });
+
+Deno.test("proxar diff reads @runpod/mcp-server 4.0.0's OpenAPI example as an annotation, not an unmodelled keyword", async () => {
+  const input = "get-cpu-type.inputSchema";
+  // Before: also tool.input.keyword.unmodelled BREAKING at product.example, a keyword of
+  // OpenAPI's Schema Object that validators ignore, inside a property added whole.
+  await assertVerdict(["runpod_get_cpu_type_3.3.0.json", "runpod_get_cpu_type_4.0.0.json"], {
+    findings: [
+      "server.capability.added|server.capabilities.resources|NON_BREAKING",
+      "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.safetyWeakened|get-cpu-type.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.annotations.title.changed|get-cpu-type.annotations.title|POTENTIALLY_BREAKING",
+      "tool.description.changed|get-cpu-type.description|POTENTIALLY_BREAKING",
+      `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
+      `tool.input.dialect.inert|${input}.$schema|DOCUMENTATION`,
+      `tool.input.property.added|${input}.properties.include|NON_BREAKING`,
+      `tool.input.property.added|${input}.properties.product|NON_BREAKING`,
+      `tool.input.property.added|${input}.properties.vcpuCount|NON_BREAKING`,
+      `tool.input.property.removed|${input}.properties.cpuTypeId|BREAKING`,
+      `tool.input.required.added|${input}.required|BREAKING`,
+    ],
+    code: 1,
+  });
+});
