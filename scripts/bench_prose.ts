@@ -24,8 +24,9 @@ const VERBS = ["Search", "List", "Fetch", "Update", "Archive", "Summarise"];
 const ADVICE = [
   "Prefer the narrowest filter that answers the question.",
   "Quote identifiers exactly as the user wrote them.",
-  "Report what you changed in one short sentence.",
-  "Ask the user when two results look equally relevant.",
+  // No number word here: "one" is a marker, and the pair must reach the similarity step.
+  "Report what you changed in a short sentence.",
+  "Ask the user when several results look equally relevant.",
   "Keep pagination cursors between calls in the same conversation.",
 ];
 
@@ -67,7 +68,7 @@ function time(a: string, b: string): { ms: number; verdict: ProseVerdict } {
 
 const before = instructions(kilobytes * 1000);
 const middle = before.indexOf("Report what you changed", before.length / 2);
-const sentence = "Report what you changed in one short sentence.";
+const sentence = "Report what you changed in a short sentence.";
 const after = before.slice(0, middle) +
   "Summarise the outcome for the user in plain words." +
   before.slice(middle + sentence.length);
