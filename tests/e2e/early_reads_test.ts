@@ -58,6 +58,20 @@ Deno.test(
 );
 
 Deno.test(
+  "early reads: one file after the other, a read that fails keeping none after it from starting",
+  withDir(async (dir) => {
+    writeFileSync(join(dir, "a.json"), contract("a"));
+    writeFileSync(join(dir, "b.json"), contract("b"));
+    readFilesEarly(["a.json", "b.json"], dir);
+    // The first read starts once this synchronous code is done: the file is gone by then.
+    rmSync(join(dir, "a.json"));
+    const [a, b] = ["a.json", "b.json"].map((name) => takeEarlyRead(resolve(dir, name))!);
+    await assert.rejects(a!, /ENOENT|no such file/i);
+    assert.equal(await b!, contract("b"));
+  }),
+);
+
+Deno.test(
   "proxar diff reads a file as it is when it runs, after a diff that stopped before reading it",
   withDir(async (dir) => {
     writeFileSync(join(dir, "old.json"), contract("a"));
