@@ -48,6 +48,7 @@ import {
 import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
+import { DRAFT07_AJV, readsApart } from "./_ref_siblings.ts";
 
 const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 
@@ -228,7 +229,15 @@ export class CatchAllWalk implements Walker {
     delta.rule = `tool.${this.side}.keyword.${final}`;
     delta.severity = varianceSeverity(this.side, final);
     const under = neg ? " (under not)" : "";
-    delta.message = `${capital(final)} ${q(facet)} at ${q(delta.path)}: ${detail}${under}`;
+    // A keyword beside a draft-07 $ref, which this differ applies as ajv 8 does.
+    const node = "oPtr" in at ? at as Node : undefined;
+    const draft07 = node !== undefined && facet !== "$ref" &&
+        (readsApart(node.o, this.oldRoot) || readsApart(node.n, this.newRoot))
+      ? ` (${DRAFT07_AJV})`
+      : "";
+    delta.message = `${capital(final)} ${q(facet)} at ${
+      q(delta.path)
+    }: ${detail}${under}${draft07}`;
     if (old !== undefined) delta.old = old;
     if (next !== undefined) delta.new = next;
     this.#deltas.push(delta);

@@ -5,7 +5,7 @@
  * of `required`) and says when it is not (two patterns, two `properties` objects, keywords that
  * read each other split between the two), so the walk can compare the parts instead. Draft-07
  * and older ignore the keywords beside a `$ref`; their annotations still steer models and are kept.
- * Private to the structured walk.
+ * Private to the two schema differs.
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
@@ -26,6 +26,33 @@ const DRAFT = /^(https?:\/\/)?json-schema\.org\/draft-0[0-7]\/schema#?$/;
 export function ignoresRefSiblings(root: JsonValue | undefined): boolean {
   return isObject(root) && typeof root.$schema === "string" && DRAFT.test(root.$schema);
 }
+
+/**
+ * Whether `schema` writes a `$ref` with keywords beside it that constrain values, under a root
+ * whose dialect (draft-07 or older) ignores them: validators that follow the draft skip them,
+ * ajv 8 (the MCP SDK's validator) applies them, so the two readings may grade a change apart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readsApart } from "./_ref_siblings.ts";
+ * const root = { $schema: "http://json-schema.org/draft-07/schema#" };
+ * assert.equal(readsApart({ $ref: "#/definitions/A", maxLength: 3 }, root), true);
+ * assert.equal(readsApart({ $ref: "#/definitions/A", description: "Id" }, root), false);
+ * assert.equal(readsApart({ $ref: "#/$defs/A", maxLength: 3 }, {}), false);
+ * ```
+ */
+export function readsApart(schema: JsonValue | undefined, root: JsonValue | undefined): boolean {
+  return isObject(schema) && typeof schema.$ref === "string" && ignoresRefSiblings(root) &&
+    Object.keys(schema).some((k) => k !== "$ref" && !isAnnotationKeyword(k));
+}
+
+/** What each differ reads beside a draft-07 `$ref`, said beside a finding there. */
+export const DRAFT07_WALK =
+  "graded as draft-07 reads it, which ignores the keywords beside $ref; ajv 8 and the MCP SDK apply them, and a catch-all differ finding here is their reading";
+/** The catch-all's reading of the keywords beside a draft-07 `$ref` (see {@link DRAFT07_WALK}). */
+export const DRAFT07_AJV =
+  "beside a draft-07 $ref: graded as ajv 8 and the MCP SDK read it, applying the keyword; draft-07 ignores it, as the structured walk does";
 
 /** The annotations of a schema object: what draft-07 keeps of the keywords beside a `$ref`. */
 export function annotationsOf(schema: JsonObject): JsonObject {

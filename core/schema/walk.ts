@@ -14,7 +14,14 @@ import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
-import { alignLevels, hasSiblings, ignoresRefSiblings, type RefLevel } from "./_ref_siblings.ts";
+import {
+  alignLevels,
+  DRAFT07_WALK,
+  hasSiblings,
+  ignoresRefSiblings,
+  readsApart,
+  type RefLevel,
+} from "./_ref_siblings.ts";
 import {
   acceptsSafeInteger,
   admitsEverySafeInteger,
@@ -473,6 +480,10 @@ class Walker {
       raw: ctx.raw ?? [oldSchema, newSchema],
       levels: siblings ? [o.levels, n.levels] : undefined,
     };
+    // Keywords beside a draft-07 $ref that constrain: this walk reads them as the draft does.
+    if (readsApart(oldSchema, this.oldRoot) || readsApart(newSchema, this.newRoot)) {
+      here.aside = ctx.aside === undefined ? DRAFT07_WALK : `${ctx.aside}; ${DRAFT07_WALK}`;
+    }
     if (this.shortcut && jsonEqual(o.node, n.node)) return;
     if (o.node === false || n.node === false) {
       if (o.node === n.node) return;

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { fourWays, schemaChanges } from "./_schema_helpers.ts";
 
 const D7 = "http://json-schema.org/draft-07/schema#";
 const at = (v: JsonValue, a: JsonValue = { type: "string" }) => ({
@@ -64,4 +64,35 @@ Deno.test("diff reports an unmodelled keyword changed beside a draft-07 $ref as 
   for (const list of Object.values(found)) {
     assert.ok(list.some((f) => f.includes(".keyword.unmodelled ") && f.endsWith(" BREAKING")));
   }
+});
+
+Deno.test("diff says which reading of the keywords beside a draft-07 $ref made each grade", () => {
+  // ajv's: the bound beside the reference changed, which the draft (and the walk) ignores.
+  const beside = schemaChanges("input", at({ ...ref, maxLength: 5 }), at({ ...ref, maxLength: 3 }));
+  assert.deepEqual(beside.map((c) => c.message), [
+    'Narrowed "maxLength" at "t.inputSchema.properties.v.maxLength": maxLength 5 became 3 (beside a draft-07 $ref: graded as ajv 8 and the MCP SDK read it, applying the keyword; draft-07 ignores it, as the structured walk does) (catch-all differ: narrowed; the structured walk reported nothing here)',
+  ]);
+  // The draft's: the bound moved into the definition, no change to ajv.
+  const moved = schemaChanges(
+    "input",
+    at({ ...ref, maxLength: 3 }),
+    at(ref, { type: "string", maxLength: 3 }),
+  );
+  assert.deepEqual(moved.map((c) => c.message), [
+    "t.inputSchema.properties.v: maxLength tightened from absent to 3 (graded as draft-07 reads it, which ignores the keywords beside $ref; ajv 8 and the MCP SDK apply them, and a catch-all differ finding here is their reading)",
+  ]);
+  // Annotations beside the reference, or a 2020-12 root, read alike: nothing is said.
+  const annotated = schemaChanges(
+    "input",
+    at({ ...ref, description: "Query" }),
+    at({ ...ref, description: "Query" }, { type: "string", maxLength: 3 }),
+  );
+  assert.ok(
+    annotated.every((c) => !c.message.includes("draft-07")),
+    `${annotated.map((c) => c.message)}`,
+  );
+  const { $schema: _, ...later } = at({ ...ref, maxLength: 5 });
+  const { $schema: __, ...tighter } = at({ ...ref, maxLength: 3 });
+  const applied = schemaChanges("input", later, tighter);
+  assert.ok(applied.length > 0 && applied.every((c) => !c.message.includes("draft-07")));
 });
