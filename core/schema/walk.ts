@@ -1965,6 +1965,13 @@ class Walker {
    */
   removedMeeting(a: JsonObject, b: JsonObject, name: string, ctx: Ctx): Meeting | undefined {
     if (ctx.polarity !== 1) return undefined;
+    // Another link of a reference chain with an unevaluatedProperties: what it governs depends
+    // on the links its reference reaches, which its keywords alone do not show.
+    const closing = (list: readonly Conjunct[]) =>
+      list.some((c) => isObject(c.v) && !acceptsAll(c.v.unevaluatedProperties));
+    if (ctx.conjoined && ctx.beside && (closing(ctx.beside.old) || closing(ctx.beside.new))) {
+      return undefined;
+    }
     const met = removedMeeting(a, b, name, {
       roots: [this.oldRoot, this.newRoot],
       locs: [ctx.oldLoc, ctx.newLoc],
@@ -2522,7 +2529,11 @@ class Walker {
 /**
  * For a `$ref` chain (see parts()) whose one link has an unevaluatedProperties that constrains:
  * each other link's rule for the names it leaves to that one, reading the others as allOf
- * branches of it ({@link unevaluatedRest}); several such links: why Proxar cannot tell.
+ * branches of it ({@link unevaluatedRest}). With several such links, the deepest one governs the
+ * names the links after it leave: an unevaluatedProperties sees what its own link and the ones
+ * its `$ref` reaches evaluate, so the deepest evaluates every name left in its reach and the
+ * outer ones never apply (ajv 8, 2020-12). A link before the deepest one does not reach it:
+ * why Proxar cannot tell.
  */
 function chainRests(
   levels: readonly RefLevel[],
@@ -2532,14 +2543,17 @@ function chainRests(
   const constrains = (l: RefLevel) => !acceptsAll(l.keywords.unevaluatedProperties);
   const closing = levels.filter(constrains);
   if (closing.length === 0) return out;
+  const deepest = levels.indexOf(closing.at(-1)!);
   for (const level of levels) {
     if (closing.includes(level)) continue;
-    if (closing.length > 1) {
+    if (closing.length > 1 && levels.indexOf(level) < deepest) {
       out.set(level, "several links of the reference chain have unevaluatedProperties");
       continue;
     }
-    const u = closing[0]!;
-    const siblings = levels.filter((l) => l !== u && l !== level).map((l) => l.keywords);
+    const u = closing.at(-1)!;
+    // The deepest closing link sees itself and the links after it only.
+    const reach = closing.length > 1 ? levels.slice(deepest) : levels;
+    const siblings = reach.filter((l) => l !== u && l !== level).map((l) => l.keywords);
     const own = Array.isArray(u.keywords.allOf) ? u.keywords.allOf : [];
     const parent = { ...u.keywords, allOf: [level.keywords, ...siblings, ...own] };
     const rest = unevaluatedRest(parent, 0, u.loc, root);
