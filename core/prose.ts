@@ -26,7 +26,7 @@ import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
 import { numberKey, numberMarkers, numbersAsDigits } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
-import { oppositeWord, swappedOpposites } from "./prose_opposites.ts";
+import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
@@ -227,7 +227,7 @@ function markerCounts(
   };
   for (let i = 0; i < tokens.length; i++) {
     for (const marker of markersOf(tokens[i]!, words)) add(marker);
-    for (const cjk of cjkMarkers(tokens[i]!)) add(cjk);
+    for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));
     const korean = hangulNumber(tokens[i]!, tokens[i + 1]);
     if (korean !== undefined) add(tokens[i]!, korean);
     for (const phrase of phrases) {

@@ -15,6 +15,7 @@
  */
 
 import { hanNumbers } from "./prose_han_numbers.ts";
+import { CJK_OPPOSITES } from "./prose_opposites.ts";
 
 /** Negations, modality and `default` in Chinese, Japanese and Korean. */
 export const CJK_MARKERS: readonly string[] = [
@@ -83,20 +84,21 @@ const NOT_MARKERS = /非常|非同期|无论|無論|不管/gu;
 
 const SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const PATTERN = new RegExp(
-  [...CJK_MARKERS].sort((a, b) => b.length - a.length).join("|"),
+  [...CJK_MARKERS, ...CJK_OPPOSITES.keys()].sort((a, b) => b.length - a.length).join("|"),
   "gu",
 );
 
 /**
- * The CJK markers a word holds, each as written: negations, modality and defaults in order, then
- * the numbers it writes in Han numerals (`prose_han_numbers.ts`).
+ * The CJK markers a word holds, each as written: negations, modality, defaults and opposites
+ * (`CJK_OPPOSITES` in `prose_opposites.ts`) in order, then the numbers it writes in Han numerals
+ * (`prose_han_numbers.ts`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { cjkMarkers } from "./prose_cjk.ts";
  * assert.deepEqual(cjkMarkers("不需要时必须传入"), ["不", "需", "必须"]);
- * assert.deepEqual(cjkMarkers("最多返回五十条"), ["五十"]);
+ * assert.deepEqual(cjkMarkers("最多返回五十条"), ["最多", "五十"]);
  * assert.deepEqual(cjkMarkers("required"), []);
  * ```
  */

@@ -37,6 +37,57 @@ const FORMS: ReadonlyMap<string, string> = new Map([
   }),
 ]);
 
+/**
+ * The opposites in Chinese, Japanese and Korean, each as the English word it counts as, so that
+ * "按创建时间升序排列" → "…降序…" ("ascending" → "descending") is a swap and "倒序" → "降序" (two
+ * words for "descending") or "最多" → "最大" is none. They are found inside a word of those scripts,
+ * as the negations of `prose_cjk.ts` are. `以上`/`以下` and `이상`/`이하` ("or more", "or less";
+ * also "the above", "the following") are left out.
+ */
+export const CJK_OPPOSITES: ReadonlyMap<string, string> = new Map([
+  ["升序", "ascending"],
+  ["正序", "ascending"],
+  ["昇順", "ascending"],
+  ["오름차순", "ascending"],
+  ["降序", "descending"],
+  ["倒序", "descending"],
+  ["降順", "descending"],
+  ["내림차순", "descending"],
+  ["最大", "maximum"],
+  ["最多", "maximum"],
+  ["최대", "maximum"],
+  ["最小", "minimum"],
+  ["最少", "minimum"],
+  ["최소", "minimum"],
+  ["包含", "include"],
+  ["包括", "include"],
+  ["포함", "include"],
+  ["排除", "exclude"],
+  ["除外", "exclude"],
+  ["제외", "exclude"],
+  ["启用", "enable"],
+  ["啟用", "enable"],
+  ["开启", "enable"],
+  ["開啟", "enable"],
+  ["활성화", "enable"],
+  ["禁用", "disable"],
+  ["关闭", "disable"],
+  ["關閉", "disable"],
+  ["비활성화", "disable"],
+  ["最早", "earliest"],
+  ["最旧", "earliest"],
+  ["最舊", "earliest"],
+  ["最新", "latest"],
+  ["之前", "before"],
+  ["以前", "before"],
+  ["이전", "before"],
+  ["之后", "after"],
+  ["之後", "after"],
+  ["以后", "after"],
+  ["以後", "after"],
+  ["이후", "after"],
+]);
+
 const WORDS: ReadonlyMap<string, string> = new Map([
   ...OPPOSITES.flat().map((w) => [w, w] as [string, string]),
   ...FORMS,

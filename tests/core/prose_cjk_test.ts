@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { classifyProse } from "../../core/prose.ts";
 import { CJK_MARKERS, cjkMarkers } from "../../core/prose_cjk.ts";
+import { CJK_OPPOSITES } from "../../core/prose_opposites.ts";
 import { proseUnits, unitChanges } from "../../core/prose_units.ts";
 import { FIXTURES } from "../helpers.ts";
 import { fourWays } from "./schema/_schema_helpers.ts";
@@ -48,7 +49,7 @@ Deno.test("cjkMarkers() finds negations, modality and defaults inside a word, th
 Deno.test("cjkMarkers() finds nothing in Han, kana or Hangul that holds no marker's character", () => {
   // Ordinary characters of the three scripts, none of them part of a marker: any word of them
   // reaches the marker search (a word without these scripts never does).
-  const inMarkers = new Set(CJK_MARKERS.flatMap((m) => [...m]));
+  const inMarkers = new Set([...CJK_MARKERS, ...CJK_OPPOSITES.keys()].flatMap((m) => [...m]));
   const ordinary = [
     ..."文字数据记录结果标题作者链接摘要信息格式处理创建时间排列ファイルデータ검색결과",
   ]
@@ -189,4 +190,39 @@ Deno.test("diff grades a Chinese sentence's changes alike on input and output", 
     output: [`tool.output.description.changed t.outputSchema.${at}`],
     outputReversed: [`tool.output.description.changed t.outputSchema.${at}`],
   });
+});
+
+Deno.test("classifyProse() reads an opposite swapped inside a Chinese, Japanese or Korean word as a marker, both ways, and two words for one as none", () => {
+  // Each was DOCUMENTATION (edit 0.96 to 0.98): 升序 → 降序 "ascending" → "descending",
+  // 包含 → 排除 "include" → "exclude", 最大 → 最小 "maximum" → "minimum".
+  const zh = "，结果包含标题、作者、链接和摘要等信息，可按标签过滤，便于后续处理";
+  const ja = "。各結果にはタイトル、作者、リンク、概要が含まれます。";
+  const ko = " 각 결과에는 제목, 작성자, 링크와 요약이 포함됩니다.";
+  const swaps: [string, string, string][] = [
+    [`按创建时间升序排列${zh}`, `按创建时间降序排列${zh}`, "升序"],
+    [`设置为 true 时包含已归档的项目${zh}`, `设置为 true 时排除已归档的项目${zh}`, "排除"],
+    [`最大返回100条记录${zh}`, `最小返回100条记录${zh}`, "最大"],
+    [`调用 create_issue 之前检查重复${zh}`, `调用 create_issue 之后检查重复${zh}`, "之后"],
+    [`作成日時の昇順で並べ替えます${ja}`, `作成日時の降順で並べ替えます${ja}`, "昇順"],
+    [
+      `결과는 생성 시간 오름차순으로 정렬됩니다.${ko}`,
+      `결과는 생성 시간 내림차순으로 정렬됩니다.${ko}`,
+      "오름차순",
+    ],
+    [`알림을 활성화합니다.${ko}`, `알림을 비활성화합니다.${ko}`, "비활성화"],
+  ];
+  for (const [a, b, marker] of swaps) {
+    assert.equal(classifyProse(a, b).marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).marker, marker, `${b} → ${a}`);
+  }
+  // Two words for one opposite, or an English one for a Chinese one: no marker.
+  const same: [string, string][] = [
+    [`按创建时间倒序排列${zh}`, `按创建时间降序排列${zh}`],
+    [`最多返回100条记录${zh}`, `最大返回100条记录${zh}`],
+    [`按创建时间升序排列${zh}`, `按创建时间排列${zh}`],
+  ];
+  for (const [a, b] of same) {
+    assert.notEqual(classifyProse(a, b).step, "marker", `${a} → ${b}`);
+    assert.notEqual(classifyProse(b, a).step, "marker", `${b} → ${a}`);
+  }
 });

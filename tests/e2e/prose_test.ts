@@ -338,8 +338,9 @@ Deno.test("proxar diff keeps a number or a negation written another way DOCUMENT
 });
 
 Deno.test("proxar diff grades an opposite swapped in as POTENTIALLY_BREAKING, both ways, and a short form or a dropped one DOCUMENTATION", async () => {
-  // first → last, ascending → descending and include → exclude in long descriptions were
-  // DOCUMENTATION (edit 0.97 to 0.98); asc → ascending and "enabled by" → "on by" stay so.
+  // first → last, ascending → descending (升序 → 降序 too) and include → exclude in long
+  // descriptions were DOCUMENTATION (edit 0.97 to 0.98); asc → ascending and "enabled by" → "on by"
+  // stay so.
   const kept = (tool: string, edit: string, overlap: string) =>
     `DOCUMENTATION ${tool}.description changed (edit ${edit}, overlap ${overlap}: one reaches 0.9, neither below 0.55)`;
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
@@ -349,6 +350,7 @@ Deno.test("proxar diff grades an opposite swapped in as POTENTIALLY_BREAKING, bo
       kept("watch_repo", "0.937", "0.875"),
       `POTENTIALLY_BREAKING list_results.description changed (marker "first" ${gone})`,
       `POTENTIALLY_BREAKING search_projects.description changed (marker "exclude" ${came})`,
+      `POTENTIALLY_BREAKING sort_notes.description changed (marker "升序" ${gone})`,
       `POTENTIALLY_BREAKING sort_results.description changed (marker "ascending" ${gone})`,
     ]);
   }
