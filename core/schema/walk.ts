@@ -554,9 +554,14 @@ class Walker {
     for (const [x, y] of alignLevels(old, next)) {
       const [ro, rn] = [x && restsOld.get(x), y && restsNew.get(y)];
       const [co, cn] = [others(old, x), others(next, y)];
-      // The other links apply beside this one: a property it adds meets what they govern.
+      // The other links apply beside this one: a property it adds meets what they govern. Their
+      // unevaluatedProperties are left out: each sees the links its reference reaches, which its
+      // keywords alone do not show (the rests above say what they govern).
       const beside = (levels: RefLevel[], l: RefLevel | undefined) =>
-        levels.filter((m) => m !== l).map((m) => ({ v: m.keywords, loc: m.loc }));
+        levels.filter((m) => m !== l).map((m) => {
+          const { unevaluatedProperties: _, ...v } = m.keywords;
+          return { v, loc: m.loc };
+        });
       this.compare(x?.keywords ?? true, y?.keywords ?? true, {
         ...(x && y ? { beside: { old: beside(old, x), new: beside(next, y) } } : {}),
         ...(ro !== undefined || rn !== undefined
@@ -1965,13 +1970,6 @@ class Walker {
    */
   removedMeeting(a: JsonObject, b: JsonObject, name: string, ctx: Ctx): Meeting | undefined {
     if (ctx.polarity !== 1) return undefined;
-    // Another link of a reference chain with an unevaluatedProperties: what it governs depends
-    // on the links its reference reaches, which its keywords alone do not show.
-    const closing = (list: readonly Conjunct[]) =>
-      list.some((c) => isObject(c.v) && !acceptsAll(c.v.unevaluatedProperties));
-    if (ctx.conjoined && ctx.beside && (closing(ctx.beside.old) || closing(ctx.beside.new))) {
-      return undefined;
-    }
     const met = removedMeeting(a, b, name, {
       roots: [this.oldRoot, this.newRoot],
       locs: [ctx.oldLoc, ctx.newLoc],
@@ -2032,6 +2030,10 @@ class Walker {
         );
       }
     }
+    // Still declared where it applies to every object (another link of a reference chain): the
+    // name is not gone, only what this link said of its values.
+    const declared = `/properties/${escapePointerToken(name)}`;
+    if (met.after.some((g) => g.loc.endsWith(declared))) return;
     const input = this.opts.side === "input";
     const many = met.after.length > 1;
     this.emit(

@@ -57,3 +57,31 @@ Deno.test("diff still cannot tell what a link before the deepest closing one gov
   // ajv: z is rejected on both sides (A closes the object to it).
   assert.deepEqual([valid(old, { z: "s" }), valid(next, { z: "s" })], [false, false]);
 });
+
+Deno.test("diff grades a property a link adds beside a deeper link's declaration by the two meeting, whatever an outer unevaluatedProperties says", () => {
+  // Root (unevaluatedProperties string) → A → B, B declaring x: integer. x: {minimum: 0} added to
+  // A meets B's integer: fewer values. The root's unevaluatedProperties does not govern x (B
+  // evaluates it), but read from its keywords alone it seemed to, the two meetings both accepted
+  // nothing, and the walk said property.added, NON_BREAKING on input (the catch-all's $defs
+  // verdict kept the grade).
+  const at = (x: JsonObject | undefined): JsonValue => ({
+    $schema: D2020,
+    type: "object",
+    $ref: "#/$defs/A",
+    unevaluatedProperties: { type: "string" },
+    $defs: {
+      A: { $ref: "#/$defs/B", properties: { a: {}, ...x && { x } } },
+      B: { properties: { x: { type: "integer" } } },
+    },
+  });
+  const [old, next] = [at(undefined), at({ minimum: 0 })];
+  const p = (side: string) => `t.${side}Schema.properties.x`;
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.allOf.narrowed ${p("input")} BREAKING`],
+    // Still declared in B: only what A said of its values went.
+    inputReversed: [`tool.input.allOf.widened ${p("input")} NON_BREAKING`],
+    output: [`tool.output.allOf.narrowed ${p("output")} NON_BREAKING`],
+    outputReversed: [`tool.output.allOf.widened ${p("output")} BREAKING`],
+  });
+  assert.deepEqual([valid(old, { x: -1 }), valid(next, { x: -1 })], [true, false]);
+});
