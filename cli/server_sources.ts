@@ -4,7 +4,7 @@
  * (`--against pinned|latest|HASH|FILE`).
  * @module
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Config } from "../core/config.ts";
 import { ENTITY_LISTS, type ListName } from "../core/contract.ts";
@@ -227,7 +227,17 @@ export async function diffSources(
     );
   }
   const ctx = session.sourceContext();
-  const old = await readSource(oldSpec, ctx);
+  const old = await readSource(oldSpec, { ...ctx, likeOfNext: isFileSpec(newSpec, io.cwd) });
   // The new file is mostly the old one: its unchanged tools are not parsed again.
   return [old, await readSource(newSpec, { ...ctx, like: old })];
+}
+
+/** Whether a source names a regular file (read by path, so parsed against the other side). */
+function isFileSpec(spec: string, cwd: string): boolean {
+  if (spec === "-" || spec.startsWith("git:") || isLiveSource(spec)) return false;
+  try {
+    return statSync(resolve(cwd, spec)).isFile();
+  } catch {
+    return false;
+  }
 }

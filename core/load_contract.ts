@@ -20,7 +20,7 @@ import { locatePointer } from "./positions.ts";
 import { listingShape, snapshotShape, toolShape } from "./shapes.ts";
 import type { ToolResponseShape } from "./response/result.ts";
 import { kindOf, type ShapeValidator, shapeValidatorFor } from "./validate.ts";
-import { sharedItems } from "./parse_alike.ts";
+import { scannedWithin, sharedItems } from "./parse_alike.ts";
 import { singlePass } from "./single_pass.ts";
 
 /** A parsed JSON document and where it came from. */
@@ -373,7 +373,8 @@ export function contractFromDocuments(
     if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);
     // The tools a parse took from a document loaded before were checked there, at this depth.
     const shared = sharedItems(doc.value);
-    const bad = refused(
+    // A scan of the text that found nothing to refuse spares the walk of the value.
+    const bad = scannedWithin(doc, MAX_NESTING) ? undefined : refused(
       doc.value,
       MAX_NESTING,
       shared && accepted.has(shared.from) ? shared.items : undefined,

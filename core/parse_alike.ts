@@ -101,6 +101,44 @@ export function parseAlike(text: string, like: ParsedText): ParsedText | undefin
   return { text, value };
 }
 
+/**
+ * Locates the items of the root's `tools` array in `parsed`'s text now, ahead of a
+ * {@link parseAlike} against it, which would then: the scan also tells {@link scannedWithin}.
+ */
+export function scanListItems(parsed: ParsedText): void {
+  const value = parsed.value;
+  if (isObject(value) && Array.isArray(value[LIST])) itemsOf({ text: parsed.text, value });
+}
+
+/**
+ * Whether a scan ({@link scanListItems}) read all of `parsed`'s text and found in it no value
+ * nested deeper than `limit` (the root counting as 1) and no number that may not fit a double
+ * (none with an exponent or 309 digits in a row): what walking the value would check.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scanListItems, scannedWithin } from "./parse_alike.ts";
+ * const doc = (text: string) => ({ text, value: JSON.parse(text) });
+ * const plain = doc('{"tools": [{"a": [1.5, -2]}]}');
+ * assert.equal(scannedWithin(plain, 4), false, "not scanned yet");
+ * scanListItems(plain);
+ * assert.equal(scannedWithin(plain, 4), true);
+ * assert.equal(scannedWithin(plain, 3), false);
+ * const big = doc('{"tools": [{"a": 1e400}]}');
+ * scanListItems(big);
+ * assert.equal(scannedWithin(big, 4), false);
+ * ```
+ */
+export function scannedWithin(
+  parsed: { text?: string; value: JsonValue },
+  limit: number,
+): boolean {
+  const items = knownListItems(parsed);
+  return items !== undefined && items.same.every((j) => j === -1) && !items.read.bigNumbers &&
+    2 + items.read.deepest <= limit;
+}
+
 /** The items of the `tools` array of a parsed text whose value is an object, scanned once. */
 function itemsOf(parsed: ParsedText & { value: object }): ListItems | undefined {
   let items = found.get(parsed.value);

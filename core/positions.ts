@@ -116,6 +116,12 @@ export interface ListItems {
   readonly spans: readonly number[];
   /** Per item, the index of the item of the similar text that has the same text, or -1. */
   readonly same: readonly number[];
+  /**
+   * What the scan read of the text (all but the items passed over by comparison): the deepest
+   * nesting of a value inside the root object's, each object or array counting as 1, and whether
+   * a number there has an exponent or 309 digits in a row or more (it may not fit a double).
+   */
+  readonly read: { deepest: number; bigNumbers: boolean };
 }
 
 /**
@@ -194,6 +200,17 @@ class NotJson extends Error {}
 
 const QUOTE = 0x22;
 
+/** Whether the 309 characters from `start` are all digits. */
+function manyDigits(text: string, start: number): boolean {
+  const last = text.charCodeAt(start + 308);
+  if (last < 0x30 || last > 0x39) return false;
+  for (let k = start; k < start + 308; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
 function escapeToken(token: string): string {
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
@@ -211,6 +228,10 @@ class PointerScanner {
   readonly #found = new Map<string, Position>();
   /** In the array being read: how far its items are from the similar text's (see #reuse). */
   #shift = 0;
+  /** The deepest nesting in the objects and arrays skipped so far, each counting as 1. */
+  deepest = 0;
+  /** Whether a number skipped so far has an exponent or 309 digits in a row or more. */
+  bigNumbers = false;
 
   constructor(
     readonly text: string,
@@ -405,7 +426,9 @@ class PointerScanner {
         else return undefined;
         this.#space();
         const c = this.text.charCodeAt(this.#i++);
-        if (c === 0x7d) return list;
+        if (c === 0x7d) {
+          return list && { ...list, read: { deepest: this.deepest, bigNumbers: this.bigNumbers } };
+        }
         if (c !== 0x2c) return undefined;
       }
     } catch (error) {
@@ -440,7 +463,15 @@ class PointerScanner {
       }
     }
     this.#i++;
-    return { text: this.text, pointer: `/${escapeToken(key)}`, open, close: this.#i, spans, same };
+    return {
+      text: this.text,
+      pointer: `/${escapeToken(key)}`,
+      open,
+      close: this.#i,
+      spans,
+      same,
+      read: { deepest: 0, bigNumbers: false },
+    };
   }
 
   /**
@@ -530,15 +561,22 @@ class PointerScanner {
           d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d ||
           d === 0x09 || Number.isNaN(d)
         ) break;
+        // An exponent (in true and false, no digit is before the e).
+        if (d === 0x65 || d === 0x45) {
+          const p = text.charCodeAt(i - 1);
+          if (p >= 0x30 && p <= 0x39) this.bigNumbers = true;
+        }
         i++;
       }
       if (i === this.#i) throw new NotJson();
+      if (i - this.#i > 300) this.bigNumbers = true;
       this.#i = i;
       return;
     }
     // An object or an array: to its closing bracket, counting lines (in locals: this loop
     // visits most of a large file).
     let depth = 0;
+    let deepest = 0;
     let line = this.#line;
     let lineStart = this.#lineStart;
     for (;;) {
@@ -566,14 +604,24 @@ class PointerScanner {
           // The indentation of pretty-printed JSON.
           while (text.charCodeAt(i) === 0x20) i++;
         }
-      } else if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) {
+      } else if (d === 0x7b || d === 0x5b) {
+        if (++depth > deepest) deepest = depth;
+      } else if (d === 0x7d || d === 0x5d) {
         if (--depth === 0) break;
+      } else if (d >= 0x30 && d <= 0x39) {
+        // The first digit of a run: 309 or more may be a number too large for a double.
+        const p = text.charCodeAt(i - 2);
+        if ((p < 0x30 || p > 0x39) && manyDigits(text, i - 1)) this.bigNumbers = true;
+      } else if (d === 0x65 || d === 0x45) {
+        // An exponent (in true and false, no digit is before the e).
+        const p = text.charCodeAt(i - 2);
+        if (p >= 0x30 && p <= 0x39) this.bigNumbers = true;
       } else if (Number.isNaN(d)) throw new NotJson();
     }
     this.#i = i;
     this.#line = line;
     this.#lineStart = lineStart;
+    if (deepest > this.deepest) this.deepest = deepest;
   }
 }
 

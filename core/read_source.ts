@@ -10,7 +10,7 @@ import { UserError } from "./errors.ts";
 import type { JsonValue } from "./json.ts";
 import { contractFromDocuments, type JsonDocument, type LoadedContract } from "./load_contract.ts";
 import { portablePath, relativePortable } from "./portable_path.ts";
-import { parseAlike } from "./parse_alike.ts";
+import { parseAlike, scanListItems } from "./parse_alike.ts";
 import { findJsonError } from "./positions.ts";
 
 /** What reading a source needs from its surroundings. */
@@ -26,6 +26,11 @@ export interface SourceContext {
    * the new one): a file is parsed against its one document ({@link parseDocument}).
    */
   like?: LoadedContract;
+  /**
+   * Whether another source will be parsed against this one (the old side of a diff): a file's
+   * tools are then located in it now, which also spares its load the walk of its value.
+   */
+  likeOfNext?: boolean;
 }
 
 /** Whether a source names a live server rather than a file. */
@@ -53,9 +58,9 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
   if (info.isDirectory()) return await readDirectory(spec, path);
   const text = await readText(spec, path, ctx.takeRead?.(path));
   const like = ctx.like?.documents?.length === 1 ? ctx.like.documents[0] : undefined;
-  return contractFromDocuments(spec, [
-    parseDocument(spec, text, relativePortable(ctx.cwd, path), like),
-  ]);
+  const doc = parseDocument(spec, text, relativePortable(ctx.cwd, path), like);
+  if (ctx.likeOfNext) scanListItems({ text: doc.text!, value: doc.value });
+  return contractFromDocuments(spec, [doc]);
 }
 
 async function readText(

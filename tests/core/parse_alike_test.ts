@@ -4,7 +4,12 @@ import { compareContracts } from "../../core/engine.ts";
 import type { JsonValue } from "../../core/json.ts";
 import { contractFromDocuments, type JsonDocument } from "../../core/load_contract.ts";
 import { locateChanges } from "../../core/locate.ts";
-import { knownListItems, parseAlike } from "../../core/parse_alike.ts";
+import {
+  knownListItems,
+  parseAlike,
+  scanListItems,
+  scannedWithin,
+} from "../../core/parse_alike.ts";
 import { locatePointers, rootListItems } from "../../core/positions.ts";
 import { parseDocument } from "../../core/read_source.ts";
 import { createRegistry } from "../../core/registry.ts";
@@ -182,5 +187,52 @@ Deno.test("contractFromDocuments() checks the tools a parse did not take from th
   assert.throws(
     () => contractFromDocuments("new.json", [now]),
     { message: /^new\.json:5:20: \/tools\/0\/inputSchema\/x: the number is out of range/ },
+  );
+});
+
+/** How deep a value nests (an object or array counting as 1), and whether a number overflowed. */
+function depthOf(v: unknown): number {
+  if (typeof v !== "object" || v === null) return 0;
+  return 1 + Math.max(0, ...Object.values(v).map(depthOf));
+}
+function finite(v: unknown): boolean {
+  if (typeof v === "number") return Number.isFinite(v);
+  return typeof v !== "object" || v === null || Object.values(v).every(finite);
+}
+
+/** Numbers as a text may hold them: exponents, long runs of digits, fractions. */
+const numberText = fc.oneof(
+  fc.integer().map(String),
+  fc.constantFrom("1e400", "-1E+400", "1.5e3", "2e-5", "0.5", "-0", "1e308", "9".repeat(309)),
+  fc.constantFrom(`1${"0".repeat(308)}`, `0.${"0".repeat(400)}1`, `${"9".repeat(308)}.5`),
+);
+
+Deno.test("scannedWithin() holds only for texts whose values nest within the limit and fit doubles", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(value, fc.constant("NUMBER"), fc.array(fc.constant("NUMBER"))), {
+        maxLength: 6,
+      }),
+      value,
+      fc.array(numberText, { minLength: 1, maxLength: 5 }),
+      fc.array(fc.nat(SPACES.length - 1), { minLength: 1, maxLength: 20 }),
+      fc.nat(8),
+      (items, server, numbers, spaces, limit) => {
+        let n = 0;
+        let k = 0;
+        const text = format({ tools: items, server }, () => SPACES[spaces[n++ % spaces.length]!]!)
+          .replaceAll('"NUMBER"', () => numbers[k++ % numbers.length]!);
+        const parsed = { text, value: JSON.parse(text) };
+        scanListItems(parsed);
+        if (scannedWithin(parsed, limit)) {
+          assert.ok(depthOf(parsed.value) <= limit && finite(parsed.value), text);
+        }
+        const plain = !/[0-9][eE]|[0-9]{300}/.test(text.replaceAll(/"(?:[^"\\]|\\.)*"/g, ""));
+        if (plain && depthOf(parsed.value) + 1 <= limit) {
+          assert.ok(scannedWithin(parsed, limit), text);
+        }
+      },
+    ),
+    { numRuns: 2000 },
   );
 });
