@@ -24,7 +24,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
-import { numberKey, numberMarkers, numbersAsDigits } from "./prose_numbers.ts";
+import { numberKey, numberMarkers, numbersAsDigits, spelledPair } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
@@ -225,8 +225,16 @@ function markerCounts(
     if (counted) counted.count++;
     else counts.set(key, { count: 1, written: marker });
   };
+  // The second word of a number written in two (`twenty five`), counted with the first.
+  let paired = -1;
   for (let i = 0; i < tokens.length; i++) {
-    for (const marker of markersOf(tokens[i]!, words)) add(marker);
+    const pair = i === paired ? undefined : spelledPair(tokens[i]!, tokens[i + 1]);
+    if (pair !== undefined) {
+      add(`${tokens[i]} ${tokens[i + 1]}`, pair);
+      paired = i + 1;
+    } else if (i !== paired) {
+      for (const marker of markersOf(tokens[i]!, words)) add(marker);
+    }
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));
     const korean = hangulNumber(tokens[i]!, tokens[i + 1]);
     if (korean !== undefined) add(tokens[i]!, korean);

@@ -130,6 +130,52 @@ export function numberKey(marker: string): string {
     .replace(VERSION, "");
 }
 
+/** `hundred` and up: a number before one multiplies it (`two hundred`). */
+const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
+  ["hundred", 100],
+  ["thousand", 1000],
+  ["million", 1_000_000],
+  ["billion", 1_000_000_000],
+]);
+
+/**
+ * The value of two words of `proseTokens` that write one number in English, or `undefined`: the
+ * tens and a digit (`twenty five`, `twenty-five`: 25) or a number and a multiplier (`two hundred`:
+ * 200, `twenty thousand`: 20000). Read word by word they were two numbers, so "twenty-five" →
+ * "25" read as 20 and 5 removed, 25 added.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spelledPair } from "./prose_numbers.ts";
+ * assert.equal(spelledPair("twenty", "five"), "25");
+ * assert.equal(spelledPair("two", "hundred"), "200");
+ * assert.equal(spelledPair("five", "twenty"), undefined);
+ * ```
+ */
+export function spelledPair(word: string, next: string | undefined): string | undefined {
+  if (next === undefined) return undefined;
+  const tens = TENS.indexOf(word);
+  const one = ONES.indexOf(next);
+  if ((tens >= 0 || word === "twenty") && one >= 1 && one <= 9) {
+    return String((tens >= 0 ? 30 + 10 * tens : 20) + one);
+  }
+  const multiplier = MULTIPLIERS.get(next);
+  const value = Number(WORD_VALUES.get(word));
+  return multiplier === undefined || !(value >= 1 && value <= 90)
+    ? undefined
+    : String(value * multiplier);
+}
+
+const ONES_ALTERNATION = ONES.slice(1, 10).join("|");
+/** Two words that write one number (`spelledPair`), joined by a space or a hyphen. */
+const SPELT_PAIR = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...ONES.slice(1), ...TENS].join("|")})[ -](${
+    [ONES_ALTERNATION, ...MULTIPLIERS.keys()].join("|")
+  })(?![\\p{L}\\p{N}])`,
+  "gu",
+);
+
 /** A number spelt out in English as a whole word, or a full-width digit. */
 const SPELT = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...WORD_VALUES.keys()].join("|")})(?![\\p{L}\\p{N}])|[０-９]`,
@@ -147,13 +193,13 @@ const SPELT = new RegExp(
  * import assert from "node:assert/strict";
  * import { numbersAsDigits } from "./prose_numbers.ts";
  * assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
+ * assert.equal(numbersAsDigits("up to twenty-five or two hundred"), "up to 25 or 200");
  * assert.equal(numbersAsDigits("最多で十件"), "最多で10件");
  * assert.equal(numbersAsDigits("someone"), "someone");
  * ```
  */
 export function numbersAsDigits(normalised: string): string {
-  return hangulAsDigits(hanAsDigits(normalised)).replace(
-    SPELT,
-    (m) => WORD_VALUES.get(m) ?? numberKey(m),
-  );
+  return hangulAsDigits(hanAsDigits(normalised))
+    .replace(SPELT_PAIR, (all, word: string, next: string) => spelledPair(word, next) ?? all)
+    .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
 }

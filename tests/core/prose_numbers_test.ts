@@ -6,6 +6,7 @@ import {
   numberKey,
   numberMarkers,
   numbersAsDigits,
+  spelledPair,
 } from "../../core/prose_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
 
@@ -66,7 +67,7 @@ Deno.test("numberKey() reads a number spelt out, in Han numerals or in full-widt
 
 Deno.test("numbersAsDigits() writes English number words and Han numerals in digits, whole words only", () => {
   assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
-  assert.equal(numbersAsDigits("one of twenty-one"), "1 of 20-1");
+  assert.equal(numbersAsDigits("one of twenty-one"), "1 of 21");
   assert.equal(numbersAsDigits("someone often tends"), "someone often tends");
   assert.equal(numbersAsDigits("最多返回二十条"), "最多返回20条");
   assert.equal(numbersAsDigits("１０件"), "10件");
@@ -145,4 +146,44 @@ Deno.test("classifyProse() reads a version as one number, its v and its pre-rele
   assert.deepEqual(classifyProse(text("v2.3"), text("v2.4")), markerVerdict("v2.3", 1, 0));
   // A number and a hyphenated word stay two words: 2.5-inch is the number 2.5.
   assert.notEqual(classifyProse(text("2.5-inch"), text("2.5 inch")).step, "marker");
+});
+
+Deno.test("spelledPair() reads the tens and a digit, or a number and a multiplier, as one number", () => {
+  const pairs: [string, string | undefined, string | undefined][] = [
+    ["twenty", "five", "25"],
+    ["ninety", "nine", "99"],
+    ["two", "hundred", "200"],
+    ["twenty", "thousand", "20000"],
+    ["one", "million", "1000000"],
+    // Not one number: two digits, a digit before the tens, zero, a word.
+    ["nine", "nine", undefined],
+    ["five", "twenty", undefined],
+    ["twenty", "ten", undefined],
+    ["zero", "hundred", undefined],
+    ["a", "hundred", undefined],
+    ["twenty", undefined, undefined],
+  ];
+  for (const [word, next, value] of pairs) {
+    assert.equal(spelledPair(word, next), value, `${word} ${next}`);
+  }
+});
+
+Deno.test("classifyProse() grades a number written in two words or in digits DOCUMENTATION, both ways, another number not", () => {
+  const rows = (n: string) => `Returns up to ${n} rows per page${TAIL}`;
+  // Each was a marker changed: twenty-five read as 20 and 5.
+  for (
+    const [a, b] of [["twenty-five", "25"], ["twenty five", "twenty-five"], ["two hundred", "200"]]
+  ) {
+    assert.equal(classifyProse(rows(a!), rows(b!)).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(rows(b!), rows(a!)).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
+  assert.deepEqual(
+    classifyProse(rows("twenty-five"), rows("twenty-six")),
+    markerVerdict("twenty five", 1, 0),
+  );
+  assert.deepEqual(classifyProse(rows("twenty-five"), rows("20")), markerVerdict("20", 0, 1));
+  assert.deepEqual(
+    classifyProse(rows("five hundred"), rows("six hundred")),
+    markerVerdict("five hundred", 1, 0),
+  );
 });
