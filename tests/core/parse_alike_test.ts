@@ -72,14 +72,19 @@ Deno.test("parseAlike() leaves text that is not JSON to JSON.parse", () => {
       ({ old, now }, at, put, cut) => {
         const i = at % (now.length + 1);
         const text = now.slice(0, i) + put + now.slice(cut ? i + 1 : i);
+        // The old side is parsed first, as the CLI does: the V8 of Deno 2.9.6 (15.0) misreads a
+        // key after parsing one that differs only by an escape (JSON.parse('{"a":1,"G\\\\":2}')
+        // then JSON.parse('{"a":1,"G\\"":2}') yields the key G\), so the reference parse must
+        // come after it to be read in the same state (Node 20 and 26 and Bun parse both right).
+        const like = { text: old, value: JSON.parse(old) as JsonValue };
         let expected: unknown;
         try {
           expected = JSON.parse(text);
         } catch {
-          assert.equal(parseAlike(text, { text: old, value: JSON.parse(old) }), undefined, text);
+          assert.equal(parseAlike(text, like), undefined, text);
           return;
         }
-        const parsed = parseAlike(text, { text: old, value: JSON.parse(old) });
+        const parsed = parseAlike(text, like);
         if (parsed) assert.deepEqual(parsed.value, expected, text);
       },
     ),
