@@ -31,6 +31,7 @@ export function renderSchemaCoverage(): string {
   for (const [keyword, facet] of Object.entries(FACET_OF)) {
     facets.set(facet, [...(facets.get(facet) ?? []), keyword]);
   }
+  facets.set("extension", ["x-… (any keyword that starts with x-)"]);
   facets.set("schema", ["(whole subschema: true / false)"]);
   facets.set("keyword", ["any keyword not listed above"]);
   const lines = [

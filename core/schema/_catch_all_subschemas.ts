@@ -566,7 +566,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
   }
   if (rest.a.length === 0 && rest.b.length === 0) return;
   // The branches left line up by what they are (type, properties, tags), not by where they
-  // stand: anyOf [{string, x-foo}, number] → [{number, x-foo}, string] moved x-foo from the
+  // stand: anyOf [{string, vndFoo}, number] → [{number, vndFoo}, string] moved vndFoo from the
   // string branch to the number one; compared in order it read "types string became number".
   if (rest.a.length === rest.b.length && rest.a.length > 1) {
     const pairing = pairBranches(rest.a.map((x) => x.v), rest.b.map((y) => y.v));

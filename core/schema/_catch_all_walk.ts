@@ -20,6 +20,7 @@ import {
   ANNOTATION_FACETS,
   type Effect,
   FACET_OF,
+  facetOfKeyword,
   flipEffect,
   isAnnotationKeyword,
   type SchemaDelta,
@@ -71,8 +72,7 @@ const FACET_KEYWORDS: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
-const facetOf = (keyword: string): string | undefined =>
-  Object.hasOwn(FACET_OF, keyword) ? FACET_OF[keyword] : undefined;
+const facetOf = facetOfKeyword;
 
 /** A schema as an object (`true` ≡ `{}`), `false`, or `undefined` when it is not a schema. */
 function schemaOf(value: JsonValue): JsonObject | false | undefined {

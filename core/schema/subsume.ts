@@ -432,10 +432,10 @@ class Subsumption implements Prover {
         return this.subAtoms(atoms, { allOf: rest }, names);
       }
     }
-    // A keyword of no JSON Schema draft (a vendor extension such as "x-k") on side A is an
+    // A keyword of no JSON Schema draft (such as OpenAPI's discriminator, or "vndK") on side A is an
     // annotation to a validator, or at most one more constraint on A (a schema's keywords are
     // all asserted together), so A ⊆ B holds if A without it ⊆ B: anyOf [string, {type:
-    // string, "x-k": 1}] → anyOf [string] loses no value. A keyword of a draft that the proof
+    // string, "vndK": 1}] → anyOf [string] loses no value. A keyword of a draft that the proof
     // does not model may interact with others (prefixItems with items), so it still fails.
     // Not beside unevaluatedProperties or unevaluatedItems, which a custom vocabulary may feed.
     const foreign = (atom: JsonObject) =>

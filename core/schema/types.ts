@@ -127,11 +127,39 @@ export const ANNOTATION_FACETS: ReadonlySet<string> = new Set([
   "title",
   "description",
   "$defs",
+  "extension",
 ]);
+
+/**
+ * Whether a keyword is a vendor extension: `x-` and a name, by the convention OpenAPI writes down
+ * and JSON Schema drafts leave alone (no draft defines such a keyword, so none ever will be one).
+ * Validators ignore it (the MCP SDK's ajv runs with strict off); a client or model may read it.
+ * Its facet is `extension`, an annotation.
+ */
+export function isExtensionKeyword(keyword: string): boolean {
+  return keyword.length > 2 && keyword.startsWith("x-");
+}
+
+/** The facet of a keyword ({@link FACET_OF}, or `extension` for a vendor extension). */
+export function facetOfKeyword(keyword: string): string | undefined {
+  if (Object.hasOwn(FACET_OF, keyword)) return FACET_OF[keyword];
+  return isExtensionKeyword(keyword) ? "extension" : undefined;
+}
 
 /** Whether a keyword only annotates (its facet is in {@link ANNOTATION_FACETS}). */
 export function isAnnotationKeyword(keyword: string): boolean {
-  return Object.hasOwn(FACET_OF, keyword) && ANNOTATION_FACETS.has(FACET_OF[keyword]!);
+  const facet = facetOfKeyword(keyword);
+  return facet !== undefined && ANNOTATION_FACETS.has(facet);
+}
+
+/**
+ * The keywords a comparison models: `keywords`, and every vendor extension
+ * ({@link isExtensionKeyword}).
+ */
+export class Vocabulary extends Set<string> {
+  override has(keyword: string): boolean {
+    return super.has(keyword) || isExtensionKeyword(keyword);
+  }
 }
 
 /** One difference found by either implementation, before it becomes a rule finding. */

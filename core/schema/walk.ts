@@ -72,9 +72,11 @@ import {
   FACET_OF,
   flipEffect,
   isAnnotationKeyword,
+  isExtensionKeyword,
   type SchemaDelta,
   type Side,
   varianceSeverity,
+  Vocabulary,
 } from "./types.ts";
 import {
   boundEffect,
@@ -91,7 +93,7 @@ import {
 } from "./values.ts";
 
 /** Every keyword the structured walk models; the catch-all differ reports all others. */
-export const STRUCTURED_VOCABULARY: ReadonlySet<string> = new Set(Object.keys(FACET_OF));
+export const STRUCTURED_VOCABULARY: ReadonlySet<string> = new Vocabulary(Object.keys(FACET_OF));
 
 /** Options of a walk over one schema pair. */
 export interface WalkOptions {
@@ -2495,6 +2497,24 @@ class Walker {
         }: ${show(a[key])} → ${show(b[key])}${
           inert ? "; the schemas use no keyword that the two drafts read differently" : ""
         }`,
+      );
+    }
+    // Vendor extensions (x-…): no validator reads them; a client or a model may.
+    const extensions = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+      isExtensionKeyword,
+    ).sort();
+    for (const key of extensions) {
+      if (jsonEqual(a[key], b[key])) continue;
+      this.emit(
+        ctx,
+        "extension",
+        { aspect: "extension", change: "changed" },
+        "POTENTIALLY_BREAKING",
+        key,
+        { old: a[key], new: b[key] },
+        `${ctx.path}: vendor extension ${key} ${
+          a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
+        }: ${show(a[key])} → ${show(b[key])}`,
       );
     }
     for (const key of ["title", "description"] as const) {

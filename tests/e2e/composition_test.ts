@@ -258,22 +258,22 @@ const CASES: Record<string, Case> = {
   if_changed_then_changed: {
     input: [1, [
       "tool.input.if.changed|t.inputSchema.if|BREAKING",
-      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.vndUnit|BREAKING",
       "tool.input.maximum.narrowed|t.inputSchema.then.properties.depth.maximum|BREAKING",
     ]],
     inputReversed: [1, [
       "tool.input.if.changed|t.inputSchema.if|BREAKING",
-      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.input.keyword.unmodelled|t.inputSchema.then.properties.depth.vndUnit|BREAKING",
       "tool.input.maximum.widened|t.inputSchema.then.properties.depth.maximum|NON_BREAKING",
     ]],
     output: [1, [
       "tool.output.if.changed|t.outputSchema.if|BREAKING",
-      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.vndUnit|BREAKING",
       "tool.output.maximum.narrowed|t.outputSchema.then.properties.depth.maximum|NON_BREAKING",
     ]],
     outputReversed: [1, [
       "tool.output.if.changed|t.outputSchema.if|BREAKING",
-      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.x-unit|BREAKING",
+      "tool.output.keyword.unmodelled|t.outputSchema.then.properties.depth.vndUnit|BREAKING",
       "tool.output.maximum.widened|t.outputSchema.then.properties.depth.maximum|BREAKING",
     ]],
   },
@@ -494,25 +494,25 @@ const CASES: Record<string, Case> = {
   // query leaves the object's properties, and every branch of the anyOf beside them still
   // declares it the same: the proof finds the same values on both sides, nothing was removed.
   property_kept_by_branches: UNCHANGED,
-  // A union branch that differs from another only by a vendor extension ("x-k") accepts no
-  // string the other does not: removed, no value is lost. Added, the extension is an unmodelled
+  // A union branch that differs from another only by a keyword of no draft ("vndK") accepts no
+  // string the other does not: removed, no value is lost. Added, it is an unmodelled
   // keyword where it now stands (BREAKING), though the values are the same.
   vendor_branch_removed: {
     input: [0, []],
     inputReversed: [1, [
-      "tool.input.keyword.unmodelled|t.inputSchema.properties.query.anyOf.1.x-k|BREAKING",
+      "tool.input.keyword.unmodelled|t.inputSchema.properties.query.anyOf.1.vndK|BREAKING",
     ]],
     output: [0, []],
     outputReversed: [1, [
-      "tool.output.keyword.unmodelled|t.outputSchema.properties.query.anyOf.1.x-k|BREAKING",
+      "tool.output.keyword.unmodelled|t.outputSchema.properties.query.anyOf.1.vndK|BREAKING",
     ]],
   },
-  // x-foo moved from the string branch to the number branch, which swapped places: the
-  // branches pair by type, so x-foo is added to one and removed from the other (named at the
+  // vndFoo moved from the string branch to the number branch, which swapped places: the
+  // branches pair by type, so vndFoo is added to one and removed from the other (named at the
   // branch that lost it, which exists), not "types string became number".
   vendor_moved_between_branches: (() => {
     const run = (side: "input" | "output"): [number, string[]] => [1, [
-      `tool.${side}.keyword.unmodelled|t.${side}Schema.properties.v.anyOf.0.x-foo|BREAKING`,
+      `tool.${side}.keyword.unmodelled|t.${side}Schema.properties.v.anyOf.0.vndFoo|BREAKING`,
       `tool.${side}.keyword.unmodelled|t.${side}Schema.properties.v.anyOf.1|BREAKING`,
     ]];
     return {

@@ -768,3 +768,20 @@ Deno.test("proxar diff reads @runpod/mcp-server 4.0.0's OpenAPI example as an an
     code: 1,
   });
 });
+
+Deno.test("proxar diff warns, not fails, when @ivotoby/openapi-mcp-server 1.10.2 → 1.16.1 adds the vendor extension x-content-type to every tool", async () => {
+  // Before: tool.input.keyword.unmodelled BREAKING on each of the 59 tools, and exit 1, though
+  // no validator reads an x- keyword.
+  await assertVerdict([
+    "openapi_mcp_x_content_type_1.10.2.json",
+    "openapi_mcp_x_content_type_1.16.1.json",
+  ], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      ...["approves-a-pending-comment", "creates-a-new-category"].map((t) =>
+        `tool.input.extension.changed|${t}.inputSchema.x-content-type|POTENTIALLY_BREAKING`
+      ),
+    ],
+    code: 0,
+  });
+});

@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from "../../../core/json.ts";
 /** Patterns with the strings of {@link STRING_POOL} that tell them apart. */
 export const PATTERNS = ["^[a-z]+$", "^[0-9]{3}$", "^[A-Z][a-z]*$", "^\\S+@\\S+$", "abc"];
 /** Formats ajv-formats checks, and one it does not know. */
-export const FORMATS = ["email", "date-time", "date", "uri", "uuid", "ipv4", "x-custom"];
+export const FORMATS = ["email", "date-time", "date", "uri", "uuid", "ipv4", "vndCustom"];
 
 const isObject = (v: unknown): v is JsonObject =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -223,7 +223,7 @@ function editsOf(node: JsonValue, fresh: JsonValue): ((n: JsonObject) => JsonVal
   if (type === "string") {
     ops.push((n) => ({ ...n, maxLength: 3 }), (n) => ({ ...n, minLength: 2 }));
     ops.push((n) => ({ ...n, pattern: "^[a-z]+$" }), (n) => ({ ...n, format: "email" }));
-    ops.push((n) => ({ ...n, format: "x-custom" }), (n) => ({ ...n, enum: ["a", "abc"] }));
+    ops.push((n) => ({ ...n, format: "vndCustom" }), (n) => ({ ...n, enum: ["a", "abc"] }));
   }
   if (type === "integer" || type === "number") {
     ops.push((n) => ({ ...n, minimum: 1 }), (n) => ({ ...n, maximum: 5 }));

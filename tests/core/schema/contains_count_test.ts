@@ -60,11 +60,11 @@ Deno.test("diff keeps the variance grade inside contains without maxContains", (
 
 Deno.test("diff grades an unmodelled keyword changed inside contains beside maxContains BREAKING", () => {
   const counted = (k: number) =>
-    v({ type: "array", contains: { type: "string", "x-k": k }, maxContains: 1 });
+    v({ type: "array", contains: { type: "string", "vndK": k }, maxContains: 1 });
   const findings = fourWays(counted(1), counted(2));
   for (const side of ["input", "output"] as const) {
     assert.deepEqual(findings[side], [
-      `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.x-k BREAKING`,
+      `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.vndK BREAKING`,
     ]);
   }
 });

@@ -1,8 +1,8 @@
 /**
  * Where findings point. A catch-all finding for a keyword removed from a union branch that moved
- * was named at the branch's new place plus the keyword (anyOf [{string, x-foo}, number] →
- * [{number, x-foo}, string]: x-foo "removed at anyOf.1.x-foo"), a place neither file holds, and
- * the branches compared in order read "accepted types string became number" where only x-foo
+ * was named at the branch's new place plus the keyword (anyOf [{string, vndFoo}, number] →
+ * [{number, vndFoo}, string]: vndFoo "removed at anyOf.1.vndFoo"), a place neither file holds, and
+ * the branches compared in order read "accepted types string became number" where only vndFoo
  * moved. Now branches pair by what they are, and a place neither schema holds is replaced by the
  * nearest one above it that the new schema holds.
  */
@@ -31,20 +31,20 @@ function holds(root: JsonValue, pointer: string): boolean {
 }
 
 Deno.test("diff says which union branch an unmodelled keyword moved from and to", () => {
-  const old = { anyOf: [{ type: "string", "x-foo": 1 }, { type: "number" }] };
-  const next = { anyOf: [{ type: "number", "x-foo": 1 }, { type: "string" }] };
+  const old = { anyOf: [{ type: "string", "vndFoo": 1 }, { type: "number" }] };
+  const next = { anyOf: [{ type: "number", "vndFoo": 1 }, { type: "string" }] };
   const found = changes(old, next);
   assert.deepEqual(found.map((c) => [c.rule, c.pointer, c.oldPointer ?? null]), [
-    ["tool.input.keyword.unmodelled", "/tools/0/inputSchema/anyOf/0/x-foo", null],
+    ["tool.input.keyword.unmodelled", "/tools/0/inputSchema/anyOf/0/vndFoo", null],
     [
       "tool.input.keyword.unmodelled",
       "/tools/0/inputSchema/anyOf/1",
-      "/tools/0/inputSchema/anyOf/0/x-foo",
+      "/tools/0/inputSchema/anyOf/0/vndFoo",
     ],
   ]);
   assert.match(
     found[1]!.message,
-    /"x-foo" removed from "t\.inputSchema\.anyOf\.1" \(at "t\.inputSchema\.anyOf\.0\.x-foo" in the old schema\)/,
+    /"vndFoo" removed from "t\.inputSchema\.anyOf\.1" \(at "t\.inputSchema\.anyOf\.0\.vndFoo" in the old schema\)/,
   );
   assert.ok(found.every((c) => !/types/.test(c.message)), found.map((c) => c.message).join("\n"));
 });

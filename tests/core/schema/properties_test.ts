@@ -18,7 +18,10 @@ const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
     exclusiveMaximum: fc.integer({ min: 6, max: 9 }),
   }),
   fc.record({ $ref: fc.constantFrom("#/$defs/A", "#/$defs/B", "#", "https://x.example/s.json") }),
-  fc.record({ "x-vendor": fc.nat(3), description: fc.constantFrom("Limit", "Never more than 10") }),
+  fc.record({
+    "vndVendor": fc.nat(3),
+    description: fc.constantFrom("Limit", "Never more than 10"),
+  }),
 );
 
 /** Schemas built from `leaves` with the usual keywords around them. */
@@ -129,7 +132,7 @@ Deno.test("diff keeps the prose findings below a combinator the proof settles, i
   // A lone schema becomes a union that covers it: proven widened on input. The lone schema is
   // compared with a branch, and when some of those findings were stricter than the whole they
   // all went, the description removed with them; the mirror, whose findings agree, kept it.
-  const limit = { "x-vendor": 0, description: "Limit" };
+  const limit = { "vndVendor": 0, description: "Limit" };
   const lone = {
     type: "object",
     properties: { a: limit },
@@ -413,11 +416,11 @@ Deno.test("diff grades a union that reaches itself through a reference by the sc
   ]);
   // Undecidable: an unmodelled keyword beside the reference in the new union. Neither direction
   // can be proven, and the keyword is reported BREAKING on both sides.
-  const vendor = holder({ anyOf: [{ type: "object" }, { allOf: [ref], "x-vendor": 1 }] }, a, b);
+  const vendor = holder({ anyOf: [{ type: "object" }, { allOf: [ref], "vndVendor": 1 }] }, a, b);
   for (const side of ["input", "output"] as const) {
     assert.ok(
       breaking(schemaFindings(side, old, vendor)).includes(
-        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.1.x-vendor BREAKING`,
+        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.1.vndVendor BREAKING`,
       ),
     );
   }
@@ -438,19 +441,19 @@ Deno.test("diff grades a schema wrapped in anyOf as widened when only the schema
   // proof now reaches the equality too (a branch kept is included whatever it holds).
   provenEqual(old, wrapped);
   // Seed -225298750, the same fault reached when 185d67e made the other direction provable: the
-  // old schema allOf[allOf[true, anyOf[X, true]]] (X = {x-vendor, description}) accepts
+  // old schema allOf[allOf[true, anyOf[X, true]]] (X = {vndVendor, description}) accepts
   // everything, and so does the new union that holds it beside {const: "x"}. Once graded a
   // widening (on output what the rule says for one), now proven equal: the body is a branch kept.
-  const x = { "x-vendor": 0, description: "Limit" };
+  const x = { "vndVendor": 0, description: "Limit" };
   const body = { allOf: [{ allOf: [true, { anyOf: [x, true] }] }] };
   const a = { type: "string" }, b = { minimum: 0, exclusiveMaximum: 6 };
   const before = holder(body, a, b), after = holder({ anyOf: [body, { const: "x" }] }, a, b);
   provenEqual(before, after);
   // Undecidable: X's unmodelled keyword changes inside the wrapped schema. Reported BREAKING on
   // both sides although both schemas accept everything: the engine cannot know what it means.
-  const changed = { allOf: [{ allOf: [true, { anyOf: [{ ...x, "x-vendor": 1 }, true] }] }] };
+  const changed = { allOf: [{ allOf: [true, { anyOf: [{ ...x, "vndVendor": 1 }, true] }] }] };
   const next = holder({ anyOf: [changed, { const: "x" }] }, a, b);
-  const path = "properties.v.anyOf.0.allOf.0.allOf.1.anyOf.0.x-vendor";
+  const path = "properties.v.anyOf.0.allOf.0.allOf.1.anyOf.0.vndVendor";
   for (const side of ["input", "output"] as const) {
     assert.ok(
       breaking(schemaFindings(side, before, next)).includes(
@@ -535,17 +538,17 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
   ]);
   // Undecidable: an unmodelled keyword of a definition the branches reach changes as well. No
   // proof speaks for it: BREAKING on both sides, never a silent pass.
-  const vendor = (x: JsonValue, n: number) => ({ ...(x as JsonObject), "x-vendor": n });
+  const vendor = (x: JsonValue, n: number) => ({ ...(x as JsonObject), "vndVendor": n });
   const cases = [
     {
       from: holder(ref, a, vendor(b, 0)),
       to: holder({ anyOf: [{ not: { not: true } }, ref] }, a, vendor(b, 1)),
-      path: "$defs.B.anyOf.0.x-vendor",
+      path: "$defs.B.anyOf.0.vndVendor",
     },
     {
       from: holder(body, vendor(arrays, 0), str),
       to: holder({ anyOf: [extra, body] }, vendor(arrays, 1), str),
-      path: "$defs.A.x-vendor",
+      path: "$defs.A.vndVendor",
     },
   ];
   for (const { from, to, path } of cases) {
@@ -565,7 +568,7 @@ Deno.test("diff grades true wrapped in anyOf beside a definition that reaches it
   // then as a constraint, went round A's reference until its step budget ran out, and so never
   // reached the `true` branch: neither direction was proven, and the anyOf added to `true` was
   // graded tool.input.keyword.changed BREAKING (narrowed), its output mirror too.
-  const x = { "x-vendor": 0, description: "Limit" };
+  const x = { "vndVendor": 0, description: "Limit" };
   const ref = { $ref: "#/$defs/A" };
   const a = { then: { anyOf: [ref, { anyOf: [{ anyOf: [ref] }] }] } };
   const old = holder(true, a, x), wrapped = holder({ anyOf: [x, ref, true] }, a, x);
@@ -575,17 +578,17 @@ Deno.test("diff grades true wrapped in anyOf beside a definition that reaches it
   // where it now stands: reported, though the proof never needed X ("unmodelled means
   // breaking").
   const vendor = (side: string) =>
-    `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.0.x-vendor BREAKING`;
+    `tool.${side}.keyword.unmodelled t.${side}Schema.properties.v.anyOf.0.vndVendor BREAKING`;
   assert.deepEqual(schemaFindings("input", old, wrapped), [vendor("input")]);
   assert.deepEqual(schemaFindings("output", wrapped, old), []);
   assert.deepEqual(breaking(schemaFindings("output", old, wrapped)), [vendor("output")]);
   assert.deepEqual(breaking(schemaFindings("input", wrapped, old)), []);
   // Undecidable: an unmodelled keyword of A changes as well: BREAKING on both sides.
-  const changed = holder({ anyOf: [x, ref, true] }, { ...a, "x-vendor": 1 }, x);
+  const changed = holder({ anyOf: [x, ref, true] }, { ...a, "vndVendor": 1 }, x);
   for (const side of ["input", "output"] as const) {
     assert.ok(
-      breaking(schemaFindings(side, holder(true, { ...a, "x-vendor": 0 }, x), changed)).includes(
-        `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.x-vendor BREAKING`,
+      breaking(schemaFindings(side, holder(true, { ...a, "vndVendor": 0 }, x), changed)).includes(
+        `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.vndVendor BREAKING`,
       ),
     );
   }
@@ -609,11 +612,11 @@ Deno.test("diff grades true wrapped in anyOf beside a branch whose proof runs ou
     assert.deepEqual(schemaFindings(side, wrapped, old), []);
   }
   // Undecidable: an unmodelled keyword of A changes as well: BREAKING on both sides.
-  const before = holder(true, { ...a, "x-vendor": 0 }, b);
-  const after = holder({ anyOf: [e, true, s] }, { ...a, "x-vendor": 1 }, b);
+  const before = holder(true, { ...a, "vndVendor": 0 }, b);
+  const after = holder({ anyOf: [e, true, s] }, { ...a, "vndVendor": 1 }, b);
   for (const side of ["input", "output"] as const) {
     assert.deepEqual(schemaFindings(side, before, after), [
-      `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.x-vendor BREAKING`,
+      `tool.${side}.keyword.unmodelled t.${side}Schema.$defs.A.vndVendor BREAKING`,
     ]);
   }
 });

@@ -84,7 +84,7 @@ Deno.test("diff grades a default whose validity Proxar cannot decide BREAKING an
   const loop = { $defs: { N: { $ref: "#/$defs/N" } } };
   const cases: [JsonValue, Record<string, JsonValue>, string][] = [
     [{ $ref: "#/$defs/N", default: 1 }, loop, 'the reference "#/$defs/N" loops back to itself'],
-    [{ type: "integer", "x-range": [1, 5], default: 3 }, {}, 'it does not evaluate "x-range"'],
+    [{ type: "integer", "vndRange": [1, 5], default: 3 }, {}, 'it does not evaluate "vndRange"'],
     [
       { type: "string", format: "iri", default: "https://b.c" },
       {},

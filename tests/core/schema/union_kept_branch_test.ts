@@ -37,7 +37,7 @@ Deno.test("diff grades a union branch widened beside an unchanged oneOf of overl
   };
   assert.deepEqual(widenedBeside(overlapping), expected);
   // Unchanged, the branch is included even with a keyword Proxar does not model.
-  assert.deepEqual(widenedBeside({ ...overlapping, "x-k": 1 }), expected);
+  assert.deepEqual(widenedBeside({ ...overlapping, "vndK": 1 }), expected);
   // ajv agrees: nothing the old input accepted is rejected now.
   const verdicts = judge(
     v({ anyOf: [overlapping, { type: "integer" }] }),
@@ -56,9 +56,9 @@ Deno.test("diff keeps a union changed when the branch beside the widening change
       side === "input" ? "NON_BREAKING" : "BREAKING"
     }`,
     `tool.${side}.keyword.changed t.${side}Schema.${P}.1.type ${type}`,
-    `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.0.x-k BREAKING`,
+    `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.0.vndK BREAKING`,
   ];
-  assert.deepEqual(widenedBeside({ ...overlapping, "x-k": 1 }, { ...overlapping, "x-k": 2 }), {
+  assert.deepEqual(widenedBeside({ ...overlapping, "vndK": 1 }, { ...overlapping, "vndK": 2 }), {
     input: unmodelled("input", "NON_BREAKING"),
     inputReversed: unmodelled("input", "BREAKING"),
     output: unmodelled("output", "BREAKING"),
@@ -84,8 +84,8 @@ Deno.test("diff grades a oneOf of overlapping branches wrapped in anyOf with nul
   });
   // Undecidable: an unmodelled keyword beside X that changes keeps the allOf changed.
   const changed = fourWays(
-    v({ allOf: [{ ...x, "x-k": 1 }] }),
-    v({ allOf: [{ anyOf: [{ ...x, "x-k": 2 }, { type: "null" }] }] }),
+    v({ allOf: [{ ...x, "vndK": 1 }] }),
+    v({ allOf: [{ anyOf: [{ ...x, "vndK": 2 }, { type: "null" }] }] }),
   );
   for (const side of ["input", "output"] as const) {
     assert.ok(
@@ -115,13 +115,13 @@ Deno.test("diff grades an allOf whose other conjunct is wrapped in anyOf with nu
   for (const verdict of judge(old, next)!.verdicts) assert.equal(verdict.witness, undefined);
   // Undecidable: X changes in a keyword Proxar does not model; the allOf stays changed.
   const changed = fourWays(
-    v({ allOf: [{ ...x, "x-k": 1 }, { type: "string" }] }),
-    v({ allOf: [{ ...x, "x-k": 2 }, wrapped] }),
+    v({ allOf: [{ ...x, "vndK": 1 }, { type: "string" }] }),
+    v({ allOf: [{ ...x, "vndK": 2 }, wrapped] }),
   );
   for (const side of ["input", "output"] as const) {
     assert.ok(
       changed[side].includes(
-        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.a.allOf.0.x-k BREAKING`,
+        `tool.${side}.keyword.unmodelled t.${side}Schema.properties.a.allOf.0.vndK BREAKING`,
       ),
       changed[side].join("\n"),
     );

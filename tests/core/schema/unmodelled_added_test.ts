@@ -24,17 +24,17 @@ const unmodelled = (side: string, at: string) =>
 
 Deno.test("diff reports an unmodelled keyword in a property added, on input and output", () => {
   for (const side of ["input", "output"] as const) {
-    assert.deepEqual(schemaFindings(side, base, added({ type: "string", "x-foo": 1 })), [
-      unmodelled(side, "properties.n.x-foo"),
+    assert.deepEqual(schemaFindings(side, base, added({ type: "string", "vndFoo": 1 })), [
+      unmodelled(side, "properties.n.vndFoo"),
       `tool.${side}.property.added t.${side}Schema.properties.n NON_BREAKING`,
     ]);
     // Nested anywhere below the new property, and whatever its value holds.
     const nested = {
       type: "object",
-      properties: { m: { type: "array", items: { "x-bar": { type: "integer" } } } },
+      properties: { m: { type: "array", items: { "vndBar": { type: "integer" } } } },
     };
     assert.deepEqual(schemaFindings(side, base, added(nested)), [
-      unmodelled(side, "properties.n.properties.m.items.x-bar"),
+      unmodelled(side, "properties.n.properties.m.items.vndBar"),
       `tool.${side}.property.added t.${side}Schema.properties.n NON_BREAKING`,
     ]);
   }
@@ -57,41 +57,41 @@ Deno.test("diff grades modelled keywords of a property added with the property a
 });
 
 Deno.test("diff keeps the grade of a property removed with an unmodelled keyword: it did not appear", () => {
-  assert.deepEqual(schemaFindings("input", added({ "x-foo": 1 }), base), [
+  assert.deepEqual(schemaFindings("input", added({ "vndFoo": 1 }), base), [
     "tool.input.property.removed t.inputSchema.properties.n BREAKING",
   ]);
-  assert.deepEqual(schemaFindings("output", added({ "x-foo": 1 }), base), [
+  assert.deepEqual(schemaFindings("output", added({ "vndFoo": 1 }), base), [
     "tool.output.property.removed t.outputSchema.properties.n BREAKING",
   ]);
 });
 
 Deno.test("diff reports an unmodelled keyword in an anyOf branch, a pattern property or an allOf branch added", () => {
-  const x = { type: "string", "x-foo": 1 };
+  const x = { type: "string", "vndFoo": 1 };
   assert.deepEqual(
     schemaFindings("input", { anyOf: [{ type: "integer" }] }, { anyOf: [{ type: "integer" }, x] }),
     [
       "tool.input.anyOf.widened t.inputSchema.anyOf NON_BREAKING",
-      unmodelled("input", "anyOf.1.x-foo"),
+      unmodelled("input", "anyOf.1.vndFoo"),
     ],
   );
   assert.deepEqual(
     schemaFindings("input", { type: "object" }, { type: "object", patternProperties: { "^a": x } }),
     [
-      unmodelled("input", "patternProperties.^a.x-foo"),
+      unmodelled("input", "patternProperties.^a.vndFoo"),
       "tool.input.patternProperties.narrowed t.inputSchema.patternProperties BREAKING",
     ],
   );
   assert.deepEqual(schemaFindings("output", base, { ...base, allOf: [{ properties: { n: x } }] }), [
-    unmodelled("output", "allOf.0.properties.n.x-foo"),
+    unmodelled("output", "allOf.0.properties.n.vndFoo"),
     "tool.output.property.added t.outputSchema.allOf.0.properties.n NON_BREAKING",
   ]);
 });
 
 Deno.test("diff reports an unmodelled keyword in a definition only a property added reaches", () => {
   const ref = { $ref: "#/$defs/d" };
-  const d = { type: "string", "x-foo": 1 };
+  const d = { type: "string", "vndFoo": 1 };
   assert.deepEqual(schemaFindings("input", base, added(ref, { $defs: { d } })), [
-    unmodelled("input", "$defs.d.x-foo"),
+    unmodelled("input", "$defs.d.vndFoo"),
     "tool.input.property.added t.inputSchema.properties.n NON_BREAKING",
   ]);
   // A definition that was there before, as it is: its keyword did not appear now.
@@ -104,40 +104,40 @@ Deno.test("diff reports an unmodelled keyword in a definition only a property ad
 Deno.test("diff reports an unmodelled keyword in a property added where the old schema of the name is unknown", () => {
   // The undecidable case: a pattern Proxar cannot match against the name.
   const holder = { type: "object", patternProperties: { "^(a+)\\1$": { type: "string" } } };
-  const next = { ...holder, properties: { aa: { type: "integer", "x-foo": 1 } } };
+  const next = { ...holder, properties: { aa: { type: "integer", "vndFoo": 1 } } };
   assert.deepEqual(schemaFindings("input", holder, next), [
-    unmodelled("input", "properties.aa.x-foo"),
+    unmodelled("input", "properties.aa.vndFoo"),
     "tool.input.property.changed t.inputSchema.properties.aa BREAKING",
   ]);
 });
 
 Deno.test("diff points an unmodelled keyword in a property added at the keyword", () => {
   const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
-  const { changes } = diffContracts(wrap(base), wrap(added({ "x-foo": { a: 1 } })), { registry });
+  const { changes } = diffContracts(wrap(base), wrap(added({ "vndFoo": { a: 1 } })), { registry });
   const found = changes.find((c) => c.rule === "tool.input.keyword.unmodelled")!;
-  assert.equal(found.pointer, "/tools/0/inputSchema/properties/n/x-foo");
+  assert.equal(found.pointer, "/tools/0/inputSchema/properties/n/vndFoo");
   assert.deepEqual(found.new, { a: 1 });
   assert.equal(found.old, undefined);
   assert.equal(
     found.message,
-    'Unmodelled keyword "x-foo" added at "t.inputSchema.properties.n.x-foo": a keyword the engine does not model is BREAKING',
+    'Unmodelled keyword "vndFoo" added at "t.inputSchema.properties.n.vndFoo": a keyword the engine does not model is BREAKING',
   );
 });
 
 Deno.test("diff reports an unmodelled keyword a property added repeats from another place of the old schema", () => {
-  // "x-foo": 1 beside a, not where b now stands: it appeared at b (review). Another value is
+  // "vndFoo": 1 beside a, not where b now stands: it appeared at b (review). Another value is
   // reported as well.
-  const old = { type: "object", properties: { a: { type: "string", "x-foo": 1 } } };
-  const next = { ...old, properties: { ...old.properties, b: { type: "string", "x-foo": 1 } } };
+  const old = { type: "object", properties: { a: { type: "string", "vndFoo": 1 } } };
+  const next = { ...old, properties: { ...old.properties, b: { type: "string", "vndFoo": 1 } } };
   for (const side of ["input", "output"] as const) {
     assert.deepEqual(schemaFindings(side, old, next), [
-      unmodelled(side, "properties.b.x-foo"),
+      unmodelled(side, "properties.b.vndFoo"),
       `tool.${side}.property.added t.${side}Schema.properties.b NON_BREAKING`,
     ]);
   }
-  const other = { ...old, properties: { ...old.properties, b: { type: "string", "x-foo": 2 } } };
+  const other = { ...old, properties: { ...old.properties, b: { type: "string", "vndFoo": 2 } } };
   assert.deepEqual(schemaFindings("input", old, other), [
-    unmodelled("input", "properties.b.x-foo"),
+    unmodelled("input", "properties.b.vndFoo"),
     "tool.input.property.added t.inputSchema.properties.b NON_BREAKING",
   ]);
   // Removed from b: nothing appeared.
@@ -147,7 +147,11 @@ Deno.test("diff reports an unmodelled keyword a property added repeats from anot
 });
 
 Deno.test("diff does not report the unmodelled keyword of the former schema now a union branch, or of a definition moved", () => {
-  const former = { type: "object", "x-foo": 1, properties: { q: { type: "string", "x-bar": 2 } } };
+  const former = {
+    type: "object",
+    "vndFoo": 1,
+    properties: { q: { type: "string", "vndBar": 2 } },
+  };
   const branch = { ...former, properties: { ...former.properties, n: { type: "integer" } } };
   for (const side of ["input", "output"] as const) {
     // The branches are read in place of the former schema: none reports its keywords.
@@ -157,7 +161,7 @@ Deno.test("diff does not report the unmodelled keyword of the former schema now 
     ]);
   }
   // A definition moved under another name, as it was.
-  const d = { type: "string", "x-foo": 1 };
+  const d = { type: "string", "vndFoo": 1 };
   const old = { ...base, $defs: { d } };
   const next = {
     ...base,
@@ -171,10 +175,10 @@ Deno.test("diff does not report the unmodelled keyword of the former schema now 
 
 Deno.test("diff reports an unmodelled keyword in a not added whole, on input and output", () => {
   const old = { type: "string" };
-  const next = { type: "string", not: { "x-foo": 1 } };
+  const next = { type: "string", not: { "vndFoo": 1 } };
   for (const side of ["input", "output"] as const) {
     const findings = schemaFindings(side, old, next);
-    assert.ok(findings.includes(unmodelled(side, "not.x-foo")), findings.join("\n"));
+    assert.ok(findings.includes(unmodelled(side, "not.vndFoo")), findings.join("\n"));
     // Removed whole: nothing appeared.
     const back = schemaFindings(side, next, old);
     assert.ok(!back.some((f) => f.includes("keyword.unmodelled")), back.join("\n"));
@@ -182,11 +186,11 @@ Deno.test("diff reports an unmodelled keyword in a not added whole, on input and
 });
 
 Deno.test("an unmodelled keyword in a definition both sides hold unchanged is not new where a union is cut to its reference (fast-check seed -341505175)", () => {
-  const a = { anyOf: [{ anyOf: [{ if: false, else: { "x-vendor": 0, description: "Limit" } }] }] };
+  const a = { anyOf: [{ anyOf: [{ if: false, else: { "vndVendor": 0, description: "Limit" } }] }] };
   const holder = (v: JsonValue) => ({
     type: "object",
     properties: { v },
-    $defs: { A: a, B: { anyOf: [{ "x-vendor": 0 }, { $ref: "#/$defs/A" }] } },
+    $defs: { A: a, B: { anyOf: [{ "vndVendor": 0 }, { $ref: "#/$defs/A" }] } },
   });
   const body = { $ref: "#/$defs/A" };
   const wrapped = holder({ anyOf: [body, { enum: ["a"] }] });

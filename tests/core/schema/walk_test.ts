@@ -102,9 +102,9 @@ Deno.test("diff inverts effects under not", () => {
 });
 
 Deno.test("diff reports an unmodelled vendor keyword as BREAKING with both values", () => {
-  const s = (v: number) => ({ type: "object", "x-rate-limit": v });
+  const s = (v: number) => ({ type: "object", "vndRateLimit": v });
   assert.deepEqual(schemaFindings("input", s(1), s(2)), [
-    "tool.input.keyword.unmodelled t.inputSchema.x-rate-limit BREAKING",
+    "tool.input.keyword.unmodelled t.inputSchema.vndRateLimit BREAKING",
   ]);
 });
 
