@@ -312,11 +312,52 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       if (twin !== undefined && likest(twin.id, gone) === g) pair(g, twin, "shape");
     }
   }
-  // A word put before or after the names of two tools or more, or taken off them.
-  for (const [gone, twin] of sameButAffix(free(tools.removed), free(tools.added), (x) => x.id)) {
-    pair(gone, twin, "affix");
-  }
+  // A word put before or after the names of two tools or more, or taken off them, on tools
+  // that still read as themselves.
+  const affixed = sameButAffix(
+    free(tools.removed),
+    free(tools.added),
+    (x) => x.id,
+    (gone, twin) => sameTool(gone.value, twin.value),
+  );
+  for (const [gone, twin] of affixed) pair(gone, twin, "affix");
   return out;
+}
+
+/** How much of a description {@link sameTool} compares: its cost grows with the square. */
+const DESCRIPTION_HEAD = 400;
+
+/**
+ * Whether two tools whose names differ by an affix read as one tool: descriptions at least
+ * {@link ALIKE} alike (their first {@link DESCRIPTION_HEAD} characters) or with the same first
+ * sentence (case and spacing aside), or at least two thirds of their property names (input and
+ * output, top level) in common. A name that gained a word can be another tool: create_issue and
+ * update_issue removed beside create_issue_comment and update_issue_comment added ("Create an
+ * issue." → "Comment on an issue.", half the arguments shared) are other tools, while
+ * @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 kept each tool's description, or its first
+ * sentence ("Inject input into a running Godot game for testing"), when it put godot_ before
+ * every name.
+ */
+function sameTool(a: Tool, b: Tool): boolean {
+  const head = (t: Tool) => (t.description ?? "").trim().slice(0, DESCRIPTION_HEAD);
+  const x = head(a), y = head(b);
+  if (x && y && 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE) return true;
+  const first = (text: string) => text.split(/[.:;!?\n]/, 1)[0]!.replace(/\s+/g, " ").trim();
+  if (first(x) !== "" && first(x).toLowerCase() === first(y).toLowerCase()) return true;
+  const p = propertyNames(a), q = propertyNames(b);
+  const common = [...p].filter((n) => q.has(n)).length;
+  const all = p.size + q.size - common;
+  return all > 0 && common * 3 >= all * 2;
+}
+
+/** The top-level property names of a tool's input and output schemas. */
+function propertyNames(tool: Tool): Set<string> {
+  const names = new Set<string>();
+  for (const schema of [tool.inputSchema, tool.outputSchema]) {
+    const properties = isObject(schema) ? schema.properties : undefined;
+    if (isObject(properties)) { for (const name of Object.keys(properties)) names.add(name); }
+  }
+  return names;
 }
 
 /**

@@ -52,8 +52,9 @@ function affixOfWords(a: readonly string[], b: readonly string[]): string | unde
 const MAX_NAMES = 512;
 
 /**
- * The pairs of `removed` and `added` whose names differ by one affix ({@link affixOf}) that at
- * least two such pairs and half of `removed` or of `added` (the fewer) share, each removed and each added name in one such pair only (a name
+ * The pairs of `removed` and `added` whose names differ by one affix ({@link affixOf}), and that
+ * `alike` says are the same entry, that at least two such pairs and half of `removed` or of
+ * `added` (the fewer) share, each removed and each added name in one such pair only (a name
  * that two affixes or two names explain is paired with none: godot_animation removed beside
  * godot_animation_read and godot_animation_edit added was split, not renamed).
  *
@@ -75,6 +76,7 @@ export function sameButAffix<T>(
   removed: readonly T[],
   added: readonly T[],
   name: (entry: T) => string,
+  alike: (gone: T, twin: T) => boolean = () => true,
 ): [T, T][] {
   if (removed.length > MAX_NAMES || added.length > MAX_NAMES) return [];
   const words = new Map([...removed, ...added].map((entry) => [entry, nameWords(name(entry))]));
@@ -82,7 +84,8 @@ export function sameButAffix<T>(
   for (const gone of removed) {
     for (const twin of added) {
       const affix = affixOfWords(words.get(gone)!, words.get(twin)!);
-      if (affix !== undefined) byAffix.set(affix, [...byAffix.get(affix) ?? [], [gone, twin]]);
+      if (affix === undefined || !alike(gone, twin)) continue;
+      byAffix.set(affix, [...byAffix.get(affix) ?? [], [gone, twin]]);
     }
   }
   const shared = [...byAffix.values()].filter((pairs) =>

@@ -267,8 +267,10 @@ Deno.test("pairEntities() pairs a tool renamed as it gained or lost its output s
 });
 
 Deno.test("pairEntities() pairs tools whose names gained or lost one word shared by half the tools removed", () => {
+  // Every tool says the same, so each pair reads as one tool (see the next test).
   const tool = (name: string, type = "string") => ({
     name,
+    description: "Works on the project.",
     inputSchema: { type: "object", properties: { [name]: { type } } },
   });
   const contract = (...names: string[]) => ({
@@ -310,6 +312,60 @@ Deno.test("pairEntities() pairs tools whose names gained or lost one word shared
       "godot_node_edit",
       "godot_scene_read",
       "godot_scene_edit",
+    ]),
+    [],
+  );
+});
+
+Deno.test("pairEntities() pairs tools by an affix only when each still reads as itself", () => {
+  const tool = (name: string, description: string, ...properties: string[]) => ({
+    name,
+    description,
+    inputSchema: {
+      type: "object",
+      properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])),
+    },
+  });
+  const renames = (a: Tool[], b: Tool[]) =>
+    pairEntities({ ...emptyContract(), tools: a }, { ...emptyContract(), tools: b }).tools.paired
+      .map((p) => `${p.renamedFrom}→${p.id}`).sort();
+  // A sub-resource's tools beside the resource's: other tools, though "comment" was put after both.
+  const issues = [
+    tool("create_issue", "Create an issue.", "repo", "title", "body"),
+    tool("update_issue", "Update an issue.", "repo", "number", "state"),
+  ];
+  const comments = [
+    tool("create_issue_comment", "Comment on an issue.", "repo", "number", "body"),
+    tool("update_issue_comment", "Edit a comment.", "repo", "comment_id", "body"),
+  ];
+  assert.deepEqual(renames(issues, comments), []);
+  assert.deepEqual(renames(comments, issues), []);
+  // The same first sentence, the rest rewritten (@satelliteoflove/godot-mcp 2.17.0 → 3.23.1).
+  const input = (name: string, more: string) =>
+    tool(name, `Inject input into a running Godot game for testing${more}`, "action", "text");
+  const old = [input("input", ". Use get_map first."), tool("node", "Manage nodes.", "path")];
+  const now = [
+    input("godot_input", ": named actions, joypad buttons and analog axes. Use get_map first."),
+    tool("godot_node", "Manage scene nodes.", "path"),
+  ];
+  assert.deepEqual(renames(old, now), ["input→godot_input", "node→godot_node"]);
+  assert.deepEqual(renames(now, old), ["godot_input→input", "godot_node→node"]);
+  // No description: two thirds of the property names in common are enough, half is not.
+  const bare = (name: string, ...p: string[]): Tool => {
+    const { description: _, ...rest } = tool(name, "", ...p);
+    return rest;
+  };
+  assert.deepEqual(
+    renames([bare("a", "x", "y", "z"), bare("b", "u", "v")], [
+      bare("k_a", "x", "y", "z", "w"),
+      bare("k_b", "u", "v", "w"),
+    ]),
+    ["a→k_a", "b→k_b"],
+  );
+  assert.deepEqual(
+    renames([bare("a", "x", "y"), bare("b", "u", "v")], [
+      bare("k_a", "x", "w"),
+      bare("k_b", "u", "v", "w", "z"),
     ]),
     [],
   );
