@@ -147,6 +147,22 @@ export function proseTokens(normalised: string): string[] {
   return normalised.match(WORD)?.map((t) => t.replace(/’/g, "'")) ?? [];
 }
 
+/**
+ * What follows each word of {@link proseTokens} up to the next word (after the last, the rest of
+ * the text): a number written in two words is one only when a space or a hyphen joins them
+ * (`spelledPair`), so "twenty, five per page" stays two.
+ */
+function tokenGaps(normalised: string): string[] {
+  const gaps: string[] = [];
+  let end = -1;
+  for (const word of normalised.matchAll(WORD)) {
+    if (end >= 0) gaps.push(normalised.slice(end, word.index));
+    end = word.index + word[0].length;
+  }
+  if (end >= 0) gaps.push(normalised.slice(end));
+  return gaps;
+}
+
 /** Han and kana: scripts written without spaces between words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
@@ -213,9 +229,13 @@ interface Counted {
   written: string;
 }
 
-/** Counts every marker of a token list; extra markers may be phrases of several words. */
+/**
+ * Counts every marker of a token list (`gaps`: what follows each token, see `tokenGaps`); extra
+ * markers may be phrases of several words.
+ */
 function markerCounts(
   tokens: readonly string[],
+  gaps: readonly string[],
   words: ReadonlySet<string>,
   phrases: readonly (readonly string[])[],
 ): Map<string, Counted> {
@@ -228,7 +248,12 @@ function markerCounts(
   // The second word of a number written in two (`twenty five`), counted with the first.
   let paired = -1;
   for (let i = 0; i < tokens.length; i++) {
-    const pair = i === paired ? undefined : spelledPair(tokens[i]!, tokens[i + 1]);
+    const pair = i === paired ? undefined : spelledPair(
+      tokens[i]!,
+      tokens[i + 1],
+      gaps[i],
+      `${gaps[i + 1] ?? ""}${tokens[i + 2] ?? ""}`,
+    );
     if (pair !== undefined) {
       add(`${tokens[i]} ${tokens[i + 1]}`, pair);
       paired = i + 1;
@@ -365,8 +390,8 @@ function classify(
   const ta = proseTokens(a);
   const tb = proseTokens(b);
   const differs = firstDifferentMarker(
-    markerCounts(ta, words, phrases),
-    markerCounts(tb, words, phrases),
+    markerCounts(ta, tokenGaps(a), words, phrases),
+    markerCounts(tb, tokenGaps(b), words, phrases),
     words,
   );
   if (differs !== undefined) {

@@ -138,26 +138,44 @@ const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
   ["billion", 1_000_000_000],
 ]);
 
+/** A hyphen and a word: after a number word, an adjective compound (`one-line`, `two-letter`). */
+const HYPHENED = /^-[\p{L}\p{N}]/u;
+
 /**
  * The value of two words of `proseTokens` that write one number in English, or `undefined`: the
  * tens and a digit (`twenty five`, `twenty-five`: 25) or a number and a multiplier (`two hundred`:
  * 200, `twenty thousand`: 20000). Read word by word they were two numbers, so "twenty-five" →
  * "25" read as 20 and 5 removed, 25 added.
  *
+ * `gap` is the text between the two words and `after` the text after the second: only a space or
+ * a hyphen joins them, so "twenty, five per page" is two numbers, and a digit followed by a hyphen
+ * and a word after a space is an adjective compound of its own, so "twenty one-line summaries" is
+ * 20 summaries of one line (and "thirty two-letter codes" 30 codes), where "twenty-one-line" is
+ * one number as English writes 21 to 99 with a hyphen.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { spelledPair } from "./prose_numbers.ts";
  * assert.equal(spelledPair("twenty", "five"), "25");
+ * assert.equal(spelledPair("twenty", "five", "-"), "25");
  * assert.equal(spelledPair("two", "hundred"), "200");
  * assert.equal(spelledPair("five", "twenty"), undefined);
+ * assert.equal(spelledPair("twenty", "five", ", "), undefined);
+ * assert.equal(spelledPair("twenty", "one", " ", "-line"), undefined);
  * ```
  */
-export function spelledPair(word: string, next: string | undefined): string | undefined {
-  if (next === undefined) return undefined;
+export function spelledPair(
+  word: string,
+  next: string | undefined,
+  gap = " ",
+  after = "",
+): string | undefined {
+  if (next === undefined || (gap !== " " && gap !== "-")) return undefined;
   const tens = TENS.indexOf(word);
   const one = ONES.indexOf(next);
   if ((tens >= 0 || word === "twenty") && one >= 1 && one <= 9) {
+    if (gap === " " && HYPHENED.test(after)) return undefined;
     return String((tens >= 0 ? 30 + 10 * tens : 20) + one);
   }
   const multiplier = MULTIPLIERS.get(next);
@@ -167,12 +185,19 @@ export function spelledPair(word: string, next: string | undefined): string | un
     : String(value * multiplier);
 }
 
-const ONES_ALTERNATION = ONES.slice(1, 10).join("|");
-/** Two words that write one number (`spelledPair`), joined by a space or a hyphen. */
+const alternation = (words: readonly string[]) => words.join("|");
+const END = "(?![\\p{L}\\p{N}])";
+/**
+ * Two words that write one number, exactly those `spelledPair` joins: the tens and a digit after
+ * a hyphen, or after a space unless a hyphen and a word follow, or a number and a multiplier after
+ * a space or a hyphen.
+ */
 const SPELT_PAIR = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${[...ONES.slice(1), ...TENS].join("|")})[ -](${
-    [ONES_ALTERNATION, ...MULTIPLIERS.keys()].join("|")
-  })(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:(?:${alternation(["twenty", ...TENS])})(?:-(?:${
+    alternation(ONES.slice(1, 10))
+  })${END}| (?:${alternation(ONES.slice(1, 10))})${END}(?!-[\\p{L}\\p{N}]))|(?:${
+    alternation([...ONES.slice(1), ...TENS])
+  })[ -](?:${alternation([...MULTIPLIERS.keys()])})${END})`,
   "gu",
 );
 
@@ -200,6 +225,9 @@ const SPELT = new RegExp(
  */
 export function numbersAsDigits(normalised: string): string {
   return hangulAsDigits(hanAsDigits(normalised))
-    .replace(SPELT_PAIR, (all, word: string, next: string) => spelledPair(word, next) ?? all)
+    .replace(SPELT_PAIR, (pair) => {
+      const [word, next] = pair.split(/[ -]/u);
+      return spelledPair(word!, next, pair.charAt(word!.length)) ?? pair;
+    })
     .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
 }

@@ -68,6 +68,14 @@ Deno.test("numberKey() reads a number spelt out, in Han numerals or in full-widt
 Deno.test("numbersAsDigits() writes English number words and Han numerals in digits, whole words only", () => {
   assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
   assert.equal(numbersAsDigits("one of twenty-one"), "1 of 21");
+  // Only what spelledPair joins: not across a comma, nor a digit of an adjective compound.
+  assert.equal(numbersAsDigits("twenty one-line summaries"), "20 1-line summaries");
+  assert.equal(numbersAsDigits("at most twenty, five per page"), "at most 20, 5 per page");
+  assert.equal(numbersAsDigits("thirty two-letter codes"), "30 2-letter codes");
+  assert.equal(numbersAsDigits("thirty-two-letter codes"), "32-letter codes");
+  assert.equal(numbersAsDigits("two hundred-page reports"), "200-page reports");
+  assert.equal(numbersAsDigits("twenty one-hundred"), "20 100");
+  assert.equal(numbersAsDigits("nine nine hundred"), "9 900");
   assert.equal(numbersAsDigits("someone often tends"), "someone often tends");
   assert.equal(numbersAsDigits("最多返回二十条"), "最多返回20条");
   assert.equal(numbersAsDigits("１０件"), "10件");
@@ -166,6 +174,29 @@ Deno.test("spelledPair() reads the tens and a digit, or a number and a multiplie
   for (const [word, next, value] of pairs) {
     assert.equal(spelledPair(word, next), value, `${word} ${next}`);
   }
+  // Joined by a space or a hyphen only, and a digit before a hyphen and a word after a space is an
+  // adjective compound ("twenty one-line summaries" is 20); hyphenated, English's 21 to 99, it is
+  // one number ("thirty-two-letter" is 32), and a multiplier joins either way ("two hundred-page").
+  const joins: [string, string, string, string, string | undefined][] = [
+    ["twenty", "five", "-", " rows", "25"],
+    ["twenty", "five", " ", " rows", "25"],
+    ["twenty", "five", " ", "", "25"],
+    ["twenty", "five", ", ", " per", undefined],
+    ["twenty", "five", ",", "", undefined],
+    ["twenty", "five", " - ", "", undefined],
+    ["twenty", "five", "; ", "", undefined],
+    ["twenty", "one", " ", "-line", undefined],
+    ["thirty", "two", " ", "-letter", undefined],
+    ["thirty", "two", "-", "-letter", "32"],
+    ["twenty", "one", " ", "- line", "21"],
+    ["twenty", "one", " ", ", line", "21"],
+    ["two", "hundred", " ", "-page", "200"],
+    ["two", "hundred", "-", "", "200"],
+    ["one", "hundred", ", ", "", undefined],
+  ];
+  for (const [word, next, gap, after, value] of joins) {
+    assert.equal(spelledPair(word, next, gap, after), value, `${word}${gap}${next}${after}`);
+  }
 });
 
 Deno.test("classifyProse() grades a number written in two words or in digits DOCUMENTATION, both ways, another number not", () => {
@@ -186,4 +217,36 @@ Deno.test("classifyProse() grades a number written in two words or in digits DOC
     classifyProse(rows("five hundred"), rows("six hundred")),
     markerVerdict("five hundred", 1, 0),
   );
+});
+
+Deno.test("classifyProse() joins no number words across a comma or into an adjective compound, both ways", () => {
+  const long = (t: string) => `${t} in the order the server returns them${TAIL}`;
+  // Review of 9e50790: each read as one number (21, 25, 32, 32) and was POTENTIALLY_BREAKING.
+  for (
+    const [a, b] of [
+      ["Returns twenty one-line summaries", "Returns 20 one-line summaries"],
+      ["Returns at most twenty, five per page", "Returns at most 20, 5 per page"],
+      ["Takes thirty two-letter codes", "Takes 30 two-letter codes"],
+      ["Takes thirty-two-letter codes", "Takes 32-letter codes"],
+      ["Accepts between one and one hundred items", "Accepts between 1 and 100 items"],
+      ["Returns twenty one line summaries", "Returns 21 line summaries"],
+    ]
+  ) {
+    assert.equal(classifyProse(long(a!), long(b!)).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(long(b!), long(a!)).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
+  // Near misses: the other reading is another number.
+  for (
+    const [a, b, marker] of [
+      ["Returns twenty one-line summaries", "Returns 21 one-line summaries", "twenty"],
+      ["Returns at most twenty, five per page", "Returns at most 25 per page", "twenty"],
+      ["Takes thirty two-letter codes", "Takes 32-letter codes", "two"],
+      ["Takes thirty-two-letter codes", "Takes 30 two-letter codes", "two"],
+    ]
+  ) {
+    const there = classifyProse(long(a!), long(b!));
+    assert.equal(there.step, "marker", `${a} → ${b}`);
+    assert.equal(there.marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(long(b!), long(a!)).step, "marker", `${b} → ${a}`);
+  }
 });

@@ -337,6 +337,36 @@ Deno.test("proxar diff keeps a number or a negation written another way DOCUMENT
   }
 });
 
+Deno.test("proxar diff joins only real compounds of number words, both ways: not across a comma, nor into an adjective compound", async () => {
+  // Review of 9e50790: "twenty one-line summaries" → "20 one-line summaries" read as 21 (marker
+  // "one" 0× → 1×), "twenty, five per page" → "20, 5 per page" as 25 and "thirty two-letter codes"
+  // → "30 two-letter codes" as 32: each was DOCUMENTATION on d5b2cfd and is again. "twenty, five"
+  // → "25" was DOCUMENTATION (edit 0.979) and is a number changed; twenty-five → 25 stays
+  // DOCUMENTATION and twenty-five → twenty-six a number changed.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const { code, report, text } = await diff(
+      `number_words_${from}.json`,
+      `number_words_${to}.json`,
+    );
+    assert.equal(code, 0);
+    assert.deepEqual(graded(report.changes), [
+      "tool.description.changed|count_items.description|DOCUMENTATION|similarity",
+      "tool.description.changed|list_codes.description|DOCUMENTATION|similarity",
+      "tool.description.changed|list_lines.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|list_pages.description|POTENTIALLY_BREAKING|marker",
+      "tool.description.changed|list_rows.description|DOCUMENTATION|similarity",
+      "tool.description.changed|list_summaries.description|DOCUMENTATION|similarity",
+      "tool.description.changed|page_results.description|DOCUMENTATION|similarity",
+      "tool.description.changed|split_pages.description|POTENTIALLY_BREAKING|marker",
+    ]);
+    assertExplained(report.changes, text);
+    const [lost, gone] = from === "old" ? ["1× → 0×", "1× → 0×"] : ["0× → 1×", "0× → 1×"];
+    assert.ok(text.includes(`list_lines.description changed (marker "twenty" ${lost})`), text);
+    assert.ok(text.includes(`split_pages.description changed (marker "twenty" ${lost})`), text);
+    assert.ok(text.includes(`list_pages.description changed (marker "twenty five" ${gone})`), text);
+  }
+});
+
 Deno.test("proxar diff grades an opposite swapped in as POTENTIALLY_BREAKING, both ways, and a short form or a dropped one DOCUMENTATION", async () => {
   // first → last, ascending → descending (升序 → 降序 too) and include → exclude in long
   // descriptions were DOCUMENTATION (edit 0.97 to 0.98); asc → ascending and "enabled by" → "on by"
