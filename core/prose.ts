@@ -404,7 +404,10 @@ function classify(
   // marker, counted by value, did not change either).
   const da = numbersAsDigits(a);
   const db = numbersAsDigits(b);
-  const edit = round(1 - editDistance(da, db) / Math.max(da.length, db.length));
+  // Edit 1 only when no character differs once the numbers are in digits: rounded, one character
+  // in 2,000 would read 1, and `describeVerdict` says edit 1 is a number written another way.
+  const moved = editDistance(da, db);
+  const edit = moved === 0 ? 1 : Math.min(0.999, round(1 - moved / Math.max(da.length, db.length)));
   const sa = new Set(overlapTokens(da === a ? ta : proseTokens(da)));
   const sb = new Set(overlapTokens(db === b ? tb : proseTokens(db)));
   let common = 0;
@@ -487,6 +490,11 @@ export function describeVerdict(v: ProseVerdict): string {
     case "order":
       return "the same words in another order";
     case "similarity": {
+      // Edit 1 is no character changed once numbers are in digits (`classifyProse`): "up to ten" →
+      // "up to 10", "十件" → "10件".
+      if (v.edit === 1 && v.jaccard === 1) {
+        return "the same number written another way (edit 1, overlap 1)";
+      }
       const scores = `edit ${v.edit}, overlap ${v.jaccard}`;
       if (!v.thresholds) return scores;
       const { high, low } = v.thresholds;

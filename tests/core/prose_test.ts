@@ -242,10 +242,41 @@ Deno.test("describeVerdict() names the deciding step, the marker and the scores"
       "Shows what a folder contains",
       "edit 0.2, overlap 0.1: edit and overlap below 0.55",
     ],
+    // A number only written another way: no character differs once numbers are in digits.
+    ["Returns up to ten links", "Returns up to 10 links", SAME_NUMBER],
+    ["Returns up to twenty-five rows", "Returns up to 25 rows", SAME_NUMBER],
+    ["最多返回十条", "最多返回10条", SAME_NUMBER],
   ] as const;
   for (const [before, after, reason] of cases) {
     assert.equal(describeVerdict(classifyProse(before, after)), reason, `${before} → ${after}`);
+    if (reason === SAME_NUMBER) {
+      assert.equal(describeVerdict(classifyProse(after, before)), reason, `${after} → ${before}`);
+    }
   }
+});
+
+const SAME_NUMBER = "the same number written another way (edit 1, overlap 1)";
+
+Deno.test("classifyProse() scores edit 1 only when no character differs once numbers are in digits", () => {
+  // One comma in 3,000 characters rounded to edit 1 and overlap 1, which read as a number written
+  // another way; it is 0.999 and keeps its grade.
+  const long = "Lists the files of the project and their status. ".repeat(60);
+  const pairs: [string, string, number][] = [
+    [`${long}, then stops`, `${long} then stops`, 0.999],
+    [`${long} ten`, `${long} 10`, 1],
+  ];
+  for (const [a, b, edit] of pairs) {
+    for (const [before, after] of [[a, b], [b, a]] as const) {
+      const verdict = classifyProse(before, after);
+      assert.equal(verdict.severity, "DOCUMENTATION");
+      assert.equal(verdict.jaccard, 1);
+      assert.equal(verdict.edit, edit);
+    }
+  }
+  assert.equal(
+    describeVerdict(classifyProse(`${long}, then stops`, `${long} then stops`)),
+    "edit 0.999, overlap 1: one reaches 0.9, neither below 0.55",
+  );
 });
 
 Deno.test("classifyProse() grades a case change of an identifier or quoted token POTENTIALLY_BREAKING", () => {
