@@ -766,7 +766,21 @@ const SPECS: Spec[] = [
     new: v({ type: "string", "x-content-type": "application/json" }),
     path: "properties.v.x-content-type",
     rationale:
-      "A keyword named x- and more is a vendor extension, by the convention OpenAPI writes down; no JSON Schema draft defines one or ever will, and validators ignore it (the MCP SDK's ajv runs with strict off), so it never changes which values are valid. A client, a code generator or a model may still read it (x-ui-widget, x-enum-varnames), so a change is POTENTIALLY_BREAKING: reviewed, not failing the build. It was keyword.unmodelled BREAKING, as the specification's \"unmodelled means breaking\" reads for keywords a future draft might define: @ivotoby/openapi-mcp-server 1.10.2 → 1.16.1 added x-content-type to the root of every tool's inputSchema and the diff failed with 59 BREAKING findings, nothing else but the protocol revision having changed. Inside a subschema added whole (a new property or branch) it is graded with that addition, as any annotation is. Other keywords no draft defines (OpenAPI's discriminator) stay keyword.unmodelled.",
+      "A keyword named x- and more is a vendor extension, by the convention OpenAPI writes down; no JSON Schema draft defines one or ever will, and validators ignore it (the MCP SDK's ajv runs with strict off), so it never changes which values are valid. A client, a code generator or a model may still read it (x-ui-widget, x-enum-varnames), so a change is POTENTIALLY_BREAKING: reviewed, not failing the build. It was keyword.unmodelled BREAKING, as the specification's \"unmodelled means breaking\" reads for keywords a future draft might define: @ivotoby/openapi-mcp-server 1.10.2 → 1.16.1 added x-content-type to the root of every tool's inputSchema and the diff failed with 59 BREAKING findings, nothing else but the protocol revision having changed. Inside a subschema added whole (a new property or branch) it is graded with that addition, as any annotation is. Other keywords no draft defines (OpenAPI's xml) stay keyword.unmodelled.",
+  },
+  {
+    aspect: "discriminator",
+    change: "changed",
+    severity: PB,
+    summary: "An OpenAPI discriminator changed",
+    old: v({ oneOf: [{ type: "object" }, { type: "string" }] }),
+    new: v({
+      oneOf: [{ type: "object" }, { type: "string" }],
+      discriminator: { propertyName: "kind" },
+    }),
+    path: "properties.v.discriminator",
+    rationale:
+      "OpenAPI 3's discriminator ({propertyName, mapping}), which servers generated from an OpenAPI document carry into tool schemas, names the property whose value selects a oneOf or anyOf variant. No JSON Schema draft defines it, and validators ignore it: ajv applies it only with its discriminator option, which the MCP SDK's validator does not set (it runs ajv with strict off), so it never changes which values are valid, and proofs set it aside as any annotation. A model or a generated client may still read it to pick the variant and the property to send, so, as the specification grades annotations that steer a model's use, a change is POTENTIALLY_BREAKING: reviewed, not failing the build. Its value is data: a mapping's \"#/…\" strings are never followed as references. It was keyword.unmodelled BREAKING: @runpod/mcp-server 3.3.0 → 4.0.0 added it to the EndpointScaling definition of create-endpoint and update-endpoint, two BREAKING findings though every value kept its verdict. Inside a subschema added whole (a new property or branch) it is graded with that addition, as any annotation is.",
   },
   fixed(
     "examples",
@@ -861,11 +875,11 @@ const SPECS: Spec[] = [
     change: "unmodelled",
     severity: C,
     summary: "A keyword Proxar does not model changed",
-    old: v({ type: "string", discriminator: { propertyName: "kind" } }),
-    new: v({ type: "string", discriminator: { propertyName: "type" } }),
-    path: "properties.v.discriminator",
+    old: v({ type: "string", xml: { name: "kind" } }),
+    new: v({ type: "string", xml: { name: "type" } }),
+    path: "properties.v.xml",
     rationale:
-      "Unmodelled means breaking: a keyword Proxar does not understand (one of OpenAPI such as discriminator, one from a future draft; a vendor extension named x-… is tool.*.extension.changed, since no draft can define it) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored. So is one that comes with a subschema added whole (a new property, anyOf or oneOf branch, pattern property, dependent schema or conditional, and the definitions only it reaches): the finding of the addition grades it as a whole (an optional property added is NON_BREAKING whatever its schema says), and says nothing of what Proxar did not understand in it, so this finding names the keyword where it is written. A keyword written with the same value elsewhere in the old schema did not appear now, and a subschema removed brings none. Where a proof settles that a part accepts the same values (a union that moved, a bound moved beside a $ref, a definition the same where it is used), it says nothing of keywords it does not model either: those new in the part are reported where they are written, and those removed from a schema the part still holds (the same modelled keywords) where they stood. A keyword of no JSON Schema draft (such as OpenAPI's discriminator) on the side a proof asks to be within the other is left aside: a validator reads it as an annotation, and at most it would constrain that side further, so anyOf [string, {type: string, k: 1}] → anyOf [string] loses no string and is no change (the branch removed brings no finding), where the proof stopped at the keyword and graded anyOf.narrowed, BREAKING on input. Beside unevaluatedProperties or unevaluatedItems, and for a keyword of a draft Proxar does not model ($recursiveRef), the proof still stops.",
+      "Unmodelled means breaking: a keyword Proxar does not understand (one of OpenAPI such as xml, one from a future draft; a vendor extension named x-… is tool.*.extension.changed, since no draft can define it) may change which values are valid, so any change to it is reported at the strictest level on the day it appears, rather than silently ignored. So is one that comes with a subschema added whole (a new property, anyOf or oneOf branch, pattern property, dependent schema or conditional, and the definitions only it reaches): the finding of the addition grades it as a whole (an optional property added is NON_BREAKING whatever its schema says), and says nothing of what Proxar did not understand in it, so this finding names the keyword where it is written. A keyword written with the same value elsewhere in the old schema did not appear now, and a subschema removed brings none. Where a proof settles that a part accepts the same values (a union that moved, a bound moved beside a $ref, a definition the same where it is used), it says nothing of keywords it does not model either: those new in the part are reported where they are written, and those removed from a schema the part still holds (the same modelled keywords) where they stood. A keyword of no JSON Schema draft (such as OpenAPI's xml) on the side a proof asks to be within the other is left aside: a validator reads it as an annotation, and at most it would constrain that side further, so anyOf [string, {type: string, k: 1}] → anyOf [string] loses no string and is no change (the branch removed brings no finding), where the proof stopped at the keyword and graded anyOf.narrowed, BREAKING on input. Beside unevaluatedProperties or unevaluatedItems, and for a keyword of a draft Proxar does not model ($recursiveRef), the proof still stops.",
   },
   {
     aspect: "keyword",

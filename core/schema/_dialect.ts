@@ -60,7 +60,15 @@ const SCHEMA_MAPS = new Set([
   "dependentSchemas",
 ]);
 /** Keywords whose values are data, never schemas. */
-const DATA = new Set(["enum", "const", "default", "examples", "example", "required"]);
+const DATA = new Set([
+  "enum",
+  "const",
+  "default",
+  "examples",
+  "example",
+  "discriminator",
+  "required",
+]);
 
 /**
  * Whether a schema uses a keyword the modern drafts read differently anywhere: property names

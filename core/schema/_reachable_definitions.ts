@@ -17,6 +17,7 @@ const DATA = new Set([
   "default",
   "examples",
   "example",
+  "discriminator",
   "required",
   "dependentRequired",
 ]);

@@ -432,7 +432,7 @@ class Subsumption implements Prover {
         return this.subAtoms(atoms, { allOf: rest }, names);
       }
     }
-    // A keyword of no JSON Schema draft (such as OpenAPI's discriminator, or "vndK") on side A is an
+    // A keyword of no JSON Schema draft (such as OpenAPI's xml, or "vndK") on side A is an
     // annotation to a validator, or at most one more constraint on A (a schema's keywords are
     // all asserted together), so A ⊆ B holds if A without it ⊆ B: anyOf [string, {type:
     // string, "vndK": 1}] → anyOf [string] loses no value. A keyword of a draft that the proof

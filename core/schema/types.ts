@@ -100,6 +100,11 @@ export const FACET_OF: Readonly<Record<string, string>> = {
   // OpenAPI 3.0's one example (its Schema Object, as `nullable`): an annotation as `examples` is,
   // which validators, the MCP SDK's ajv among them, ignore. @runpod/mcp-server 4.0.0 writes it.
   example: "examples",
+  // OpenAPI 3's discriminator ({propertyName, mapping}, its Schema Object's): names the property
+  // that selects a oneOf/anyOf variant. Validators ignore it (ajv applies it only with its
+  // `discriminator` option, which the MCP SDK does not set); a model may read it as a hint.
+  // Its value is data: mapping's "#/…" strings are never followed as references.
+  discriminator: "discriminator",
   $schema: "$schema",
   $id: "$id",
   $anchor: "$anchor",
@@ -128,6 +133,7 @@ export const ANNOTATION_FACETS: ReadonlySet<string> = new Set([
   "description",
   "$defs",
   "extension",
+  "discriminator",
 ]);
 
 /**

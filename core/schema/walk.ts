@@ -197,6 +197,7 @@ const ANNOTATIONS: readonly [string, string, Severity][] = [
   ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
   ["examples", "examples", "DOCUMENTATION"],
   ["example", "examples", "DOCUMENTATION"],
+  ["discriminator", "discriminator", "POTENTIALLY_BREAKING"],
   ["$schema", "dialect", "POTENTIALLY_BREAKING"],
   ["$id", "id", "POTENTIALLY_BREAKING"],
   ["$anchor", "anchor", "POTENTIALLY_BREAKING"],

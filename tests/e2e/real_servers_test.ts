@@ -785,3 +785,26 @@ Deno.test("proxar diff warns, not fails, when @ivotoby/openapi-mcp-server 1.10.2
     code: 0,
   });
 });
+
+Deno.test("proxar diff reads @runpod/mcp-server 4.0.0's OpenAPI discriminator as an annotation, graded with the property added whole", async () => {
+  const input = "create-endpoint.inputSchema";
+  // Before: also tool.input.keyword.unmodelled BREAKING at $defs.EndpointScaling.discriminator,
+  // a keyword of OpenAPI's Schema Object that validators ignore, reached only through the new
+  // required property body.
+  await assertVerdict(["runpod_create_endpoint_3.3.0.json", "runpod_create_endpoint_4.0.0.json"], {
+    findings: [
+      "server.capability.added|server.capabilities.resources|NON_BREAKING",
+      "server.capability.changed|server.capabilities.tools|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.title.changed|create-endpoint.annotations.title|POTENTIALLY_BREAKING",
+      "tool.description.changed|create-endpoint.description|POTENTIALLY_BREAKING",
+      `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
+      `tool.input.dialect.changed|${input}.$schema|POTENTIALLY_BREAKING`,
+      ...["name", "scalerType", "scalerValue"].map((p) =>
+        `tool.input.property.removed|${input}.properties.${p}|BREAKING`
+      ),
+      `tool.input.required.added|${input}.required|BREAKING`,
+    ],
+    code: 1,
+  });
+});

@@ -66,9 +66,9 @@ Deno.test("diff reads an example's value as data, and a property named example a
     schemaFindings("input", named({}), named({ example: { type: "string" } })),
     ["tool.input.property.added t.inputSchema.properties.example NON_BREAKING"],
   );
-  // OpenAPI's discriminator, which no draft defines either, stays unmodelled: BREAKING.
+  // OpenAPI's xml, which no draft defines either, stays unmodelled: BREAKING.
   assert.deepEqual(
-    schemaFindings("input", product(), product({ discriminator: { propertyName: "kind" } })),
-    ["tool.input.keyword.unmodelled t.inputSchema.properties.product.discriminator BREAKING"],
+    schemaFindings("input", product(), product({ xml: { name: "kind" } })),
+    ["tool.input.keyword.unmodelled t.inputSchema.properties.product.xml BREAKING"],
   );
 });

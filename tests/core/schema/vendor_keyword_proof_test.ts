@@ -1,5 +1,5 @@
 /**
- * A keyword of no JSON Schema draft (such as OpenAPI's discriminator, or "vndK") on the side the proof asks
+ * A keyword of no JSON Schema draft (such as OpenAPI's xml, or "vndK") on the side the proof asks
  * to be within the other: a validator reads it as an annotation, and at most it would constrain
  * that side further, so the proof leaves it aside. `anyOf [string, {type: string, "vndK": 1}]` →
  * `anyOf [string]` accepts exactly the strings on both sides, yet was graded anyOf.narrowed
