@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
-import type { Effect, SchemaDelta, Side } from "./types.ts";
+import { type Effect, isAnnotationKeyword, type SchemaDelta, type Side } from "./types.ts";
 import type { Conjunct } from "./_conjunct_governs.ts";
 
 /**
@@ -157,10 +157,13 @@ export function unionSorted(a: JsonObject, b: JsonObject): string[] {
   return [...keys].sort();
 }
 
-/** Whether a value is `true` or `{}`: a schema that accepts everything. */
+/**
+ * Whether a value is `true`, `{}` or an object of annotations only (`{description: "any"}`,
+ * vendor extensions such as `{"x-k": 1}` too): a schema that accepts everything.
+ */
 export const isTrivial = (value: JsonValue | undefined): boolean =>
-  value === true || (isObject(value) && Object.keys(value).length === 0);
+  value === true || (isObject(value) && Object.keys(value).every(isAnnotationKeyword));
 
-/** Whether a keyword's subschema constrains nothing: absent, `true` or `{}`. */
+/** Whether a keyword's subschema constrains nothing: absent, or {@link isTrivial}. */
 export const acceptsAll = (value: JsonValue | undefined): boolean =>
   value === undefined || isTrivial(value);

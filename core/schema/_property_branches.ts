@@ -13,14 +13,13 @@ import { requiredNames } from "./_required_names.ts";
 import { unevaluatedRest } from "./_unevaluated_rest.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { governingOf } from "./_conjunct_governs.ts";
-
-const trivial = (v: JsonValue | undefined) =>
-  v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
+import { acceptsAll } from "./_catch_all_types.ts";
 
 /** Whether every name `s` does not declare is accepted with any value (no schema governs it). */
 function openForUndeclared(s: JsonObject, unevaluated = false): boolean {
   const patterns = s.patternProperties;
-  return trivial(s.additionalProperties) && (unevaluated || trivial(s.unevaluatedProperties)) &&
+  return acceptsAll(s.additionalProperties) &&
+    (unevaluated || acceptsAll(s.unevaluatedProperties)) &&
     (patterns === undefined || (isObject(patterns) && Object.keys(patterns).length === 0));
 }
 

@@ -161,6 +161,14 @@ interface Ctx {
   beside?: { old: Conjunct[]; new: Conjunct[] };
   /** One side is the object's unevaluatedProperties, compared with an allOf branch's keyword. */
   inherited?: true;
+  /**
+   * One side is a schema for other names (additionalProperties, a pattern, unevaluatedProperties)
+   * compared with a property declared or dropped under it: what each says of itself (title,
+   * description, default, examples, deprecated, readOnly, writeOnly, $comment, vendor
+   * extensions) is not compared at this node. Those of the property go with its declaration, reported as the property added
+   * or removed; those of the other schema describe every name it governs.
+   */
+  governed?: true;
 }
 
 /** How deep the walk descends before it reports the rest as changed. */
@@ -204,6 +212,16 @@ const ANNOTATIONS: readonly [string, string, Severity][] = [
   ["$dynamicAnchor", "anchor", "POTENTIALLY_BREAKING"],
   ["$comment", "comment", "DOCUMENTATION"],
 ];
+/** Annotations a schema says of the values it governs, not compared under {@link Ctx.governed}. */
+const OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "example",
+  "$comment",
+]);
 const SUBSCHEMAS = [
   "additionalProperties",
   "unevaluatedProperties",
@@ -571,6 +589,7 @@ class Walker {
           ? { unevaluated: { ...(ro ? { old: ro } : {}), ...(rn ? { new: rn } : {}) } }
           : {}),
         conjoined: { ...(co ? { old: co } : {}), ...(cn ? { new: cn } : {}) },
+        ...(ctx.governed ? { governed: true as const } : {}),
         polarity: ctx.polarity,
         path: ctx.path,
         oldLoc: x?.loc ?? y!.loc,
@@ -856,15 +875,13 @@ class Walker {
         loc: `${loc("patternProperties")}/patternProperties/${escapePointerToken(hits[0]!)}`,
       };
     }
-    const trivial = (v: JsonValue | undefined) =>
-      v === undefined || v === true || (isObject(v) && Object.keys(v).length === 0);
     if (s.additionalProperties !== undefined) {
-      return trivial(s.additionalProperties) ? undefined : {
+      return acceptsAll(s.additionalProperties) ? undefined : {
         schema: s.additionalProperties,
         loc: `${loc("additionalProperties")}/additionalProperties`,
       };
     }
-    if (trivial(s.unevaluatedProperties)) {
+    if (acceptsAll(s.unevaluatedProperties)) {
       // In an allOf branch, a name the branch leaves unevaluated falls to the object's
       // unevaluatedProperties, unless something else there evaluates it.
       if (rest === undefined || s.unevaluatedProperties !== undefined) return undefined;
@@ -1174,6 +1191,7 @@ class Walker {
         this.compare(propsA[name], model.schema, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: model.loc,
+          governed: true,
         });
       } else if (model === undefined && requiredAfter.has(name)) {
         // Still required, now with any value: what it may hold widens (the mirror of a property
@@ -1335,6 +1353,7 @@ class Walker {
         this.compare(model.schema, propsB[name], {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           oldLoc: model.loc,
+          governed: true,
         });
       }
       const closed = isObject(model) && model.schema === false;
@@ -2005,7 +2024,11 @@ class Walker {
     const child = this.child(ctx, ["properties", name], "properties", "schema");
     const own = `${this.home(ctx, "old", "properties")}/properties/${escapePointerToken(name)}`;
     if (met.before.length === 1 && met.before[0]!.loc === own && met.after.length === 1) {
-      this.compare(schema, met.after[0]!.schema, { ...child, newLoc: met.after[0]!.loc });
+      this.compare(schema, met.after[0]!.schema, {
+        ...child,
+        newLoc: met.after[0]!.loc,
+        governed: true,
+      });
     } else {
       const [x, y] = [meet(met.before), meet(met.after)];
       const wide = this.proves(x, y, "widened", false);
@@ -2483,7 +2506,7 @@ class Walker {
 
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const [key, aspect, severity] of ANNOTATIONS) {
-      if (jsonEqual(a[key], b[key])) continue;
+      if (jsonEqual(a[key], b[key]) || (ctx.governed && OWN_ANNOTATIONS.has(key))) continue;
       const inert = key === "$schema" &&
         dialectChangeInert(a[key], b[key], [this.oldRoot, this.newRoot]);
       this.emit(
@@ -2505,7 +2528,7 @@ class Walker {
       isExtensionKeyword,
     ).sort();
     for (const key of extensions) {
-      if (jsonEqual(a[key], b[key])) continue;
+      if (jsonEqual(a[key], b[key]) || ctx.governed) continue;
       this.emit(
         ctx,
         "extension",
@@ -2519,6 +2542,7 @@ class Walker {
       );
     }
     for (const key of ["title", "description"] as const) {
+      if (ctx.governed) continue;
       const x = typeof a[key] === "string" ? a[key] as string : undefined;
       const y = typeof b[key] === "string" ? b[key] as string : undefined;
       if (x === y) continue;

@@ -329,6 +329,17 @@ const CASES: Record<string, Case> = {
       "tool.output.property.added|t.outputSchema.properties.label|NON_BREAKING",
     ]],
   },
+  // label removed beside additionalProperties {description}: it accepts every value as {} does,
+  // so the object is open to the name and the removal keeps the convention (it read
+  // POTENTIALLY_BREAKING on input, type.widened and two description findings).
+  property_removed_beside_annotated_rest: {
+    input: [1, ["tool.input.property.removed|t.inputSchema.properties.label|BREAKING"]],
+    inputReversed: [0, ["tool.input.property.added|t.inputSchema.properties.label|NON_BREAKING"]],
+    output: [1, ["tool.output.property.removed|t.outputSchema.properties.label|BREAKING"]],
+    outputReversed: [0, [
+      "tool.output.property.added|t.outputSchema.properties.label|NON_BREAKING",
+    ]],
+  },
   property_added_unevaluated: {
     input: [1, [
       "tool.input.minimum.narrowed|t.inputSchema.properties.depth.minimum|BREAKING",

@@ -208,3 +208,119 @@ Deno.test("diff grades a property added where two patterns match its name by all
   });
   assert.deepEqual(verdicts(old, next, { xa: "" }), [[true, false], [true, false]]);
 });
+
+Deno.test("diff grades a property removed beside an additionalProperties of annotations only as beside an open object", () => {
+  // {description: "any"} accepts every value, as absent, true and {} do: the same grade for all
+  // (it read POTENTIALLY_BREAKING on input, type.widened and two description findings).
+  const x = { type: "string", description: "the x" };
+  const open = fourWays(obj({ properties: { x, y: {} } }), obj({ properties: { y: {} } }));
+  assert.deepEqual(open, {
+    input: [`tool.input.property.removed ${I}.properties.x BREAKING`],
+    inputReversed: [`tool.input.property.added ${I}.properties.x NON_BREAKING`],
+    output: [`tool.output.property.removed ${O}.properties.x BREAKING`],
+    outputReversed: [`tool.output.property.added ${O}.properties.x NON_BREAKING`],
+  });
+  const rests: JsonValue[] = [
+    true,
+    {},
+    { description: "any" },
+    { title: "Rest", $comment: "c", examples: [1], default: 1, deprecated: false, readOnly: false },
+    // A vendor extension is an annotation too: validators ignore it.
+    { "x-k": 1 },
+  ];
+  for (const rest of rests) {
+    const old = obj({ properties: { x, y: {} }, additionalProperties: rest });
+    const next = obj({ properties: { y: {} }, additionalProperties: rest });
+    assert.deepEqual(fourWays(old, next), open, JSON.stringify(rest));
+    // Beside another allOf branch, and as unevaluatedProperties (2020-12), the same.
+    const branch = (props: JsonValue) =>
+      obj({ allOf: [{ additionalProperties: rest }, { properties: props }] });
+    const inBranch = fourWays(branch({ x, y: {} }), branch({ y: {} }));
+    assert.deepEqual(inBranch.input, [
+      `tool.input.property.removed ${I}.allOf.1.properties.x BREAKING`,
+    ]);
+    assert.deepEqual(inBranch.output, [
+      `tool.output.property.removed ${O}.allOf.1.properties.x BREAKING`,
+    ]);
+    const dialect = { $schema: "https://json-schema.org/draft/2020-12/schema" };
+    const unevaluated = fourWays(
+      { ...dialect, ...obj({ properties: { x, y: {} }, unevaluatedProperties: rest }) },
+      { ...dialect, ...obj({ properties: { y: {} }, unevaluatedProperties: rest }) },
+    );
+    assert.deepEqual(unevaluated, open, `unevaluatedProperties ${JSON.stringify(rest)}`);
+  }
+  // ajv: every value under x, before and after.
+  for (const value of ["a", 1, null]) {
+    const rest = { description: "any" };
+    const old = obj({ properties: { x }, additionalProperties: rest });
+    const next = obj({ additionalProperties: rest });
+    assert.deepEqual(verdicts(old, next, { x: value }), [[typeof value === "string", true], [
+      typeof value === "string",
+      true,
+    ]]);
+  }
+});
+
+Deno.test("diff compares no annotation of a property with the schema that governs its name", () => {
+  // The property's description, default or deprecation goes with its declaration; the rest's
+  // describes every name it governs. The values alone are compared (here the same).
+  const x = {
+    type: "string",
+    description: "the x",
+    default: "a",
+    deprecated: true,
+    title: "X",
+    "x-order": 1,
+  };
+  const rest = { type: "string", description: "any other name", examples: ["q"] };
+  const old = obj({ properties: { x }, additionalProperties: rest });
+  const next = obj({ additionalProperties: rest });
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.property.removed ${I}.properties.x POTENTIALLY_BREAKING`],
+    inputReversed: [`tool.input.property.added ${I}.properties.x NON_BREAKING`],
+    output: [`tool.output.property.removed ${O}.properties.x NON_BREAKING`],
+    outputReversed: [`tool.output.property.added ${O}.properties.x NON_BREAKING`],
+  });
+  // A value change is still graded, and annotations below the property's top still are.
+  const narrower = obj({
+    properties: { x: { ...x, maxLength: 3 } },
+    additionalProperties: rest,
+  });
+  assert.deepEqual(fourWays(narrower, next).input, [
+    `tool.input.maxLength.widened ${I}.properties.x.maxLength NON_BREAKING`,
+    `tool.input.property.removed ${I}.properties.x POTENTIALLY_BREAKING`,
+  ]);
+  const nested = (d: string) =>
+    obj({
+      properties: { x: { type: "object", properties: { a: { description: d } } } },
+      additionalProperties: { type: "object", properties: { a: { description: "other" } } },
+    });
+  const inner = fourWays(
+    nested("a of x"),
+    obj({
+      additionalProperties: { type: "object", properties: { a: { description: "other" } } },
+    }),
+  );
+  assert.ok(
+    inner.input.some((f) =>
+      f.startsWith(`tool.input.description.changed ${I}.properties.x.properties.a.description`)
+    ),
+  );
+});
+
+Deno.test("diff cannot tell what governs a removed property's name beside an annotated rest and a pattern it cannot match", () => {
+  const pattern = { "^(a+)\\1$": { type: "string" } };
+  const rest = { description: "any" };
+  const old = obj({
+    properties: { aa: { type: "string" } },
+    patternProperties: pattern,
+    additionalProperties: rest,
+  });
+  const next = obj({ patternProperties: pattern, additionalProperties: rest });
+  assert.deepEqual(fourWays(old, next), {
+    input: [`tool.input.property.changed ${I}.properties.aa BREAKING`],
+    inputReversed: [`tool.input.property.changed ${I}.properties.aa BREAKING`],
+    output: [`tool.output.property.changed ${O}.properties.aa BREAKING`],
+    outputReversed: [`tool.output.property.changed ${O}.properties.aa BREAKING`],
+  });
+});

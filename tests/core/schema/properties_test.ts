@@ -158,15 +158,14 @@ Deno.test("diff keeps the prose findings below a combinator the proof settles, i
     type: "array",
     items: { anyOf: [{}, { type: "object", properties: { a: limit } }] },
   };
-  // The old union's branch 1 holds "a": the path names it, not the new lone schema's place.
-  const added = "items.anyOf.1.properties.a.description POTENTIALLY_BREAKING";
   // "a" left the branch's properties, but the lone schema's additionalProperties governs it:
   // its values are compared with that schema and the name is not gone (NON_BREAKING on output),
-  // so the details agree with the whole and stay.
+  // so the details agree with the whole and stay. Its description goes with its declaration:
+  // not compared with that schema's (none), which read description.changed at
+  // items.anyOf.1.properties.a.description.
   const branch = "t.outputSchema.items.anyOf.1";
   assert.deepEqual(schemaFindings("output", covering, items), [
     "tool.output.anyOf.narrowed t.outputSchema.items.anyOf NON_BREAKING",
-    `tool.output.description.changed t.outputSchema.${added}`,
     `tool.output.maxLength.narrowed ${branch}.additionalProperties.maxLength NON_BREAKING`,
     `tool.output.maxLength.narrowed ${branch}.properties.a.maxLength NON_BREAKING`,
     `tool.output.property.removed ${branch}.properties.a NON_BREAKING`,
