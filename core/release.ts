@@ -113,3 +113,31 @@ export function releaseAdvice(
   }
   return advice;
 }
+
+/**
+ * What a release of the advice's level is on the old version's line, when the line reads it
+ * otherwise than its name: under `0.0.z` every release is breaking to a caret range (`^0.0.47`
+ * admits `0.0.47` alone), so the next patch is a major or minor release there. Undefined on
+ * other lines, for a patch, after a pre-release (its own sentence says what fits) and when the
+ * old version is not SemVer. The level stays the changes' SemVer class (`release.level` in the
+ * JSON report), and `suggested` the version that carries it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { releaseAdvice, releaseLineNote } from "./release.ts";
+ * const removed = [{ rule: "tool.removed", severity: "BREAKING" as const }];
+ * assert.equal(
+ *   releaseLineNote(releaseAdvice(removed, "0.0.47", "0.0.46")),
+ *   "under 0.0.z every release is breaking to a caret range: ^0.0.47 admits 0.0.47 alone, so the next patch is one",
+ * );
+ * assert.equal(releaseLineNote(releaseAdvice(removed, "0.3.1", "0.3.2")), undefined);
+ * ```
+ */
+export function releaseLineNote(advice: ReleaseAdvice): string | undefined {
+  const from = parseSemver(advice.old);
+  if (advice.level === "none" || advice.level === "patch" || !from) return undefined;
+  if (from.major !== 0 || from.minor !== 0 || from.prerelease.length > 0) return undefined;
+  const old = formatSemver(from);
+  return `under 0.0.z every release is breaking to a caret range: ^${old} admits ${old} alone, so the next patch is one`;
+}

@@ -273,7 +273,7 @@ export const reportSchema: JsonObject = {
         suggested: {
           type: "string",
           description:
-            "The smallest version a release of this level may carry (when old is SemVer)",
+            "The smallest version a release of this level may carry (when old is SemVer): under 0.y.z a major release is the next minor, and under 0.0.z every release is breaking to a caret range, so any level is the next patch",
         },
         preReleaseOf: {
           type: "string",

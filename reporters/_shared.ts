@@ -5,6 +5,7 @@
 import type { Change } from "../core/change.ts";
 import type { EntityKind } from "../core/contract.ts";
 import type { Report } from "../core/report.ts";
+import { releaseLineNote } from "../core/release.ts";
 import type { Severity } from "../core/severity.ts";
 
 /** Severities in lower-case words. */
@@ -76,7 +77,10 @@ export function releaseSentence(
       : `and so does ${r.preReleaseOf}; otherwise they need a ${r.level} release, ${r.suggested} or later`;
     return `Release: ${after}, ${otherwise}; ${now}.`;
   }
-  return `Release: ${need}: ${r.suggested} or later after ${clean(r.old)}; ${now}.`;
+  const note = releaseLineNote(r);
+  return `Release: ${need}: ${r.suggested} or later after ${clean(r.old)}${
+    note === undefined ? "" : ` (${note})`
+  }; ${now}.`;
 }
 
 /**

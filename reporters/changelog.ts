@@ -16,6 +16,7 @@
  */
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
+import { releaseLineNote } from "../core/release.ts";
 import { codeSpan, escapeInline } from "./markdown_escape.ts";
 import type { Reporter, ReporterContext } from "./reporter.ts";
 import { cap, stripControl } from "../core/sanitize.ts";
@@ -84,7 +85,7 @@ export function renderChangelog(report: Report, context: ReporterContext): strin
             r.preReleaseOf
               ? `, or a later pre-release of ${r.preReleaseOf}: SemVer promises nothing between pre-releases`
               : ""
-          })`
+          }${releaseLineNote(r) === undefined ? "" : `; ${releaseLineNote(r)}`})`
           : ""
       }`,
     );

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Rule, RuleExample } from "../core/rule.ts";
-import { releaseAdvice } from "../core/release.ts";
+import { releaseAdvice, releaseLineNote } from "../core/release.ts";
 import { parseSemver } from "../core/semver.ts";
 import { rule, tool } from "./_define.ts";
 
@@ -61,7 +61,7 @@ export const releaseRules: Rule[] = [{
     severity: PB,
     summary: "serverInfo.version moved less than the contract changes need under SemVer",
     rationale:
-      'Clients pin servers by version range; a breaking change shipped as a minor or patch release reaches every client that trusted the range. The smallest release that fits is major for any BREAKING change, minor for additions and other changes that can move behaviour (NON_BREAKING, POTENTIALLY_BREAKING), patch for documentation alone; under 0.y.z a breaking change needs the next minor and anything else the next patch, and under 0.0.z every change the next patch, as npm and Cargo read SemVer\'s initial-development rule: ^0.0.19 admits 0.0.19 alone, so 0.0.20 reaches no client that trusted the range (asking 0.1.0 there warned on @testsprite/testsprite-mcp 0.0.19 → 0.0.45, which removed a tool). Suppressed changes still count. An unchanged version is not reported (between releases, pull requests change the contract and the release bumps the version); the report still states the release the changes need. Potentially breaking rather than breaking, because the version string alone breaks no call; raise it with severity_overrides to gate releases. Only versions that parse as SemVer are compared. After a pre-release (3.0.0-beta.41), a later pre-release of the same version (3.0.0-beta.46) or that version itself (3.0.0) fits any change, since SemVer promises nothing between pre-releases (§9): a breaking change between two betas of 3.1.0 needs no 4.0.0, which this rule asked for; the report says so rather than "needs 3.0.0 or later after 3.0.0-beta.41; 3.0.0-beta.46 fits", which read as a contradiction.',
+      'Clients pin servers by version range; a breaking change shipped as a minor or patch release reaches every client that trusted the range. The smallest release that fits is major for any BREAKING change, minor for additions and other changes that can move behaviour (NON_BREAKING, POTENTIALLY_BREAKING), patch for documentation alone; under 0.y.z a breaking change needs the next minor and anything else the next patch, and under 0.0.z every change the next patch, as npm and Cargo read SemVer\'s initial-development rule: ^0.0.19 admits 0.0.19 alone, so 0.0.20 reaches no client that trusted the range (asking 0.1.0 there warned on @testsprite/testsprite-mcp 0.0.19 → 0.0.45, which removed a tool); the message says what the line makes of the level there ("the changes need a major release (0.0.48 or later; under 0.0.z every release is breaking to a caret range: ^0.0.47 admits 0.0.47 alone, so the next patch is one)", where "a major release (0.0.48 or later)" alone read oddly), and release.level in the JSON report stays the changes\' SemVer class. Suppressed changes still count. An unchanged version is not reported (between releases, pull requests change the contract and the release bumps the version); the report still states the release the changes need. Potentially breaking rather than breaking, because the version string alone breaks no call; raise it with severity_overrides to gate releases. Only versions that parse as SemVer are compared. After a pre-release (3.0.0-beta.41), a later pre-release of the same version (3.0.0-beta.46) or that version itself (3.0.0) fits any change, since SemVer promises nothing between pre-releases (§9): a breaking change between two betas of 3.1.0 needs no 4.0.0, which this rule asked for; the report says so rather than "needs 3.0.0 or later after 3.0.0-beta.41; 3.0.0-beta.46 fits", which read as a contradiction.',
     examples: [
       bumpExample("a tool removed in a patch release", ["1.4.2", "1.4.3"], "removed"),
       bumpExample("a tool added in a patch release", ["1.4.2", "1.4.3"], "added"),
@@ -70,10 +70,16 @@ export const releaseRules: Rule[] = [{
         ["0.3.1", "0.3.2"],
         "removed",
       ),
+      bumpExample(
+        "under 0.0.z any change needs the next patch, which a lower version is not",
+        ["0.0.47", "0.0.46"],
+        "removed",
+      ),
     ],
     check({ old, new: next, findings, report }) {
       const advice = releaseAdvice(findings(), old.server.version, next.server.version);
       if (advice.sufficient !== false || advice.old === advice.new) return;
+      const note = releaseLineNote(advice);
       report({
         entity: { kind: "server", name: next.server.name },
         path: "server.serverInfo.version",
@@ -84,7 +90,7 @@ export const releaseRules: Rule[] = [{
           moved(advice.old, advice.new)
         }; the changes need a ${advice.level} release (${advice.suggested} or later${
           advice.preReleaseOf ? `, or a later pre-release of ${advice.preReleaseOf}` : ""
-        })`,
+        }${note === undefined ? "" : `; ${note}`})`,
         hint: `release ${advice.suggested}`,
       });
     },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { releaseAdvice, releaseLevel } from "../../core/release.ts";
+import { releaseAdvice, releaseLevel, releaseLineNote } from "../../core/release.ts";
 import {
   compareSemver,
   formatSemver,
@@ -192,4 +192,26 @@ Deno.test("releaseAdvice() lets a later pre-release of the same version carry an
   });
   // A release says nothing of pre-releases.
   assert.equal(releaseAdvice(breaking, "3.1.0", "3.1.1-beta.1").preReleaseOf, undefined);
+});
+
+Deno.test("releaseLineNote() says what a release of the level is under 0.0.z, and nothing elsewhere", () => {
+  const of = (severity: Severity, from: string, to: string) =>
+    releaseLineNote(releaseAdvice([{ rule: "tool.removed", severity }], from, to));
+  const note =
+    "under 0.0.z every release is breaking to a caret range: ^0.0.47 admits 0.0.47 alone, so the next patch is one";
+  assert.equal(of("BREAKING", "0.0.47", "0.0.46"), note);
+  assert.equal(of("NON_BREAKING", "0.0.47", "0.0.46"), note);
+  // A patch is a patch there too; a pre-release has its own sentence; other lines read as named.
+  assert.equal(of("DOCUMENTATION", "0.0.47", "0.0.46"), undefined);
+  assert.equal(of("BREAKING", "0.0.3-rc.1", "0.0.2"), undefined);
+  assert.equal(of("BREAKING", "0.3.1", "0.3.2"), undefined);
+  assert.equal(of("BREAKING", "1.4.2", "1.4.3"), undefined);
+  assert.equal(of("BREAKING", "unknown", "0.0.1"), undefined);
+  // The level stays the changes' SemVer class; the suggestion is the next patch.
+  const advice = releaseAdvice(
+    [{ rule: "tool.removed", severity: "BREAKING" }],
+    "0.0.47",
+    "0.0.46",
+  );
+  assert.deepEqual([advice.level, advice.suggested, advice.sufficient], ["major", "0.0.48", false]);
 });

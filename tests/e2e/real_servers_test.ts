@@ -688,6 +688,29 @@ Deno.test("proxar diff accepts @testsprite/testsprite-mcp 0.0.19 → 0.0.45 remo
     suggested: "0.0.46",
     sufficient: false,
   });
+  // The words say what a minor release is on that line (it read "the changes need a minor
+  // release (0.0.46 or later)"); the JSON and JUnit fields keep the level and the suggestion.
+  const back = [`real_servers/${pair[1]}`, `real_servers/${pair[0]}`];
+  const line =
+    "under 0.0.z every release is breaking to a caret range: ^0.0.45 admits 0.0.45 alone, so the next patch is one";
+  const text = (await runCli(["diff", ...back])).stdout;
+  assert.ok(
+    text.includes(
+      `Release: the changes need a minor release: 0.0.46 or later after 0.0.45 (${line}); serverInfo.version 0.0.19 is not enough.`,
+    ),
+    text,
+  );
+  const json = JSON.parse((await runCli(["diff", ...back, "--format", "json"])).stdout);
+  const bump = json.changes.find((c: { rule: string }) =>
+    c.rule === "server.version.bumpInsufficient"
+  );
+  assert.equal(
+    bump.message,
+    `Server version went from "0.0.45" to "0.0.19", a lower version; the changes need a minor release (0.0.46 or later; ${line})`,
+  );
+  const junit = (await runCli(["diff", ...back, "--format", "junit"])).stdout;
+  assert.ok(junit.includes('<property name="release.level" value="minor"/>'), junit);
+  assert.ok(junit.includes('<property name="release.suggested" value="0.0.46"/>'), junit);
 });
 
 Deno.test("proxar diff pairs @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 tools renamed with a godot_ prefix and compares their schemas", async () => {

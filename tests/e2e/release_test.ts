@@ -119,3 +119,52 @@ Deno.test("server.version.bumpInsufficient obeys severity_overrides and ignore",
   assert.ok(ignored.findings.includes(`${INSUFFICIENT}|suppressed`));
   assert.equal(ignored.release.sufficient, false, "ignoring the finding does not change advice");
 });
+
+Deno.test("proxar diff says what the release a change needs is under 0.0.z, in every format", async () => {
+  // "the changes need a major release (0.0.48 or later)" read oddly: under 0.0.z the next patch
+  // is that release, since a caret range admits one version there.
+  const line =
+    "under 0.0.z every release is breaking to a caret range: ^0.0.47 admits 0.0.47 alone, so the next patch is one";
+  const low = await diff("removed_0046.json", "old_0047.json");
+  assert.deepEqual(low.findings, [INSUFFICIENT, REMOVED, VERSION].sort());
+  assert.deepEqual(low.release, {
+    level: "major",
+    old: "0.0.47",
+    new: "0.0.46",
+    suggested: "0.0.48",
+    sufficient: false,
+  });
+  const args = ["diff", "release/old_0047.json", "release/removed_0046.json"];
+  const json = JSON.parse((await runCli([...args, "--format", "json"])).stdout);
+  assert.equal(
+    json.changes.find((c: { rule: string }) => c.rule === "server.version.bumpInsufficient")
+      .message,
+    `Server version went from "0.0.47" to "0.0.46", a lower version; the changes need a major release (0.0.48 or later; ${line})`,
+  );
+  const text = (await runCli(args)).stdout;
+  assert.ok(
+    text.includes(
+      `\nRelease: the changes need a major release: 0.0.48 or later after 0.0.47 (${line}); serverInfo.version 0.0.46 is not enough.\n`,
+    ),
+    text,
+  );
+  const markdown = (await runCli([...args, "--format", "markdown"])).stdout;
+  assert.ok(markdown.includes(line), markdown);
+  const changelog = (await runCli([...args, "--format", "changelog"])).stdout;
+  assert.ok(
+    changelog.includes(
+      `proxar: the changes need a major release (0.0.48 or later after 0.0.47; ${line})`,
+    ),
+    changelog,
+  );
+  const junit = (await runCli([...args, "--format", "junit"])).stdout;
+  assert.ok(junit.includes('<property name="release.level" value="major"/>'), junit);
+  assert.ok(junit.includes('<property name="release.suggested" value="0.0.48"/>'), junit);
+  // The next patch fits: no finding, and the sentence says so.
+  const next = await diff("removed_0048.json", "old_0047.json");
+  assert.deepEqual(next.findings, [REMOVED, VERSION].sort());
+  assert.equal(next.release.sufficient, true);
+  const fits = (await runCli(["diff", "release/old_0047.json", "release/removed_0048.json"]))
+    .stdout;
+  assert.ok(fits.includes(`(${line}); serverInfo.version 0.0.48 fits.`), fits);
+});
