@@ -318,7 +318,10 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     free(tools.removed),
     free(tools.added),
     (x) => x.id,
-    (gone, twin) => sameTool(gone.value, twin.value),
+    sameTool(
+      [...tools.removed, ...tools.paired.map((p) => ({ value: p.old }))],
+      [...tools.added, ...tools.paired.map((p) => ({ value: p.new }))],
+    ),
   );
   for (const [gone, twin] of affixed) pair(gone, twin, "affix");
   return out;
@@ -328,26 +331,59 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
 const DESCRIPTION_HEAD = 400;
 
 /**
- * Whether two tools whose names differ by an affix read as one tool: descriptions at least
- * {@link ALIKE} alike (their first {@link DESCRIPTION_HEAD} characters) or with the same first
- * sentence (case and spacing aside), or at least two thirds of their property names (input and
- * output, top level) in common. A name that gained a word can be another tool: create_issue and
- * update_issue removed beside create_issue_comment and update_issue_comment added ("Create an
+ * Whether two tools whose names differ by an affix read as one tool, given every tool of the old
+ * and of the new side: their descriptions, without the opening every tool of the side shares
+ * ("GitHub: ", "This tool is part of the Acme suite. "), at least {@link ALIKE} alike (their first
+ * {@link DESCRIPTION_HEAD} characters, case aside), or one beginning with the other's first
+ * sentence of three words or more; or else at least two thirds of their property names (input
+ * and output, top level) in common. A name that gained a word can be another tool: create_issue
+ * and update_issue removed beside create_issue_comment and update_issue_comment added ("Create an
  * issue." → "Comment on an issue.", half the arguments shared) are other tools, while
  * @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 kept each tool's description, or its first
  * sentence ("Inject input into a running Godot game for testing"), when it put godot_ before
- * every name.
+ * every name, and a server that puts "Acme: " before every description and acme_ before every
+ * name renamed its tools.
  */
-function sameTool(a: Tool, b: Tool): boolean {
-  const head = (t: Tool) => (t.description ?? "").trim().slice(0, DESCRIPTION_HEAD);
-  const x = head(a), y = head(b);
-  if (x && y && 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE) return true;
-  const first = (text: string) => text.split(/[.:;!?\n]/, 1)[0]!.replace(/\s+/g, " ").trim();
-  if (first(x) !== "" && first(x).toLowerCase() === first(y).toLowerCase()) return true;
-  const p = propertyNames(a), q = propertyNames(b);
-  const common = [...p].filter((n) => q.has(n)).length;
-  const all = p.size + q.size - common;
-  return all > 0 && common * 3 >= all * 2;
+function sameTool(
+  before: readonly { value: Tool }[],
+  after: readonly { value: Tool }[],
+): (gone: { value: Tool }, twin: { value: Tool }) => boolean {
+  const strip = (side: readonly { value: Tool }[]) => {
+    const shared = sharedOpening(side.map((t) => t.value.description?.trim() ?? ""));
+    return (t: Tool) =>
+      (t.description ?? "").trim().slice(shared).slice(0, DESCRIPTION_HEAD).toLowerCase();
+  };
+  const [old, now] = [strip(before), strip(after)];
+  return ({ value: a }, { value: b }) => {
+    const x = old(a), y = now(b);
+    if (x && y && 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE) return true;
+    if (x && y && (y.startsWith(firstSentence(x)) || x.startsWith(firstSentence(y)))) return true;
+    const p = propertyNames(a), q = propertyNames(b);
+    const common = [...p].filter((n) => q.has(n)).length;
+    const all = p.size + q.size - common;
+    return all > 0 && common * 3 >= all * 2;
+  };
+}
+
+/** The length of the opening, to a word's end, that every one of two texts or more begins with. */
+function sharedOpening(texts: readonly string[]): number {
+  if (texts.length < 2) return 0;
+  let n = 0;
+  const [first, ...rest] = texts;
+  while (n < first!.length && rest.every((t) => t.charCodeAt(n) === first!.charCodeAt(n))) n++;
+  // Back to the last space within it, so that a word both begin alike is not cut.
+  return n === first!.length && rest.every((t) => t.length === n)
+    ? n
+    : first!.lastIndexOf(" ", n) + 1;
+}
+
+/**
+ * A text's first sentence (to a full stop, question or exclamation mark before a space or the
+ * end), without its mark, when it holds three words or more; else a text nothing begins with.
+ */
+function firstSentence(text: string): string {
+  const sentence = text.split(/[.!?](?:\s|$)/, 1)[0]!.trim();
+  return sentence.split(/\s+/).length >= 3 ? sentence : "\u0000";
 }
 
 /** The top-level property names of a tool's input and output schemas. */

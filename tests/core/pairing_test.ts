@@ -267,11 +267,11 @@ Deno.test("pairEntities() pairs a tool renamed as it gained or lost its output s
 });
 
 Deno.test("pairEntities() pairs tools whose names gained or lost one word shared by half the tools removed", () => {
-  // Every tool says the same, so each pair reads as one tool (see the next test).
+  // Four property names shared of five, so each pair reads as one tool (see the next test).
+  const shared = Object.fromEntries(["a", "b", "c", "d"].map((p) => [p, { type: "string" }]));
   const tool = (name: string, type = "string") => ({
     name,
-    description: "Works on the project.",
-    inputSchema: { type: "object", properties: { [name]: { type } } },
+    inputSchema: { type: "object", properties: { [name]: { type }, ...shared } },
   });
   const contract = (...names: string[]) => ({
     ...emptyContract(),
@@ -340,6 +340,19 @@ Deno.test("pairEntities() pairs tools by an affix only when each still reads as 
   ];
   assert.deepEqual(renames(issues, comments), []);
   assert.deepEqual(renames(comments, issues), []);
+  // Nor when every description opens alike: the shared opening is no evidence (second review).
+  const opening = (open: string, list: Tool[]) =>
+    list.map((t) => ({ ...t, description: `${open}${t.description}` }));
+  for (const open of ["GitHub: ", "This tool is part of the Acme suite. ", "E.g. "]) {
+    assert.deepEqual(renames(opening(open, issues), opening(open, comments)), [], open);
+  }
+  // A server that put "Acme: " before every description and acme_ before every name renamed them.
+  const users = [tool("list_users", "List users."), tool("whoami", "Show the current user.")];
+  const acme = [
+    tool("acme_list_users", "Acme: list users."),
+    tool("acme_whoami", "Acme: show the current user."),
+  ];
+  assert.deepEqual(renames(users, acme), ["list_users→acme_list_users", "whoami→acme_whoami"]);
   // The same first sentence, the rest rewritten (@satelliteoflove/godot-mcp 2.17.0 → 3.23.1).
   const input = (name: string, more: string) =>
     tool(name, `Inject input into a running Godot game for testing${more}`, "action", "text");
