@@ -23,7 +23,7 @@ import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchChanges, branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
-import { patternMatches } from "./pattern.ts";
+import { patternHits } from "./_pattern_hits.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
@@ -76,15 +76,20 @@ function modelOf(
 ): { v: JsonValue; tail: Token[] } | undefined | string {
   const patterns = walk.read(s, "patternProperties");
   if (isObject(patterns)) {
-    const hits: string[] = [];
-    for (const pattern of Object.keys(patterns)) {
-      const match = patternMatches(pattern, name);
-      if (match === undefined) return `pattern ${q(pattern)} cannot be matched against it`;
-      if (match) hits.push(pattern);
-    }
+    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name);
+    if (unknown !== undefined) return `pattern ${q(unknown)} cannot be matched against it`;
     if (hits.length > 1) return "several patternProperties match it";
     if (hits.length === 1) {
       return { v: patterns[hits[0]!] as JsonValue, tail: ["patternProperties", hits[0]!] };
+    }
+    // A pattern that accepts every value matches it: the name is evaluated, and open.
+    if (open) return undefined;
+    if (unknownOpen !== undefined) {
+      // Matched or not, the name is open when the schemas below leave it open.
+      const rest: JsonObject = { ...s, patternProperties: {} };
+      return modelOf(walk, rest, name, root) === undefined
+        ? undefined
+        : `pattern ${q(unknownOpen)} cannot be matched against it`;
     }
   }
   const additional = walk.read(s, "additionalProperties");

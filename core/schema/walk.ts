@@ -12,7 +12,7 @@ import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
-import { patternMatches, patternSubset } from "./pattern.ts";
+import { patternSubset } from "./pattern.ts";
 import { containsRef, countRefs, deref } from "./resolve.ts";
 import {
   alignLevels,
@@ -32,6 +32,7 @@ import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
+import { patternHits } from "./_pattern_hits.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -862,18 +863,28 @@ class Walker {
     } = {},
   ): { schema: JsonValue; loc: string } | undefined | string {
     const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
-    const hits: string[] = [];
-    for (const pattern of Object.keys(patterns)) {
-      const match = patternMatches(pattern, name);
-      if (match === undefined) return `the pattern ${JSON.stringify(pattern)} cannot be matched`;
-      if (match) hits.push(pattern);
-    }
+    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name);
+    if (unknown !== undefined) return `the pattern ${JSON.stringify(unknown)} cannot be matched`;
     if (hits.length > 1) return "several patternProperties match it";
     if (hits.length === 1) {
       return {
         schema: patterns[hits[0]!]!,
         loc: `${loc("patternProperties")}/patternProperties/${escapePointerToken(hits[0]!)}`,
       };
+    }
+    // A pattern that accepts every value matches it: the name is evaluated, and open.
+    if (open) return undefined;
+    if (unknownOpen !== undefined) {
+      // Such a pattern Proxar cannot match: matched, the name is open; not, it falls to the
+      // schemas below. Told only when those leave it open too.
+      const below = this.modelOf({ ...s, patternProperties: {} }, name, loc, {
+        rest,
+        root,
+        beside,
+      });
+      return below === undefined
+        ? undefined
+        : `the pattern ${JSON.stringify(unknownOpen)} cannot be matched`;
     }
     if (s.additionalProperties !== undefined) {
       return acceptsAll(s.additionalProperties) ? undefined : {
