@@ -208,10 +208,25 @@ const SPELT = new RegExp(
 );
 
 /**
- * A normalised text with its numbers written in digits: English number words (`ten` → `10`), Han
- * numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a counter (`열 개` →
- * `10개`, see `hangulAsDigits`) and full-width digits. Step 5 compares these, so a
- * number written another way scores as no change (its key, `numberKey`, is already the same).
+ * `a` and a multiplier or `dozen` (`a hundred`, `a dozen`), one number as `one hundred` is: its `a`
+ * goes with it, so "a dozen rows" → "12 rows" is no word dropped. Not before a hyphen and a word
+ * ("a hundred-page book" keeps its `a`, as "a 100-page book" does).
+ */
+const A_NUMBER = new RegExp(
+  `(?<![\\p{L}\\p{N}])a (${
+    alternation([...MULTIPLIERS.keys(), "dozen"])
+  })${END}(?!-[\\p{L}\\p{N}])`,
+  "gu",
+);
+/** Digits grouped by thousands inside a text, as `GROUPED` reads a marker: `3,000` → `3000`. */
+const GROUPED_IN_TEXT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?!\d|,\d)/gu;
+
+/**
+ * A normalised text with its numbers written in digits: English number words (`ten` → `10`, `a
+ * hundred` → `100`), Han numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a
+ * counter (`열 개` → `10개`, see `hangulAsDigits`), full-width digits, and digits without their
+ * thousands separators (`3,000` → `3000`). Step 5 compares these, so a number written another way
+ * scores as no change (its key, `numberKey`, is already the same).
  *
  * @example
  * ```ts
@@ -220,11 +235,15 @@ const SPELT = new RegExp(
  * assert.equal(numbersAsDigits("returns up to ten links"), "returns up to 10 links");
  * assert.equal(numbersAsDigits("up to twenty-five or two hundred"), "up to 25 or 200");
  * assert.equal(numbersAsDigits("最多で十件"), "最多で10件");
+ * assert.equal(numbersAsDigits("a dozen of 3,000 rows"), "12 of 3000 rows");
+ * assert.equal(numbersAsDigits("a hundred-page book, 1,5 or 10,20"), "a 100-page book, 1,5 or 10,20");
  * assert.equal(numbersAsDigits("someone"), "someone");
  * ```
  */
 export function numbersAsDigits(normalised: string): string {
   return hangulAsDigits(hanAsDigits(normalised))
+    .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
+    .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
     .replace(SPELT_PAIR, (pair) => {
       const [word, next] = pair.split(/[ -]/u);
       return spelledPair(word!, next, pair.charAt(word!.length)) ?? pair;

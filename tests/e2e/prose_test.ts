@@ -408,3 +408,26 @@ Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and
     'POTENTIALLY_BREAKING writer.description changed (the sentence "Use write_file for files." became "Use read_file/write_file for files.": edit 0.706, overlap 0.833: neither reaches 0.9)',
   ]);
 });
+
+Deno.test("proxar diff grades a hundred, a dozen and thousands written with or without separators as the number in digits, both ways, another number POTENTIALLY_BREAKING", async () => {
+  // Second review: in these short descriptions "a hundred" → "100", "a dozen" → "12", "two
+  // thousand" → "2,000" and "3,000" → "3000" scored edit 0.88 to 0.96 and overlap 0.5 to 0.83 (the
+  // a, and 3,000 beside 3000 as words), and two of them were POTENTIALLY_BREAKING.
+  const same = (tool: string) =>
+    `DOCUMENTATION ${tool}.description changed (the same number written another way (edit 1, overlap 1))`;
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const [gone, came] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
+    const marker = (tool: string, m: string, count: string) =>
+      `POTENTIALLY_BREAKING ${tool}.description changed (marker "${m}" ${count})`;
+    assert.deepEqual(await messages("number_forms", from, to), [
+      same("list_books"),
+      same("list_items"),
+      same("list_pages"),
+      same("list_rows"),
+      same("read_text"),
+      marker("list_codes", "two thousand", gone),
+      marker("list_notes", "hundred", gone),
+      marker("read_bytes", "300", came),
+    ]);
+  }
+});
