@@ -255,7 +255,7 @@ function markerCounts(
       `${gaps[i + 1] ?? ""}${tokens[i + 2] ?? ""}`,
     );
     if (pair !== undefined) {
-      add(`${tokens[i]} ${tokens[i + 1]}`, pair);
+      add(`${tokens[i]}${gaps[i]}${tokens[i + 1]}`, pair);
       paired = i + 1;
     } else if (i !== paired) {
       for (const marker of markersOf(tokens[i]!, words)) add(marker);

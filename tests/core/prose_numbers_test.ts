@@ -210,7 +210,16 @@ Deno.test("classifyProse() grades a number written in two words or in digits DOC
   }
   assert.deepEqual(
     classifyProse(rows("twenty-five"), rows("twenty-six")),
+    markerVerdict("twenty-five", 1, 0),
+  );
+  // Named as written, its hyphen or space kept (it read "twenty five" for "twenty-five").
+  assert.deepEqual(
+    classifyProse(rows("twenty five"), rows("twenty-six")),
     markerVerdict("twenty five", 1, 0),
+  );
+  assert.deepEqual(
+    classifyProse(rows("five-hundred"), rows("six hundred")),
+    markerVerdict("five-hundred", 1, 0),
   );
   assert.deepEqual(classifyProse(rows("twenty-five"), rows("20")), markerVerdict("20", 0, 1));
   assert.deepEqual(
