@@ -24,7 +24,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers } from "./prose_cjk.ts";
-import { numberKey, numberMarkers, numbersAsDigits, spelledPair } from "./prose_numbers.ts";
+import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
@@ -150,7 +150,7 @@ export function proseTokens(normalised: string): string[] {
 /**
  * What follows each word of {@link proseTokens} up to the next word (after the last, the rest of
  * the text): a number written in two words is one only when a space or a hyphen joins them
- * (`spelledPair`), so "twenty, five per page" stays two.
+ * (`spelledNumber`), so "twenty, five per page" stays two.
  */
 function tokenGaps(normalised: string): string[] {
   const gaps: string[] = [];
@@ -245,19 +245,18 @@ function markerCounts(
     if (counted) counted.count++;
     else counts.set(key, { count: 1, written: marker });
   };
-  // The second word of a number written in two (`twenty five`), counted with the first.
-  let paired = -1;
+  // The words after the first of a number written in several (`twenty five`, `one hundred and
+  // five`) are counted with it, up to `spelled`.
+  let spelled = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const pair = i === paired ? undefined : spelledPair(
-      tokens[i]!,
-      tokens[i + 1],
-      gaps[i],
-      `${gaps[i + 1] ?? ""}${tokens[i + 2] ?? ""}`,
-    );
-    if (pair !== undefined) {
-      add(`${tokens[i]}${gaps[i]}${tokens[i + 1]}`, pair);
-      paired = i + 1;
-    } else if (i !== paired) {
+    const number = i < spelled ? undefined : spelledNumber(tokens, gaps, i);
+    if (number !== undefined) {
+      const written = tokens.slice(i, number.end).map((t, k) =>
+        k === 0 ? t : `${gaps[i + k - 1]}${t}`
+      );
+      add(written.join(""), number.value);
+      spelled = number.end;
+    } else if (i >= spelled) {
       for (const marker of markersOf(tokens[i]!, words)) add(marker);
     }
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));

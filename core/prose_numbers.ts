@@ -138,20 +138,120 @@ const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
   ["billion", 1_000_000_000],
 ]);
 
-/** A hyphen and a word: after a number word, an adjective compound (`one-line`, `two-letter`). */
-const HYPHENED = /^-[\p{L}\p{N}]/u;
+/** The value of a word `spelledNumber` reads as under a hundred: `one` to `nineteen`, the tens. */
+function small(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const one = ONES.indexOf(word);
+  if (one >= 1) return one;
+  const tens = TENS.indexOf(word);
+  return tens >= 0 ? 30 + 10 * tens : undefined;
+}
+const isTens = (word: string | undefined) => word === "twenty" || TENS.includes(word ?? "");
+const isDigit = (word: string | undefined) => {
+  const one = ONES.indexOf(word ?? "");
+  return one >= 1 && one <= 9;
+};
 
 /**
- * The value of two words of `proseTokens` that write one number in English, or `undefined`: the
- * tens and a digit (`twenty five`, `twenty-five`: 25) or a number and a multiplier (`two hundred`:
- * 200, `twenty thousand`: 20000). Read word by word they were two numbers, so "twenty-five" →
- * "25" read as 20 and 5 removed, 25 added.
+ * The number English writes in several words from `words[start]`, or `undefined` when none of two
+ * words or more starts there: `value` and `end`, the index after its last word. `gaps[k]` is the
+ * text between `words[k]` and `words[k + 1]` (after the last, the text that follows). Read word by
+ * word these were several numbers, so "twenty-five" → "25" read as 20 and 5 removed, 25 added, and
+ * "one hundred and five" → "105" as 100 and 5.
  *
- * `gap` is the text between the two words and `after` the text after the second: only a space or
- * a hyphen joins them, so "twenty, five per page" is two numbers, and a digit followed by a hyphen
- * and a word after a space is an adjective compound of its own, so "twenty one-line summaries" is
- * 20 summaries of one line (and "thirty two-letter codes" 30 codes), where "twenty-one-line" is
- * one number as English writes 21 to 99 with a hyphen.
+ * What it reads: a number under a hundred (`twenty-five`), times `hundred` (`five hundred`,
+ * `twenty-two hundred`: 2200), then `and` and one under a hundred or one alone (`one hundred and
+ * five`, `one hundred twenty`), each such group times `thousand`, `million` or `billion` in falling
+ * order (`one thousand two hundred`: 1200, `two million five thousand`).
+ *
+ * Only a space or a hyphen joins two words, so "twenty, five per page" is two numbers, and a word
+ * after a space followed by a hyphen and a word is an adjective compound of its own, unless the
+ * tens and a digit (`one hundred twenty-five`), so "twenty one-line summaries" is 20 summaries of
+ * one line (and "thirty two-letter codes" 30 codes), where "twenty-one-line" is one number as
+ * English writes 21 to 99 with a hyphen. A multiplier joins either way ("two hundred-page reports"
+ * are 200-page reports).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spelledNumber } from "./prose_numbers.ts";
+ * const read = (text: string) => {
+ *   const words = text.split(/[ ,-]+/u);
+ *   const gaps = [...text.matchAll(/[ ,-]+/gu)].map((m) => m[0]);
+ *   return spelledNumber(words, [...gaps, ""], 0);
+ * };
+ * assert.deepEqual(read("one hundred and five"), { value: "105", end: 4 });
+ * assert.deepEqual(read("twenty-two hundred rows"), { value: "2200", end: 3 });
+ * assert.deepEqual(read("twenty, five"), undefined);
+ * assert.deepEqual(read("twenty one-line"), undefined);
+ * ```
+ */
+export function spelledNumber(
+  words: readonly string[],
+  gaps: readonly string[],
+  start: number,
+): { value: string; end: number } | undefined {
+  const joined = (k: number) => gaps[k] === " " || gaps[k] === "-";
+  // Word k (after a space) opens an adjective compound: a hyphen and a word follow it, and it is
+  // not the tens before their digit.
+  const compound = (k: number) =>
+    gaps[k - 1] === " " && gaps[k] === "-" && words[k + 1] !== undefined &&
+    !(isTens(words[k]) && isDigit(words[k + 1]));
+  // A number under a hundred at k: [value, next index].
+  const underHundred = (k: number, first: boolean): [number, number] | undefined => {
+    const value = small(words[k]);
+    if (value === undefined || (!first && compound(k))) return undefined;
+    if (isTens(words[k]) && joined(k) && isDigit(words[k + 1])) {
+      if (gaps[k] === "-" || !compound(k + 1)) return [value + ONES.indexOf(words[k + 1]!), k + 2];
+    }
+    return [value, k + 1];
+  };
+  let total = 0;
+  let scale = Infinity;
+  let at = start;
+  for (;;) {
+    if (at > start && !joined(at - 1)) break;
+    const head = underHundred(at, at === start);
+    if (head === undefined) break;
+    let [group, next] = head;
+    if (joined(next - 1) && words[next] === "hundred") {
+      group *= 100;
+      next++;
+      const withAnd = words[next] === "and" && gaps[next - 1] === " " && gaps[next] === " ";
+      const k = withAnd ? next + 1 : next;
+      const rest = joined(k - 1) ? underHundred(k, false) : undefined;
+      if (rest !== undefined && words[rest[1]] !== "hundred") {
+        [group, next] = [group + rest[0], rest[1]];
+      }
+    }
+    const multiplier = joined(next - 1) ? MULTIPLIERS.get(words[next] ?? "") : undefined;
+    if (multiplier !== undefined && multiplier !== 100) {
+      if (multiplier >= scale) break;
+      total += group * multiplier;
+      scale = multiplier;
+      at = next + 1;
+      // `and` before a last number under a hundred: "one thousand and five".
+      if (words[at] === "and" && gaps[at - 1] === " " && gaps[at] === " ") {
+        const rest = underHundred(at + 1, false);
+        if (rest !== undefined && !MULTIPLIERS.has(words[rest[1]] ?? "")) {
+          total += rest[0];
+          at = rest[1];
+          break;
+        }
+      }
+      continue;
+    }
+    if (at > start && MULTIPLIERS.has(words[next] ?? "")) break;
+    total += group;
+    at = next;
+    break;
+  }
+  return at - start >= 2 ? { value: String(total), end: at } : undefined;
+}
+
+/**
+ * The value of two words that write one number (see `spelledNumber`), or `undefined`: `gap` is
+ * the text between them and `after` the text after the second.
  *
  * @example
  * ```ts
@@ -171,35 +271,44 @@ export function spelledPair(
   gap = " ",
   after = "",
 ): string | undefined {
-  if (next === undefined || (gap !== " " && gap !== "-")) return undefined;
-  const tens = TENS.indexOf(word);
-  const one = ONES.indexOf(next);
-  if ((tens >= 0 || word === "twenty") && one >= 1 && one <= 9) {
-    if (gap === " " && HYPHENED.test(after)) return undefined;
-    return String((tens >= 0 ? 30 + 10 * tens : 20) + one);
-  }
-  const multiplier = MULTIPLIERS.get(next);
-  const value = Number(WORD_VALUES.get(word));
-  return multiplier === undefined || !(value >= 1 && value <= 90)
-    ? undefined
-    : String(value * multiplier);
+  if (next === undefined) return undefined;
+  const following = /^([^\p{L}\p{N}]*)([\p{L}\p{N}]+)?/u.exec(after)!;
+  const words = following[2] === undefined ? [word, next] : [word, next, following[2]];
+  const number = spelledNumber(words, [gap, following[1]!, ""], 0);
+  return number?.end === 2 ? number.value : undefined;
 }
 
 const alternation = (words: readonly string[]) => words.join("|");
 const END = "(?![\\p{L}\\p{N}])";
-/**
- * Two words that write one number, exactly those `spelledPair` joins: the tens and a digit after
- * a hyphen, or after a space unless a hyphen and a word follow, or a number and a multiplier after
- * a space or a hyphen.
- */
-const SPELT_PAIR = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:${alternation(["twenty", ...TENS])})(?:-(?:${
-    alternation(ONES.slice(1, 10))
-  })${END}| (?:${alternation(ONES.slice(1, 10))})${END}(?!-[\\p{L}\\p{N}]))|(?:${
-    alternation([...ONES.slice(1), ...TENS])
-  })[ -](?:${alternation([...MULTIPLIERS.keys()])})${END})`,
+const SPELLED_WORD = alternation([...ONES.slice(1), ...TENS, ...MULTIPLIERS.keys()]);
+/** A run of English number words (and `and`) joined by spaces or hyphens: `spelledNumber` reads it. */
+const SPELT_RUN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${SPELLED_WORD})(?:[ -](?:${SPELLED_WORD}|and)${END})+${END}`,
   "gu",
 );
+/** A hyphen and the word after a run: the adjective compound its last word may open. */
+const HYPHENED_WORD = /^-([\p{L}\p{N}]+)/u;
+
+/** A run of `SPELT_RUN` with each number of several words in it written in digits. */
+function runAsDigits(run: string, offset: number, text: string): string {
+  const words = run.split(/[ -]/u);
+  const gaps: string[] = [...(run.match(/[ -]/gu) ?? [])];
+  const last = words.length;
+  const hyphened = HYPHENED_WORD.exec(text.slice(offset + run.length));
+  if (hyphened) {
+    words.push(hyphened[1]!);
+    gaps.push("-");
+  }
+  gaps.push("");
+  let out = "";
+  for (let i = 0; i < last;) {
+    const number = spelledNumber(words, gaps, i);
+    const end = Math.min(number?.end ?? i + 1, last);
+    out += `${number === undefined ? words[i] : number.value}${end < last ? gaps[end - 1] : ""}`;
+    i = end;
+  }
+  return out;
+}
 
 /** A number spelt out in English as a whole word, or a full-width digit. */
 const SPELT = new RegExp(
@@ -244,9 +353,6 @@ export function numbersAsDigits(normalised: string): string {
   return hangulAsDigits(hanAsDigits(normalised))
     .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
     .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
-    .replace(SPELT_PAIR, (pair) => {
-      const [word, next] = pair.split(/[ -]/u);
-      return spelledPair(word!, next, pair.charAt(word!.length)) ?? pair;
-    })
+    .replace(SPELT_RUN, runAsDigits)
     .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
 }

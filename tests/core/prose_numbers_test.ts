@@ -6,6 +6,7 @@ import {
   numberKey,
   numberMarkers,
   numbersAsDigits,
+  spelledNumber,
   spelledPair,
 } from "../../core/prose_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
@@ -310,4 +311,78 @@ Deno.test("classifyProse() grades a hundred, a dozen and grouped digits written 
   }
   // Undecidable: 1,5 may be one and a half or a list; as written it is not 15, nor 1,50.
   assert.equal(classifyProse("Reads 1,5 MB.", "Reads 1,50 MB.").step, "marker");
+});
+
+/** `spelledNumber` over a text split at spaces, hyphens and commas, from its first word. */
+function readNumber(text: string): { value: string; end: number } | undefined {
+  const words = text.split(/[ ,-]+/u);
+  const gaps = [...text.matchAll(/[ ,-]+/gu)].map((m) => m[0]);
+  return spelledNumber(words, [...gaps, ""], 0);
+}
+
+Deno.test("spelledNumber() reads a number of several words, hundreds, and and thousands included", () => {
+  const read: [string, string | undefined, number?][] = [
+    ["one hundred and five rows", "105", 4],
+    ["one hundred five rows", "105", 3],
+    ["one hundred twenty rows", "120", 3],
+    ["one hundred twenty-five rows", "125", 4],
+    ["twenty-two hundred rows", "2200", 3],
+    ["one thousand two hundred rows", "1200", 4],
+    ["one thousand and five rows", "1005", 4],
+    ["two million five thousand rows", "2005000", 4],
+    ["nine hundred ninety-nine billion", "999000000000", 5],
+    ["twenty five thousand", "25000", 3],
+    // Near misses: the number ends before what is not part of it.
+    ["one thousand two thousand", "1000", 2],
+    ["one hundred and", "100", 2],
+    ["one hundred two-letter codes", "100", 2],
+    ["one hundred twenty-page reports", "100", 2],
+    ["two thousand five-page reports", "2000", 2],
+    ["one hundred, five", "100", 2],
+    ["one and one hundred", undefined],
+    ["five twenty", undefined],
+    ["hundred and five", undefined],
+    ["zero hundred", undefined],
+    ["one hundred one hundred", "100", 2],
+  ];
+  for (const [text, value, end] of read) {
+    const number = readNumber(text);
+    assert.equal(number?.value, value, text);
+    if (end !== undefined) assert.equal(number?.end, end, text);
+  }
+  assert.equal(numbersAsDigits("one hundred and five or twenty-two hundred"), "105 or 2200");
+  assert.equal(numbersAsDigits("one hundred two-letter codes"), "100 2-letter codes");
+  assert.equal(numbersAsDigits("one and one hundred"), "1 and 100");
+});
+
+Deno.test("classifyProse() grades a number of three words or more written in digits DOCUMENTATION, both ways, another number not", () => {
+  // Second review: each read as two numbers (100 and 5, 1000 and 200, 22 and 100, 100 and 20).
+  for (
+    const [a, b] of [
+      ["Returns one hundred and five rows.", "Returns 105 rows."],
+      ["Returns one thousand two hundred rows.", "Returns 1200 rows."],
+      ["Returns twenty-two hundred rows.", "Returns 2200 rows."],
+      ["Returns one hundred twenty rows.", "Returns 120 rows."],
+      ["Returns one hundred twenty-five rows.", "Returns one hundred and twenty-five rows."],
+    ]
+  ) {
+    for (const [x, y] of [[a!, b!], [b!, a!]]) {
+      const v = classifyProse(x!, y!);
+      assert.equal(v.severity, "DOCUMENTATION", `${x} → ${y}`);
+      assert.equal(v.edit, 1, `${x} → ${y}`);
+    }
+  }
+  for (
+    const [a, b, marker] of [
+      ["Returns one hundred and five rows.", "Returns 106 rows.", "one hundred and five"],
+      ["Returns one thousand two hundred rows.", "Returns 1002 rows.", "1002"],
+      ["Returns one hundred two-letter codes.", "Returns 102-letter codes.", "one hundred"],
+      ["Returns one hundred and five rows.", "Returns 100 and 5 rows.", "100"],
+    ]
+  ) {
+    const there = classifyProse(a!, b!);
+    assert.equal(there.step, "marker", `${a} → ${b}`);
+    assert.equal(there.marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(b!, a!).step, "marker", `${b} → ${a}`);
+  }
 });

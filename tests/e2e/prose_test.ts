@@ -410,6 +410,29 @@ Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and
   ]);
 });
 
+Deno.test("proxar diff grades a number of three words or more as the number in digits, both ways, another number or an adjective compound POTENTIALLY_BREAKING", async () => {
+  // Second review: one hundred and five → 105 read as 100 and 5 (marker "one hundred" 1× → 0×),
+  // one thousand two hundred → 1200 as 1000 and 200, twenty-two hundred → 2200 as 22 and 100, one
+  // hundred twenty → 120 as 100 and 20; number_forms holds them beside the test below's.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const got = await messages("number_forms", from, to);
+    for (const tool of ["list_orders", "list_users", "list_files", "list_tags"]) {
+      assert.ok(
+        got.includes(
+          `DOCUMENTATION ${tool}.description changed (the same number written another way (edit 1, overlap 1))`,
+        ),
+        `${tool}: ${got.join("\n")}`,
+      );
+    }
+    for (const tool of ["list_jobs", "list_keys"]) {
+      assert.ok(
+        got.some((m) => m.startsWith(`POTENTIALLY_BREAKING ${tool}.description changed (marker`)),
+        tool,
+      );
+    }
+  }
+});
+
 Deno.test("proxar diff grades a hundred, a dozen and thousands written with or without separators as the number in digits, both ways, another number POTENTIALLY_BREAKING", async () => {
   // Second review: in these short descriptions "a hundred" → "100", "a dozen" → "12", "two
   // thousand" → "2,000" and "3,000" → "3000" scored edit 0.88 to 0.96 and overlap 0.5 to 0.83 (the
@@ -422,11 +445,17 @@ Deno.test("proxar diff grades a hundred, a dozen and thousands written with or w
       `POTENTIALLY_BREAKING ${tool}.description changed (marker "${m}" ${count})`;
     assert.deepEqual(await messages("number_forms", from, to), [
       same("list_books"),
+      same("list_files"),
       same("list_items"),
+      same("list_orders"),
       same("list_pages"),
       same("list_rows"),
+      same("list_tags"),
+      same("list_users"),
       same("read_text"),
       marker("list_codes", "two thousand", gone),
+      marker("list_jobs", "one hundred and five", gone),
+      marker("list_keys", "one hundred", gone),
       marker("list_notes", "hundred", gone),
       marker("read_bytes", "300", came),
     ]);
