@@ -331,10 +331,20 @@ const A_NUMBER = new RegExp(
 const GROUPED_IN_TEXT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?!\d|,\d)/gu;
 
 /**
+ * A range of two numbers in digits written with a hyphen or an en dash (`2-3`, `2–3`), read as
+ * with `to` (`2 to 3`): one range, whose numbers step 3 already counts the same. Only between two
+ * numbers in digits (after the words are), not inside a run of them (`2024-01-15`), so "up to 3"
+ * stays.
+ */
+const RANGE =
+  /(?<![\p{L}\p{N}.,+\-–])(\d+(?:\.\d+)?) ?[-–] ?(\d+(?:\.\d+)?)(?![\p{L}\p{N}]|[.,\-–]\d)/gu;
+
+/**
  * A normalised text with its numbers written in digits: English number words (`ten` → `10`, `a
  * hundred` → `100`), Han numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a
  * counter (`열 개` → `10개`, see `hangulAsDigits`), full-width digits, and digits without their
- * thousands separators (`3,000` → `3000`). Step 5 compares these, so a number written another way
+ * thousands separators (`3,000` → `3000`), and a range with a hyphen or an en dash as with `to`
+ * (`2-3` → `2 to 3`, as `two to three` reads). Step 5 compares these, so a number written another way
  * scores as no change (its key, `numberKey`, is already the same).
  *
  * @example
@@ -346,6 +356,7 @@ const GROUPED_IN_TEXT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?!\d|,\d)/gu;
  * assert.equal(numbersAsDigits("最多で十件"), "最多で10件");
  * assert.equal(numbersAsDigits("a dozen of 3,000 rows"), "12 of 3000 rows");
  * assert.equal(numbersAsDigits("a hundred-page book, 1,5 or 10,20"), "a 100-page book, 1,5 or 10,20");
+ * assert.equal(numbersAsDigits("two to three rows, 5–10 pages"), "2 to 3 rows, 5 to 10 pages");
  * assert.equal(numbersAsDigits("someone"), "someone");
  * ```
  */
@@ -354,5 +365,6 @@ export function numbersAsDigits(normalised: string): string {
     .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
     .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
     .replace(SPELT_RUN, runAsDigits)
-    .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m));
+    .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m))
+    .replace(RANGE, "$1 to $2");
 }

@@ -386,3 +386,37 @@ Deno.test("classifyProse() grades a number of three words or more written in dig
     assert.equal(classifyProse(b!, a!).step, "marker", `${b} → ${a}`);
   }
 });
+
+Deno.test("numbersAsDigits() writes a range with a hyphen or an en dash as with to, between two numbers only", () => {
+  assert.equal(
+    numbersAsDigits("2-3 rows, 1–5 times, 1.5 - 2.5 s"),
+    "2 to 3 rows, 1 to 5 times, 1.5 to 2.5 s",
+  );
+  assert.equal(numbersAsDigits("two to three rows"), "2 to 3 rows");
+  // Near misses: a run of numbers (a date), a number glued to a word, a sign, a version, a list.
+  assert.equal(numbersAsDigits("2024-01-15"), "2024-01-15");
+  assert.equal(numbersAsDigits("utf-8 and sha-256"), "utf-8 and sha-256");
+  assert.equal(numbersAsDigits("x2-3 or 2-3x"), "x2-3 or 2-3x");
+  assert.equal(numbersAsDigits("1.2.3-4 and 1,2-3"), "1.2.3-4 and 1,2-3");
+});
+
+Deno.test("classifyProse() grades a range written with a hyphen, an en dash or to as one range, both ways, another range not", () => {
+  for (
+    const [a, b] of [
+      ["Returns 2-3 rows.", "Returns two to three rows."],
+      ["Returns 2-3 rows.", "Returns 2 to 3 rows."],
+      ["Retries 1–5 times.", "Retries 1-5 times."],
+    ]
+  ) {
+    for (const [x, y] of [[a!, b!], [b!, a!]]) {
+      assert.equal(classifyProse(x!, y!).severity, "DOCUMENTATION", `${x} → ${y}`);
+    }
+  }
+  assert.equal(classifyProse("Returns 2-3 rows.", "Returns 2-4 rows.").step, "marker");
+  assert.equal(classifyProse("Returns two to four rows.", "Returns 2-3 rows.").step, "marker");
+  // The range dropped for two numbers side by side is a rewording, no longer edit 0.938.
+  assert.equal(
+    classifyProse("Returns 2-3 rows.", "Returns 2 3 rows.").severity,
+    "POTENTIALLY_BREAKING",
+  );
+});

@@ -410,6 +410,34 @@ Deno.test("proxar diff reads tool names joined by / as each tool, both ways, and
   ]);
 });
 
+Deno.test("proxar diff grades a range written with a hyphen, an en dash or to as one, both ways, another range or the to dropped POTENTIALLY_BREAKING", async () => {
+  // Second review: 2-3 → two to three scored edit 0.789, overlap 0.8 (POTENTIALLY_BREAKING), 1–5
+  // → 1 to 5 likewise; 2-3 → 2 3 (no range) was DOCUMENTATION (edit 0.938, overlap 1).
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const got = (await messages("number_forms", from, to)).filter((m) =>
+      /list_pairs|list_ranges|list_spans|retry_calls/.test(m)
+    );
+    const gone = from === "old" ? "1× → 0×" : "0× → 1×";
+    assert.equal(got.length, 4, got.join("\n"));
+    assert.equal(
+      got[0],
+      "DOCUMENTATION list_ranges.description changed (the same number written another way (edit 1, overlap 1))",
+    );
+    assert.equal(
+      got[1],
+      "DOCUMENTATION retry_calls.description changed (the same number written another way (edit 1, overlap 1))",
+    );
+    assert.match(
+      got[2]!,
+      /^POTENTIALLY_BREAKING list_pairs\.description changed \(edit 0\.\d+, overlap 0\.\d+: neither reaches 0\.9\)$/,
+    );
+    assert.equal(
+      got[3],
+      `POTENTIALLY_BREAKING list_spans.description changed (marker "3" ${gone})`,
+    );
+  }
+});
+
 Deno.test("proxar diff grades a number of three words or more as the number in digits, both ways, another number or an adjective compound POTENTIALLY_BREAKING", async () => {
   // Second review: one hundred and five → 105 read as 100 and 5 (marker "one hundred" 1× → 0×),
   // one thousand two hundred → 1200 as 1000 and 200, twenty-two hundred → 2200 as 22 and 100, one
@@ -443,7 +471,8 @@ Deno.test("proxar diff grades a hundred, a dozen and thousands written with or w
     const [gone, came] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
     const marker = (tool: string, m: string, count: string) =>
       `POTENTIALLY_BREAKING ${tool}.description changed (marker "${m}" ${count})`;
-    assert.deepEqual(await messages("number_forms", from, to), [
+    const got = await messages("number_forms", from, to);
+    assert.deepEqual(got.filter((m) => !/list_pairs|list_ranges|list_spans|retry_calls/.test(m)), [
       same("list_books"),
       same("list_files"),
       same("list_items"),
