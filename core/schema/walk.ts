@@ -167,7 +167,8 @@ interface Ctx {
    * compared with a property declared or dropped under it: what each says of itself (title,
    * description, default, examples, deprecated, readOnly, writeOnly, $comment, vendor
    * extensions) is not compared at this node. Those of the property go with its declaration, reported as the property added
-   * or removed; those of the other schema describe every name it governs.
+   * or removed; those of the other schema describe every name it governs. Also a property
+   * declared or dropped for a name that stays required, compared with any value.
    */
   governed?: true;
 }
@@ -1210,6 +1211,7 @@ class Walker {
         this.compare(propsA[name], true, {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           newLoc: newAt("required"),
+          governed: true,
         });
       } else if (model === undefined && after()?.has(name)) {
         // Still declared in a conditional place: where it does not apply, the name now holds any
@@ -1299,6 +1301,7 @@ class Walker {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
           oldLoc: oldAt("required"),
           aside: `"${name}" was required before, with any value`,
+          governed: true,
         });
         continue;
       }

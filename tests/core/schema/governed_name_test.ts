@@ -324,3 +324,27 @@ Deno.test("diff cannot tell what governs a removed property's name beside an ann
     outputReversed: [`tool.output.property.changed ${O}.properties.aa BREAKING`],
   });
 });
+
+Deno.test("diff compares no annotation of a property with any value where its name stays required", () => {
+  // Removed while x stays required, x holds any value now: the values are compared (type), the
+  // property's description, title and deprecation go with its declaration (it read
+  // description.changed POTENTIALLY_BREAKING beside type.widened, and the mirror on adding it).
+  const x = { type: "string", description: "the x", title: "X", deprecated: true };
+  const old = obj({ properties: { a: {}, x }, required: ["x"] });
+  const next = obj({ properties: { a: {} }, required: ["x"] });
+  assert.deepEqual(fourWays(old, next), {
+    input: [
+      `tool.input.property.removed ${I}.properties.x BREAKING`,
+      `tool.input.type.widened ${I}.properties.x.type NON_BREAKING`,
+    ],
+    inputReversed: [`tool.input.type.narrowed ${I}.properties.x.type BREAKING`],
+    output: [
+      `tool.output.property.removed ${O}.properties.x BREAKING`,
+      `tool.output.type.widened ${O}.properties.x.type BREAKING`,
+    ],
+    outputReversed: [`tool.output.type.narrowed ${O}.properties.x.type NON_BREAKING`],
+  });
+  // ajv: x: 5 is accepted after, rejected before; x stays required.
+  assert.deepEqual(verdicts(old, next, { x: 5 }), [[false, true], [false, true]]);
+  assert.deepEqual(verdicts(old, next, {}), [[false, false], [false, false]]);
+});
