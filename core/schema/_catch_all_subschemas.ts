@@ -24,6 +24,7 @@ import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchChanges, branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
+import { acceptsEvery } from "./_accepts_every.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
@@ -74,9 +75,10 @@ function modelOf(
   name: string,
   root: JsonValue | undefined,
 ): { v: JsonValue; tail: Token[] } | undefined | string {
+  const every = (v: JsonValue | undefined) => acceptsEvery(v, root);
   const patterns = walk.read(s, "patternProperties");
   if (isObject(patterns)) {
-    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name);
+    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name, every);
     if (unknown !== undefined) return `pattern ${q(unknown)} cannot be matched against it`;
     if (hits.length > 1) return "several patternProperties match it";
     if (hits.length === 1) {
@@ -94,10 +96,10 @@ function modelOf(
   }
   const additional = walk.read(s, "additionalProperties");
   if (additional !== undefined) {
-    return isTrivial(additional) ? undefined : { v: additional, tail: ["additionalProperties"] };
+    return every(additional) ? undefined : { v: additional, tail: ["additionalProperties"] };
   }
   const unevaluated = walk.read(s, "unevaluatedProperties");
-  if (unevaluated === undefined || isTrivial(unevaluated)) return undefined;
+  if (unevaluated === undefined || every(unevaluated)) return undefined;
   // Applicators beside it that never evaluate this name (a conditional about other names, an
   // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
   const beside = mayEvaluate(applicatorsOf(s, (x, k) => walk.read(x, k)), name, root);

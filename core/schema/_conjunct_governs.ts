@@ -12,6 +12,7 @@ import { escapePointerToken, isObject, type JsonObject, type JsonValue } from ".
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
+import { acceptsEvery } from "./_accepts_every.ts";
 import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
 
 /** A schema a conjunct applies to the name, and where it is written. */
@@ -72,13 +73,13 @@ export function governingOf(
   }
   const patterns = patternsOf(x, loc, name);
   if (typeof patterns === "string") return patterns;
-  out.push(...patterns.filter((g) => !acceptsAll(g.schema)));
+  out.push(...patterns.filter((g) => !acceptsEvery(g.schema, root)));
   const rest = !declared && patterns.length === 0;
   if (rest && x.additionalProperties !== undefined) {
-    if (!acceptsAll(x.additionalProperties)) {
+    if (!acceptsEvery(x.additionalProperties, root)) {
       out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
     }
-  } else if (rest && !acceptsAll(x.unevaluatedProperties)) {
+  } else if (rest && !acceptsEvery(x.unevaluatedProperties, root)) {
     const beside = mayEvaluate(applicatorsOf(x), name, root);
     if (beside !== false) return "an unevaluatedProperties beside applicators may govern it";
     out.push({ schema: x.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` });

@@ -4,7 +4,7 @@
  * additionalProperties and unevaluatedProperties do not apply to it. Private to the walkers.
  * @module
  */
-import type { JsonObject } from "../json.ts";
+import type { JsonObject, JsonValue } from "../json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { patternMatches } from "./pattern.ts";
 
@@ -21,7 +21,8 @@ export interface PatternHits {
 }
 
 /**
- * The patterns of `patterns` that match `name`, see {@link PatternHits}.
+ * The patterns of `patterns` that match `name`, see {@link PatternHits}; `acceptsEvery` tells
+ * which schemas accept every value.
  *
  * @example
  * ```ts
@@ -33,11 +34,15 @@ export interface PatternHits {
  * });
  * ```
  */
-export function patternHits(patterns: JsonObject, name: string): PatternHits {
+export function patternHits(
+  patterns: JsonObject,
+  name: string,
+  acceptsEvery: (v: JsonValue | undefined) => boolean = acceptsAll,
+): PatternHits {
   const out: PatternHits = { hits: [], open: false };
   for (const pattern of Object.keys(patterns)) {
     const match = patternMatches(pattern, name);
-    const open = acceptsAll(patterns[pattern]);
+    const open = acceptsEvery(patterns[pattern]);
     if (match === undefined) {
       if (!open) return { ...out, unknown: pattern };
       out.unknownOpen ??= pattern;

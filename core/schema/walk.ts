@@ -33,6 +33,7 @@ import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { patternHits } from "./_pattern_hits.ts";
+import { acceptsEvery } from "./_accepts_every.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -864,7 +865,8 @@ class Walker {
     } = {},
   ): { schema: JsonValue; loc: string } | undefined | string {
     const patterns = isObject(s.patternProperties) ? s.patternProperties : {};
-    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name);
+    const every = (v: JsonValue | undefined) => acceptsEvery(v, root);
+    const { hits, open, unknownOpen, unknown } = patternHits(patterns, name, every);
     if (unknown !== undefined) return `the pattern ${JSON.stringify(unknown)} cannot be matched`;
     if (hits.length > 1) return "several patternProperties match it";
     if (hits.length === 1) {
@@ -888,12 +890,12 @@ class Walker {
         : `the pattern ${JSON.stringify(unknownOpen)} cannot be matched`;
     }
     if (s.additionalProperties !== undefined) {
-      return acceptsAll(s.additionalProperties) ? undefined : {
+      return every(s.additionalProperties) ? undefined : {
         schema: s.additionalProperties,
         loc: `${loc("additionalProperties")}/additionalProperties`,
       };
     }
-    if (acceptsAll(s.unevaluatedProperties)) {
+    if (every(s.unevaluatedProperties)) {
       // In an allOf branch, a name the branch leaves unevaluated falls to the object's
       // unevaluatedProperties, unless something else there evaluates it.
       if (rest === undefined || s.unevaluatedProperties !== undefined) return undefined;
