@@ -59,8 +59,8 @@ const SCHEMA_MAPS = new Set([
   "definitions",
   "dependentSchemas",
 ]);
-/** Keywords whose values are data, never schemas. */
-const DATA = new Set([
+/** Keywords whose values are data, never schemas (a `$ref` inside them is no reference). */
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set([
   "enum",
   "const",
   "default",
@@ -89,7 +89,7 @@ function usesSensitive(value: JsonValue | undefined): boolean {
         return true;
       }
       if (key === "$ref" && Object.keys(top).some((k) => !REF_SIBLINGS.has(k))) return true;
-      if (DATA.has(key)) continue;
+      if (DATA_KEYWORDS.has(key)) continue;
       if (SCHEMA_MAPS.has(key) && isObject(v)) stack.push(...Object.values(v));
       else stack.push(v);
     }

@@ -7,20 +7,12 @@
  */
 import { escapePointerToken, isObject, type JsonValue } from "../json.ts";
 import { SCHEMA_LISTS, SCHEMAS } from "./_catch_all_refs.ts";
+import { DATA_KEYWORDS } from "./_dialect.ts";
 
 const DEFINITIONS = new Set(["$defs", "definitions"]);
 const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas", "dependencies"];
 /** Keywords whose values are data, never schemas: a `$ref` inside them is not a reference. */
-const DATA = new Set([
-  "enum",
-  "const",
-  "default",
-  "examples",
-  "example",
-  "discriminator",
-  "required",
-  "dependentRequired",
-]);
+const DATA = new Set([...DATA_KEYWORDS, "dependentRequired"]);
 const STRUCTURED = new Set([...SCHEMA_MAPS, ...SCHEMA_LISTS, ...SCHEMAS, ...DATA]);
 /** References this module cannot follow as plain pointers: with them, every definition counts. */
 const DYNAMIC = ["$dynamicRef", "$recursiveRef"];
