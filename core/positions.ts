@@ -175,16 +175,8 @@ export function locatePointers(
   pointers: Iterable<string>,
   options: ScanOptions = {},
 ): Map<string, Position> {
-  const wanted = new Set<string>([""]);
   const list = [...pointers];
-  for (const pointer of list) {
-    for (let i = pointer.length; i > 0; i = pointer.lastIndexOf("/", i - 1)) {
-      const prefix = pointer.slice(0, i);
-      if (wanted.has(prefix)) break;
-      wanted.add(prefix);
-    }
-  }
-  const found = new PointerScanner(text, wanted, options).scan();
+  const found = new PointerScanner(text, withAncestors(list), options).scan();
   const out = new Map<string, Position>();
   for (const pointer of list) {
     let p = pointer;
@@ -193,6 +185,19 @@ export function locatePointers(
     if (at !== undefined) out.set(pointer, at);
   }
   return out;
+}
+
+/** `pointers` with every ancestor of each (`/a/b/1` → `/a/b/1`, `/a/b`, `/a`, and the root ""). */
+export function withAncestors(pointers: readonly string[]): Set<string> {
+  const wanted = new Set<string>([""]);
+  for (const pointer of pointers) {
+    for (let i = pointer.length; i > 0; i = pointer.lastIndexOf("/", i - 1)) {
+      const prefix = pointer.slice(0, i);
+      if (wanted.has(prefix)) break;
+      wanted.add(prefix);
+    }
+  }
+  return wanted;
 }
 
 /** Thrown where the text stops being JSON; the positions found so far stand. */

@@ -5,21 +5,14 @@
  */
 import fc from "fast-check";
 import { visit } from "jsonc-parser";
-import type { Position } from "../../core/positions.ts";
+import { type Position, withAncestors } from "../../core/positions.ts";
 /**
  * The locator before it scanned by hand: jsonc-parser's visitor over every token. The reference
  * the scanner must agree with.
  */
 export function referenceLocate(text: string, pointers: Iterable<string>): Map<string, Position> {
-  const wanted = new Set<string>([""]);
   const list = [...pointers];
-  for (const pointer of list) {
-    for (let i = pointer.length; i > 0; i = pointer.lastIndexOf("/", i - 1)) {
-      const prefix = pointer.slice(0, i);
-      if (wanted.has(prefix)) break;
-      wanted.add(prefix);
-    }
-  }
+  const wanted = withAncestors(list);
   const found = new Map<string, number>();
   type Frame = { pointer: string | undefined; index: number; key: string | undefined };
   const frames: Frame[] = [];
