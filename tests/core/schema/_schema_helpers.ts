@@ -68,6 +68,20 @@ export function narrowedFourWays(keyword: string, path: string): ReturnType<type
   };
 }
 
+/**
+ * What {@link fourWays} gives for the property at `path` (as `properties.x`) declared in the old
+ * schema and gone from an open new one, and nothing else: removed is BREAKING on both sides.
+ */
+export function removedFourWays(path: string): ReturnType<typeof fourWays> {
+  const at = (side: string) => `t.${side}Schema.${path}`;
+  return {
+    input: [`tool.input.property.removed ${at("input")} BREAKING`],
+    inputReversed: [`tool.input.property.added ${at("input")} NON_BREAKING`],
+    output: [`tool.output.property.removed ${at("output")} BREAKING`],
+    outputReversed: [`tool.output.property.added ${at("output")} NON_BREAKING`],
+  };
+}
+
 /** What {@link fourWays} gives for two schemas it finds no difference between. */
 export const NOTHING_FOUR_WAYS: ReturnType<typeof fourWays> = {
   input: [],

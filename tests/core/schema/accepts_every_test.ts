@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { checkOf, type Dialect } from "./_oracle_ajv.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { fourWays, removedFourWays } from "./_schema_helpers.ts";
 
 const I = "t.inputSchema";
 const O = "t.outputSchema";
@@ -15,12 +15,7 @@ const $defs = { Any: {}, AnyD: { description: "anything" }, S: { type: "string" 
 const obj = (more: Record<string, JsonValue>) => ({ type: "object", $defs, ...more });
 const pair = (more: Record<string, JsonValue>) =>
   fourWays(obj({ properties: { a: {}, x }, ...more }), obj({ properties: { a: {} }, ...more }));
-const OPEN = {
-  input: [`tool.input.property.removed ${I}.properties.x BREAKING`],
-  inputReversed: [`tool.input.property.added ${I}.properties.x NON_BREAKING`],
-  output: [`tool.output.property.removed ${O}.properties.x BREAKING`],
-  outputReversed: [`tool.output.property.added ${O}.properties.x NON_BREAKING`],
-};
+const OPEN = removedFourWays("properties.x");
 const EVERY: JsonValue[] = [
   { $ref: "#/$defs/Any" },
   { $ref: "#/$defs/AnyD" },
