@@ -167,9 +167,10 @@ interface Ctx {
    * One side is a schema for other names (additionalProperties, a pattern, unevaluatedProperties)
    * compared with a property declared or dropped under it: what each says of itself (title,
    * description, default, examples, deprecated, readOnly, writeOnly, $comment, vendor
-   * extensions) is not compared at this node. Those of the property go with its declaration, reported as the property added
-   * or removed; those of the other schema describe every name it governs. Also a property
-   * declared or dropped for a name that stays required, compared with any value.
+   * extensions) is not compared at this node. Those of the property go with its declaration,
+   * reported as the property added or removed; those of the other schema describe every name
+   * it governs. Also a property declared or dropped for a name that stays required, compared
+   * with any value.
    */
   governed?: true;
 }
