@@ -318,10 +318,7 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     free(tools.removed),
     free(tools.added),
     (x) => x.id,
-    sameTool(
-      [...tools.removed, ...tools.paired.map((p) => ({ value: p.old }))],
-      [...tools.added, ...tools.paired.map((p) => ({ value: p.new }))],
-    ),
+    sameTool(tools),
   );
   for (const [gone, twin] of affixed) pair(gone, twin, "affix");
   return out;
@@ -331,12 +328,12 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
 const DESCRIPTION_HEAD = 400;
 
 /**
- * Whether two tools whose names differ by an affix read as one tool, given every tool of the old
- * and of the new side: their descriptions, without the opening every tool of the side shares
- * ("GitHub: ", "This tool is part of the Acme suite. "), at least {@link ALIKE} alike (their first
- * {@link DESCRIPTION_HEAD} characters, case aside), or one beginning with the other's first
- * sentence of three words or more; or else at least two thirds of their property names (input
- * and output, top level) in common. A name that gained a word can be another tool: create_issue
+ * Whether two tools whose names differ by an affix read as one tool, given the pairing of the
+ * tools (every tool of each side): their descriptions, without the opening every tool of the
+ * side shares ("GitHub: ", "This tool is part of the Acme suite. "), at least {@link ALIKE} alike
+ * (their first {@link DESCRIPTION_HEAD} characters, case aside), or one beginning with the
+ * other's first sentence of three words or more; or else at least two thirds of their property
+ * names (input and output, top level) in common. A name that gained a word can be another tool: create_issue
  * and update_issue removed beside create_issue_comment and update_issue_comment added ("Create an
  * issue." → "Comment on an issue.", half the arguments shared) are other tools, while
  * @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 kept each tool's description, or its first
@@ -344,17 +341,20 @@ const DESCRIPTION_HEAD = 400;
  * every name, and a server that puts "Acme: " before every description and acme_ before every
  * name renamed its tools.
  */
-function sameTool(
-  before: readonly { value: Tool }[],
-  after: readonly { value: Tool }[],
-): (gone: { value: Tool }, twin: { value: Tool }) => boolean {
-  const strip = (side: readonly { value: Tool }[]) => {
-    const shared = sharedOpening(side.map((t) => t.value.description?.trim() ?? ""));
+function sameTool(tools: ToolPairs): (gone: Located<Tool>, twin: Located<Tool>) => boolean {
+  const strip = (side: readonly Tool[]) => {
+    const shared = sharedOpening(side.map((t) => t.description?.trim() ?? ""));
     return (t: Tool) =>
       (t.description ?? "").trim().slice(shared).slice(0, DESCRIPTION_HEAD).toLowerCase();
   };
-  const [old, now] = [strip(before), strip(after)];
+  // Each side's shared opening, read when a pair is first asked about: most diffs ask none.
+  let sides: [(t: Tool) => string, (t: Tool) => string] | undefined;
   return ({ value: a }, { value: b }) => {
+    sides ??= [
+      strip([...tools.removed.map((r) => r.value), ...tools.paired.map((p) => p.old)]),
+      strip([...tools.added.map((r) => r.value), ...tools.paired.map((p) => p.new)]),
+    ];
+    const [old, now] = sides;
     const x = old(a), y = now(b);
     if (x && y && 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE) return true;
     if (x && y && (y.startsWith(firstSentence(x)) || x.startsWith(firstSentence(y)))) return true;
