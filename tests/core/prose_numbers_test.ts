@@ -11,6 +11,27 @@ import {
 } from "../../core/prose_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
 
+/** Each pair, both ways, is DOCUMENTATION with edit 1: a number written another way. */
+function sameNumberBothWays(pairs: readonly (readonly [string, string])[]): void {
+  for (const [a, b] of pairs) {
+    for (const [x, y] of [[a, b], [b, a]]) {
+      const v = classifyProse(x!, y!);
+      assert.equal(v.severity, "DOCUMENTATION", `${x} → ${y}`);
+      assert.equal(v.edit, 1, `${x} → ${y}`);
+    }
+  }
+}
+
+/** Each pair stops at the marker step both ways, forwards at `marker`: another number. */
+function otherNumberBothWays(pairs: readonly (readonly [string, string, string])[]): void {
+  for (const [a, b, marker] of pairs) {
+    const there = classifyProse(a, b);
+    assert.equal(there.step, "marker", `${a} → ${b}`);
+    assert.equal(there.marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).step, "marker", `${b} → ${a}`);
+  }
+}
+
 Deno.test("numberMarkers() cuts a number out of a Chinese, Japanese or Korean word", () => {
   assert.deepEqual(numberMarkers("最多返回10条记录"), ["10"]);
   assert.deepEqual(numberMarkers("第2步调用v2版本"), ["2", "v2"]);
@@ -281,34 +302,19 @@ Deno.test("numbersAsDigits() reads a and a multiplier or dozen as one number, an
 
 Deno.test("classifyProse() grades a hundred, a dozen and grouped digits written another way DOCUMENTATION in a short sentence, both ways, another number not", () => {
   // Second review: short sentences scored below 0.9 or overlap below 0.55 on the words a, 3,000.
-  for (
-    const [a, b] of [
-      ["Returns up to a hundred rows.", "Returns up to 100 rows."],
-      ["Returns a dozen rows.", "Returns 12 rows."],
-      ["Returns up to two thousand rows.", "Returns up to 2,000 rows."],
-      ["Reads 3,000 characters.", "Reads 3000 characters."],
-      ["Returns a hundred-page book.", "Returns a 100-page book."],
-    ]
-  ) {
-    for (const [x, y] of [[a!, b!], [b!, a!]]) {
-      const v = classifyProse(x!, y!);
-      assert.equal(v.severity, "DOCUMENTATION", `${x} → ${y}`);
-      assert.equal(v.edit, 1, `${x} → ${y}`);
-    }
-  }
-  for (
-    const [a, b, marker] of [
-      ["Returns a hundred rows.", "Returns 200 rows.", "hundred"],
-      ["Returns a dozen rows.", "Returns 13 rows.", "dozen"],
-      ["Returns two thousand rows.", "Returns 3,000 rows.", "two thousand"],
-      ["Reads 3,000 characters.", "Reads 300 characters.", "300"],
-    ]
-  ) {
-    const there = classifyProse(a!, b!);
-    assert.equal(there.step, "marker", `${a} → ${b}`);
-    assert.equal(there.marker, marker, `${a} → ${b}`);
-    assert.equal(classifyProse(b!, a!).step, "marker", `${b} → ${a}`);
-  }
+  sameNumberBothWays([
+    ["Returns up to a hundred rows.", "Returns up to 100 rows."],
+    ["Returns a dozen rows.", "Returns 12 rows."],
+    ["Returns up to two thousand rows.", "Returns up to 2,000 rows."],
+    ["Reads 3,000 characters.", "Reads 3000 characters."],
+    ["Returns a hundred-page book.", "Returns a 100-page book."],
+  ]);
+  otherNumberBothWays([
+    ["Returns a hundred rows.", "Returns 200 rows.", "hundred"],
+    ["Returns a dozen rows.", "Returns 13 rows.", "dozen"],
+    ["Returns two thousand rows.", "Returns 3,000 rows.", "two thousand"],
+    ["Reads 3,000 characters.", "Reads 300 characters.", "300"],
+  ]);
   // Undecidable: 1,5 may be one and a half or a list; as written it is not 15, nor 1,50.
   assert.equal(classifyProse("Reads 1,5 MB.", "Reads 1,50 MB.").step, "marker");
 });
@@ -357,34 +363,19 @@ Deno.test("spelledNumber() reads a number of several words, hundreds, and and th
 
 Deno.test("classifyProse() grades a number of three words or more written in digits DOCUMENTATION, both ways, another number not", () => {
   // Second review: each read as two numbers (100 and 5, 1000 and 200, 22 and 100, 100 and 20).
-  for (
-    const [a, b] of [
-      ["Returns one hundred and five rows.", "Returns 105 rows."],
-      ["Returns one thousand two hundred rows.", "Returns 1200 rows."],
-      ["Returns twenty-two hundred rows.", "Returns 2200 rows."],
-      ["Returns one hundred twenty rows.", "Returns 120 rows."],
-      ["Returns one hundred twenty-five rows.", "Returns one hundred and twenty-five rows."],
-    ]
-  ) {
-    for (const [x, y] of [[a!, b!], [b!, a!]]) {
-      const v = classifyProse(x!, y!);
-      assert.equal(v.severity, "DOCUMENTATION", `${x} → ${y}`);
-      assert.equal(v.edit, 1, `${x} → ${y}`);
-    }
-  }
-  for (
-    const [a, b, marker] of [
-      ["Returns one hundred and five rows.", "Returns 106 rows.", "one hundred and five"],
-      ["Returns one thousand two hundred rows.", "Returns 1002 rows.", "1002"],
-      ["Returns one hundred two-letter codes.", "Returns 102-letter codes.", "one hundred"],
-      ["Returns one hundred and five rows.", "Returns 100 and 5 rows.", "100"],
-    ]
-  ) {
-    const there = classifyProse(a!, b!);
-    assert.equal(there.step, "marker", `${a} → ${b}`);
-    assert.equal(there.marker, marker, `${a} → ${b}`);
-    assert.equal(classifyProse(b!, a!).step, "marker", `${b} → ${a}`);
-  }
+  sameNumberBothWays([
+    ["Returns one hundred and five rows.", "Returns 105 rows."],
+    ["Returns one thousand two hundred rows.", "Returns 1200 rows."],
+    ["Returns twenty-two hundred rows.", "Returns 2200 rows."],
+    ["Returns one hundred twenty rows.", "Returns 120 rows."],
+    ["Returns one hundred twenty-five rows.", "Returns one hundred and twenty-five rows."],
+  ]);
+  otherNumberBothWays([
+    ["Returns one hundred and five rows.", "Returns 106 rows.", "one hundred and five"],
+    ["Returns one thousand two hundred rows.", "Returns 1002 rows.", "1002"],
+    ["Returns one hundred two-letter codes.", "Returns 102-letter codes.", "one hundred"],
+    ["Returns one hundred and five rows.", "Returns 100 and 5 rows.", "100"],
+  ]);
 });
 
 Deno.test("numbersAsDigits() writes a range with a hyphen or an en dash as with to, between two numbers only", () => {
