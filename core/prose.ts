@@ -126,14 +126,20 @@ export function normaliseProse(text: string): string {
 const PRERELEASE =
   /v?\d+(?:\.\d+)+-(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|snapshot)(?:\.?\d+)*(?![\p{L}\p{N}])/u
     .source;
+/**
+ * A range or comparison operator before a number (`^1.2.3`, `~1.2`, `>=18`, `< 5`, `≥ 2`), one word
+ * with it: `^1.2.3` → `~1.2.3` changes the versions a range accepts, as `>= 5` → `> 5` a bound.
+ */
+const OPERATOR = `(?:[\\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\\p{N})`;
 const WORD = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${PRERELEASE}|[+-]?[\\p{L}\\p{N}]+(?:['’.,][\\p{L}\\p{N}]+)*%?)`,
+  `(?<![\\p{L}\\p{N}])(?:${OPERATOR})?(?:${PRERELEASE}|[+-]?[\\p{L}\\p{N}]+(?:['’.,][\\p{L}\\p{N}]+)*%?)`,
   "gu",
 );
 
 /**
  * Words of a normalised text: runs of letters and digits, joined by inner apostrophes, points or
- * commas (`don't`, `2.5`, `1,000`), with a leading sign and a trailing `%`. A hyphen splits words,
+ * commas (`don't`, `2.5`, `1,000`), with a leading sign, a range or comparison operator before a
+ * number (`^1.2.3`, `>= 18`) and a trailing `%`. A hyphen splits words,
  * so `read-only` holds `only`, except in a version with its pre-release label (`1.2.3-beta.1`).
  *
  * @example
@@ -141,6 +147,7 @@ const WORD = new RegExp(
  * import assert from "node:assert/strict";
  * import { proseTokens } from "./prose.ts";
  * assert.deepEqual(proseTokens("don't use read-only v1.2.3-beta.1"), ["don't", "use", "read", "only", "v1.2.3-beta.1"]);
+ * assert.deepEqual(proseTokens("needs ^1.2.3, >= 18 or x^2"), ["needs", "^1.2.3", ">= 18", "or", "x", "2"]);
  * ```
  */
 export function proseTokens(normalised: string): string[] {

@@ -94,6 +94,13 @@ const WORD_VALUES: ReadonlyMap<string, string> = new Map([
   ["billion", "1000000000"],
   ["dozen", "12"],
 ]);
+/**
+ * The range or comparison operator a number may begin with (see `proseTokens`), and the space
+ * after it, which says nothing: npm reads `^ 1.2.3` as `^1.2.3`, and `>= 18` is `>=18`.
+ */
+const OPERATOR = /^([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p{N})/u;
+/** `≥` and `≤` are `>=` and `<=` written as one character. */
+const SAME_OPERATOR: ReadonlyMap<string, string> = new Map([["≥", ">="], ["≤", "<="]]);
 /** A run of Han numerals, the whole marker. */
 const HAN_RUN = /^[〇零一二三四五六七八九十百千万萬亿億两兩]+$/u;
 /** The `v` of a version (`v2`, `v1.2.3`): `v2.3` and `version 2.3` write one number. */
@@ -105,8 +112,9 @@ const WIDE_DIGIT = /[０-９]/gu;
  * The key a marker is counted by, so that two writings of one number are one: the value of a
  * number spelt out in English (`ten` → `10`) or in Han numerals (`十` → `10`, `两` → `2`, see
  * `hanValue`), full-width digits as ASCII ones (`１０` → `10`), thousands separators dropped
- * (`1,000` → `1000`), the `v` of a version dropped (`v2.3` → `2.3`, as in "version 2.3"); any
- * other marker is its own key.
+ * (`1,000` → `1000`), the `v` of a version dropped (`v2.3` → `2.3`, as in "version 2.3"), a range
+ * or comparison operator kept without the space after it (`^ 1.2.3` → `^1.2.3`, `≥ 2` → `>=2`);
+ * any other marker is its own key.
  *
  * @example
  * ```ts
@@ -118,10 +126,17 @@ const WIDE_DIGIT = /[０-９]/gu;
  * assert.equal(numberKey("ten"), "10");
  * assert.equal(numberKey("二十"), "20");
  * assert.equal(numberKey("v1.2.3-beta.1"), "1.2.3-beta.1");
+ * assert.equal(numberKey("^ 1.2.3"), "^1.2.3");
+ * assert.equal(numberKey("≥ v18"), ">=18");
  * assert.equal(numberKey("not"), "not");
  * ```
  */
 export function numberKey(marker: string): string {
+  const operator = OPERATOR.exec(marker);
+  if (operator) {
+    const written = operator[1]!;
+    return `${SAME_OPERATOR.get(written) ?? written}${numberKey(marker.slice(operator[0].length))}`;
+  }
   const word = WORD_VALUES.get(marker);
   if (word !== undefined) return word;
   if (HAN_RUN.test(marker)) return hanValue(marker) ?? marker;
@@ -339,12 +354,16 @@ const GROUPED_IN_TEXT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?!\d|,\d)/gu;
 const RANGE =
   /(?<![\p{L}\p{N}.,+\-–])(\d+(?:\.\d+)?) ?[-–] ?(\d+(?:\.\d+)?)(?![\p{L}\p{N}]|[.,\-–]\d)/gu;
 
+/** A range or comparison operator before a number, as `numberKey` reads it (the space dropped). */
+const OPERATOR_IN_TEXT = /(?<![\p{L}\p{N}])([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p{N})/gu;
+
 /**
  * A normalised text with its numbers written in digits: English number words (`ten` → `10`, `a
  * hundred` → `100`), Han numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a
  * counter (`열 개` → `10개`, see `hangulAsDigits`), full-width digits, and digits without their
  * thousands separators (`3,000` → `3000`), and a range with a hyphen or an en dash as with `to`
- * (`2-3` → `2 to 3`, as `two to three` reads). Step 5 compares these, so a number written another way
+ * (`2-3` → `2 to 3`, as `two to three` reads), and a range or comparison operator as `numberKey`
+ * reads it (`^ 1.2.3` → `^1.2.3`, `≥ 2` → `>=2`). Step 5 compares these, so a number written another way
  * scores as no change (its key, `numberKey`, is already the same).
  *
  * @example
@@ -357,6 +376,7 @@ const RANGE =
  * assert.equal(numbersAsDigits("a dozen of 3,000 rows"), "12 of 3000 rows");
  * assert.equal(numbersAsDigits("a hundred-page book, 1,5 or 10,20"), "a 100-page book, 1,5 or 10,20");
  * assert.equal(numbersAsDigits("two to three rows, 5–10 pages"), "2 to 3 rows, 5 to 10 pages");
+ * assert.equal(numbersAsDigits("needs ^ 1.2.3 or ≥ 2"), "needs ^1.2.3 or >=2");
  * assert.equal(numbersAsDigits("someone"), "someone");
  * ```
  */
@@ -366,5 +386,6 @@ export function numbersAsDigits(normalised: string): string {
     .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
     .replace(SPELT_RUN, runAsDigits)
     .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m))
-    .replace(RANGE, "$1 to $2");
+    .replace(RANGE, "$1 to $2")
+    .replace(OPERATOR_IN_TEXT, (_, op: string) => SAME_OPERATOR.get(op) ?? op);
 }

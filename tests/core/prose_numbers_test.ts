@@ -55,7 +55,7 @@ Deno.test("numberKey() drops thousands separators and nothing else from a string
   fc.assert(
     fc.property(fc.string(), (s) => {
       fc.pre(
-        !s.includes(",") && !NUMBER_WORDS.has(s) && !/^v\d/.test(s) &&
+        !s.includes(",") && !NUMBER_WORDS.has(s) && !/^v\d|^[\^~<>≥≤]/.test(s) &&
           !/[０-９〇零一二三四五六七八九十百千万萬亿億两兩]/u.test(s),
       );
       assert.equal(numberKey(s), s);
@@ -176,6 +176,54 @@ Deno.test("classifyProse() reads a version as one number, its v and its pre-rele
   assert.deepEqual(classifyProse(text("v2.3"), text("v2.4")), markerVerdict("v2.3", 1, 0));
   // A number and a hyphenated word stay two words: 2.5-inch is the number 2.5.
   assert.notEqual(classifyProse(text("2.5-inch"), text("2.5 inch")).step, "marker");
+});
+
+Deno.test("numberKey() keeps a range or comparison operator, without the space after it", () => {
+  const keys: [string, string][] = [
+    ["^1.2.3", "^1.2.3"],
+    ["^ 1.2.3", "^1.2.3"],
+    ["~ v1.2", "~1.2"],
+    ["~>1.2", "~>1.2"],
+    [">= 18", ">=18"],
+    ["≥18", ">=18"],
+    ["≤ 1,000", "<=1000"],
+    ["< 5ms", "<5ms"],
+  ];
+  for (const [marker, key] of keys) assert.equal(numberKey(marker), key, marker);
+  // No number after it: no operator.
+  assert.equal(numberKey("≥ x"), "≥ x");
+});
+
+Deno.test("classifyProse() reads a range or comparison operator with its number, both ways: another range differs, the same one spaced or as ≥ not", () => {
+  const text = (range: string) =>
+    `Installs the tracker SDK at the range ${range} from the registry.`;
+  otherNumberBothWays([
+    [text("^1.2.3"), text("~1.2.3"), "^1.2.3"],
+    [text(">=1.2"), text(">1.2"), ">1.2"],
+    [text("1.x"), text("1.2.x"), "1.2.x"],
+    [text("<=5"), text("<5"), "<5"],
+    [text("~>1.2"), text("~1.2"), "~1.2"],
+    [text("^1.2.3"), text("1.2.3"), "1.2.3"],
+    // A bound in words is no operator.
+    ["Returns >5 rows.", "Returns more than 5 rows.", "5"],
+  ]);
+  sameNumberBothWays([
+    [text("^1.2.3"), text("^ 1.2.3")],
+    [text(">=1.2"), text(">= 1.2")],
+    [text(">=1.2"), text("≥1.2")],
+    [text("<= 5"), text("≤5")],
+  ]);
+  // Its v dropped, as v2.3 and 2.3 are one number: no marker (step 5 sees the v).
+  assert.equal(classifyProse(text("^1.2.3"), text("^v1.2.3")).step, "similarity");
+  // Glued to a word before it, ^ is no operator: x^2 holds the marker 2, as before.
+  assert.deepEqual(
+    classifyProse("Computes x^2 for each row", "Computes x^3 for each row"),
+    markerVerdict("2", 1, 0),
+  );
+  assert.equal(
+    classifyProse("Computes x^2 for each row", "Computes x 2 for each row").step,
+    "similarity",
+  );
 });
 
 Deno.test("spelledPair() reads the tens and a digit, or a number and a multiplier, as one number", () => {

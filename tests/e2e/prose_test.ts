@@ -270,18 +270,29 @@ Deno.test("proxar diff reads Korean number words before a counter by value, both
   }
 });
 
-Deno.test("proxar diff counts a changed version as a number, both ways, and reads a version with its pre-release label as one", async () => {
+Deno.test("proxar diff counts a changed version or range as a number, both ways, and reads a version with its pre-release label as one", async () => {
   // The seed's markers hold any number, and a version a description states is one: v2.3 → v2.4,
   // Node 18+ → 20+ and RFC 9110 → 9111 stay POTENTIALLY_BREAKING. 1.2.3-beta.1 was read as two
-  // numbers (the message named "beta.1"), and v2.3 → version 2.3 was marker 2.3 0× → 1×.
+  // numbers (the message named "beta.1"), and v2.3 → version 2.3 was marker 2.3 0× → 1×. A range
+  // changed, ^1.2.3 → ~1.2.3 and >=3.10 → >3.10, was DOCUMENTATION (edit 0.989 and 0.987); ^2.0.1
+  // → ^ 2.0.1 and >= 20 → ≥20 are one range (edit 0.985 and 0.917 before, now 1).
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     // The lower version is named, as first in order.
     const [v23, rfc, beta, node] = ["v2.3", "9110", "1.2.3-beta.1", "18"];
     const lost = from === "old" ? "1× → 0×" : "0× → 1×";
+    const [gained, same] = [
+      from === "old" ? "0× → 1×" : "1× → 0×",
+      "(the same number written another way (edit 1, overlap 1))",
+    ];
     assert.deepEqual(await messages("versions", from, to), [
+      `DOCUMENTATION check_node.description changed ${same}`,
       "DOCUMENTATION get_issue.description changed (edit 0.944, overlap 0.875: one reaches 0.9, neither below 0.55)",
+      `DOCUMENTATION pin_plugin.description changed ${same}`,
+      `POTENTIALLY_BREAKING check_python.description changed (marker ">3.10" ${gained})`,
       `POTENTIALLY_BREAKING fetch_page.description changed (marker "${rfc}" ${lost})`,
+      `POTENTIALLY_BREAKING fetch_release.description changed (marker "1.2.x" ${gained})`,
       `POTENTIALLY_BREAKING install_client.description changed (marker "${beta}" ${lost})`,
+      `POTENTIALLY_BREAKING pin_sdk.description changed (marker "^1.2.3" ${lost})`,
       `POTENTIALLY_BREAKING run_checks.description changed (marker "${node}" ${lost})`,
       `POTENTIALLY_BREAKING search_issues.description changed (marker "${v23}" ${lost})`,
     ]);
