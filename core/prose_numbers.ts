@@ -153,6 +153,9 @@ const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
   ["billion", 1_000_000_000],
 ]);
 
+/** The words `a` may begin a number before: "a hundred", "a dozen". */
+const MULTIPLIED: ReadonlySet<string> = new Set([...MULTIPLIERS.keys(), "dozen"]);
+
 /** The value of a word `spelledNumber` reads as under a hundred: `one` to `nineteen`, the tens. */
 function small(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
@@ -161,6 +164,21 @@ function small(word: string | undefined): number | undefined {
   const tens = TENS.indexOf(word);
   return tens >= 0 ? 30 + 10 * tens : undefined;
 }
+/**
+ * Digits times a power of ten, exactly (no floating point): `scaled("1.5", 6)` is `"1500000"`,
+ * `scaled("22", 2)` `"2200"`, `scaled("1.2345", 3)` `"1234.5"`.
+ */
+function scaled(digits: string, zeros: number): string {
+  const [whole = "", fraction = ""] = digits.split(".");
+  const all = `${whole}${fraction.padEnd(zeros, "0")}`;
+  const point = whole.length + zeros;
+  const int = all.slice(0, point).replace(/^0+(?=\d)/u, "");
+  const rest = all.slice(point).replace(/0+$/u, "");
+  return rest === "" ? int : `${int}.${rest}`;
+}
+/** Digits that `numberKey` reads as a plain number: `22`, `1.5`, `1,500`; not `v2` or `1,5`. */
+const PLAIN_DIGITS = /^\d+(?:\.\d+)?$/u;
+
 const isTens = (word: string | undefined) => word === "twenty" || TENS.includes(word ?? "");
 const isDigit = (word: string | undefined) => {
   const one = ONES.indexOf(word ?? "");
@@ -177,7 +195,11 @@ const isDigit = (word: string | undefined) => {
  * What it reads: a number under a hundred (`twenty-five`), times `hundred` (`five hundred`,
  * `twenty-two hundred`: 2200), then `and` and one under a hundred or one alone (`one hundred and
  * five`, `one hundred twenty`), each such group times `thousand`, `million` or `billion` in falling
- * order (`one thousand two hundred`: 1200, `two million five thousand`).
+ * order (`one thousand two hundred`: 1200, `two million five thousand`). `a` first before a
+ * multiplier or `dozen` is one (`a hundred and five`: 105), a number under a hundred times `dozen`
+ * ends the number (`two dozen`: 24), and digits times one multiplier are one number, exactly
+ * (`22 hundred`: 2200, `1.5 million`: 1500000; not digits after a comma that is no thousands
+ * separator, `1,5 million`, nor times `dozen`).
  *
  * Only a space or a hyphen joins two words, so "twenty, five per page" is two numbers, and a word
  * after a space followed by a hyphen and a word is an adjective compound of its own, unless the
@@ -197,6 +219,9 @@ const isDigit = (word: string | undefined) => {
  * };
  * assert.deepEqual(read("one hundred and five"), { value: "105", end: 4 });
  * assert.deepEqual(read("twenty-two hundred rows"), { value: "2200", end: 3 });
+ * assert.deepEqual(read("a hundred and five"), { value: "105", end: 4 });
+ * assert.deepEqual(read("two dozen"), { value: "24", end: 2 });
+ * assert.deepEqual(read("1.5 million"), { value: "1500000", end: 2 });
  * assert.deepEqual(read("twenty, five"), undefined);
  * assert.deepEqual(read("twenty one-line"), undefined);
  * ```
@@ -212,8 +237,20 @@ export function spelledNumber(
   const compound = (k: number) =>
     gaps[k - 1] === " " && gaps[k] === "-" && words[k + 1] !== undefined &&
     !(isTens(words[k]) && isDigit(words[k + 1]));
-  // A number under a hundred at k: [value, next index].
+  // Digits times a multiplier: "22 hundred" is 2200, "1.5 million" 1500000.
+  const times = gaps[start] === " " ? MULTIPLIERS.get(words[start + 1] ?? "") : undefined;
+  if (times !== undefined && /^[\d,.]+$/u.test(words[start]!)) {
+    const digits = numberKey(words[start]!);
+    if (PLAIN_DIGITS.test(digits)) {
+      return { value: scaled(digits, String(times).length - 1), end: start + 2 };
+    }
+  }
+  // A number under a hundred at k: [value, next index]; `a` first before a multiplier or `dozen`
+  // is one ("a hundred and five").
   const underHundred = (k: number, first: boolean): [number, number] | undefined => {
+    if (first && words[k] === "a" && gaps[k] === " " && MULTIPLIED.has(words[k + 1] ?? "")) {
+      return [1, k + 1];
+    }
     const value = small(words[k]);
     if (value === undefined || (!first && compound(k))) return undefined;
     if (isTens(words[k]) && joined(k) && isDigit(words[k + 1])) {
@@ -229,6 +266,10 @@ export function spelledNumber(
     const head = underHundred(at, at === start);
     if (head === undefined) break;
     let [group, next] = head;
+    // A number under a hundred times `dozen` ends there: "two dozen" is 24.
+    if (at === start && joined(next - 1) && words[next] === "dozen") {
+      return { value: String(group * 12), end: next + 1 };
+    }
     if (joined(next - 1) && words[next] === "hundred") {
       group *= 100;
       next++;
@@ -295,10 +336,15 @@ export function spelledPair(
 
 const alternation = (words: readonly string[]) => words.join("|");
 const END = "(?![\\p{L}\\p{N}])";
-const SPELLED_WORD = alternation([...ONES.slice(1), ...TENS, ...MULTIPLIERS.keys()]);
-/** A run of English number words (and `and`) joined by spaces or hyphens: `spelledNumber` reads it. */
+const SPELLED_WORD = alternation([...ONES.slice(1), ...TENS, ...MULTIPLIERS.keys(), "dozen"]);
+/**
+ * A run of English number words (and `and`) joined by spaces or hyphens, with the `a` before a
+ * multiplier or `dozen` that begins it (`a hundred and five`): `spelledNumber` reads it.
+ */
 const SPELT_RUN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${SPELLED_WORD})(?:[ -](?:${SPELLED_WORD}|and)${END})+${END}`,
+  `(?<![\\p{L}\\p{N}])(?:a (?=(?:${
+    alternation([...MULTIPLIED])
+  })${END}))?(?:${SPELLED_WORD})(?:[ -](?:${SPELLED_WORD}|and)${END})+${END}`,
   "gu",
 );
 /** A hyphen and the word after a run: the adjective compound its last word may open. */
@@ -342,6 +388,11 @@ const A_NUMBER = new RegExp(
   })${END}(?!-[\\p{L}\\p{N}])`,
   "gu",
 );
+/** Digits and a multiplier after a space, as `spelledNumber` reads them: `22 hundred` → `2200`. */
+const DIGITS_TIMES = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:\\.\\d+)?) (${alternation([...MULTIPLIERS.keys()])})${END}`,
+  "gu",
+);
 /** Digits grouped by thousands inside a text, as `GROUPED` reads a marker: `3,000` → `3000`. */
 const GROUPED_IN_TEXT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?!\d|,\d)/gu;
 
@@ -359,7 +410,7 @@ const OPERATOR_IN_TEXT = /(?<![\p{L}\p{N}])([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p
 
 /**
  * A normalised text with its numbers written in digits: English number words (`ten` → `10`, `a
- * hundred` → `100`), Han numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a
+ * hundred` → `100`, `two dozen` → `24`, `22 hundred` → `2200`), Han numerals (`十` → `10`, see `hanAsDigits`), Korean number words before a
  * counter (`열 개` → `10개`, see `hangulAsDigits`), full-width digits, and digits without their
  * thousands separators (`3,000` → `3000`), and a range with a hyphen or an en dash as with `to`
  * (`2-3` → `2 to 3`, as `two to three` reads), and a range or comparison operator as `numberKey`
@@ -382,9 +433,13 @@ const OPERATOR_IN_TEXT = /(?<![\p{L}\p{N}])([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p
  */
 export function numbersAsDigits(normalised: string): string {
   return hangulAsDigits(hanAsDigits(normalised))
-    .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
     .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
+    .replace(
+      DIGITS_TIMES,
+      (_, digits: string, word: string) => scaled(digits, String(MULTIPLIERS.get(word)).length - 1),
+    )
     .replace(SPELT_RUN, runAsDigits)
+    .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
     .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m))
     .replace(RANGE, "$1 to $2")
     .replace(OPERATOR_IN_TEXT, (_, op: string) => SAME_OPERATOR.get(op) ?? op);
