@@ -81,6 +81,12 @@ export interface ProseVerdict {
   counts?: { old: number; new: number };
   /** Character edit similarity, 1 − Levenshtein / longer length (step `similarity`). */
   edit?: number;
+  /**
+   * The numbers written another way, old and new as written (step `similarity` with edit 1): "up
+   * to ten" → "up to 10" holds `{old: "ten", new: "10"}`; empty for a range written another way
+   * (`2-3` → `2 to 3`), whose numbers are written alike.
+   */
+  rewritten?: { old: string; new: string }[];
   /** Token-set overlap, Jaccard (step `similarity`). */
   jaccard?: number;
   /** The thresholds the scores were held against (step `similarity`). */
@@ -230,10 +236,13 @@ function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
   return numberMarkers(token);
 }
 
-/** How often a marker occurs, and how it was first written (`1,000` for the key `1000`). */
+/**
+ * How often a marker occurs, and how often each way it was written (`1,000` and `one thousand` for
+ * the key `1000`), in the order first seen.
+ */
 interface Counted {
   count: number;
-  written: string;
+  forms: Map<string, number>;
 }
 
 /**
@@ -248,9 +257,10 @@ function markerCounts(
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
   const add = (marker: string, key = numberKey(marker)) => {
-    const counted = counts.get(key);
-    if (counted) counted.count++;
-    else counts.set(key, { count: 1, written: marker });
+    const counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
+    counted.count++;
+    counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
+    counts.set(key, counted);
   };
   // The words after the first of a number written in several (`twenty five`, `one hundred and
   // five`) are counted with it, up to `spelled`.
@@ -294,8 +304,31 @@ function firstDifferentMarker(
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
   const key = keys.find((k) => delta(k) !== 0 && counts(k));
   if (key === undefined) return undefined;
-  const marker = (a.get(key) ?? b.get(key))!.written;
+  // Named as written where it changed: a form the side with more holds more often than the other
+  // ("ten rows, 10 per page" → "ten rows, 20 per page" names "10", not "ten").
+  const [more, fewer] = delta(key) < 0 ? [a.get(key)!, b.get(key)] : [b.get(key)!, a.get(key)];
+  const forms = [...more.forms];
+  const marker = (forms.find(([form, n]) => n > (fewer?.forms.get(form) ?? 0)) ?? forms[0]!)[0];
   return { marker, counts: { old: a.get(key)?.count ?? 0, new: b.get(key)?.count ?? 0 } };
+}
+
+/**
+ * The numbers written another way, each as first written on the side that has it more often: a
+ * marker counted as often on both sides (step 3 found none differ) whose forms differ, in the order
+ * the old text first has them.
+ */
+function rewrittenNumbers(
+  a: Map<string, Counted>,
+  b: Map<string, Counted>,
+): { old: string; new: string }[] {
+  const more = (x: Counted, y: Counted) => [...x.forms].find(([f, n]) => n > (y.forms.get(f) ?? 0));
+  const out: { old: string; new: string }[] = [];
+  for (const key of a.keys()) {
+    const [x, y] = [a.get(key)!, b.get(key)];
+    const [lost, gained] = y === undefined ? [] : [more(x, y), more(y, x)];
+    if (lost && gained) out.push({ old: lost[0], new: gained[0] });
+  }
+  return out;
 }
 
 /**
@@ -395,11 +428,9 @@ function classify(
   }
   const ta = proseTokens(a);
   const tb = proseTokens(b);
-  const differs = firstDifferentMarker(
-    markerCounts(ta, tokenGaps(a), words, phrases),
-    markerCounts(tb, tokenGaps(b), words, phrases),
-    words,
-  );
+  const ma = markerCounts(ta, tokenGaps(a), words, phrases);
+  const mb = markerCounts(tb, tokenGaps(b), words, phrases);
+  const differs = firstDifferentMarker(ma, mb, words);
   if (differs !== undefined) {
     return { severity: "POTENTIALLY_BREAKING", step: "marker", ...differs };
   }
@@ -430,6 +461,7 @@ function classify(
     jaccard,
     thresholds: { high, low },
   };
+  if (edit === 1) verdict.rewritten = rewrittenNumbers(ma, mb);
   return verdict.severity === "DOCUMENTATION" ? caseOf(verdict) : verdict;
 }
 
@@ -499,7 +531,7 @@ export function describeVerdict(v: ProseVerdict): string {
       // Edit 1 is no character changed once numbers are in digits (`classifyProse`): "up to ten" →
       // "up to 10", "十件" → "10件".
       if (v.edit === 1 && v.jaccard === 1) {
-        return "the same number written another way (edit 1, overlap 1)";
+        return `${rewritten(v.rewritten ?? [])} (edit 1, overlap 1)`;
       }
       const scores = `edit ${v.edit}, overlap ${v.jaccard}`;
       if (!v.thresholds) return scores;
@@ -510,6 +542,22 @@ export function describeVerdict(v: ProseVerdict): string {
       return `${scores}: one reaches ${high}, neither below ${low}`;
     }
   }
+}
+
+/**
+ * The numbers of `ProseVerdict.rewritten` in a few words: `the number "ten" written as "10"`, three
+ * at most named.
+ */
+function rewritten(numbers: readonly { old: string; new: string }[]): string {
+  if (numbers.length === 0) return "the same numbers written another way";
+  const list = (side: "old" | "new") => {
+    const named = numbers.slice(0, 3).map((n) => `"${n[side]}"`);
+    const rest = numbers.length - named.length;
+    if (rest > 0) return `${named.join(", ")} and ${rest} more`;
+    return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  };
+  const one = numbers.length === 1;
+  return `the number${one ? "" : "s"} ${list("old")} written as ${list("new")}`;
 }
 
 const STEP_LABELS: readonly [ProseStep, string][] = [

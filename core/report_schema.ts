@@ -178,6 +178,16 @@ export const reportSchema: JsonObject = {
                 properties: { old: { type: "integer" }, new: { type: "integer" } },
               },
               edit: { type: "number", description: "1 − Levenshtein distance / longer length" },
+              rewritten: {
+                type: "array",
+                description:
+                  "The numbers written another way, as written in the old and the new text (step similarity, edit 1)",
+                items: {
+                  type: "object",
+                  required: ["old", "new"],
+                  properties: { old: { type: "string" }, new: { type: "string" } },
+                },
+              },
               jaccard: { type: "number", description: "Token-set overlap" },
               thresholds: {
                 type: "object",

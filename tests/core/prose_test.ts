@@ -242,20 +242,74 @@ Deno.test("describeVerdict() names the deciding step, the marker and the scores"
       "Shows what a folder contains",
       "edit 0.2, overlap 0.1: edit and overlap below 0.55",
     ],
-    // A number only written another way: no character differs once numbers are in digits.
-    ["Returns up to ten links", "Returns up to 10 links", SAME_NUMBER],
-    ["Returns up to twenty-five rows", "Returns up to 25 rows", SAME_NUMBER],
-    ["最多返回十条", "最多返回10条", SAME_NUMBER],
   ] as const;
   for (const [before, after, reason] of cases) {
     assert.equal(describeVerdict(classifyProse(before, after)), reason, `${before} → ${after}`);
-    if (reason === SAME_NUMBER) {
-      assert.equal(describeVerdict(classifyProse(after, before)), reason, `${after} → ${before}`);
-    }
   }
 });
 
-const SAME_NUMBER = "the same number written another way (edit 1, overlap 1)";
+Deno.test("describeVerdict() names the numbers only written another way, each as each side writes it, both ways", () => {
+  // It said "the same number written another way" however many numbers, and named none.
+  const rewritten = [
+    ["Returns up to ten links", "Returns up to 10 links", 'the number "ten" written as "10"'],
+    [
+      "Returns up to twenty-five rows",
+      "Returns up to 25 rows",
+      'the number "twenty-five" written as "25"',
+    ],
+    ["最多返回十条", "最多返回10条", 'the number "十" written as "10"'],
+    [
+      "Returns ten rows and five pages",
+      "Returns 10 rows and 5 pages",
+      'the numbers "ten" and "five" written as "10" and "5"',
+    ],
+    [
+      "Reads one, two, three, four or five rows",
+      "Reads 1, 2, 3, 4 or 5 rows",
+      'the numbers "one", "two", "three" and 2 more written as "1", "2", "3" and 2 more',
+    ],
+    // A number written alike on both sides is not named: ten → 10 beside ten kept.
+    [
+      "Returns ten rows, ten per page",
+      "Returns ten rows, 10 per page",
+      'the number "ten" written as "10"',
+    ],
+  ] as const;
+  for (const [before, after, reason] of rewritten) {
+    const there = classifyProse(before, after);
+    assert.equal(describeVerdict(there), `${reason} (edit 1, overlap 1)`, `${before} → ${after}`);
+    const back = classifyProse(after, before);
+    assert.deepEqual(
+      back.rewritten,
+      there.rewritten?.map((n) => ({ old: n.new, new: n.old })),
+      `${after} → ${before}`,
+    );
+  }
+  // A range written another way rewrites no number.
+  assert.equal(
+    describeVerdict(classifyProse("Retries 1–5 times", "Retries 1 to 5 times")),
+    "the same numbers written another way (edit 1, overlap 1)",
+  );
+  // Below edit 1 there is nothing to name.
+  assert.equal(
+    classifyProse("Search the issue tracker", "Search the isue tracker").rewritten,
+    undefined,
+  );
+});
+
+Deno.test("describeVerdict() names a number as written where its count changed, not its first writing", () => {
+  // It named the first writing of the value: "ten rows, 10 per page" → "ten rows, 20 per page" read
+  // marker "ten" 2× → 1×, and "ten rows" → "ten rows, 10 per page" marker "ten" 1× → 2×.
+  const cases = [
+    ["Returns ten rows, 10 per page", "Returns ten rows, 20 per page", 'marker "10" 2× → 1×'],
+    ["Returns ten rows", "Returns ten rows, 10 per page", 'marker "10" 1× → 2×'],
+    ["Returns 10 rows, ten per page", "Returns 10 rows, 20 per page", 'marker "ten" 2× → 1×'],
+    ["Returns ten rows, 10 per page", "Returns ten rows", 'marker "10" 2× → 1×'],
+  ] as const;
+  for (const [before, after, reason] of cases) {
+    assert.equal(describeVerdict(classifyProse(before, after)), reason, `${before} → ${after}`);
+  }
+});
 
 Deno.test("classifyProse() scores edit 1 only when no character differs once numbers are in digits", () => {
   // One comma in 3,000 characters rounded to edit 1 and overlap 1, which read as a number written

@@ -243,13 +243,9 @@ Deno.test("proxar diff reads numbers written in Han numerals as markers, both wa
     assert.ok(text.includes(`list_notes.description changed (marker "十" ${lost})`), text);
     assert.ok(text.includes(`get_note.description changed (marker "一" ${gained})`), text);
     // 二十 → 20 and 十件 → 10件 are one number written two ways: no edit at all once in digits.
-    for (const tool of ["count_notes", "page_notes"]) {
-      assert.ok(
-        text.includes(
-          `${tool}.description changed (the same number written another way (edit 1, overlap 1))`,
-        ),
-        text,
-      );
+    for (const [tool, old, now] of [["count_notes", "二十", "20"], ["page_notes", "十", "10"]]) {
+      const message = rewrote(tool!, from, old!, now!).replace("DOCUMENTATION ", "");
+      assert.ok(text.includes(message), text);
     }
   }
 });
@@ -263,7 +259,7 @@ Deno.test("proxar diff reads Korean number words before a counter by value, both
     const lost = from === "old" ? "1× → 0×" : "0× → 1×";
     assert.deepEqual(await messages("hangul_numbers", from, to), [
       kept("describe_table", "0.959", "0.846"),
-      "DOCUMENTATION page_notes.description changed (the same number written another way (edit 1, overlap 1))",
+      rewrote("page_notes", from, "세", "3"),
       `POTENTIALLY_BREAKING list_notes.description changed (marker "열" ${lost})`,
       `POTENTIALLY_BREAKING search_notes.description changed (marker "십" ${lost})`,
     ]);
@@ -280,14 +276,11 @@ Deno.test("proxar diff counts a changed version or range as a number, both ways,
     // The lower version is named, as first in order.
     const [v23, rfc, beta, node] = ["v2.3", "9110", "1.2.3-beta.1", "18"];
     const lost = from === "old" ? "1× → 0×" : "0× → 1×";
-    const [gained, same] = [
-      from === "old" ? "0× → 1×" : "1× → 0×",
-      "(the same number written another way (edit 1, overlap 1))",
-    ];
+    const gained = from === "old" ? "0× → 1×" : "1× → 0×";
     assert.deepEqual(await messages("versions", from, to), [
-      `DOCUMENTATION check_node.description changed ${same}`,
+      rewrote("check_node", from, ">= 20", "≥20"),
       "DOCUMENTATION get_issue.description changed (edit 0.944, overlap 0.875: one reaches 0.9, neither below 0.55)",
-      `DOCUMENTATION pin_plugin.description changed ${same}`,
+      rewrote("pin_plugin", from, "^2.0.1", "^ 2.0.1"),
       `POTENTIALLY_BREAKING check_python.description changed (marker ">3.10" ${gained})`,
       `POTENTIALLY_BREAKING fetch_page.description changed (marker "${rfc}" ${lost})`,
       `POTENTIALLY_BREAKING fetch_release.description changed (marker "1.2.x" ${gained})`,
@@ -308,6 +301,15 @@ async function messages(fixture: string, from: string, to: string): Promise<stri
   assert.equal(code, 0);
   assertExplained(report.changes, text);
   return report.changes.map((c) => `${c.severity} ${c.message}`).sort();
+}
+
+/**
+ * The message of `tool`'s description whose one number `old` (as the old fixture writes it) is
+ * written as `now` in the new one, read from `from`'s side.
+ */
+function rewrote(tool: string, from: "old" | "new", old: string, now: string): string {
+  const [x, y] = from === "old" ? [old, now] : [now, old];
+  return `DOCUMENTATION ${tool}.description changed (the number "${x}" written as "${y}" (edit 1, overlap 1))`;
 }
 
 /** The message of a tool name removed from `tool`'s description. */
@@ -430,13 +432,16 @@ Deno.test("proxar diff grades a range written with a hyphen, an en dash or to as
     );
     const gone = from === "old" ? "1× → 0×" : "0× → 1×";
     assert.equal(got.length, 4, got.join("\n"));
+    // The numbers named as each side writes them; 1–5 → 1 to 5 rewrites no number.
+    const [digits, words] = ['"2" and "3"', '"two" and "three"'];
+    const [x, y] = from === "old" ? [digits, words] : [words, digits];
     assert.equal(
       got[0],
-      "DOCUMENTATION list_ranges.description changed (the same number written another way (edit 1, overlap 1))",
+      `DOCUMENTATION list_ranges.description changed (the numbers ${x} written as ${y} (edit 1, overlap 1))`,
     );
     assert.equal(
       got[1],
-      "DOCUMENTATION retry_calls.description changed (the same number written another way (edit 1, overlap 1))",
+      "DOCUMENTATION retry_calls.description changed (the same numbers written another way (edit 1, overlap 1))",
     );
     assert.match(
       got[2]!,
@@ -455,13 +460,15 @@ Deno.test("proxar diff grades a number of three words or more as the number in d
   // hundred twenty → 120 as 100 and 20; number_forms holds them beside the test below's.
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     const got = await messages("number_forms", from, to);
-    for (const tool of ["list_orders", "list_users", "list_files", "list_tags"]) {
-      assert.ok(
-        got.includes(
-          `DOCUMENTATION ${tool}.description changed (the same number written another way (edit 1, overlap 1))`,
-        ),
-        `${tool}: ${got.join("\n")}`,
-      );
+    for (
+      const [tool, old, now] of [
+        ["list_orders", "one hundred and five", "105"],
+        ["list_users", "one thousand two hundred", "1200"],
+        ["list_files", "twenty-two hundred", "2200"],
+        ["list_tags", "one hundred twenty", "120"],
+      ]
+    ) {
+      assert.ok(got.includes(rewrote(tool!, from, old!, now!)), `${tool}: ${got.join("\n")}`);
     }
     for (const tool of ["list_jobs", "list_keys"]) {
       assert.ok(
@@ -479,27 +486,26 @@ Deno.test("proxar diff grades a hundred (and five), dozens, digits times a multi
   // five" → "105", "two dozen" → "24", "22 hundred" → "2200" and "1.5 million" → "1,500,000" were
   // markers (hundred, dozen, hundred, 1.5 1× → 0×), read as two numbers each; → 25 and → 2300
   // stay markers, named whole ("two dozen", "22 hundred"), as "a hundred" → 200 is.
-  const same = (tool: string) =>
-    `DOCUMENTATION ${tool}.description changed (the same number written another way (edit 1, overlap 1))`;
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const same = (tool: string, old: string, now: string) => rewrote(tool, from, old, now);
     const [gone, came] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
     const marker = (tool: string, m: string, count: string) =>
       `POTENTIALLY_BREAKING ${tool}.description changed (marker "${m}" ${count})`;
     const got = await messages("number_forms", from, to);
     assert.deepEqual(got.filter((m) => !/list_pairs|list_ranges|list_spans|retry_calls/.test(m)), [
-      same("list_books"),
-      same("list_cells"),
-      same("list_files"),
-      same("list_groups"),
-      same("list_items"),
-      same("list_lines"),
-      same("list_orders"),
-      same("list_pages"),
-      same("list_rows"),
-      same("list_tags"),
-      same("list_users"),
-      same("read_text"),
-      same("read_tokens"),
+      same("list_books", "a hundred", "100"),
+      same("list_cells", "22 hundred", "2200"),
+      same("list_files", "twenty-two hundred", "2200"),
+      same("list_groups", "two dozen", "24"),
+      same("list_items", "a dozen", "12"),
+      same("list_lines", "a hundred and five", "105"),
+      same("list_orders", "one hundred and five", "105"),
+      same("list_pages", "two thousand", "2,000"),
+      same("list_rows", "a hundred", "100"),
+      same("list_tags", "one hundred twenty", "120"),
+      same("list_users", "one thousand two hundred", "1200"),
+      same("read_text", "3,000", "3000"),
+      same("read_tokens", "1.5 million", "1,500,000"),
       marker("list_batches", "two dozen", gone),
       marker("list_codes", "two thousand", gone),
       marker("list_jobs", "one hundred and five", gone),
