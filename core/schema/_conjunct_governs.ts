@@ -212,7 +212,7 @@ export function removedMeeting(
 ): Meeting | undefined {
   const props = isObject(old.properties) ? old.properties : {};
   if (props[name] === undefined || props[name] === false) return undefined;
-  if (conjoined && !acceptsAll(next.unevaluatedProperties)) return undefined;
+  if (conjoined && !acceptsEvery(next.unevaluatedProperties, newRoot)) return undefined;
   const own = governingOf(next, newLoc, name, newRoot);
   const besideNew = beside === undefined ? [] : governedBy(beside.new, name, newRoot);
   if (typeof own === "string" || typeof besideNew === "string") return undefined;

@@ -13,14 +13,19 @@ import { requiredNames } from "./_required_names.ts";
 import { unevaluatedRest } from "./_unevaluated_rest.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { governingOf } from "./_conjunct_governs.ts";
-import { acceptsAll } from "./_catch_all_types.ts";
+import { acceptsEvery } from "./_accepts_every.ts";
 
-/** Whether every name `s` does not declare is accepted with any value (no schema governs it). */
-function openForUndeclared(s: JsonObject, unevaluated = false): boolean {
+/**
+ * Whether every name `s` does not declare is accepted with any value (no schema governs it):
+ * additionalProperties, unevaluatedProperties (unless `unevaluated` says it closes both sides
+ * alike) and every pattern's schema accept every value, as `{}` does ({@link acceptsEvery}:
+ * `{minLength: 0}` or a lone `$ref` to `{}` too), references resolved in `root`.
+ */
+function openForUndeclared(s: JsonObject, root: JsonValue, unevaluated = false): boolean {
+  const every = (v: JsonValue | undefined) => acceptsEvery(v, root);
   const patterns = s.patternProperties;
-  return acceptsAll(s.additionalProperties) &&
-    (unevaluated || acceptsAll(s.unevaluatedProperties)) &&
-    (patterns === undefined || (isObject(patterns) && Object.keys(patterns).length === 0));
+  return every(s.additionalProperties) && (unevaluated || every(s.unevaluatedProperties)) &&
+    (patterns === undefined || (isObject(patterns) && Object.values(patterns).every(every)));
 }
 
 /**
@@ -107,7 +112,7 @@ export function propertyBranches(
 ): number[] {
   if (!Array.isArray(b.allOf)) return [];
   const closed = a.unevaluatedProperties === false;
-  if (!openForUndeclared(a, closed) || !openForUndeclared(b, closed)) return [];
+  if (!openForUndeclared(a, oldRoot, closed) || !openForUndeclared(b, newRoot, closed)) return [];
   // Names a dependentSchemas entry declares are known to callers too (they may send them).
   const before = declaredNames(a, oldRoot, { dependent: true });
   if (before === undefined) return [];

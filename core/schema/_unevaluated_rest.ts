@@ -11,7 +11,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
-import { acceptsAll } from "./_catch_all_types.ts";
+import { acceptsEvery } from "./_accepts_every.ts";
 
 /** The rule for the names an allOf branch leaves to its object's unevaluatedProperties. */
 export interface UnevaluatedRest {
@@ -158,7 +158,9 @@ export function unevaluatedRest(
   loc: string,
   root?: JsonValue,
 ): UnevaluatedRest | string | undefined {
-  if (s.additionalProperties !== undefined || acceptsAll(s.unevaluatedProperties)) return undefined;
+  if (s.additionalProperties !== undefined || acceptsEvery(s.unevaluatedProperties, root)) {
+    return undefined;
+  }
   // Applicators beside the allOf, and the other branches, are asked name by name, references
   // followed in `root`: a branch that is a `$ref` to an object declaring other names leaves
   // this branch's names to unevaluatedProperties as the same object written inline does.

@@ -31,7 +31,6 @@ import {
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
-import { acceptsAll } from "./_catch_all_types.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
 import { splitTypes } from "./_split_types.ts";
@@ -2604,7 +2603,7 @@ function chainRests(
   root: JsonValue | undefined,
 ): Map<RefLevel, UnevaluatedRest | string> {
   const out = new Map<RefLevel, UnevaluatedRest | string>();
-  const constrains = (l: RefLevel) => !acceptsAll(l.keywords.unevaluatedProperties);
+  const constrains = (l: RefLevel) => !acceptsEvery(l.keywords.unevaluatedProperties, root);
   const closing = levels.filter(constrains);
   if (closing.length === 0) return out;
   const deepest = levels.indexOf(closing.at(-1)!);

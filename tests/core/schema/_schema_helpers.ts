@@ -82,6 +82,30 @@ export function removedFourWays(path: string): ReturnType<typeof fourWays> {
   };
 }
 
+/**
+ * What {@link fourWays} gives for the property at `path` (as `properties.x`) removed while a
+ * schema that accepts more of its values still governs its name, met by `keyword` (as
+ * `patternProperties`): the values widened, the removal itself a warning on input.
+ */
+export function removedWidenedFourWays(
+  keyword: string,
+  path: string,
+): ReturnType<typeof fourWays> {
+  const at = (side: string) => `t.${side}Schema.${path}`;
+  return {
+    input: [
+      `tool.input.${keyword}.widened ${at("input")} NON_BREAKING`,
+      `tool.input.property.removed ${at("input")} POTENTIALLY_BREAKING`,
+    ],
+    inputReversed: [`tool.input.${keyword}.narrowed ${at("input")} BREAKING`],
+    output: [
+      `tool.output.${keyword}.widened ${at("output")} BREAKING`,
+      `tool.output.property.removed ${at("output")} NON_BREAKING`,
+    ],
+    outputReversed: [`tool.output.${keyword}.narrowed ${at("output")} NON_BREAKING`],
+  };
+}
+
 /** What {@link fourWays} gives for two schemas it finds no difference between. */
 export const NOTHING_FOUR_WAYS: ReturnType<typeof fourWays> = {
   input: [],
