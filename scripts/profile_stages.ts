@@ -3,8 +3,8 @@
  * Profile: the CPU time of each step of `proxar diff` on the large generated pair (that of
  * `bench_diff.ts`, 2,000 tools by default), in a binary built with the release build's `bun build`
  * flags, so that the JIT, the garbage collector and start-up behave as in the shipped binary
- * (a profile under Deno's V8 ranks the steps otherwise). Builds a stage timer (read, parse, load,
- * rules, locate, the content hashes, render) from this checkout and, with `--base REV`, from the
+ * (a profile under Deno's V8 ranks the steps otherwise). Builds a stage timer (read, parse OLD, scan
+ * its tools, load it, parse NEW against it, load it, rules, locate, the content hashes, render) from this checkout and, with `--base REV`, from the
  * files of that git revision too; runs them in turns and prints, for each step, the minimum and
  * median CPU time of the main thread, then the main thread's total, the whole process's, and the
  * difference: what other threads spent (the garbage collector's marking, the JIT's compiles).
@@ -37,6 +37,7 @@ const BUN = join(ROOT, "node_modules", ".bin", "bun");
 const ENTRY = `import { readFileSync } from "node:fs";
 import process from "node:process";
 import { parseDocument } from "./core/read_source.ts";
+import { scanListItems } from "./core/parse_alike.ts";
 import { contractFromDocuments } from "./core/load_contract.ts";
 import { compareContractsAsync } from "./core/engine.ts";
 import { defaultConfig } from "./core/config.ts";
@@ -58,12 +59,18 @@ const step = (name) => {
 step("start-up and import");
 const texts = [readFileSync(oldFile, "utf8"), readFileSync(newFile, "utf8")];
 step("read");
-// The new side is parsed against the old one, as proxar diff OLD NEW does.
-const docs = [];
-texts.forEach((text, i) => docs.push(parseDocument(["old.json", "new.json"][i], text, ["old.json", "new.json"][i], docs[0])));
-step("parse");
-const [old, next] = docs.map((doc) => contractFromDocuments(doc.label, [doc]));
-step("load");
+// As proxar diff OLD NEW does: OLD is parsed, its tools scanned for NEW, and it is loaded; NEW is
+// parsed against it, then loaded.
+const oldDoc = parseDocument("old.json", texts[0], "old.json");
+step("parse old");
+scanListItems({ text: oldDoc.text, value: oldDoc.value });
+step("scan old");
+const old = contractFromDocuments(oldDoc.label, [oldDoc]);
+step("load old");
+const newDoc = parseDocument("new.json", texts[1], "new.json", oldDoc);
+step("parse new");
+const next = contractFromDocuments(newDoc.label, [newDoc]);
+step("load new");
 const registry = createRegistry(builtinRules);
 const report = await compareContractsAsync(old, next, { registry, config: defaultConfig() });
 step("rules");
