@@ -4,7 +4,7 @@
  * is silent or milder at that place and below it ("the stricter one always wins").
  * @module
  */
-import { jsonEqual, type JsonValue } from "../json.ts";
+import { isObject, jsonEqual, type JsonValue, pointerTokens } from "../json.ts";
 import { type EntityPairs, isEqualPair } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
@@ -22,6 +22,17 @@ export interface ToolSchemaDelta extends SchemaDelta {
   tool: string;
 }
 
+/** Whether the schema at `location` inside `schema` (a pointer, "" for the root) is a union. */
+function unionAt(schema: JsonValue | undefined, location: string): boolean {
+  let node = schema;
+  for (const token of pointerTokens(location)) {
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
+    else return false;
+  }
+  return isObject(node) && (Object.hasOwn(node, "anyOf") || Object.hasOwn(node, "oneOf"));
+}
+
 /** Whether `pointer` is `at` or lies below it. */
 const within = (pointer: string, at: string): boolean =>
   pointer === at || pointer.startsWith(`${at}/`);
@@ -37,7 +48,11 @@ const inBranchOf = (loc: string, at: string): boolean =>
  * the walk names the branch it compared it with, the catch-all the lone schema), or below its
  * path (a union's branch that faced a lone schema, whose pointer is the lone schema's).
  */
-function rankBelow(d: SchemaDelta, structured: readonly SchemaDelta[]): number | undefined {
+function rankBelow(
+  d: SchemaDelta,
+  structured: readonly SchemaDelta[],
+  loneFacing: (s: SchemaDelta) => boolean,
+): number | undefined {
   let best: number | undefined;
   for (const s of structured) {
     const below = within(s.pointer, d.pointer) ||
@@ -46,7 +61,11 @@ function rankBelow(d: SchemaDelta, structured: readonly SchemaDelta[]): number |
       // the lone schema, where the union is not.
       (/\.(anyOf|oneOf|allOf)$/.test(d.path) &&
         /^\.[0-9]+(\.|$)/.test(s.path.slice(d.path.length)) &&
-        s.path.startsWith(d.path));
+        s.path.startsWith(d.path)) ||
+      // A type list facing a union: the walk meets it as one branch per type and names the
+      // branches added and removed at the union; the catch-all compared it with one branch's
+      // type, at the list's place or in that branch, and saw part of the same change.
+      (d.facet === "type" && loneFacing(s) && inBranchOf(d.location, s.location));
     const rank = severityRank(s.severity);
     if (below && (best === undefined || rank < best)) best = rank;
   }
@@ -55,12 +74,17 @@ function rankBelow(d: SchemaDelta, structured: readonly SchemaDelta[]): number |
 
 /**
  * Keeps every structured delta, plus catch-all deltas that are unmodelled, or stricter than
- * what the walk reported at that facet and place and below it.
+ * what the walk reported at that facet and place and below it. `schemas` (the two schemas the
+ * deltas are about) tell where a lone schema faced a union, which the walk grades at the union.
  */
 export function mergeDeltas(
   structured: readonly SchemaDelta[],
   catchAll: readonly SchemaDelta[],
+  schemas?: { old: JsonValue | undefined; new: JsonValue | undefined },
 ): SchemaDelta[] {
+  const loneFacing = (s: SchemaDelta) =>
+    (s.facet === "anyOf" || s.facet === "oneOf") && schemas !== undefined &&
+    unionAt(schemas.old, s.location) !== unionAt(schemas.new, s.location);
   const strongest = new Map<string, number>();
   for (const d of structured) {
     // A required property added is reported as required.added alone; it covers "properties".
@@ -82,7 +106,10 @@ export function mergeDeltas(
       kept.push(d);
       continue;
     }
-    const ranks = [strongest.get(`${d.location}\u0000${d.facet}`), rankBelow(d, structured)]
+    const ranks = [
+      strongest.get(`${d.location}\u0000${d.facet}`),
+      rankBelow(d, structured, loneFacing),
+    ]
       .filter((r) => r !== undefined);
     const rank = ranks.length === 0 ? undefined : Math.min(...ranks);
     if (rank !== undefined && severityRank(d.severity) >= rank) continue;
@@ -125,7 +152,7 @@ export function compareSchemaSide(
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
   // A root meets objects only: a change of its type that keeps objects is none (_root_object.ts).
   const merged = withoutRootTypeChange(
-    oncePerDefinition(mergeDeltas(structured, catchAll), where),
+    oncePerDefinition(mergeDeltas(structured, catchAll, { old: a, new: b }), where),
     oldSchema,
     newSchema,
     where.basePath,

@@ -831,3 +831,20 @@ Deno.test("proxar diff reads @runpod/mcp-server 4.0.0's OpenAPI discriminator as
     code: 1,
   });
 });
+
+Deno.test("proxar diff reports creem 1.9.0 → 1.13.0's external_id, a union become a type list, at the union only", async () => {
+  const at = "customers-update.inputSchema.properties.request.properties";
+  // Before: also tool.input.keyword.changed NON_BREAKING at external_id.type, "accepted types
+  // null became null|string (…; the structured walk reported nothing here)", the string branch
+  // added seen again from the type list the catch-all compared with the null branch.
+  await assertVerdict(["creem_customers_update_1.9.0.json", "creem_customers_update_1.13.0.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.anyOf.narrowed|${at}.external_id.anyOf|BREAKING`,
+      `tool.input.anyOf.widened|${at}.external_id.anyOf|NON_BREAKING`,
+      `tool.input.property.added|${at}.email|NON_BREAKING`,
+    ],
+    code: 1,
+  });
+});

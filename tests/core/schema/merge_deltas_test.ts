@@ -155,3 +155,74 @@ Deno.test("diff reports a required property removed once, as property.removed, i
     ],
   });
 });
+
+Deno.test("diff reports a type list that faced a union at the union only, in all four directions", () => {
+  // creem 1.9.0 → 1.13.0, customers-update external_id: the walk meets the type list as one
+  // branch per type (null kept, string added, the closed empty object removed); the catch-all
+  // compared the list with the null branch and added keyword.changed at x.type ("accepted types
+  // null became null|string", "the structured walk reported nothing here"), and the other way a
+  // second BREAKING at x.anyOf.1.type for the string branch removed.
+  const old = {
+    type: "object",
+    properties: {
+      x: {
+        anyOf: [{ type: "object", additionalProperties: false, properties: {} }, { type: "null" }],
+      },
+    },
+  };
+  const next = { type: "object", properties: { x: { type: ["string", "null"] } } };
+  const both = (side: string, narrowed: string, widened: string) => [
+    `tool.${side}.anyOf.narrowed t.${side}Schema.properties.x.anyOf ${narrowed}`,
+    `tool.${side}.anyOf.widened t.${side}Schema.properties.x.anyOf ${widened}`,
+  ];
+  const input = both("input", "BREAKING", "NON_BREAKING");
+  const output = both("output", "NON_BREAKING", "BREAKING");
+  assert.deepEqual(fourWays(old, next), {
+    input,
+    inputReversed: input,
+    output,
+    outputReversed: output,
+  });
+  // A branch whose type the walk cannot read beside it (not) is still graded at the union.
+  const odd = { anyOf: [{ type: "string", not: { const: "a" } }, { type: "null" }] };
+  const top = (side: string, narrowed: string, widened: string) => [
+    `tool.${side}.anyOf.narrowed t.${side}Schema.anyOf ${narrowed}`,
+    `tool.${side}.anyOf.widened t.${side}Schema.anyOf ${widened}`,
+  ];
+  assert.deepEqual(fourWays(odd, { type: ["integer", "null"] }), {
+    input: top("input", "BREAKING", "NON_BREAKING"),
+    inputReversed: top("input", "BREAKING", "NON_BREAKING"),
+    output: top("output", "NON_BREAKING", "BREAKING"),
+    outputReversed: top("output", "NON_BREAKING", "BREAKING"),
+  });
+});
+
+Deno.test("mergeDeltas() keeps a catch-all type verdict beside a union only when it is stricter", () => {
+  const union = delta(
+    "anyOf",
+    "/properties/x",
+    "/anyOf",
+    "NON_BREAKING",
+    "tool.input.anyOf.widened",
+  );
+  const at = (location: string, severity: Severity) =>
+    delta("type", location, "/type", severity, "tool.input.keyword.narrowed");
+  const list = { properties: { x: { type: ["string", "null"] } } };
+  const anyOf = { properties: { x: { anyOf: [{ type: "integer" }, { type: "null" }] } } };
+  // A type list facing the union, either way: at the list's place and in a branch of the union
+  // it is the same change, kept when stricter.
+  for (const schemas of [{ old: list, new: anyOf }, { old: anyOf, new: list }]) {
+    for (const location of ["/properties/x", "/properties/x/anyOf/1"]) {
+      assert.deepEqual(mergeDeltas([union], [at(location, "NON_BREAKING")], schemas), [union]);
+      const [, kept] = mergeDeltas([union], [at(location, "BREAKING")], schemas);
+      assert.match(kept!.message, /stricter than the structured walk\)$/);
+    }
+    // Elsewhere (another property, or a facet other than type) it is not the union's to cover.
+    assert.equal(mergeDeltas([union], [at("/properties/y", "NON_BREAKING")], schemas).length, 2);
+    const bound = delta("maxLength", "/properties/x", "/maxLength", "NON_BREAKING");
+    assert.equal(mergeDeltas([union], [bound], schemas).length, 2);
+  }
+  // Unions on both sides: a branch's type is the catch-all's to name (union_kept_branch_test).
+  const both = { old: anyOf, new: anyOf };
+  assert.equal(mergeDeltas([union], [at("/properties/x/anyOf/1", "NON_BREAKING")], both).length, 2);
+});
