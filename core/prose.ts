@@ -23,7 +23,7 @@
  * @module
  */
 import { distance } from "fastest-levenshtein";
-import { cjkMarkers } from "./prose_cjk.ts";
+import { cjkMarkers, UNSPACED_SCRIPTS } from "./prose_cjk.ts";
 import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
@@ -176,8 +176,8 @@ function tokenGaps(normalised: string): string[] {
   return gaps;
 }
 
-/** Han and kana: scripts written without spaces between words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+/** A run of Han or kana: scripts written without spaces between words. */
+const UNSPACED = new RegExp(`[${UNSPACED_SCRIPTS}]+`, "gu");
 
 /**
  * The tokens the overlap score counts: the words, with each run of Han or kana inside a word

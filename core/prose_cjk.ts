@@ -82,7 +82,13 @@ export const CJK_MARKERS: readonly string[] = [
  */
 const NOT_MARKERS = /非常|非同期|无论|無論|不管/gu;
 
-const SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * Han and kana, the scripts Chinese and Japanese write without spaces between words, as the body
+ * of a RegExp character class (`[${UNSPACED_SCRIPTS}]`).
+ */
+export const UNSPACED_SCRIPTS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}";
+/** A run of Han, kana or Hangul: a word of Chinese, Japanese or Korean, or its part in them. */
+export const CJK_RUN: RegExp = new RegExp(`[${UNSPACED_SCRIPTS}\\p{Script=Hangul}]+`, "u");
 const PATTERN = new RegExp(
   [...CJK_MARKERS, ...CJK_OPPOSITES.keys()].sort((a, b) => b.length - a.length).join("|"),
   "gu",
@@ -103,6 +109,6 @@ const PATTERN = new RegExp(
  * ```
  */
 export function cjkMarkers(word: string): string[] {
-  if (!SCRIPT.test(word)) return [];
+  if (!CJK_RUN.test(word)) return [];
   return [...word.replace(NOT_MARKERS, " ").match(PATTERN) ?? [], ...hanNumbers(word)];
 }

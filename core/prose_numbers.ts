@@ -12,6 +12,7 @@
  * the clause a number changed (and `10条` → `10 条` too).
  * @module
  */
+import { CJK_RUN } from "./prose_cjk.ts";
 import { hanAsDigits, hanValue } from "./prose_han_numbers.ts";
 import { hangulAsDigits } from "./prose_hangul_numbers.ts";
 
@@ -59,8 +60,6 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 const DIGIT = /\p{N}/u;
-/** Scripts of Chinese, Japanese and Korean: a number inside a word of them is cut out of it. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
 /** Digits grouped by thousands with commas: `1,000`, `-12,345.5`, `1,000ms`. */
 const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?![\d,])/u;
 
@@ -81,7 +80,8 @@ const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?![\d,])/u;
  */
 export function numberMarkers(word: string): string[] {
   if (!DIGIT.test(word)) return NUMBER_WORDS.has(word) ? [word] : [];
-  return CJK.test(word) ? word.split(CJK).filter((part) => DIGIT.test(part)) : [word];
+  // Inside Chinese, Japanese or Korean, a number is cut out of the word.
+  return CJK_RUN.test(word) ? word.split(CJK_RUN).filter((part) => DIGIT.test(part)) : [word];
 }
 
 /** The value of a number spelt out in one word (`once` and `twice` state no value alone). */
