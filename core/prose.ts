@@ -120,8 +120,12 @@ const CONTRACTION = /^[\p{L}]+n't$|^cannot$/u;
 
 /** Lowercase, Unicode NFC, whitespace collapsed, trailing punctuation stripped. */
 export function normaliseProse(text: string): string {
-  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim()
-    .replace(/[\s.,;:!?…]+$/u, "");
+  return collapse(text.normalize("NFC"));
+}
+
+/** {@link normaliseProse} of a text already in NFC. */
+function collapse(nfc: string): string {
+  return nfc.toLowerCase().replace(/\s+/g, " ").trim().replace(/[\s.,;:!?…]+$/u, "");
 }
 
 /**
@@ -370,36 +374,45 @@ export function classifyProse(
   newText: string | undefined,
   options: ProseOptions = DEFAULT_PROSE_OPTIONS,
 ): ProseVerdict {
-  return classify(oldText, newText, options, true);
+  // In NFC once, here: every check below reads the texts so.
+  return classify(
+    (oldText ?? "").normalize("NFC"),
+    (newText ?? "").normalize("NFC"),
+    options,
+    true,
+  );
 }
 
-/** {@link classifyProse}; `units` false grades a run of sentences alone, without splitting it again. */
+/**
+ * {@link classifyProse} of two texts in NFC; `units` false grades a run of sentences alone, without
+ * splitting it again (a run of an NFC text, cut at whitespace, is in NFC too).
+ */
 function classify(
-  oldText: string | undefined,
-  newText: string | undefined,
+  oldText: string,
+  newText: string,
   options: ProseOptions,
   units: boolean,
 ): ProseVerdict {
-  const a = normaliseProse(oldText ?? "");
-  const b = normaliseProse(newText ?? "");
+  const a = collapse(oldText);
+  const b = collapse(newText);
   const caseOf = (documentation: ProseVerdict): ProseVerdict => {
-    const change = identifierCaseChange(oldText ?? "", newText ?? "", options.identifiers ?? NONE);
+    const change = identifierCaseChange(oldText, newText, options.identifiers ?? NONE);
     if (change) {
       return { severity: "POTENTIALLY_BREAKING", step: "identifierCase", caseChange: change };
     }
-    const span = codeSpanChange(oldText ?? "", newText ?? "");
+    const span = codeSpanChange(oldText, newText);
     if (span) return { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span };
-    const constant = constantChange(oldText ?? "", newText ?? "");
+    const constant = constantChange(oldText, newText);
     if (constant) return { severity: "POTENTIALLY_BREAKING", step: "constant", constant };
     const dropped = alternativeRemoved(proseTokens(a), proseTokens(b));
     if (dropped !== undefined) {
       return { severity: "POTENTIALLY_BREAKING", step: "alternative", alternative: dropped };
     }
-    const toolName = toolNameRemoved(oldText ?? "", newText ?? "", options.toolNames ?? []);
+    const toolName = toolNameRemoved(oldText, newText, options.toolNames ?? []);
     if (toolName !== undefined) {
       return { severity: "POTENTIALLY_BREAKING", step: "toolName", toolName };
     }
-    const instead = nameReplacedByTool(oldText ?? "", newText ?? "", options.toolNames ?? []);
+    const instead = nameReplacedByTool(oldText, newText, options.toolNames ?? []);
     if (instead !== undefined) {
       return {
         severity: "POTENTIALLY_BREAKING",
@@ -409,7 +422,7 @@ function classify(
       };
     }
     if (documentation.step !== "similarity" || !units) return documentation;
-    for (const change of unitChanges(oldText ?? "", newText ?? "")) {
+    for (const change of unitChanges(oldText, newText)) {
       const verdict = classify(change.old, change.new, options, false);
       if (verdict.severity !== "DOCUMENTATION") {
         return { severity: "POTENTIALLY_BREAKING", step: "unit", unit: { ...change, verdict } };

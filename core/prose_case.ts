@@ -123,6 +123,7 @@ function tokens(text: string): Token[] {
  * The first token (in the old text, then the new; a joined token before its parts) that is an
  * identifier or quoted on one side and appears on the other side only in another case, a
  * spelling that occurs there more often than before; undefined when there is none.
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts
@@ -141,8 +142,8 @@ export function identifierCaseChange(
   newText: string,
   identifiers: NameSet,
 ): CaseChange | undefined {
-  const a = tokens(oldText.normalize("NFC"));
-  const b = tokens(newText.normalize("NFC"));
+  const a = tokens(oldText);
+  const b = tokens(newText);
   const found: CaseChange[] = [];
   const counts = (list: Token[]) => {
     const map = new Map<string, number>();

@@ -21,7 +21,7 @@ export interface CodeSpanChange {
 /** Backticked spans of one line, without the backticks, with inner whitespace collapsed. */
 function codeSpans(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.normalize("NFC").matchAll(/`([^`\n]+)`/g)) {
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
     const content = m[1]!.replace(/\s+/g, " ").trim();
     if (content !== "") out.push(content);
   }
@@ -53,6 +53,7 @@ function occursIn(text: string, content: string): boolean {
  * the new text no longer holds at all. Undefined when the spans are the same, when spans were
  * only added, or when a removed span's content is still there without backticks (backticks taken
  * off a word, or spans that moved, are left to the similarity step).
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts
@@ -75,7 +76,7 @@ export function codeSpanChange(oldText: string, newText: string): CodeSpanChange
   const added = unmatched(b, a);
   if (removed.length === 0) return undefined;
   if (added.length > 0) return { old: removed[0]!, new: added[0]! };
-  const plain = newText.normalize("NFC").replace(/\s+/g, " ");
+  const plain = newText.replace(/\s+/g, " ");
   const gone = removed.find((span) => !occursIn(plain, span));
   return gone === undefined ? undefined : { old: gone };
 }

@@ -76,7 +76,7 @@ const CONSTANT = /(?<![\p{L}\p{N}_])[A-Z][A-Z0-9_]+(?![\p{L}\p{N}_])/gu;
 
 /** The distinct upper-case identifier-like words of a text, in order of first appearance. */
 function constants(text: string): string[] {
-  const words = text.normalize("NFC").match(CONSTANT) ?? [];
+  const words = text.match(CONSTANT) ?? [];
   return [...new Set(words.filter((w) => !PROSE_WORDS.has(w)))];
 }
 
@@ -90,6 +90,7 @@ function occursIn(text: string, word: string): boolean {
  * new text no longer holds in any case, with those the new text added; undefined when none was
  * removed (words only added, or only their case changed, are left to the other steps), or when
  * only ordinary acronyms (`API`, `URL`, `JSON` …) were removed and nothing came in their place.
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts
@@ -106,9 +107,8 @@ function occursIn(text: string, word: string): boolean {
  * ```
  */
 export function constantChange(oldText: string, newText: string): ConstantChange | undefined {
-  const plain = newText.normalize("NFC");
   const before = constants(oldText);
-  const gone = before.filter((w) => !occursIn(plain, w));
+  const gone = before.filter((w) => !occursIn(newText, w));
   if (gone.length === 0) return undefined;
   const had = new Set(before.map((w) => w.toLowerCase()));
   const added = constants(newText).filter((w) => !had.has(w.toLowerCase()));

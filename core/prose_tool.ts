@@ -46,6 +46,7 @@ function mentions(text: string, name: string): number {
  * search only drops the quotes) or another tool name came in its place; undefined when no tool
  * name was replaced or removed (names only added, or said once where they were said twice, stay
  * with the other steps). A list of tool names joined by `/` names each of them.
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts
@@ -71,8 +72,8 @@ export function toolNameRemoved(
   newText: string,
   toolNames: readonly string[],
 ): string | undefined {
-  const a = listsSplit(oldText.normalize("NFC"), toolNames);
-  const b = listsSplit(newText.normalize("NFC"), toolNames);
+  const a = listsSplit(oldText, toolNames);
+  const b = listsSplit(newText, toolNames);
   // A name neither text holds as written can be counted in neither: no pattern is built for it
   // (a contract of 2,000 tools would build 6,000 per description otherwise).
   const names = toolNames.filter((name) => name !== "" && (a.includes(name) || b.includes(name)));
@@ -101,6 +102,7 @@ const CALLABLE = /^(?=.*(?:_|\p{Ll}\p{Lu}))[\p{L}\p{N}_]+(?:[-./][\p{L}\p{N}_]+)
  * mobile_list_elements_on_screen tool". Undefined when no such pair exists: the tool name only
  * added, the word still there, or the two changed in different places ("by note_id" → "by id"
  * beside "call list_notes" → "call list_notes or list_notes").
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts
@@ -124,8 +126,8 @@ export function nameReplacedByTool(
   newText: string,
   toolNames: readonly string[],
 ): { old: string; tool: string } | undefined {
-  const a = listsSplit(oldText.normalize("NFC"), toolNames);
-  const b = listsSplit(newText.normalize("NFC"), toolNames);
+  const a = listsSplit(oldText, toolNames);
+  const b = listsSplit(newText, toolNames);
   const named = toolNames.filter((name) =>
     name !== "" && b.includes(name) && occurrences(b, name) > occurrences(a, name)
   );

@@ -25,6 +25,7 @@ const CONTENT = /[\p{L}\p{N}]/u;
  * Lines, and sentences within a line (split after `.`, `!` or `?` followed by a space, and after
  * the full-width `。`, `！` or `？` of Chinese and Japanese, which no space follows), without list
  * bullets' surrounding whitespace; units without a letter or digit are dropped.
+ * The text is in NFC, as `classifyProse` passes it (it normalises it once).
  *
  * @example
  * ```ts
@@ -35,7 +36,7 @@ const CONTENT = /[\p{L}\p{N}]/u;
  */
 export function proseUnits(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.normalize("NFC").split(/\r?\n/)) {
+  for (const line of text.split(/\r?\n/)) {
     for (const sentence of line.split(/(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=\S)/u)) {
       const unit = sentence.replace(/\s+/g, " ").trim();
       if (CONTENT.test(unit)) out.push(unit);
@@ -54,6 +55,7 @@ function key(unit: string): string {
  * aligned (a longest common subsequence; the common head and tail are taken first, so the table is
  * only as large as the changed middle). A run whose joined old and new units are equal (a sentence
  * reflowed over two lines: units hold their whitespace collapsed) is no change.
+ * The texts are in NFC, as `classifyProse` passes them (it normalises them once).
  *
  * @example
  * ```ts

@@ -63,6 +63,21 @@ Deno.test("classifyProse() treats case, whitespace, trailing punctuation and NFC
   assert.equal(normaliseProse("  Search\n\tISSUES!?  "), "search issues");
   // "é" precomposed and as "e" plus a combining accent.
   assert.equal(classifyProse("Créer une tâche", "Cre\u0301er une ta\u0302che").step, "equal");
+  // The checks after step 1 read the texts in NFC too (classifyProse normalises them once): a code
+  // span, an upper-case word or a sentence written with a combining accent is no change.
+  for (
+    const [a, b] of [
+      ["Set `mode` to `café`.", "Set `mode` to `cafe\u0301`."],
+      ["Status is DÉJÀ_VU.", "Status is DE\u0301JA\u0300_VU."],
+      [
+        "Lists the files. Ne supprime jamais l'été.",
+        "Lists the files. Ne supprime jamais l'e\u0301te\u0301.",
+      ],
+    ]
+  ) {
+    assert.deepEqual(classifyProse(a!, b!), { severity: "DOCUMENTATION", step: "equal" }, b);
+    assert.deepEqual(classifyProse(b!, a!), { severity: "DOCUMENTATION", step: "equal" }, a);
+  }
 });
 
 Deno.test("classifyProse() grades a description added or removed as POTENTIALLY_BREAKING", () => {
