@@ -27,14 +27,17 @@ import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
-import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
+import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
 import {
+  chainConjuncts,
   type Conjunct,
+  governedBy,
   type Governing,
   meet,
   patternsOf,
   placesOf,
+  rejectedBeside,
   removedMeeting,
 } from "./_conjunct_governs.ts";
 
@@ -66,6 +69,17 @@ function containers(
   }
   walk.facetDelta(node, keyword, "changed", `${keyword} must be an object`);
   return undefined;
+}
+
+/** Whether an allOf branch of `s` or a link its `$ref` leads to rejects every value of `name`. */
+function refusedBy(s: JsonObject, name: string, root: JsonValue | undefined): boolean {
+  const branches = Array.isArray(s.allOf) ? s.allOf : [];
+  const conjuncts = [
+    ...branches.map((v, i) => ({ v, loc: `/allOf/${i}` })),
+    ...chainConjuncts(s, root),
+  ];
+  const found = governedBy(conjuncts, name, root);
+  return typeof found !== "string" && found.some((g) => g.schema === false);
 }
 
 /** The schema that governs property `name` of `s` when `properties` does not name it. */
@@ -100,6 +114,12 @@ function modelOf(
   }
   const unevaluated = walk.read(s, "unevaluatedProperties");
   if (unevaluated === undefined || every(unevaluated)) return undefined;
+  // A conjunct closed by its own (a deeper link of a $ref chain) evaluates every name, so this
+  // one never applies: a name that conjunct refuses is refused, as beside additionalProperties
+  // false.
+  if (conjunctEvaluatesAll(s, root) && refusedBy(s, name, root)) {
+    return { v: false, tail: ["unevaluatedProperties"] };
+  }
   // Applicators beside it that never evaluate this name (a conditional about other names, an
   // allOf branch declaring others, through references too) leave it to unevaluatedProperties.
   const beside = mayEvaluate(applicatorsOf(s, (x, k) => walk.read(x, k)), name, root);
@@ -185,6 +205,19 @@ function meeting(
 }
 
 /**
+ * Whether a schema beside `node` (one beside it, or a link its `$ref` leads to) rejects every
+ * value of `name` old and new.
+ */
+function rejectedBothSides(walk: Walker, node: Node, name: string): boolean {
+  const [oldRoot, newRoot] = [walk.oldRoot, walk.newRoot];
+  const beside = {
+    old: [...node.beside?.old ?? [], ...chainConjuncts(node.o, oldRoot)],
+    new: [...node.beside?.new ?? [], ...chainConjuncts(node.n, newRoot)],
+  };
+  return rejectedBeside(beside, name, [oldRoot, newRoot]);
+}
+
+/**
  * Added property: widened on input, narrowed on output (NON_BREAKING both) when the object was
  * open for that name; compared with the schema that governed the name before when that was a
  * schema (a partially open object). Removed: changed, unless it was forbidden (`false`) and still
@@ -207,6 +240,8 @@ const properties: FacetHandler = (walk, node) => {
     // Declared the same for every object elsewhere (each branch of a union beside it), on both
     // sides: the old schema accepts the same values without it, and the new one with it.
     if (y === undefined && walk.removalInert(node.o, node.n, name)) continue;
+    // Refused on both sides by a schema beside it (a link closing the chain): nothing changes.
+    if (y === undefined && !node.neg && rejectedBothSides(walk, node, name)) continue;
     // A name a schema still governs after its property went, or that a pattern governed before
     // and still matches when a property is added: graded by what applies to it on each side.
     const met = meeting(walk, node, name, x, y);

@@ -14,6 +14,7 @@ import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
 import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
+import { unevaluatedConjunct } from "./_unevaluated_proof.ts";
 
 /** A schema a conjunct applies to the name, and where it is written. */
 export interface Governing {
@@ -172,6 +173,56 @@ export function governedBy(
     out.push(...found);
   }
   return out;
+}
+
+/**
+ * The links a local `$ref` of `s` leads to, each as a conjunct beside `s` without its
+ * unevaluatedProperties, and the rule a link's constraining unevaluatedProperties sets for the
+ * names its reach leaves (`additionalProperties` of the names it evaluates: see
+ * `unevaluatedConjunct`): what the catch-all differ, which reads a chain's first link alone,
+ * knows of the others.
+ */
+export function chainConjuncts(s: JsonObject, root: JsonValue | undefined): Conjunct[] {
+  const out: Conjunct[] = [];
+  let at: JsonValue = s;
+  for (let guard = 0; guard < 32 && isObject(at) && typeof at.$ref === "string"; guard++) {
+    const ref: string = at.$ref;
+    const target = root === undefined ? undefined : resolveLocal(root, ref);
+    if (target === undefined || !isObject(target.value)) break;
+    const { unevaluatedProperties: _, ...v } = target.value;
+    out.push({ v, loc: target.pointer });
+    const rule = unevaluatedConjunct(target.value, root);
+    if (rule !== undefined) out.push({ v: rule, loc: target.pointer });
+    at = target.value;
+  }
+  return out;
+}
+
+/**
+ * Whether a schema beside the object (another allOf branch, another link of a `$ref` chain, a
+ * deeper link's closing unevaluatedProperties) rejects every value of `name` on both sides: its
+ * property leaving changes nothing then, declared or not, the name was and is refused.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rejectedBeside } from "./_conjunct_governs.ts";
+ * const closed = [{ v: { properties: { a: {} }, additionalProperties: false }, loc: "/allOf/1" }];
+ * assert.equal(rejectedBeside({ old: closed, new: closed }, "x", [{}, {}]), true);
+ * assert.equal(rejectedBeside({ old: closed, new: [] }, "x", [{}, {}]), false);
+ * ```
+ */
+export function rejectedBeside(
+  beside: { old: readonly Conjunct[]; new: readonly Conjunct[] } | undefined,
+  name: string,
+  [oldRoot, newRoot]: [JsonValue | undefined, JsonValue | undefined],
+): boolean {
+  if (beside === undefined) return false;
+  const rejects = (list: readonly Conjunct[], root: JsonValue | undefined) => {
+    const found = governedBy(list, name, root);
+    return typeof found !== "string" && found.some((g) => g.schema === false);
+  };
+  return rejects(beside.old, oldRoot) && rejects(beside.new, newRoot);
 }
 
 /**

@@ -127,6 +127,44 @@ export function mayEvaluate(
 }
 
 /**
+ * Whether a conjunct of `s` (an allOf branch, the target of its `$ref`, local references followed
+ * in `root`, or every branch of an anyOf or oneOf) evaluates every name of every object it
+ * accepts, through an additionalProperties or unevaluatedProperties of its own (draft 2020-12):
+ * then the unevaluatedProperties of `s` itself never applies, and `s` accepts what it accepts
+ * without it (`{$ref: A, unevaluatedProperties: false}` with A closed by its own).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { conjunctEvaluatesAll } from "./_unevaluated_rest.ts";
+ * const root = { $defs: { A: { properties: { a: {} }, unevaluatedProperties: false } } };
+ * assert.equal(conjunctEvaluatesAll({ $ref: "#/$defs/A", unevaluatedProperties: false }, root), true);
+ * assert.equal(conjunctEvaluatesAll({ allOf: [{ properties: { a: {} } }] }, root), false);
+ * ```
+ */
+export function conjunctEvaluatesAll(
+  s: JsonObject,
+  root: JsonValue | undefined,
+  depth = 0,
+): boolean {
+  if (depth > 32) return false;
+  const all = (x: JsonValue): boolean =>
+    isObject(x) &&
+    (x.additionalProperties !== undefined || x.unevaluatedProperties !== undefined ||
+      conjunctEvaluatesAll(x, root, depth + 1));
+  const conjuncts = Array.isArray(s.allOf) ? [...s.allOf] : [];
+  if (typeof s.$ref === "string" && root !== undefined) {
+    const target = resolveLocal(root, s.$ref);
+    if (target !== undefined) conjuncts.push(target.value);
+  }
+  if (conjuncts.some(all)) return true;
+  return ["anyOf", "oneOf"].some((k) => {
+    const list = s[k];
+    return Array.isArray(list) && list.length > 0 && list.every(all);
+  });
+}
+
+/**
  * The rule object `s` sets, through its unevaluatedProperties, for the names its allOf branch
  * `branch` (an index; -1 for a branch `s` does not hold) does not evaluate: undefined when no
  * such name is constrained (unevaluatedProperties absent or `true`, or additionalProperties

@@ -52,6 +52,7 @@ import {
   type Meeting,
   patternsOf,
   placesOf,
+  rejectedBeside,
   removedMeeting,
 } from "./_conjunct_governs.ts";
 import {
@@ -64,7 +65,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
-import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
@@ -556,8 +557,9 @@ class Walker {
     this.active.add(key);
     const outer = !this.active.has(target);
     if (outer) this.active.add(target);
-    if (o.conflict !== undefined || n.conflict !== undefined) this.parts(o.levels, n.levels, here);
-    else this.facets(o.node, n.node, here);
+    if (o.conflict !== undefined || n.conflict !== undefined) {
+      this.parts([o.levels, n.levels], here);
+    } else this.facets(o.node, n.node, here);
     this.active.delete(key);
     if (outer) this.active.delete(target);
   }
@@ -568,7 +570,8 @@ class Walker {
    * counterpart, where it is written. Each verdict holds for the whole: a conjunct that accepts
    * more (or fewer) values lets the node accept more (or fewer) or the same.
    */
-  parts(old: RefLevel[], next: RefLevel[], ctx: Ctx): void {
+  parts(written: [RefLevel[], RefLevel[]], ctx: Ctx): void {
+    const [old, next] = written.map(withoutOuterUnevaluated) as [RefLevel[], RefLevel[]];
     // unevaluatedProperties on one link sees the names every other link evaluates: each other
     // link is an allOf branch of it (`{$ref: Base, unevaluatedProperties: false}` with a property
     // added to Base reads as the same property added to a branch of `{allOf: [Base], …}`).
@@ -581,13 +584,21 @@ class Walker {
       // The other links apply beside this one: a property it adds meets what they govern. Their
       // unevaluatedProperties are left out: each sees the links its reference reaches, which its
       // keywords alone do not show (the rests above say what they govern).
-      const beside = (levels: RefLevel[], l: RefLevel | undefined) =>
-        levels.filter((m) => m !== l).map((m) => {
+      // A link before the one closing the chain is not in its reach, yet it rejects (or
+      // constrains) the names the links it reaches leave: that rule is a conjunct beside it.
+      const beside = (levels: RefLevel[], l: RefLevel, root: JsonValue) => {
+        const out: Conjunct[] = levels.filter((m) => m !== l).map((m) => {
           const { unevaluatedProperties: _, ...v } = m.keywords;
           return { v, loc: m.loc };
         });
+        const u = closingLink(levels, root);
+        const rule = u > levels.indexOf(l) && unevaluatedConjunct(levels[u]!.keywords, root);
+        return rule ? [...out, { v: rule, loc: levels[u]!.loc }] : out;
+      };
       this.compare(x?.keywords ?? true, y?.keywords ?? true, {
-        ...(x && y ? { beside: { old: beside(old, x), new: beside(next, y) } } : {}),
+        ...(x && y
+          ? { beside: { old: beside(old, x, this.oldRoot), new: beside(next, y, this.newRoot) } }
+          : {}),
         ...(ro !== undefined || rn !== undefined
           ? { unevaluated: { ...(ro ? { old: ro } : {}), ...(rn ? { new: rn } : {}) } }
           : {}),
@@ -1094,7 +1105,9 @@ class Walker {
           newRoot: this.newRoot,
           known: STRUCTURED_VOCABULARY,
           budget: this.opts.proofs,
-        })
+        }) &&
+        // Refused on both sides by a schema beside it (ajv 8): nothing changes for the name.
+        !(ctx.polarity === 1 && rejectedBeside(ctx.beside, name, [this.oldRoot, this.newRoot]))
       );
     // Names a schema still governs after their property went (a pattern, additionalProperties):
     // graded by what applied to them before and after, required or not on its own.
@@ -2590,32 +2603,32 @@ class Walker {
  */
 /** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
 /**
- * For a `$ref` chain (see parts()) whose one link has an unevaluatedProperties that constrains:
- * each other link's rule for the names it leaves to that one, reading the others as allOf
- * branches of it ({@link unevaluatedRest}). With several such links, the deepest one governs the
- * names the links after it leave: an unevaluatedProperties sees what its own link and the ones
- * its `$ref` reaches evaluate, so the deepest evaluates every name left in its reach and the
- * outer ones never apply (ajv 8, 2020-12). A link before the deepest one does not reach it:
- * why Proxar cannot tell.
+ * The index in a `$ref` chain (see parts()) of the deepest link whose unevaluatedProperties
+ * constrains, -1 if none; the outer links' unevaluatedProperties are gone already
+ * ({@link withoutOuterUnevaluated}).
+ */
+function closingLink(levels: readonly RefLevel[], root: JsonValue | undefined): number {
+  return levels.findLastIndex((l) => !acceptsEvery(l.keywords.unevaluatedProperties, root));
+}
+
+/**
+ * For a `$ref` chain (see parts()) with a link whose unevaluatedProperties constrains: each link
+ * after it, its rule for the names it leaves to that one, reading it and the others in that
+ * link's reach as allOf branches of it ({@link unevaluatedRest}). An unevaluatedProperties sees
+ * what its own link and the links its `$ref` reaches evaluate (ajv 8, 2020-12), so a link before
+ * it is not a branch of it: what it governs there is a conjunct beside that link (parts()).
  */
 function chainRests(
   levels: readonly RefLevel[],
   root: JsonValue | undefined,
 ): Map<RefLevel, UnevaluatedRest | string> {
   const out = new Map<RefLevel, UnevaluatedRest | string>();
-  const constrains = (l: RefLevel) => !acceptsEvery(l.keywords.unevaluatedProperties, root);
-  const closing = levels.filter(constrains);
-  if (closing.length === 0) return out;
-  const deepest = levels.indexOf(closing.at(-1)!);
-  for (const level of levels) {
-    if (closing.includes(level)) continue;
-    if (closing.length > 1 && levels.indexOf(level) < deepest) {
-      out.set(level, "several links of the reference chain have unevaluatedProperties");
-      continue;
-    }
-    const u = closing.at(-1)!;
-    // The deepest closing link sees itself and the links after it only.
-    const reach = closing.length > 1 ? levels.slice(deepest) : levels;
+  const deepest = closingLink(levels, root);
+  if (deepest === -1) return out;
+  const u = levels[deepest]!;
+  const reach = levels.slice(deepest);
+  for (const level of reach) {
+    if (level === u) continue;
     const siblings = reach.filter((l) => l !== u && l !== level).map((l) => l.keywords);
     const own = Array.isArray(u.keywords.allOf) ? u.keywords.allOf : [];
     const parent = { ...u.keywords, allOf: [level.keywords, ...siblings, ...own] };
@@ -2623,6 +2636,23 @@ function chainRests(
     if (rest !== undefined) out.set(level, rest);
   }
   return out;
+}
+
+/**
+ * The links of a `$ref` chain without the unevaluatedProperties of each link before the deepest
+ * one that has one: that one evaluates every name (it is in the outer links' reach, through their
+ * `$ref`), so theirs never apply (ajv 8, 2020-12), and the chain accepts what it accepts without
+ * them. The same objects when no link is left out.
+ */
+function withoutOuterUnevaluated(levels: RefLevel[]): RefLevel[] {
+  const has = (l: RefLevel) => l.keywords.unevaluatedProperties !== undefined;
+  const deepest = levels.findLastIndex(has);
+  if (deepest <= 0 || !levels.slice(0, deepest).some(has)) return levels;
+  return levels.map((l, i) => {
+    if (i >= deepest || !has(l)) return l;
+    const { unevaluatedProperties: _, ...keywords } = l.keywords;
+    return { loc: l.loc, keywords };
+  });
 }
 
 function withoutKeywordsOfExcludedTypes(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {

@@ -4,7 +4,8 @@
  * so the deepest one evaluates every name left in its reach and the outer ones never apply: a
  * property added after the deepest link is added to an object that link closed. It read
  * property.changed, BREAKING on both sides ("several links of the reference chain have
- * unevaluatedProperties"). A link before the deepest one is not in its reach: undecided still.
+ * unevaluatedProperties"). A link before the deepest one is not in its reach, yet the deepest
+ * one still rejects (or constrains) the names that link declares: a rule beside it.
  */
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
@@ -44,18 +45,72 @@ Deno.test("diff grades a property added past every closing link of a reference c
   }
 });
 
-Deno.test("diff still cannot tell what a link before the deepest closing one governs", () => {
-  // z on the root: A, deeper, does not see it and rejects it whatever the root says, which the
-  // root's keywords alone do not show.
+Deno.test("diff grades a property added to a link before the deepest closing one as refused on both sides", () => {
+  // z on the root: A, deeper, does not see it and rejects it whatever the root says. It read
+  // property.changed, BREAKING in all four cells ("several links of the reference chain have
+  // unevaluatedProperties"); with A alone closing, property.added POTENTIALLY_BREAKING on output
+  // and property.removed BREAKING on both sides, though ajv accepts the same values.
   const b = { properties: { b: { type: "string" } } };
-  const old = chain(b, { properties: { y: {} } });
-  const next = chain(b, { properties: { y: {}, z: { type: "string" } } });
-  const found = fourWays(old, next);
-  for (const list of Object.values(found)) {
-    assert.ok(list.length > 0 && list.every((f) => f.endsWith(" BREAKING")), `${list}`);
+  const z = { type: "string" };
+  const at = (side: string) => `t.${side}Schema.properties.z`;
+  const REFUSED = {
+    input: [`tool.input.property.added ${at("input")} NON_BREAKING`],
+    inputReversed: [],
+    output: [`tool.output.property.added ${at("output")} NON_BREAKING`],
+    outputReversed: [],
+  };
+  const outerOpen = (s: JsonValue) => {
+    const { unevaluatedProperties: _, ...rest } = s as JsonObject;
+    return rest;
+  };
+  for (const open of [false, true]) {
+    const old = chain(b, { properties: { y: {} } });
+    const next = chain(b, { properties: { y: {}, z } });
+    const [o, n] = open ? [outerOpen(old), outerOpen(next)] : [old, next];
+    assert.deepEqual(fourWays(o, n), REFUSED, open ? "root open" : "root closed");
+    // ajv: z is rejected on both sides (A closes the object to it), other values alike.
+    assert.deepEqual([valid(o, { z: "s" }), valid(n, { z: "s" })], [false, false]);
+    for (const value of [{ a: "x", b: "y" }, { y: 1 }, { z: 1 }, { a: 1 }]) {
+      assert.equal(valid(o, value), valid(n, value), JSON.stringify(value));
+    }
   }
-  // ajv: z is rejected on both sides (A closes the object to it).
-  assert.deepEqual([valid(old, { z: "s" }), valid(next, { z: "s" })], [false, false]);
+});
+
+Deno.test("diff grades a property a link before the closing one adds by what that one governs it with", () => {
+  // A's unevaluatedProperties {type: string} governs z on the root: {minLength: 1} narrows it.
+  const old = chain({}, { properties: { y: {} } });
+  const narrowed = (u: JsonValue, z: JsonValue) => {
+    const o = old as JsonObject, defs = o.$defs as JsonObject;
+    const withU = (s: JsonObject) => ({
+      ...s,
+      $defs: { ...defs, A: { ...(defs.A as JsonObject), unevaluatedProperties: u } },
+    });
+    return [withU(o), withU({ ...o, properties: { y: {}, z } })];
+  };
+  const [o, n] = narrowed({ type: "string" }, { type: "string", minLength: 1 });
+  const p = (side: string) => `t.${side}Schema.properties.z`;
+  assert.deepEqual(fourWays(o!, n!).input, [`tool.input.allOf.narrowed ${p("input")} BREAKING`]);
+  assert.deepEqual([valid(o!, { z: "" }), valid(n!, { z: "" })], [true, false]);
+  // A union branch of A that may evaluate z: what governs it cannot be told.
+  const maybe = (s: JsonObject) => {
+    const defs = s.$defs as JsonObject;
+    const a = {
+      ...(defs.A as JsonObject),
+      anyOf: [{ properties: { z: { type: "integer" } } }, {}],
+    };
+    return { ...s, $defs: { ...defs, A: a } };
+  };
+  const undecided = fourWays(
+    maybe(old as JsonObject),
+    maybe({
+      ...(old as JsonObject),
+      properties: { y: {}, z: { type: "string" } },
+    }),
+  );
+  for (const side of ["input", "output"] as const) {
+    const changed = `tool.${side}.property.changed ${p(side)} BREAKING`;
+    assert.ok(undecided[side].includes(changed), `${undecided[side]}`);
+  }
 });
 
 Deno.test("diff grades a property a link adds beside a deeper link's declaration by the two meeting, whatever an outer unevaluatedProperties says", () => {
