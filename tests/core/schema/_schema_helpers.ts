@@ -4,8 +4,35 @@ import type { JsonValue } from "../../../core/json.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
 import { createRegistry } from "../../../core/registry.ts";
 import { builtinRules } from "../../../rules/mod.ts";
+import { catchAllDiff } from "../../../core/schema/catch_all.ts";
+import type { SchemaDelta, Side } from "../../../core/schema/types.ts";
+import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
 
 export const registry = createRegistry(builtinRules);
+
+/** Options of {@link catchAll}. */
+export interface CatchAllWhere {
+  /** Input unless given. */
+  side?: Side;
+  /** The keywords the differ takes as modelled: the structured walk's vocabulary unless given. */
+  known?: ReadonlySet<string>;
+  /** The root at tool 0's schema on `side` (`t.inputSchema`), not at `t` (pointer ""). */
+  tool?: boolean;
+}
+
+/** The catch-all differ alone on the schema pair `a` → `b` (see {@link CatchAllWhere}). */
+export function catchAll(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+  options: CatchAllWhere = {},
+): SchemaDelta[] {
+  const side = options.side ?? "input";
+  const [basePath, basePointer] = options.tool
+    ? [`t.${side}Schema`, `/tools/0/${side}Schema`]
+    : ["t", ""];
+  const known = options.known ?? STRUCTURED_VOCABULARY;
+  return catchAllDiff(a, b, { side, basePath, basePointer, known });
+}
 
 /**
  * The rules about whether a root declares `type: "object"` (rules/schema_root.ts): they grade the

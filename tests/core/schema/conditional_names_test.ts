@@ -6,12 +6,10 @@
  * (property.added NON_BREAKING), which let {a: 1, b: "x"} → rejected pass on input.
  */
 import assert from "node:assert/strict";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
-import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
 import type { JsonValue } from "../../../core/json.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
-import { fourWays, registry } from "./_schema_helpers.ts";
+import { catchAll, fourWays, registry } from "./_schema_helpers.ts";
 import { judge } from "./_oracle.ts";
 
 const b = { type: "integer" };
@@ -48,12 +46,7 @@ for (const [where, conditional] of places) {
 
 Deno.test("the catch-all differ alone grades a property a dependentSchemas entry declared before", () => {
   const old = { type: "object", dependentSchemas: { a: branch } };
-  const deltas = catchAllDiff(old, { ...old, properties: { b } }, {
-    side: "input",
-    basePath: "t.inputSchema",
-    basePointer: "/tools/0/inputSchema",
-    known: STRUCTURED_VOCABULARY,
-  });
+  const deltas = catchAll(old, { ...old, properties: { b } }, { tool: true });
   assert.deepEqual(deltas.map((d) => `${d.rule} ${d.path} ${d.severity}`), [
     "tool.input.keyword.narrowed t.inputSchema.properties.b.type BREAKING",
   ]);
@@ -161,12 +154,7 @@ Deno.test("diff compares a union of closed objects flattened into one object wit
   assert.equal(verdicts.find((v) => v.side === "input")!.witness, undefined);
   assert.ok(verdicts.find((v) => v.side === "output")!.witness !== undefined);
   // The catch-all alone agrees.
-  const deltas = catchAllDiff(xor, flat, {
-    side: "input",
-    basePath: "t.inputSchema",
-    basePointer: "/tools/0/inputSchema",
-    known: STRUCTURED_VOCABULARY,
-  });
+  const deltas = catchAll(xor, flat, { tool: true });
   assert.deepEqual(deltas.map((d) => `${d.rule} ${d.path} ${d.severity}`), [
     "tool.input.keyword.widened t.inputSchema.anyOf NON_BREAKING",
   ]);

@@ -11,10 +11,9 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
 import type { Side } from "../../../core/schema/types.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { catchAll, fourWays } from "./_schema_helpers.ts";
 
 const v = (schema: JsonValue): JsonValue => ({ type: "object", properties: { v: schema } });
 const at = (side: string, tail: string) => `t.${side}Schema.properties.v.${tail}`;
@@ -119,7 +118,7 @@ Deno.test("walkSchemas() and catchAllDiff() each leave items of a type the old s
     for (const [x, y] of [[a, b], [b, a]]) {
       const walked = walkSchemas(x, y, options(side)).map((d) => d.path);
       assert.deepEqual(walked, ["t.type"]);
-      const caught = catchAllDiff(x, y, options(side)).map((d) => d.path);
+      const caught = catchAll(x, y, { side }).map((d) => d.path);
       assert.deepEqual(caught, ["t.type"]);
     }
   }

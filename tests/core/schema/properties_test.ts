@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
-import { schemaFindings } from "./_schema_helpers.ts";
+import { catchAll, schemaFindings } from "./_schema_helpers.ts";
 
 const names = fc.constantFrom("a", "b", "id", "__proto__", "constructor", "x y");
 const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
@@ -194,16 +193,10 @@ Deno.test("diff reports nothing below a combinator proven equal, in either direc
 Deno.test("catchAllDiff() reports a change to any keyword the structured walk stops modelling as BREAKING", () => {
   for (const keyword of STRUCTURED_VOCABULARY) {
     const known = new Set([...STRUCTURED_VOCABULARY].filter((k) => k !== keyword));
-    const deltas = catchAllDiff(
-      { type: "object", [keyword]: 1 },
-      { type: "object", [keyword]: 2 },
-      {
-        side: "input",
-        basePath: "t.inputSchema",
-        basePointer: "/tools/0/inputSchema",
-        known,
-      },
-    );
+    const deltas = catchAll({ type: "object", [keyword]: 1 }, { type: "object", [keyword]: 2 }, {
+      tool: true,
+      known,
+    });
     const hit = deltas.find((d) =>
       d.rule === "tool.input.keyword.unmodelled" && d.facet === keyword
     );

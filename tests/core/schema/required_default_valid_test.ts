@@ -7,11 +7,9 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
-import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
 import { diffContracts } from "../../../core/engine.ts";
 import { contractFromValue } from "../../../core/load_contract.ts";
-import { fourWays, registry } from "./_schema_helpers.ts";
+import { catchAll, fourWays, registry } from "./_schema_helpers.ts";
 
 const obj = (n: JsonValue, required: boolean, extra: Record<string, JsonValue> = {}) => ({
   type: "object",
@@ -104,12 +102,7 @@ Deno.test("diff grades a default whose validity Proxar cannot decide BREAKING an
 Deno.test("catchAllDiff() grades required added with an invalid default as a narrowing on its own", () => {
   const n = { type: "integer", minimum: 1, default: 0 };
   const diff = (side: "input" | "output") =>
-    catchAllDiff(obj(n, false), obj(n, true), {
-      side,
-      basePath: "t",
-      basePointer: "",
-      known: STRUCTURED_VOCABULARY,
-    }).map((d) => `${d.rule} ${d.severity}`);
+    catchAll(obj(n, false), obj(n, true), { side }).map((d) => `${d.rule} ${d.severity}`);
   assert.deepEqual(diff("input"), ["tool.input.keyword.narrowed BREAKING"]);
   assert.deepEqual(diff("output"), ["tool.output.keyword.narrowed NON_BREAKING"]);
 });

@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
-import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
+import { walkSchemas } from "../../../core/schema/walk.ts";
 import { branchCounts } from "../../../core/schema/_union_keyword.ts";
 import { classifyProse } from "../../../core/prose.ts";
+import { catchAll } from "./_schema_helpers.ts";
 
 const v = (key: string, branches: JsonValue[]) => ({
   type: "object",
@@ -52,15 +52,12 @@ Deno.test("the walk names the anyOf that became a oneOf when it grades the union
 });
 
 Deno.test("the catch-all names the anyOf that became a oneOf when it grades the union as a whole", () => {
-  const deltas = catchAllDiff(old, next, { ...where, known: STRUCTURED_VOCABULARY });
+  const deltas = catchAll(old, next);
   assert.deepEqual(deltas.map((d) => d.message), [
     'Widened "oneOf" at "t.properties.v.oneOf": anyOf of 2 branches became oneOf of 3 branches; every value the old schema accepts is accepted by the new one',
   ]);
   // The same keyword on both sides keeps the count alone.
-  const same = catchAllDiff(v("oneOf", oldBranches), next, {
-    ...where,
-    known: STRUCTURED_VOCABULARY,
-  });
+  const same = catchAll(v("oneOf", oldBranches), next);
   assert.ok(same.every((d) => !d.message.includes("became")), same.map((d) => d.message).join());
   assert.ok(
     same.some((d) => d.message.includes("oneOf went from 2 to 3 branches")),
@@ -80,7 +77,7 @@ Deno.test("both differs say which branches changed beside an anyOf that became a
     "tool.input.oneOf.narrowed",
     "t.properties.v: anyOf of 2 branches became oneOf of 2 branches: the union became exclusive, so a value that matches more than one branch is now rejected (new branches 0 and 1 may overlap); besides, anyOf branch 1 became oneOf branch 1; every value the new schema accepts, the old one accepts too",
   ]]);
-  const caught = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY });
+  const caught = catchAll(a, b);
   assert.deepEqual(caught.map((d) => d.message), [
     'Narrowed "oneOf" at "t.properties.v.oneOf": anyOf became oneOf: the union became exclusive, so a value that matches more than one branch is now rejected; besides, anyOf branch 1 became oneOf branch 1; every value the new schema accepts was accepted by the old one',
   ]);

@@ -7,10 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { catchAllDiff } from "../../../core/schema/catch_all.ts";
-import { STRUCTURED_VOCABULARY } from "../../../core/schema/walk.ts";
 import { judge } from "./_oracle.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { catchAll, fourWays } from "./_schema_helpers.ts";
 
 const withB = (b: JsonValue, other: JsonValue = { type: "null" }) => ({
   type: "object",
@@ -32,12 +30,7 @@ Deno.test("diff finds no change where a referenced branch drops what another bra
     none,
   );
   // The catch-all alone agrees, and so does the validator.
-  const deltas = catchAllDiff(old, next, {
-    side: "input",
-    basePath: "t.inputSchema",
-    basePointer: "/tools/0/inputSchema",
-    known: STRUCTURED_VOCABULARY,
-  });
+  const deltas = catchAll(old, next, { tool: true });
   assert.deepEqual(deltas, []);
   for (const v of judge(old, next)!.verdicts) assert.equal(v.witness, undefined, v.side);
 });
