@@ -499,10 +499,12 @@ export function describeVerdict(v: ProseVerdict): string {
       return "only case, whitespace or trailing punctuation changed";
     case "identifierCase":
       return `the case of "${v.caseChange?.old}" changed to "${v.caseChange?.new}", an identifier a model copies verbatim`;
-    case "codeSpan":
+    case "codeSpan": {
+      const what = /^[a-z][a-z0-9+.-]*:\/\//i.test(v.codeSpan?.old ?? "") ? "URL" : "code span";
       return v.codeSpan?.new === undefined
-        ? `the code span \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`
-        : `the code span \`${v.codeSpan.old}\` became \`${v.codeSpan.new}\`, text a model copies verbatim`;
+        ? `the ${what} \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`
+        : `the ${what} \`${v.codeSpan.old}\` became \`${v.codeSpan.new}\`, text a model copies verbatim`;
+    }
     case "constant": {
       const words = (list: readonly string[] = []) => list.map((w) => `"${w}"`).join(", ");
       const removed = v.constant?.removed ?? [];
@@ -596,7 +598,7 @@ export function describeStep(step: ProseStep): string {
     return "prose classifier, Proxar's extension of steps 1 and 5: the case of an identifier changed";
   }
   if (step === "codeSpan") {
-    return "prose classifier, Proxar's extension of steps 1 and 5: a code span changed or was removed";
+    return "prose classifier, Proxar's extension of steps 1 and 5: a code span or URL changed or was removed";
   }
   if (step === "constant") {
     return "prose classifier, Proxar's extension of steps 1 and 5: an upper-case identifier-like word was replaced or removed";

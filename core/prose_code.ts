@@ -18,12 +18,25 @@ export interface CodeSpanChange {
   new?: string;
 }
 
-/** Backticked spans of one line, without the backticks, with inner whitespace collapsed. */
+/**
+ * A URL written out (scheme, `://` and what follows up to a space, quote, bracket or backtick),
+ * without the punctuation that ends a sentence after it and without a trailing slash.
+ */
+const WRITTEN_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`()[\]{}]+/gi;
+
+/**
+ * Backticked spans of one line, without the backticks, with inner whitespace collapsed, then the
+ * URLs written out elsewhere in the text: a URL is copied as written too (the EULA address that
+ * @microsoft/workiq 0.2.8 → 1.0.0 tells a model to pass lost "-mcp", edit similarity 0.98).
+ */
 function codeSpans(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/`([^`\n]+)`/g)) {
     const content = m[1]!.replace(/\s+/g, " ").trim();
     if (content !== "") out.push(content);
+  }
+  for (const m of text.replace(/`[^`\n]+`/g, " ").matchAll(WRITTEN_URL)) {
+    out.push(m[0].replace(/[.,;:!?]+$/, "").replace(/\/+$/, ""));
   }
   return out;
 }

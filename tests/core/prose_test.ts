@@ -435,6 +435,50 @@ Deno.test("classifyProse() grades a code span only removed POTENTIALLY_BREAKING,
   assert.equal(classifyProse("Use `list_tables`", "Rely on the tools").step, "similarity");
 });
 
+Deno.test("classifyProse() grades a URL replaced or only removed POTENTIALLY_BREAKING, both ways", () => {
+  // @microsoft/workiq 0.2.8 → 1.0.0: the EULA address a model is told to pass as eulaUrl lost
+  // "-mcp" (edit 0.98), which step 5 alone calls DOCUMENTATION.
+  const before = "Accept the End User License Agreement (EULA) to enable full access to WorkIQ " +
+    "tools. The EULA URL should be https://github.com/microsoft/work-iq-mcp. This action " +
+    "requires explicit user confirmation and cannot be automatically invoked.";
+  const after = before.replace("work-iq-mcp", "work-iq");
+  const old = "https://github.com/microsoft/work-iq-mcp",
+    now = "https://github.com/microsoft/work-iq";
+  assert.deepEqual(classifyProse(before, after), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "codeSpan",
+    codeSpan: { old, new: now },
+  });
+  assert.deepEqual(classifyProse(after, before).codeSpan, { old: now, new: old });
+  assert.equal(
+    describeVerdict(classifyProse(before, after)),
+    `the URL \`${old}\` became \`${now}\`, text a model copies verbatim`,
+  );
+  // Only removed, and not left anywhere in the text: a model loses an address it was told to use.
+  const plain = before.replace(
+    " The EULA URL should be https://github.com/microsoft/work-iq-mcp.",
+    "",
+  );
+  const long = `${plain} ${plain} ${plain} Terms: https://github.com/microsoft/work-iq-mcp`;
+  const gone = `${plain} ${plain} ${plain}`;
+  assert.deepEqual(classifyProse(long, gone), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "codeSpan",
+    codeSpan: { old },
+  });
+  // Only added, or the same address with a trailing slash or sentence punctuation: no URL change.
+  assert.notEqual(classifyProse(gone, long).step, "codeSpan");
+  for (const [a, b] of [["See https://x.io/a/ first.", "See https://x.io/a first."]]) {
+    assert.equal(classifyProse(a, b).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
+  // In backticks it is a code span as before, read once.
+  assert.deepEqual(codeSpanChange("Use `https://a.io/x` now", "Use `https://a.io/y` now"), {
+    old: "https://a.io/x",
+    new: "https://a.io/y",
+  });
+});
+
 Deno.test("classifyProse() leaves code spans only added, unwrapped or reordered to the other steps", () => {
   const text = "Set the `mode` and the `level` before you call the search tool";
   // Backticks put around a word, or taken off: the word is still there, step 5 decides.

@@ -848,3 +848,17 @@ Deno.test("proxar diff reports creem 1.9.0 → 1.13.0's external_id, a union bec
     code: 1,
   });
 });
+
+Deno.test("proxar diff warns on @microsoft/workiq 0.2.8 → 1.0.0 changing the EULA URL a model is told to pass", async () => {
+  // Before: both descriptions DOCUMENTATION (edit 0.98 and 0.94): "-mcp" left the address that
+  // eulaUrl "should be", a value a model copies as written.
+  await assertVerdict(["workiq_accept_eula_0.2.8.json", "workiq_accept_eula_1.0.0.json"], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "tool.description.changed|accept_eula.description|POTENTIALLY_BREAKING",
+      "tool.execution.taskSupport.widened|accept_eula.execution.taskSupport|NON_BREAKING",
+      "tool.input.description.changed|accept_eula.inputSchema.properties.eulaUrl.description|POTENTIALLY_BREAKING",
+    ],
+    code: 0,
+  });
+});
