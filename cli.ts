@@ -35,7 +35,16 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   }
   const context: CliContext = { io, exitCode: 0 };
   let program: typeof import("./cli/program.ts") | undefined;
+  let earlyReads: typeof import("./cli/early_reads.ts") | undefined;
   try {
+    // `proxar diff OLD NEW …`: both files start reading now, while the program and commander
+    // load, not once commander has parsed the line (the command starts them again, by its
+    // operands, which reuses these). Loaded here only: other commands do not pay for its
+    // Node built-ins at start-up.
+    if (args[0] === "diff") {
+      earlyReads = await import("./cli/early_reads.ts");
+      earlyReads.readFilesEarly(leadingOperands(args.slice(1)), io.cwd);
+    }
     if (args.length === 1 && args[0] === "rules") {
       // `proxar rules` alone runs with the defaults commander would give it, without loading
       // commander: its modules and the Node built-ins they require are most of the command's
@@ -57,8 +66,23 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
     io.stderr(`proxar: internal error (please report it): ${(error as Error)?.stack ?? error}\n`);
     return 2;
   } finally {
+    // A command that stopped before its diff ran (a usage error) took none of them.
+    earlyReads?.dropEarlyReads();
     await stopPluginWorkers();
   }
+}
+
+/**
+ * The first two arguments, up to the first option: `OLD NEW` as commander reads them when they
+ * come first; none when an option comes first (its value could be taken for a file).
+ */
+function leadingOperands(args: readonly string[]): string[] {
+  const operands: string[] = [];
+  for (const arg of args.slice(0, 2)) {
+    if (arg.startsWith("-")) break;
+    operands.push(arg);
+  }
+  return operands;
 }
 
 if ((import.meta as { main?: boolean }).main) {

@@ -71,20 +71,37 @@ Deno.test(
   }),
 );
 
-Deno.test(
-  "proxar diff reads a file as it is when it runs, after a diff that stopped before reading it",
-  withDir(async (dir) => {
+/**
+ * A diff stopped by `stop` (exit 2), then `file` rewritten to hold one more tool, then a diff
+ * whose finding must be `expected`: what the file holds then, not a read left from the first.
+ */
+function readsAfterStopped(
+  stop: readonly string[],
+  file: "old.json" | "new.json",
+  expected: string,
+): () => Promise<void> {
+  return withDir(async (dir) => {
     writeFileSync(join(dir, "old.json"), contract("a"));
     writeFileSync(join(dir, "new.json"), contract("a"));
-    const stopped = await runCli(["diff", "old.json", "new.json", "--format", "nope"], {
-      cwd: dir,
-    });
+    const stopped = await runCli(["diff", "old.json", "new.json", ...stop], { cwd: dir });
     assert.equal(stopped.code, 2);
-    writeFileSync(join(dir, "new.json"), contract("a", "b"));
+    writeFileSync(join(dir, file), contract("a", "b"));
     const result = await runCli(["diff", "old.json", "new.json", "--format", "json"], {
       cwd: dir,
     });
     assert.equal(result.stderr, "");
-    assert.deepEqual(findings(result.stdout), ["tool.added|b|NON_BREAKING"]);
-  }),
+    assert.deepEqual(findings(result.stdout), [expected]);
+  });
+}
+
+Deno.test(
+  "proxar diff reads a file as it is when it runs, after a diff that stopped before reading it",
+  readsAfterStopped(["--format", "nope"], "new.json", "tool.added|b|NON_BREAKING"),
+);
+
+Deno.test(
+  "proxar diff reads a file as it is when it runs, after a diff commander stopped",
+  // Both files start reading before commander parses the line, which then fails; the first
+  // file's read has begun by the time it is rewritten.
+  readsAfterStopped(["--no-such-option"], "old.json", "tool.removed|b|BREAKING"),
 );
