@@ -395,6 +395,9 @@ function classify(
 ): ProseVerdict {
   const a = collapse(oldText);
   const b = collapse(newText);
+  // The words of both texts, read once: by the alternative check and by steps 3 to 5.
+  let split: [string[], string[]] | undefined;
+  const wordsOf = () => (split ??= [proseTokens(a), proseTokens(b)]);
   const caseOf = (documentation: ProseVerdict): ProseVerdict => {
     const change = identifierCaseChange(oldText, newText, options.identifiers ?? NONE);
     if (change) {
@@ -404,7 +407,7 @@ function classify(
     if (span) return { severity: "POTENTIALLY_BREAKING", step: "codeSpan", codeSpan: span };
     const constant = constantChange(oldText, newText);
     if (constant) return { severity: "POTENTIALLY_BREAKING", step: "constant", constant };
-    const dropped = alternativeRemoved(proseTokens(a), proseTokens(b));
+    const dropped = alternativeRemoved(...wordsOf());
     if (dropped !== undefined) {
       return { severity: "POTENTIALLY_BREAKING", step: "alternative", alternative: dropped };
     }
@@ -439,8 +442,7 @@ function classify(
     if (tokens.length === 1) words.add(tokens[0]!);
     else if (tokens.length > 1) phrases.push(tokens);
   }
-  const ta = proseTokens(a);
-  const tb = proseTokens(b);
+  const [ta, tb] = wordsOf();
   const ma = markerCounts(ta, tokenGaps(a), words, phrases);
   const mb = markerCounts(tb, tokenGaps(b), words, phrases);
   const differs = firstDifferentMarker(ma, mb, words);
