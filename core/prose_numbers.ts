@@ -179,6 +179,21 @@ function scaled(digits: string, zeros: number): string {
 /** Digits that `numberKey` reads as a plain number: `22`, `1.5`, `1,500`; not `v2` or `1,5`. */
 const PLAIN_DIGITS = /^\d+(?:\.\d+)?$/u;
 
+/**
+ * The value of plain digits (`PLAIN_DIGITS`, thousands separators dropped) times a multiplier or
+ * `dozen`, exactly: `22` `hundred` is `2200`, `1.5` `million` `1500000`, `2` `dozen` `24`; only a
+ * whole number of dozens (`1.5 dozen` is left unread).
+ */
+function digitsTimes(digits: string, word: string): string | undefined {
+  if (!PLAIN_DIGITS.test(digits)) return undefined;
+  const times = MULTIPLIERS.get(word);
+  if (times !== undefined) return scaled(digits, String(times).length - 1);
+  const dozens = Number(digits) * 12;
+  return word === "dozen" && /^\d+$/u.test(digits) && Number.isSafeInteger(dozens)
+    ? String(dozens)
+    : undefined;
+}
+
 const isTens = (word: string | undefined) => word === "twenty" || TENS.includes(word ?? "");
 const isDigit = (word: string | undefined) => {
   const one = ONES.indexOf(word ?? "");
@@ -197,9 +212,9 @@ const isDigit = (word: string | undefined) => {
  * five`, `one hundred twenty`), each such group times `thousand`, `million` or `billion` in falling
  * order (`one thousand two hundred`: 1200, `two million five thousand`). `a` first before a
  * multiplier or `dozen` is one (`a hundred and five`: 105), a number under a hundred times `dozen`
- * ends the number (`two dozen`: 24), and digits times one multiplier are one number, exactly
- * (`22 hundred`: 2200, `1.5 million`: 1500000; not digits after a comma that is no thousands
- * separator, `1,5 million`, nor times `dozen`).
+ * ends the number (`two dozen`: 24), and digits times one multiplier or `dozen` are one number,
+ * exactly (`22 hundred`: 2200, `1.5 million`: 1500000, `2 dozen`: 24; not digits after a comma
+ * that is no thousands separator, `1,5 million`, nor a fraction of a dozen, `1.5 dozen`).
  *
  * Only a space or a hyphen joins two words, so "twenty, five per page" is two numbers, and a word
  * after a space followed by a hyphen and a word is an adjective compound of its own, unless the
@@ -237,13 +252,13 @@ export function spelledNumber(
   const compound = (k: number) =>
     gaps[k - 1] === " " && gaps[k] === "-" && words[k + 1] !== undefined &&
     !(isTens(words[k]) && isDigit(words[k + 1]));
-  // Digits times a multiplier: "22 hundred" is 2200, "1.5 million" 1500000.
-  const times = gaps[start] === " " ? MULTIPLIERS.get(words[start + 1] ?? "") : undefined;
-  if (times !== undefined && /^[\d,.]+$/u.test(words[start]!)) {
-    const digits = numberKey(words[start]!);
-    if (PLAIN_DIGITS.test(digits)) {
-      return { value: scaled(digits, String(times).length - 1), end: start + 2 };
-    }
+  // Digits times a multiplier or dozen: "22 hundred" is 2200, "1.5 million" 1500000, "2 dozen" 24.
+  if (
+    gaps[start] === " " && MULTIPLIED.has(words[start + 1] ?? "") &&
+    /^[\d,.]+$/u.test(words[start]!)
+  ) {
+    const value = digitsTimes(numberKey(words[start]!), words[start + 1]!);
+    if (value !== undefined) return { value, end: start + 2 };
   }
   // A number under a hundred at k: [value, next index]; `a` first before a multiplier or `dozen`
   // is one ("a hundred and five").
@@ -388,9 +403,9 @@ const A_NUMBER = new RegExp(
   })${END}(?!-[\\p{L}\\p{N}])`,
   "gu",
 );
-/** Digits and a multiplier after a space, as `spelledNumber` reads them: `22 hundred` → `2200`. */
+/** Digits and a multiplier or `dozen` after a space, as `spelledNumber` reads them: `22 hundred`. */
 const DIGITS_TIMES = new RegExp(
-  `(?<![\\p{L}\\p{N}.,])(\\d+(?:\\.\\d+)?) (${alternation([...MULTIPLIERS.keys()])})${END}`,
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:\\.\\d+)?) (${alternation([...MULTIPLIED])})${END}`,
   "gu",
 );
 /** Digits grouped by thousands inside a text, as `GROUPED` reads a marker: `3,000` → `3000`. */
@@ -436,7 +451,7 @@ export function numbersAsDigits(normalised: string): string {
     .replace(GROUPED_IN_TEXT, (grouped) => grouped.replaceAll(",", ""))
     .replace(
       DIGITS_TIMES,
-      (_, digits: string, word: string) => scaled(digits, String(MULTIPLIERS.get(word)).length - 1),
+      (whole: string, digits: string, word: string) => digitsTimes(digits, word) ?? whole,
     )
     .replace(SPELT_RUN, runAsDigits)
     .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)

@@ -485,7 +485,8 @@ Deno.test("proxar diff grades a hundred (and five), dozens, digits times a multi
   // a, and 3,000 beside 3000 as words), and two of them were POTENTIALLY_BREAKING. "a hundred and
   // five" → "105", "two dozen" → "24", "22 hundred" → "2200" and "1.5 million" → "1,500,000" were
   // markers (hundred, dozen, hundred, 1.5 1× → 0×), read as two numbers each; → 25 and → 2300
-  // stay markers, named whole ("two dozen", "22 hundred"), as "a hundred" → 200 is.
+  // stay markers, named whole ("two dozen", "22 hundred"), as "a hundred" → 200 is. "2 dozen" →
+  // "24" was marker dozen 1× → 0× after those.
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     const same = (tool: string, old: string, now: string) => rewrote(tool, from, old, now);
     const [gone, came] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
@@ -494,6 +495,7 @@ Deno.test("proxar diff grades a hundred (and five), dozens, digits times a multi
     const got = await messages("number_forms", from, to);
     assert.deepEqual(got.filter((m) => !/list_pairs|list_ranges|list_spans|retry_calls/.test(m)), [
       same("list_books", "a hundred", "100"),
+      same("list_boxes", "2 dozen", "24"),
       same("list_cells", "22 hundred", "2200"),
       same("list_files", "twenty-two hundred", "2200"),
       same("list_groups", "two dozen", "24"),
