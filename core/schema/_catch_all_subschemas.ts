@@ -24,7 +24,7 @@ import { OUT_OF_STEPS } from "./_subsume_groups.ts";
 import { unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchChanges, branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
-import { acceptsEvery } from "./_accepts_every.ts";
+import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
@@ -49,9 +49,17 @@ const single: FacetHandler = (walk, node, facet) => {
   walk.pair(node, facet, walk.read(node.o, facet), [facet], walk.read(node.n, facet), [facet]);
 };
 
-/** `not`: absent ≡ `not: false`; the inner schema is compared with flipped polarity. */
+/**
+ * `not`: absent ≡ `not: false`, and so is a `not` of a schema that rejects every value
+ * (`{not: {}}`: {@link rejectsEvery}); the inner schema is compared with flipped polarity.
+ */
 const not: FacetHandler = (walk, node) => {
-  const a = walk.read(node.o, "not"), b = walk.read(node.n, "not");
+  const read = (s: JsonObject, root: JsonValue | undefined) => {
+    const v = walk.read(s, "not");
+    return v !== undefined && rejectsEvery(v, root) ? undefined : v;
+  };
+  const a = read(node.o, walk.oldRoot), b = read(node.n, walk.newRoot);
+  if (a === undefined && b === undefined) return;
   walk.pair(node, "not", a, ["not"], b, ["not"], { missing: false, neg: !node.neg });
   // A `not` added whole: no pair reads the keywords it holds.
   if (a === undefined) walk.unmodelledIn(node, ["not"], b);

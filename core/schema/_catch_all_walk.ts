@@ -325,8 +325,12 @@ export class CatchAllWalk implements Walker {
         const ref = own(o, "$ref");
         if (typeof ref === "string" && ref === own(n, "$ref")) break;
       }
-      // A one-branch anyOf/oneOf/allOf with nothing beside it but annotations is its branch.
-      const wo = this.#soleBranch(o, oPtr, n), wn = this.#soleBranch(n, nPtr, o);
+      // {not: {not: X}}, nothing else at either level, accepts what X accepts; then a one-branch
+      // anyOf/oneOf/allOf with nothing beside it but annotations is its branch.
+      const no = this.#doubleNot(o, oPtr), nn = this.#doubleNot(n, nPtr);
+      const [wo, wn] = no !== undefined || nn !== undefined
+        ? [no, nn]
+        : [this.#soleBranch(o, oPtr, n), this.#soleBranch(n, nPtr, o)];
       if (wo !== undefined || wn !== undefined) {
         if (wo !== undefined) [o, oPtr] = wo;
         if (wn !== undefined) [n, nPtr] = wn;
@@ -386,6 +390,16 @@ export class CatchAllWalk implements Walker {
       if (o !== pair.o || n !== pair.n) node.raw = [pair.o, pair.n];
       this.#keywords(node);
     }
+  }
+
+  /** X of `{not: {not: X}}` written with nothing else at either level, and where it is. */
+  #doubleNot(schema: JsonValue, ptr: string | null): [JsonValue, string] | undefined {
+    if (!isObject(schema) || ptr === null || !this.#options.known.has("not")) return undefined;
+    const outer = own(schema, "not");
+    if (Object.keys(schema).length !== 1 || !isObject(outer)) return undefined;
+    const inner = own(outer, "not");
+    if (Object.keys(outer).length !== 1 || inner === undefined) return undefined;
+    return [inner, `${ptr}/not/not`];
   }
 
   /** The branch of a one-branch combinator that holds nothing else but annotations. */

@@ -32,7 +32,7 @@ import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
-import { acceptsEvery } from "./_accepts_every.ts";
+import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
@@ -530,6 +530,16 @@ class Walker {
         { loc: ctx.posLoc, path: ctx.path, pointer: this.opts.basePointer + n.loc },
       );
       return;
+    }
+    const [io, in_] = [doubleNot(o.node), doubleNot(n.node)];
+    if (io !== undefined || in_ !== undefined) {
+      // {not: {not: X}} accepts what X accepts: X is compared, where it is written.
+      return this.compare(io ?? o.node, in_ ?? n.node, {
+        ...here,
+        depth: ctx.depth + 1,
+        oldLoc: io === undefined ? o.loc : `${this.home(here, "old", "not")}/not/not`,
+        newLoc: in_ === undefined ? n.loc : `${this.home(here, "new", "not")}/not/not`,
+      });
     }
     const wo = soleBranch(o.node, n.node), wn = soleBranch(n.node, o.node);
     if (wo !== undefined || wn !== undefined) {
@@ -1798,7 +1808,10 @@ class Walker {
         } one accepts too${limit ? LIMIT_ASIDE : ""}`,
       );
     }
-    this.optional(ctx, "not", a, b, ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1);
+    // A not of a schema that rejects every value ({not: {not: {}}}, {not: false}) constrains
+    // nothing: read as absent.
+    const [na, nb] = [inertNot(a, this.oldRoot), inertNot(b, this.newRoot)];
+    this.optional(ctx, "not", na, nb, ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1);
     this.conditional(a, b, ctx);
     for (const key of ["$ref", "$dynamicRef"] as const) {
       const ra = typeof a[key] === "string" ? a[key] : undefined;
@@ -2653,6 +2666,20 @@ function withoutOuterUnevaluated(levels: RefLevel[]): RefLevel[] {
     const { unevaluatedProperties: _, ...keywords } = l.keywords;
     return { loc: l.loc, keywords };
   });
+}
+
+/** X of `{not: {not: X}}` written with nothing else at either level; else undefined. */
+function doubleNot(s: JsonObject | false): JsonValue | undefined {
+  if (s === false || Object.keys(s).length !== 1 || !isObject(s.not)) return undefined;
+  const inner = s.not;
+  return Object.keys(inner).length === 1 && inner.not !== undefined ? inner.not : undefined;
+}
+
+/** `s` without its `not` when that rejects every value ({@link rejectsEvery}); else `s`. */
+function inertNot(s: JsonObject, root: JsonValue | undefined): JsonObject {
+  if (s.not === undefined || !rejectsEvery(s.not, root)) return s;
+  const { not: _, ...rest } = s;
+  return rest;
 }
 
 function withoutKeywordsOfExcludedTypes(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {

@@ -461,15 +461,16 @@ Deno.test("catchAllDiff() grades a proven branch pair as one delta when its keyw
   // {not: {const: "x"}} → {not: {not: true}} widens the branch to everything, but keyword by
   // keyword it reads as const removed under not (narrowed) and not added under not (widened):
   // the narrowing was reported BREAKING on input (fast-check seeds -1205764934, -421173095).
+  // A not of not is now read as what it holds (true, where it is written): one delta still.
   const old = { anyOf: [{ not: { const: "x" } }, { type: "null" }] };
   const next = { anyOf: [{ not: { not: true } }, { type: "null" }] };
-  expectOne(old, next, "input", "widened", "anyOf.0");
-  expectOne(old, next, "output", "widened", "anyOf.0");
-  expectOne(next, old, "input", "narrowed", "anyOf.0");
-  expectOne(next, old, "output", "narrowed", "anyOf.0");
-  // Under a not, the proof's effect is flipped like any other.
-  expectOne({ not: old }, { not: next }, "input", "narrowed", "not.anyOf.0");
-  expectOne({ not: next }, { not: old }, "output", "widened", "not.anyOf.0");
+  expectOne(old, next, "input", "widened", "anyOf.0.not.not");
+  expectOne(old, next, "output", "widened", "anyOf.0.not.not");
+  expectOne(next, old, "input", "narrowed", "anyOf.0.not");
+  expectOne(next, old, "output", "narrowed", "anyOf.0.not");
+  // Under a not, the effect is flipped like any other.
+  expectOne({ not: old }, { not: next }, "input", "narrowed", "not.anyOf.0.not.not");
+  expectOne({ not: next }, { not: old }, "output", "widened", "not.anyOf.0.not");
   // Arrays of arrays within arrays of anything but strings: `not` added under items is no
   // narrowing of arrays whose items are arrays.
   const nested = { anyOf: [{ type: "array", items: { type: "array" } }, { type: "null" }] };
@@ -490,9 +491,10 @@ Deno.test("catchAllDiff() grades a proven branch pair as one delta when its keyw
     anyOf: [{ type: "array", items: { allOf: [false], "x-vendor": n }, not }, { type: "null" }],
   });
   for (const side of ["input", "output"] as const) {
+    // (Its new not of {not: true} rejects nothing: read as absent, the not went.)
     assert.deepEqual(brief(diff(vendor(0, { const: [] }), vendor(1, { not: true }), side)), [
-      [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf.0"],
       [`tool.${side}.keyword.unmodelled`, "BREAKING", "anyOf.0.items.x-vendor"],
+      [`tool.${side}.keyword.widened`, SEVERITY[side].widened, "anyOf.0.not"],
     ]);
     // A not of a string constant excludes no array: proven the same, and the keyword is still
     // reported (it was silent once the oneOf/anyOf proof read the kinds of const values).

@@ -476,28 +476,26 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
   const a = { if: { type: "string" }, then: { maxLength: 3 } };
   const old = holder(ref, a, b), wrapped = wrap(a);
   const at = (side: string, rest: string) => `t.${side}Schema.${rest}`;
+  // The not of not is read as true: the new branch widens B's first (not.widened at its not).
   assert.deepEqual(schemaFindings("input", old, wrapped), [
-    `tool.input.anyOf.widened ${at("input", "properties.v.anyOf")} NON_BREAKING`,
-    `tool.input.keyword.changed ${at("input", "$defs.B.anyOf")} NON_BREAKING`,
+    `tool.input.anyOf.widened ${at("input", "properties.v.anyOf.1.anyOf")} NON_BREAKING`,
+    `tool.input.not.widened ${at("input", "properties.v.anyOf.0.not")} NON_BREAKING`,
   ]);
   assert.deepEqual(schemaFindings("output", wrapped, old), [
-    `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf")} NON_BREAKING`,
-    // Named where the new schema has a place: A holds no anyOf (B's union, reached through
-    // the reference, was named at $defs.A.anyOf, which exists in neither schema).
-    `tool.output.keyword.changed ${at("output", "$defs.A")} NON_BREAKING`,
+    `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf.1.anyOf")} NON_BREAKING`,
+    `tool.output.not.narrowed ${at("output", "properties.v.anyOf.0.not")} NON_BREAKING`,
   ]);
-  // A widening on output, and a narrowing on input, are BREAKING: the branch was one finding of
-  // the catch-all differ beside the structured walk's own, which already reports the branch
-  // BREAKING inside it (not.narrowed at anyOf.0.not.not, not.widened reversed), so it goes.
+  // A widening on output, and a narrowing on input, are BREAKING, each once where it is written
+  // (it read not.narrowed at anyOf.0.not.not on output, a narrowing for a widening).
   assert.deepEqual(breaking(schemaFindings("output", old, wrapped)), [
     `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
     `tool.output.anyOf.widened ${at("output", "properties.v.anyOf.1.anyOf")} BREAKING`,
-    `tool.output.not.narrowed ${at("output", "properties.v.anyOf.0.not.not")} BREAKING`,
+    `tool.output.not.widened ${at("output", "properties.v.anyOf.0.not")} BREAKING`,
   ]);
   assert.deepEqual(breaking(schemaFindings("input", wrapped, old)), [
     `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf.1.anyOf")} BREAKING`,
     `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf.1.anyOf")} BREAKING`,
-    `tool.input.not.widened ${at("input", "properties.v.anyOf.0.not.not")} BREAKING`,
+    `tool.input.not.narrowed ${at("input", "properties.v.anyOf.0.not")} BREAKING`,
   ]);
   // Seed -421173095: `v` goes from anyOf[arrays of A, anyOf[S]] (A: arrays of strings) to a
   // union that holds it beside arrays of anything but strings. The arrays of A are proven
