@@ -1257,6 +1257,7 @@ class Walker {
           this.compare(propsA[name], true, {
             ...this.child(ctx, ["properties", name], "properties", "schema"),
             newLoc: after()!.get(name)!,
+            governed: true,
           });
         }
       } else if (typeof model === "string") {
@@ -1364,6 +1365,7 @@ class Walker {
           aside: `"${name}" was declared before only at ${
             site.replace(/^\//, "").replaceAll("/", ".")
           }, which does not apply to every object`,
+          governed: true,
         });
         continue;
       }

@@ -317,6 +317,23 @@ Deno.test("diff cannot tell what governs a removed property's name beside an ann
   });
 });
 
+/**
+ * What {@link fourWays} gives for x: {type: string} (with annotations) removed where its name
+ * then holds any value: the values widened, the property removed, and nothing of its annotations.
+ */
+const REMOVED_TO_ANY = {
+  input: [
+    `tool.input.property.removed ${I}.properties.x BREAKING`,
+    `tool.input.type.widened ${I}.properties.x.type NON_BREAKING`,
+  ],
+  inputReversed: [`tool.input.type.narrowed ${I}.properties.x.type BREAKING`],
+  output: [
+    `tool.output.property.removed ${O}.properties.x BREAKING`,
+    `tool.output.type.widened ${O}.properties.x.type BREAKING`,
+  ],
+  outputReversed: [`tool.output.type.narrowed ${O}.properties.x.type NON_BREAKING`],
+};
+
 Deno.test("diff compares no annotation of a property with any value where its name stays required", () => {
   // Removed while x stays required, x holds any value now: the values are compared (type), the
   // property's description, title and deprecation go with its declaration (it read
@@ -324,19 +341,41 @@ Deno.test("diff compares no annotation of a property with any value where its na
   const x = { type: "string", description: "the x", title: "X", deprecated: true };
   const old = obj({ properties: { a: {}, x }, required: ["x"] });
   const next = obj({ properties: { a: {} }, required: ["x"] });
-  assert.deepEqual(fourWays(old, next), {
-    input: [
-      `tool.input.property.removed ${I}.properties.x BREAKING`,
-      `tool.input.type.widened ${I}.properties.x.type NON_BREAKING`,
-    ],
-    inputReversed: [`tool.input.type.narrowed ${I}.properties.x.type BREAKING`],
-    output: [
-      `tool.output.property.removed ${O}.properties.x BREAKING`,
-      `tool.output.type.widened ${O}.properties.x.type BREAKING`,
-    ],
-    outputReversed: [`tool.output.type.narrowed ${O}.properties.x.type NON_BREAKING`],
-  });
+  assert.deepEqual(fourWays(old, next), REMOVED_TO_ANY);
   // ajv: x: 5 is accepted after, rejected before; x stays required.
   assert.deepEqual(verdicts(old, next, { x: 5 }), [[false, true], [false, true]]);
   assert.deepEqual(verdicts(old, next, {}), [[false, false], [false, false]]);
+});
+
+Deno.test("diff compares no annotation of a property with any value where a conditional place declares its name", () => {
+  // Declared before (or still) only in a dependentSchemas entry, a then or an anyOf branch open to
+  // it, the name held any value where that does not apply: the values are compared (type), the
+  // property's description, title and deprecation go with its declaration (each read
+  // description.changed POTENTIALLY_BREAKING, added or removed, as where the name stays required).
+  const x = { type: "string", description: "the x", title: "X", deprecated: true };
+  const places: Record<string, JsonValue>[] = [
+    { dependentSchemas: { a: { properties: { x } } } },
+    { if: { required: ["a"] }, then: { properties: { x } } },
+    { anyOf: [{ properties: { x } }, { required: ["a"] }] },
+  ];
+  for (const place of places) {
+    const old = obj({ properties: { a: {} }, ...place });
+    const next = obj({ properties: { a: {}, x }, ...place });
+    // Removed (and, reversed, added) as where the name stays required.
+    assert.deepEqual(fourWays(next, old), REMOVED_TO_ANY, JSON.stringify(place));
+    // ajv: x: 5 passes before where the place does not apply (without a, or with a beside the
+    // anyOf), rejected now.
+    const witness = [{ x: 5 }, { x: 5, a: 1 }].some((value) =>
+      verdicts(old, next, value).every(([a, b]) => a && !b)
+    );
+    assert.ok(witness, JSON.stringify(place));
+  }
+  // A description that differs between the place and the new property is still not compared
+  // with any value; what the name's values may be is.
+  const old = obj({ properties: { a: {} }, ...places[0]! });
+  const next = obj({ properties: { a: {}, x: { ...x, description: "another" } } });
+  assert.deepEqual(schemaChanges("input", old, next).map((c) => c.rule).sort(), [
+    "tool.input.dependentSchemas.widened",
+    "tool.input.type.narrowed",
+  ]);
 });
