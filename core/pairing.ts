@@ -6,7 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
-import { nameWords, sameButAffix } from "./rename_affix.ts";
+import { nameWords, sameButAffix, wordsAdded } from "./rename_affix.ts";
 import { nameKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
@@ -37,16 +37,19 @@ export interface Paired<T> {
    * What paired a renamed tool: `schemas` (equal schemas, told apart by the closest name when
    * several share them), `style` (the name in another case or separator style), `shape` (the
    * same schemas but for prose and property names in another style, and the closest name) or
-   * `affix` (a word put before or after the names of two tools or more, or taken off).
+   * `affix` (a word put before or after the names of two tools or more, or taken off) or `words`
+   * (one tool whose name gained or lost words anywhere, with the same schemas or a description
+   * alike).
    */
   renamedBy?: RenamedBy;
 }
 
 /**
  * The steps that pair a renamed tool: equal schemas, a name in another style, alike names and
- * the same shape, a word added to or taken off two names or more.
+ * the same shape, a word added to or taken off two names or more, words added to or taken off
+ * one name with strong evidence.
  */
-export type RenamedBy = "schemas" | "style" | "shape" | "affix";
+export type RenamedBy = "schemas" | "style" | "shape" | "affix" | "words";
 
 /** The pairing of one list. */
 export interface ListPairs<T> {
@@ -321,8 +324,24 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     sameTool(tools),
   );
   for (const [gone, twin] of affixed) pair(gone, twin, "affix");
+  // One tool whose name gained or lost words anywhere, on strong evidence only: the same schemas
+  // (declaring a property) or a description alike, one removed and one added.
+  const [gone, added] = [free(tools.removed), free(tools.added)];
+  if (gone.length <= MAX_WORDS && added.length <= MAX_WORDS) {
+    const alike = describedAlike(tools);
+    const evidence = (g: Located<Tool>, a: Located<Tool>) =>
+      wordsAdded(g.id, a.id) && (twins(g, a) || alike(g.value, a.value));
+    for (const g of gone) {
+      const found = added.filter((a) => evidence(g, a));
+      if (found.length !== 1) continue;
+      if (gone.filter((r) => evidence(r, found[0]!)).length === 1) pair(g, found[0]!, "words");
+    }
+  }
   return out;
 }
+
+/** The most removed or added tools whose names are compared for words added, per side. */
+const MAX_WORDS = 256;
 
 /** How much of a description {@link sameTool} compares: its cost grows with the square. */
 const DESCRIPTION_HEAD = 400;
@@ -342,26 +361,53 @@ const DESCRIPTION_HEAD = 400;
  * name renamed its tools.
  */
 function sameTool(tools: ToolPairs): (gone: Located<Tool>, twin: Located<Tool>) => boolean {
-  const strip = (side: readonly Tool[]) => {
-    const shared = sharedOpening(side.map((t) => t.description?.trim() ?? ""));
-    return (t: Tool) =>
-      (t.description ?? "").trim().slice(shared).slice(0, DESCRIPTION_HEAD).toLowerCase();
-  };
-  // Each side's shared opening, read when a pair is first asked about: most diffs ask none.
-  let sides: [(t: Tool) => string, (t: Tool) => string] | undefined;
+  const described = descriptions(tools);
   return ({ value: a }, { value: b }) => {
-    sides ??= [
-      strip([...tools.removed.map((r) => r.value), ...tools.paired.map((p) => p.old)]),
-      strip([...tools.added.map((r) => r.value), ...tools.paired.map((p) => p.new)]),
-    ];
-    const [old, now] = sides;
-    const x = old(a), y = now(b);
+    const [x, y] = described(a, b);
     if (x && y && 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE) return true;
     if (x && y && (y.startsWith(firstSentence(x)) || x.startsWith(firstSentence(y)))) return true;
     const p = propertyNames(a), q = propertyNames(b);
     const common = [...p].filter((n) => q.has(n)).length;
     const all = p.size + q.size - common;
     return all > 0 && common * 3 >= all * 2;
+  };
+}
+
+/**
+ * The descriptions of an old tool and a new one as {@link sameTool} compares them: without the
+ * opening every tool of the side shares, their first {@link DESCRIPTION_HEAD} characters, lower
+ * case. Each side's shared opening is read when a pair is first asked about: most diffs ask none.
+ */
+function descriptions(tools: ToolPairs): (a: Tool, b: Tool) => [string, string] {
+  const strip = (side: readonly Tool[]) => {
+    const shared = sharedOpening(side.map((t) => t.description?.trim() ?? ""));
+    return (t: Tool) =>
+      (t.description ?? "").trim().slice(shared).slice(0, DESCRIPTION_HEAD).toLowerCase();
+  };
+  let sides: [(t: Tool) => string, (t: Tool) => string] | undefined;
+  return (a, b) => {
+    sides ??= [
+      strip([...tools.removed.map((r) => r.value), ...tools.paired.map((p) => p.old)]),
+      strip([...tools.added.map((r) => r.value), ...tools.paired.map((p) => p.new)]),
+    ];
+    return [sides[0](a), sides[1](b)];
+  };
+}
+
+/**
+ * Whether an old tool's description and a new one's, as {@link descriptions} reads them, are at
+ * least {@link ALIKE} alike and hold three words or more: the evidence that one tool whose name
+ * gained or lost words was renamed (testsprite_generate_prd → testsprite_generate_standardized_prd,
+ * "Generate a structured standard PRD." on both sides). A first sentence in common or property
+ * names shared are not enough for one tool: create_issue and create_issue_comment share half
+ * their arguments.
+ */
+function describedAlike(tools: ToolPairs): (a: Tool, b: Tool) => boolean {
+  const described = descriptions(tools);
+  return (a, b) => {
+    const [x, y] = described(a, b);
+    if (x.split(/\s+/).length < 3 || y.split(/\s+/).length < 3) return false;
+    return 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE;
   };
 }
 

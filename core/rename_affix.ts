@@ -113,3 +113,26 @@ export function describeAffix(affix: string): string {
   if (place === "prefix") return `${words} ${dropped ? "taken off the front" : "put before"}`;
   return `${words} ${dropped ? "taken off the end" : "put after"}`;
 }
+
+/**
+ * Whether the words of one name are those of the other with words added anywhere (before, after
+ * or between them): generate_prd → generate_standardized_prd, bootstrap_tests → bootstrap.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordsAdded } from "./rename_affix.ts";
+ * assert.equal(wordsAdded("generate_prd", "generate_standardized_prd"), true);
+ * assert.equal(wordsAdded("bootstrapTests", "bootstrap"), true);
+ * assert.equal(wordsAdded("get_user", "set_user"), false);
+ * assert.equal(wordsAdded("get_user", "get_user"), false);
+ * ```
+ */
+export function wordsAdded(oldName: string, newName: string): boolean {
+  const [a, b] = [nameWords(oldName), nameWords(newName)];
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (short.length === 0 || short.length === long.length) return false;
+  let at = 0;
+  for (const word of long) if (word === short[at]) at++;
+  return at === short.length;
+}

@@ -317,18 +317,24 @@ Deno.test("pairEntities() pairs tools whose names gained or lost one word shared
   );
 });
 
+/** A tool with a description and string properties of these names. */
+const described = (name: string, description: string, ...properties: string[]): Tool => ({
+  name,
+  description,
+  inputSchema: {
+    type: "object",
+    properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])),
+  },
+});
+
+/** The renames pairEntities() finds between two tool lists, `old→new how`, sorted. */
+const renamesOf = (a: Tool[], b: Tool[]) =>
+  pairEntities({ ...emptyContract(), tools: a }, { ...emptyContract(), tools: b }).tools.paired
+    .map((p) => `${p.renamedFrom}→${p.id} ${p.renamedBy}`).sort();
+
 Deno.test("pairEntities() pairs tools by an affix only when each still reads as itself", () => {
-  const tool = (name: string, description: string, ...properties: string[]) => ({
-    name,
-    description,
-    inputSchema: {
-      type: "object",
-      properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])),
-    },
-  });
-  const renames = (a: Tool[], b: Tool[]) =>
-    pairEntities({ ...emptyContract(), tools: a }, { ...emptyContract(), tools: b }).tools.paired
-      .map((p) => `${p.renamedFrom}→${p.id}`).sort();
+  const tool = described;
+  const renames = (a: Tool[], b: Tool[]) => renamesOf(a, b).map((r) => r.replace(/ \w+$/, ""));
   // A sub-resource's tools beside the resource's: other tools, though "comment" was put after both.
   const issues = [
     tool("create_issue", "Create an issue.", "repo", "title", "body"),
@@ -382,4 +388,63 @@ Deno.test("pairEntities() pairs tools by an affix only when each still reads as 
     ]),
     [],
   );
+});
+
+Deno.test("pairEntities() pairs one tool whose name gained or lost words only on the same schemas or a description alike", () => {
+  const [tool, renames] = [described, renamesOf];
+  // testsprite-mcp 0.0.11 → 0.0.30: a word put inside the name, the same arguments and description,
+  // beside another tool added with the same arguments (so neither the schemas nor the names told).
+  const prd = tool("generate_prd", "Generate a structured standard PRD.", "projectPath");
+  const standardized = { ...prd, name: "generate_standardized_prd" };
+  const rerun = tool(
+    "rerun_tests",
+    "Run node command manually to re-run the tests.",
+    "projectPath",
+  );
+  assert.deepEqual(renames([prd], [standardized, rerun]), [
+    "generate_prd→generate_standardized_prd words",
+  ]);
+  assert.deepEqual(renames([standardized], [prd, rerun]), [
+    "generate_standardized_prd→generate_prd words",
+  ]);
+  // A description alike is enough with other arguments; the same schemas without a description.
+  const more = tool("generate_standardized_prd", "Generate a structured, standard PRD.", "path");
+  assert.deepEqual(renames([prd], [more]), ["generate_prd→generate_standardized_prd words"]);
+  const bare = (t: Tool): Tool => {
+    const { description: _, ...rest } = t;
+    return rest;
+  };
+  assert.deepEqual(renames([bare(prd)], [bare(standardized), bare(rerun)]), [
+    "generate_prd→generate_standardized_prd words",
+  ]);
+  // The same tool's arguments mostly kept under a new description (testsprite_bootstrap_tests →
+  // testsprite_bootstrap): no such evidence, nor for a sub-resource's tool (create_issue →
+  // create_issue_comment, half the arguments shared, "GitHub: " before every description).
+  const bootstrap = tool("bootstrap_tests", "Bootstrap Testsprite first.", "a", "b", "c", "d");
+  const next = tool(
+    "bootstrap",
+    "BEFORE calling this tool, check the config.",
+    "a",
+    "b",
+    "c",
+    "d",
+    "e",
+  );
+  assert.deepEqual(renames([bootstrap], [next]), []);
+  const issue = tool("create_issue", "GitHub: Create an issue.", "repo", "title", "body");
+  const comment = tool(
+    "create_issue_comment",
+    "GitHub: Comment on an issue.",
+    "repo",
+    "number",
+    "body",
+  );
+  assert.deepEqual(renames([issue], [comment]), []);
+  // A name two added names explain, or an added name two removed ones do: none is paired.
+  const read = { ...standardized, name: "generate_prd_read" };
+  assert.deepEqual(renames([prd], [standardized, read]), []);
+  assert.deepEqual(renames([prd, { ...prd, name: "generate_standardized" }], [standardized]), []);
+  // Too short a description is no evidence: "Deprecated." on both.
+  const short = (name: string, p: string) => tool(name, "Deprecated.", p);
+  assert.deepEqual(renames([short("list_users", "a")], [short("list_users_v2", "b")]), []);
 });

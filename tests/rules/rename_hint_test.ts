@@ -113,3 +113,24 @@ Deno.test("tool.removed says a rename of style was found by its name when too ma
   assert.doesNotMatch(changes[0]!.message, /closest name/);
   assert.equal(changes[0]!.hint, 'renamed to "get_user"?');
 });
+
+Deno.test("tool.removed says how one tool whose name gained or lost words was found", () => {
+  const contract = (tools: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools });
+  const message = (before: JsonObject[], after: JsonObject[]) =>
+    diffContracts(contract(before), contract(after), { registry }).changes
+      .filter((c) => c.rule === "tool.removed").map((c) => c.message);
+  const prd = { ...tool("generate_prd"), description: "Generate a structured standard PRD." };
+  // The same schemas, which another tool added shares (testsprite-mcp 0.0.11 → 0.0.30).
+  assert.deepEqual(
+    message([prd], [{ ...prd, name: "generate_standardized_prd" }, tool("rerun_tests")]),
+    [
+      'Tool "generate_prd" was removed; "generate_standardized_prd" was added with its name but for words added and the same schemas, so it was probably renamed; their schemas are compared under the new name',
+    ],
+  );
+  // A description alike, other arguments; and backwards, words taken off.
+  const other = { ...prd, name: "prd", inputSchema: { type: "object" } };
+  assert.deepEqual(message([prd], [other]), [
+    'Tool "generate_prd" was removed; "prd" was added with its name but for words taken off and a description alike, so it was probably renamed; their schemas are compared under the new name',
+  ]);
+});
