@@ -22,20 +22,25 @@ import {
   readsApart,
   type RefLevel,
 } from "./_ref_siblings.ts";
-import {
-  acceptsSafeInteger,
-  admitsEverySafeInteger,
-  integerOnly,
-  type NumericBound,
-} from "./_safe_integer.ts";
+import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
+import {
+  falseMessage,
+  LIMIT_ASIDE,
+  limitMessage,
+  names,
+  show,
+  showBound,
+} from "./_walk_messages.ts";
+import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_unevaluated.ts";
+import { type Branch, flatAnyOf, liftUnion, soleBranch } from "./_union_lift.ts";
+import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
-import { splitTypes } from "./_split_types.ts";
 import { dialectChangeInert } from "./_dialect.ts";
-import { holdsPosition, itemLimit, schemaItemLimit } from "./_array_length.ts";
+import { holdsPosition, itemLimit } from "./_array_length.ts";
 import { declarationSites, declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
 import { defaultedRequired } from "./_defaulted_required.ts";
@@ -73,7 +78,6 @@ import {
   type Effect,
   FACET_OF,
   flipEffect,
-  isAnnotationKeyword,
   isExtensionKeyword,
   type SchemaDelta,
   type Side,
@@ -233,63 +237,6 @@ const SUBSCHEMAS = [
   "propertyNames",
   "contentSchema",
 ] as const;
-
-/** A numeric bound as users read it (`<= 10`, `> 0`), `null` for none. */
-function showBound(x: NumericBound | undefined, kind: "min" | "max"): string | null {
-  if (x === undefined) return null;
-  const op = x.exclusive ? (kind === "min" ? ">" : "<") : (kind === "min" ? ">=" : "<=");
-  return `${op} ${x.value}`;
-}
-
-/** The message of a bound that moved at or past the safe-integer limit, on input integers. */
-function limitMessage(
-  path: string,
-  aspect: string,
-  kind: "min" | "max",
-  a: NumericBound | undefined,
-  b: NumericBound | undefined,
-): string {
-  return `${path}: ${aspect} went from ${showBound(a, kind) ?? "none"} to ${
-    showBound(b, kind) ?? "none"
-  }, which on integers is the safe-integer limit (2^53 - 1): every integer a JSON client can send exactly is accepted before and after`;
-}
-
-/** What a combination graded with the safe-integer exemption adds to its message. */
-const LIMIT_ASIDE =
-  " (integers past the safe-integer limit, 2^53 - 1, aside: no JSON client sends them exactly)";
-
-function show(value: JsonValue | undefined): string {
-  if (value === undefined) return "absent";
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-}
-
-/** What a position's schema becoming `false` (or no longer `false`) means, in words. */
-function falseMessage(facet: string, wasFalse: boolean, inherited = false): string {
-  const undeclared = facet === "additionalProperties"
-    ? "properties not declared in properties or patternProperties"
-    : facet === "unevaluatedProperties"
-    ? "properties no other keyword evaluates"
-    : undefined;
-  if (inherited) {
-    // `false` is the object's unevaluatedProperties, not written here (an allOf branch).
-    return wasFalse
-      ? `${facet} now accepts the names the object's unevaluatedProperties false rejected`
-      : `${facet} was removed: the names it accepted are now rejected by the object's unevaluatedProperties false`;
-  }
-  if (undeclared !== undefined) {
-    return wasFalse
-      ? `${facet} is no longer false: ${undeclared} are now accepted`
-      : `${facet} is now false: ${undeclared} are rejected`;
-  }
-  return wasFalse
-    ? "the schema accepted nothing and now accepts values"
-    : "the schema now accepts nothing (false)";
-}
-
-function names(list: readonly string[]): string {
-  return list.map((n) => `"${n}"`).join(", ");
-}
 
 class Walker {
   readonly out: SchemaDelta[] = [];
@@ -2611,65 +2558,6 @@ class Walker {
   }
 }
 
-/**
- * The branch of a one-branch anyOf/oneOf/allOf (allOf branches of annotations only do not
- * count) that has only annotations beside it, unless `other` uses the same keyword: then the
- * branch lists are compared as such.
- */
-/** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
-/**
- * The index in a `$ref` chain (see parts()) of the deepest link whose unevaluatedProperties
- * constrains, -1 if none; the outer links' unevaluatedProperties are gone already
- * ({@link withoutOuterUnevaluated}).
- */
-function closingLink(levels: readonly RefLevel[], root: JsonValue | undefined): number {
-  return levels.findLastIndex((l) => !acceptsEvery(l.keywords.unevaluatedProperties, root));
-}
-
-/**
- * For a `$ref` chain (see parts()) with a link whose unevaluatedProperties constrains: each link
- * after it, its rule for the names it leaves to that one, reading it and the others in that
- * link's reach as allOf branches of it ({@link unevaluatedRest}). An unevaluatedProperties sees
- * what its own link and the links its `$ref` reaches evaluate (ajv 8, 2020-12), so a link before
- * it is not a branch of it: what it governs there is a conjunct beside that link (parts()).
- */
-function chainRests(
-  levels: readonly RefLevel[],
-  root: JsonValue | undefined,
-): Map<RefLevel, UnevaluatedRest | string> {
-  const out = new Map<RefLevel, UnevaluatedRest | string>();
-  const deepest = closingLink(levels, root);
-  if (deepest === -1) return out;
-  const u = levels[deepest]!;
-  const reach = levels.slice(deepest);
-  for (const level of reach) {
-    if (level === u) continue;
-    const siblings = reach.filter((l) => l !== u && l !== level).map((l) => l.keywords);
-    const own = Array.isArray(u.keywords.allOf) ? u.keywords.allOf : [];
-    const parent = { ...u.keywords, allOf: [level.keywords, ...siblings, ...own] };
-    const rest = unevaluatedRest(parent, 0, u.loc, root);
-    if (rest !== undefined) out.set(level, rest);
-  }
-  return out;
-}
-
-/**
- * The links of a `$ref` chain without the unevaluatedProperties of each link before the deepest
- * one that has one: that one evaluates every name (it is in the outer links' reach, through their
- * `$ref`), so theirs never apply (ajv 8, 2020-12), and the chain accepts what it accepts without
- * them. The same objects when no link is left out.
- */
-function withoutOuterUnevaluated(levels: RefLevel[]): RefLevel[] {
-  const has = (l: RefLevel) => l.keywords.unevaluatedProperties !== undefined;
-  const deepest = levels.findLastIndex(has);
-  if (deepest <= 0 || !levels.slice(0, deepest).some(has)) return levels;
-  return levels.map((l, i) => {
-    if (i >= deepest || !has(l)) return l;
-    const { unevaluatedProperties: _, ...keywords } = l.keywords;
-    return { loc: l.loc, keywords };
-  });
-}
-
 /** X of `{not: {not: X}}` written with nothing else at either level; else undefined. */
 function doubleNot(s: JsonObject | false): JsonValue | undefined {
   if (s === false || Object.keys(s).length !== 1 || !isObject(s.not)) return undefined;
@@ -2684,42 +2572,13 @@ function inertNot(s: JsonObject, root: JsonValue | undefined): JsonObject {
   return rest;
 }
 
+/** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
 function withoutKeywordsOfExcludedTypes(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
   const skipped = keywordsOfExcludedTypes(a, b);
   if (skipped.size === 0) return [a, b];
   const keep = (s: JsonObject) =>
     Object.fromEntries(Object.entries(s).filter(([k]) => !skipped.has(k))) as JsonObject;
   return [keep(a), keep(b)];
-}
-
-function soleBranch(
-  schema: JsonObject | false,
-  other: JsonObject | false,
-): { schema: JsonValue; key: string; index: number } | undefined {
-  if (schema === false) return undefined;
-  let found: { schema: JsonValue; key: string; index: number } | undefined;
-  for (const key of Object.keys(schema)) {
-    const value = schema[key];
-    if (key === "anyOf" || key === "oneOf" || key === "allOf") {
-      if (found !== undefined || !Array.isArray(value)) return undefined;
-      if (other !== false && other[key] !== undefined) return undefined;
-      const branches = value.map((v, index) => ({ v, index }))
-        .filter((x) => key !== "allOf" || !isAnnotationOnly(x.v));
-      if (branches.length !== 1) return undefined;
-      // The annotations of allOf branches that hold nothing else stay with the schema.
-      let branch = branches[0]!.v;
-      if (isObject(branch)) {
-        for (const other of value) {
-          if (other === branches[0]!.v || !isObject(other)) continue;
-          branch = { ...other, ...branch };
-        }
-      }
-      found = { schema: branch, key, index: branches[0]!.index };
-    } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
-      return undefined;
-    }
-  }
-  return found;
 }
 
 /** Where the direct allOf branches of `s` declare each property: branch index and schema. */
@@ -2740,138 +2599,6 @@ function inAllOf(s: JsonObject): Map<string, { i: number; schema: JsonValue }[]>
 function ownProperty(s: JsonValue, name: string): JsonValue {
   const props = isObject(s) && isObject(s.properties) ? s.properties : {};
   return Object.hasOwn(props, name) ? props[name]! : true;
-}
-
-/** The keywords of a schema that constrain values (annotations left out). */
-function constraintsOf(schema: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const key of Object.keys(schema)) {
-    if (!isAnnotationKeyword(key)) out[key] = schema[key]!;
-  }
-  return out;
-}
-
-/** A branch of a combinator and where it stands: its indices, through nested `anyOf`s. */
-interface Branch {
-  v: JsonValue;
-  i: number[];
-}
-
-/**
- * The branches of an `anyOf`, with a branch that is itself a bare `anyOf` (annotations aside)
- * replaced by its own branches: a union of unions is one union, and pairing the inner branches
- * says which one came or went (@sentry/mcp-server 0.39.0 turned anyOf [anyOf [string, array],
- * null] into anyOf [string, array]: null removed, not two branches removed and two added).
- */
-function flatAnyOf(list: readonly JsonValue[]): Branch[] {
-  const out: Branch[] = [];
-  const stack: Branch[] = list.map((v, i) => ({ v, i: [i] })).reverse();
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const v = top.v;
-    const inner = isObject(v) && Array.isArray(v.anyOf) && v.anyOf.length > 0 &&
-        Object.keys(v).every((k) => k === "anyOf" || isAnnotationKeyword(k))
-      ? v.anyOf as JsonValue[]
-      : undefined;
-    if (inner === undefined || top.i.length > 8) {
-      out.push(top);
-      continue;
-    }
-    for (let k = inner.length - 1; k >= 0; k--) stack.push({ v: inner[k]!, i: [...top.i, k] });
-  }
-  return out;
-}
-
-/**
- * A schema that became one branch of a union (`{type: string}` → `{anyOf: [{type: string},
- * {type: integer}]}`) or of an allOf, or the reverse, is compared as a one-branch combination,
- * so the change reads as the combination extended or narrowed rather than as unrelated keyword
- * changes.
- */
-function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
-  const union = (x: JsonObject) =>
-    Array.isArray(x.anyOf) || Array.isArray(x.oneOf) || Array.isArray(x.allOf);
-  const lift = (single: JsonObject, other: JsonObject): JsonObject | undefined => {
-    const key = Array.isArray(other.anyOf)
-      ? "anyOf"
-      : Array.isArray(other.oneOf)
-      ? "oneOf"
-      : "allOf";
-    const rest = Object.keys(constraintsOf(other)).filter((k) => k !== key);
-    const constraints = constraintsOf(single);
-    // A single schema holding another combination keyword (an object with an allOf beside its
-    // properties) is one branch all the same; one holding the same keyword is compared as is.
-    if (Array.isArray(single[key]) || rest.length > 0 || Object.keys(constraints).length === 0) {
-      return undefined;
-    }
-    const lifted: JsonObject = {};
-    for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
-    // A list of types facing a union of one type per branch is a union of its types.
-    const pieces = key === "allOf" ? undefined : splitTypes(constraints);
-    const byType = (other[key] as JsonValue[]).some((x) => {
-      const t = isObject(x) ? typeSet(x) : undefined;
-      return t?.length === 1 && pieces?.some((p) => p.type === t[0]);
-    });
-    lifted[key] = pieces !== undefined && byType ? pieces : [constraints];
-    return lifted;
-  };
-  if (union(b) && !union(a)) return [lift(a, b) ?? a, b];
-  if (union(a) && !union(b)) return [a, lift(b, a) ?? b];
-  // Both hold a combination keyword: the side that is nothing but one (anyOf [X, null]) takes
-  // the other whole as a branch when the other does not use that keyword.
-  const bare = (x: JsonObject) =>
-    ["anyOf", "oneOf"].filter((k) => Array.isArray(x[k])).length === 1 &&
-    Object.keys(constraintsOf(x)).length === 1;
-  if (bare(b) && !bare(a)) return [lift(a, b) ?? a, b];
-  if (bare(a) && !bare(b)) return [a, lift(b, a) ?? b];
-  return [a, b];
-}
-
-interface Tuple {
-  prefix: JsonValue[];
-  rest: JsonValue;
-  prefixKey: string;
-  restKey: string;
-}
-
-/**
- * The most items a schema admits, as a bound: `maxItems`, or the tuple's length when its rest
- * schema is `false` (two ways zod 3 and zod 4 write the same tuple).
- */
-function itemBound(s: JsonObject): Bound | undefined {
-  const limit = schemaItemLimit((k) => s[k]);
-  return limit === undefined ? undefined : { value: limit, exclusive: false };
-}
-
-/** Positional item schemas (`prefixItems`, or draft-07 array `items`) and the rest schema. */
-function tuple(s: JsonObject): Tuple {
-  if (Array.isArray(s.items)) {
-    return {
-      prefix: s.items,
-      rest: s.additionalItems ?? true,
-      prefixKey: "items",
-      restKey: "additionalItems",
-    };
-  }
-  // Without items, the positions past prefixItems are governed by unevaluatedItems when nothing
-  // else here (an applicator, contains) evaluates items.
-  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "not", "contains"];
-  if (
-    s.items === undefined && s.additionalItems === undefined && s.unevaluatedItems !== undefined &&
-    !applicators.some((k) => s[k] !== undefined)
-  ) {
-    return {
-      prefix: Array.isArray(s.prefixItems) ? s.prefixItems : [],
-      rest: s.unevaluatedItems,
-      prefixKey: "prefixItems",
-      restKey: "unevaluatedItems",
-    };
-  }
-  return {
-    prefix: Array.isArray(s.prefixItems) ? s.prefixItems : [],
-    rest: s.items ?? s.additionalItems ?? true,
-    prefixKey: "prefixItems",
-    restKey: s.items === undefined && s.additionalItems !== undefined ? "additionalItems" : "items",
-  };
 }
 
 /**

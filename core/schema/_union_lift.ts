@@ -1,0 +1,165 @@
+/**
+ * How the walk reads unions it compares: a one-branch anyOf/oneOf/allOf as its branch, nested
+ * anyOfs as one, and a schema facing a union as a one-branch union. Private to the walk.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { isAnnotationOnly } from "./subsume.ts";
+import { isAnnotationKeyword } from "./types.ts";
+import { splitTypes } from "./_split_types.ts";
+import { typeSet } from "./values.ts";
+
+/**
+ * The branch of a one-branch anyOf/oneOf/allOf (allOf branches of annotations only do not
+ * count) that has only annotations beside it, unless `other` uses the same keyword: then the
+ * branch lists are compared as such.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { soleBranch } from "./_union_lift.ts";
+ * const s = { anyOf: [{ type: "string" }], description: "d" };
+ * assert.deepEqual(soleBranch(s, {}), { schema: { type: "string" }, key: "anyOf", index: 0 });
+ * assert.equal(soleBranch(s, { anyOf: [] }), undefined);
+ * ```
+ */
+export function soleBranch(
+  schema: JsonObject | false,
+  other: JsonObject | false,
+): { schema: JsonValue; key: string; index: number } | undefined {
+  if (schema === false) return undefined;
+  let found: { schema: JsonValue; key: string; index: number } | undefined;
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (key === "anyOf" || key === "oneOf" || key === "allOf") {
+      if (found !== undefined || !Array.isArray(value)) return undefined;
+      if (other !== false && other[key] !== undefined) return undefined;
+      const branches = value.map((v, index) => ({ v, index }))
+        .filter((x) => key !== "allOf" || !isAnnotationOnly(x.v));
+      if (branches.length !== 1) return undefined;
+      // The annotations of allOf branches that hold nothing else stay with the schema.
+      let branch = branches[0]!.v;
+      if (isObject(branch)) {
+        for (const other of value) {
+          if (other === branches[0]!.v || !isObject(other)) continue;
+          branch = { ...other, ...branch };
+        }
+      }
+      found = { schema: branch, key, index: branches[0]!.index };
+    } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
+      return undefined;
+    }
+  }
+  return found;
+}
+
+/**
+ * The keywords of a schema that constrain values (annotations left out).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { constraintsOf } from "./_union_lift.ts";
+ * assert.deepEqual(constraintsOf({ type: "string", description: "d" }), { type: "string" });
+ * ```
+ */
+export function constraintsOf(schema: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    if (!isAnnotationKeyword(key)) out[key] = schema[key]!;
+  }
+  return out;
+}
+
+/** A branch of a combinator and where it stands: its indices, through nested `anyOf`s. */
+export interface Branch {
+  v: JsonValue;
+  i: number[];
+}
+
+/**
+ * The branches of an `anyOf`, with a branch that is itself a bare `anyOf` (annotations aside)
+ * replaced by its own branches: a union of unions is one union, and pairing the inner branches
+ * says which one came or went (@sentry/mcp-server 0.39.0 turned anyOf [anyOf [string, array],
+ * null] into anyOf [string, array]: null removed, not two branches removed and two added).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { flatAnyOf } from "./_union_lift.ts";
+ * assert.deepEqual(flatAnyOf([{ anyOf: [{ type: "string" }] }, { type: "null" }]), [
+ *   { v: { type: "string" }, i: [0, 0] },
+ *   { v: { type: "null" }, i: [1] },
+ * ]);
+ * ```
+ */
+export function flatAnyOf(list: readonly JsonValue[]): Branch[] {
+  const out: Branch[] = [];
+  const stack: Branch[] = list.map((v, i) => ({ v, i: [i] })).reverse();
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const v = top.v;
+    const inner = isObject(v) && Array.isArray(v.anyOf) && v.anyOf.length > 0 &&
+        Object.keys(v).every((k) => k === "anyOf" || isAnnotationKeyword(k))
+      ? v.anyOf as JsonValue[]
+      : undefined;
+    if (inner === undefined || top.i.length > 8) {
+      out.push(top);
+      continue;
+    }
+    for (let k = inner.length - 1; k >= 0; k--) stack.push({ v: inner[k]!, i: [...top.i, k] });
+  }
+  return out;
+}
+
+/**
+ * A schema that became one branch of a union (`{type: string}` → `{anyOf: [{type: string},
+ * {type: integer}]}`) or of an allOf, or the reverse, is compared as a one-branch combination,
+ * so the change reads as the combination extended or narrowed rather than as unrelated keyword
+ * changes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { liftUnion } from "./_union_lift.ts";
+ * const b = { anyOf: [{ type: "string" }, { type: "integer" }] };
+ * assert.deepEqual(liftUnion({ type: "string" }, b), [{ anyOf: [{ type: "string" }] }, b]);
+ * ```
+ */
+export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
+  const union = (x: JsonObject) =>
+    Array.isArray(x.anyOf) || Array.isArray(x.oneOf) || Array.isArray(x.allOf);
+  const lift = (single: JsonObject, other: JsonObject): JsonObject | undefined => {
+    const key = Array.isArray(other.anyOf)
+      ? "anyOf"
+      : Array.isArray(other.oneOf)
+      ? "oneOf"
+      : "allOf";
+    const rest = Object.keys(constraintsOf(other)).filter((k) => k !== key);
+    const constraints = constraintsOf(single);
+    // A single schema holding another combination keyword (an object with an allOf beside its
+    // properties) is one branch all the same; one holding the same keyword is compared as is.
+    if (Array.isArray(single[key]) || rest.length > 0 || Object.keys(constraints).length === 0) {
+      return undefined;
+    }
+    const lifted: JsonObject = {};
+    for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
+    // A list of types facing a union of one type per branch is a union of its types.
+    const pieces = key === "allOf" ? undefined : splitTypes(constraints);
+    const byType = (other[key] as JsonValue[]).some((x) => {
+      const t = isObject(x) ? typeSet(x) : undefined;
+      return t?.length === 1 && pieces?.some((p) => p.type === t[0]);
+    });
+    lifted[key] = pieces !== undefined && byType ? pieces : [constraints];
+    return lifted;
+  };
+  if (union(b) && !union(a)) return [lift(a, b) ?? a, b];
+  if (union(a) && !union(b)) return [a, lift(b, a) ?? b];
+  // Both hold a combination keyword: the side that is nothing but one (anyOf [X, null]) takes
+  // the other whole as a branch when the other does not use that keyword.
+  const bare = (x: JsonObject) =>
+    ["anyOf", "oneOf"].filter((k) => Array.isArray(x[k])).length === 1 &&
+    Object.keys(constraintsOf(x)).length === 1;
+  if (bare(b) && !bare(a)) return [lift(a, b) ?? a, b];
+  if (bare(a) && !bare(b)) return [a, lift(b, a) ?? b];
+  return [a, b];
+}

@@ -1,0 +1,110 @@
+/**
+ * The words of the structured walk's messages: bounds as users read them, values shown short,
+ * what a schema becoming `false` means, lists of names. Private to the walk.
+ * @module
+ */
+import type { JsonValue } from "../json.ts";
+import type { NumericBound } from "./_safe_integer.ts";
+
+/**
+ * A numeric bound as users read it (`<= 10`, `> 0`), `null` for none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { showBound } from "./_walk_messages.ts";
+ * assert.equal(showBound({ value: 0, exclusive: true }, "min"), "> 0");
+ * ```
+ */
+export function showBound(x: NumericBound | undefined, kind: "min" | "max"): string | null {
+  if (x === undefined) return null;
+  const op = x.exclusive ? (kind === "min" ? ">" : "<") : (kind === "min" ? ">=" : "<=");
+  return `${op} ${x.value}`;
+}
+/**
+ * The message of a bound that moved at or past the safe-integer limit, on input integers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { limitMessage } from "./_walk_messages.ts";
+ * const b = { value: 9007199254740991, exclusive: false };
+ * assert.ok(limitMessage("t.n", "maximum", "max", undefined, b).startsWith("t.n: maximum went from none to <= 9007199254740991"));
+ * ```
+ */
+export function limitMessage(
+  path: string,
+  aspect: string,
+  kind: "min" | "max",
+  a: NumericBound | undefined,
+  b: NumericBound | undefined,
+): string {
+  return `${path}: ${aspect} went from ${showBound(a, kind) ?? "none"} to ${
+    showBound(b, kind) ?? "none"
+  }, which on integers is the safe-integer limit (2^53 - 1): every integer a JSON client can send exactly is accepted before and after`;
+}
+/** What a combination graded with the safe-integer exemption adds to its message. */
+export const LIMIT_ASIDE =
+  " (integers past the safe-integer limit, 2^53 - 1, aside: no JSON client sends them exactly)";
+
+/**
+ * A value as a message shows it: JSON, cut past 120 characters; `absent` for none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { show } from "./_walk_messages.ts";
+ * assert.equal(show({ type: "string" }), '{"type":"string"}');
+ * assert.equal(show(undefined), "absent");
+ * ```
+ */
+export function show(value: JsonValue | undefined): string {
+  if (value === undefined) return "absent";
+  const text = JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+/**
+ * What a position's schema becoming `false` (or no longer `false`) means, in words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { falseMessage } from "./_walk_messages.ts";
+ * assert.equal(falseMessage("items", false), "the schema now accepts nothing (false)");
+ * ```
+ */
+export function falseMessage(facet: string, wasFalse: boolean, inherited = false): string {
+  const undeclared = facet === "additionalProperties"
+    ? "properties not declared in properties or patternProperties"
+    : facet === "unevaluatedProperties"
+    ? "properties no other keyword evaluates"
+    : undefined;
+  if (inherited) {
+    // `false` is the object's unevaluatedProperties, not written here (an allOf branch).
+    return wasFalse
+      ? `${facet} now accepts the names the object's unevaluatedProperties false rejected`
+      : `${facet} was removed: the names it accepted are now rejected by the object's unevaluatedProperties false`;
+  }
+  if (undeclared !== undefined) {
+    return wasFalse
+      ? `${facet} is no longer false: ${undeclared} are now accepted`
+      : `${facet} is now false: ${undeclared} are rejected`;
+  }
+  return wasFalse
+    ? "the schema accepted nothing and now accepts values"
+    : "the schema now accepts nothing (false)";
+}
+
+/**
+ * Names as a message lists them: quoted, separated by commas.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { names } from "./_walk_messages.ts";
+ * assert.equal(names(["a", "b"]), '"a", "b"');
+ * ```
+ */
+export function names(list: readonly string[]): string {
+  return list.map((n) => `"${n}"`).join(", ");
+}
