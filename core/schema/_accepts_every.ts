@@ -8,7 +8,8 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
-import { FACET_OF, isAnnotationKeyword, Vocabulary } from "./types.ts";
+import { FACET_OF, Vocabulary } from "./types.ts";
+import { loneRefOf } from "./_lone_ref.ts";
 import { subsumes } from "./subsume.ts";
 
 const KNOWN = new Vocabulary(Object.keys(FACET_OF));
@@ -16,8 +17,24 @@ const KNOWN = new Vocabulary(Object.keys(FACET_OF));
 /** How many `not` and lone `$ref` a reading goes through: `not` of `not` is read this deep. */
 const MAX_DEPTH = 8;
 
-/** `s` without a `not` that rejects every value (which then constrains nothing); else `s`. */
-function withoutInertNot(s: JsonObject, root: JsonValue | undefined, depth: number): JsonObject {
+/**
+ * `s` without a `not` that rejects every value ({@link rejectsEvery}: it then constrains
+ * nothing), references resolved in `root`; else `s`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutInertNot } from "./_accepts_every.ts";
+ * assert.deepEqual(withoutInertNot({ type: "string", not: { not: {} } }, {}), { type: "string" });
+ * const s = { not: { type: "string" } };
+ * assert.equal(withoutInertNot(s, {}), s);
+ * ```
+ */
+export function withoutInertNot(
+  s: JsonObject,
+  root: JsonValue | undefined,
+  depth = 0,
+): JsonObject {
   if (s.not === undefined || !rejectsEvery(s.not, root, depth + 1)) return s;
   const { not: _, ...rest } = s;
   return rest;
@@ -73,12 +90,9 @@ export function rejectsEvery(
   if (value === false) return true;
   if (!isObject(value) || depth > MAX_DEPTH) return false;
   if (value.not !== undefined && acceptsEvery(value.not, root, depth + 1)) return true;
-  const lone = typeof value.$ref === "string" &&
-    Object.keys(value).every((k) => k === "$ref" || isAnnotationKeyword(k));
-  if (lone) {
-    const target = resolveLocal(root, value.$ref as string);
-    if (target !== undefined && rejectsEvery(target.value, root, depth + 1)) return true;
-  }
+  const ref = loneRefOf(value);
+  const target = ref === undefined ? undefined : resolveLocal(root, ref);
+  if (target !== undefined && rejectsEvery(target.value, root, depth + 1)) return true;
   const r = root ?? {};
   return subsumes(value, false, { rootA: r, rootB: r, known: KNOWN, old: "none" }) === true;
 }

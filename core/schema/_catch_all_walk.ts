@@ -5,6 +5,7 @@
  * Private to `catch_all.ts`.
  * @module
  */
+import { loneRefOf } from "./_lone_ref.ts";
 import { removalInert } from "./_inert_removal.ts";
 import {
   escapePointerToken,
@@ -432,15 +433,11 @@ export class CatchAllWalk implements Walker {
   /** The `$ref` of a schema that holds nothing else but known annotations. */
   #loneRef(schema: JsonValue): string | undefined {
     const known = this.#options.known;
-    if (!isObject(schema) || !known.has("$ref")) return undefined;
-    const ref = own(schema, "$ref");
-    if (typeof ref !== "string") return undefined;
-    for (const key of Object.keys(schema)) {
+    if (!known.has("$ref")) return undefined;
+    return loneRefOf(schema, (key) => {
       const facet = facetOf(key);
-      if (key === "$ref") continue;
-      if (!known.has(key) || facet === undefined || !ANNOTATION_FACETS.has(facet)) return undefined;
-    }
-    return ref;
+      return known.has(key) && facet !== undefined && ANNOTATION_FACETS.has(facet);
+    });
   }
 
   #keywords(written: Node): void {

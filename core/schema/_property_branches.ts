@@ -12,6 +12,7 @@ import { isAnnotationKeyword } from "./types.ts";
 import { requiredNames } from "./_required_names.ts";
 import { unevaluatedRest } from "./_unevaluated_rest.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
+import { loneRefOf } from "./_lone_ref.ts";
 import { governingOf } from "./_conjunct_governs.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
 
@@ -54,10 +55,9 @@ export function branchBody(
   for (let guard = 0; guard < 32; guard++) {
     if (!isObject(at)) return undefined;
     const s: JsonObject = at;
-    const lone = typeof s.$ref === "string" &&
-      Object.keys(s).every((k) => k === "$ref" || isAnnotationKeyword(k));
-    if (!lone) return pointer === undefined ? { body: s } : { body: s, pointer };
-    const target = resolveLocal(root, s.$ref as string);
+    const ref = loneRefOf(s);
+    if (ref === undefined) return pointer === undefined ? { body: s } : { body: s, pointer };
+    const target = resolveLocal(root, ref);
     if (target === undefined) return undefined;
     [at, pointer] = [target.value, target.pointer];
   }

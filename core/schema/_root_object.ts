@@ -9,6 +9,7 @@
  */
 import { isObject, type JsonValue } from "../json.ts";
 import type { SchemaDelta } from "./types.ts";
+import { admitsObjects } from "./_type_keywords.ts";
 
 /**
  * Whether a schema's root says `type: "object"`, the literal the MCP specification's Tool requires
@@ -16,15 +17,6 @@ import type { SchemaDelta } from "./types.ts";
  */
 export function declaresObjectRoot(schema: JsonValue | undefined): boolean {
   return isObject(schema) && schema.type === "object";
-}
-
-/** Whether `schema`'s own `type` admits objects: absent, `"object"`, or a list holding it. */
-function admitsObjects(schema: JsonValue | undefined): boolean {
-  if (schema === undefined || schema === true) return true;
-  if (!isObject(schema)) return false;
-  const type = schema.type;
-  if (type === undefined) return true;
-  return type === "object" || (Array.isArray(type) && type.includes("object"));
 }
 
 /** Whether anything in `value` may refer to the root: a `$ref` of `#`, or any `$id`. */

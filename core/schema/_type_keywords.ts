@@ -8,7 +8,7 @@
  * counterpart's keywords are compared as written.
  * @module
  */
-import type { JsonObject } from "../json.ts";
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { typeSet } from "./values.ts";
 
 /** The instance types each type-specific keyword applies to; `format` is left out (its values differ). */
@@ -115,4 +115,26 @@ export function keywordsOfExcludedTypes(
     }
   }
   return out;
+}
+
+/**
+ * Whether `schema`'s own `type` admits objects: absent, `"object"`, or a list holding it; an
+ * absent schema and `true` do, `false` and a value that is no schema do not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { admitsObjects } from "./_type_keywords.ts";
+ * assert.equal(admitsObjects({ type: ["object", "null"] }), true);
+ * assert.equal(admitsObjects({ type: "string" }), false);
+ * assert.equal(admitsObjects(true), true);
+ * assert.equal(admitsObjects(false), false);
+ * ```
+ */
+export function admitsObjects(schema: JsonValue | undefined): boolean {
+  if (schema === undefined || schema === true) return true;
+  if (!isObject(schema)) return false;
+  const type = schema.type;
+  if (type === undefined) return true;
+  return type === "object" || (Array.isArray(type) && type.includes("object"));
 }

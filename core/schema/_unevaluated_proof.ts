@@ -12,6 +12,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
+import { admitsObjects } from "./_type_keywords.ts";
 
 /** The names a schema evaluates for its unevaluatedProperties. */
 interface Evaluation {
@@ -46,13 +47,6 @@ function common(x: Evaluation, y: Evaluation): Evaluation {
     patterns: keep(x.patterns, y.patterns, x.all, y.all),
     constrains: false,
   };
-}
-
-/** Whether a schema may accept an object (its `type` does not exclude it). */
-function admitsObjects(s: JsonValue): boolean {
-  if (s === false) return false;
-  if (!isObject(s) || s.type === undefined) return true;
-  return Array.isArray(s.type) ? s.type.includes("object") : s.type === "object";
 }
 
 /**

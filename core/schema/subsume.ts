@@ -8,6 +8,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal, sameJson } from "./_catch_all_json.ts";
+import { loneRefOf } from "./_lone_ref.ts";
 import { findRefs } from "./_catch_all_refs.ts";
 import { FACET_OF, isAnnotationKeyword } from "./types.ts";
 import { wellTyped } from "./_catch_all_verdicts.ts";
@@ -145,12 +146,10 @@ class Subsumption implements Prover {
   #target(schema: JsonValue, root: JsonValue | undefined): JsonValue {
     const seen = new Set<JsonValue>();
     let at = schema;
-    while (isObject(at) && typeof at.$ref === "string" && this.options.known.has("$ref")) {
-      if (seen.has(at) || !Object.keys(at).every((k) => k === "$ref" || isAnnotationKeyword(k))) {
-        break;
-      }
+    for (let ref = loneRefOf(at); ref !== undefined; ref = loneRefOf(at)) {
+      if (seen.has(at) || !this.options.known.has("$ref")) break;
       seen.add(at);
-      const next = resolveLocal(root, at.$ref);
+      const next = resolveLocal(root, ref);
       if (next === undefined) break;
       at = next.value;
     }

@@ -38,7 +38,7 @@ import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
-import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
+import { acceptsEvery, withoutInertNot } from "./_accepts_every.ts";
 import { dialectChangeInert } from "./_dialect.ts";
 import { holdsPosition, itemLimit } from "./_array_length.ts";
 import { declarationSites, declaredNames } from "./_declared_names.ts";
@@ -1759,7 +1759,7 @@ class Walker {
     }
     // A not of a schema that rejects every value ({not: {not: {}}}, {not: false}) constrains
     // nothing: read as absent.
-    const [na, nb] = [inertNot(a, this.oldRoot), inertNot(b, this.newRoot)];
+    const [na, nb] = [withoutInertNot(a, this.oldRoot), withoutInertNot(b, this.newRoot)];
     this.optional(ctx, "not", na, nb, ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1);
     this.conditional(a, b, ctx);
     for (const key of ["$ref", "$dynamicRef"] as const) {
@@ -2563,13 +2563,6 @@ function doubleNot(s: JsonObject | false): JsonValue | undefined {
   if (s === false || Object.keys(s).length !== 1 || !isObject(s.not)) return undefined;
   const inner = s.not;
   return Object.keys(inner).length === 1 && inner.not !== undefined ? inner.not : undefined;
-}
-
-/** `s` without its `not` when that rejects every value ({@link rejectsEvery}); else `s`. */
-function inertNot(s: JsonObject, root: JsonValue | undefined): JsonObject {
-  if (s.not === undefined || !rejectsEvery(s.not, root)) return s;
-  const { not: _, ...rest } = s;
-  return rest;
 }
 
 /** The pair without the keywords {@link keywordsOfExcludedTypes} names (the same objects if none). */
