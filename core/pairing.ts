@@ -343,6 +343,13 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
 /** The most removed or added tools whose names are compared for words added, per side. */
 const MAX_WORDS = 256;
 
+/**
+ * How many property names a tool must have kept, all of them, for {@link sameTool} to read the
+ * other, which took them all and added more, as itself: two are common to unrelated tools of a
+ * server (owner and repo, path and content), three of a tool's own names seldom are.
+ */
+const KEPT = 3;
+
 /** How much of a description {@link sameTool} compares: its cost grows with the square. */
 const DESCRIPTION_HEAD = 400;
 
@@ -352,7 +359,10 @@ const DESCRIPTION_HEAD = 400;
  * side shares ("GitHub: ", "This tool is part of the Acme suite. "), at least {@link ALIKE} alike
  * (their first {@link DESCRIPTION_HEAD} characters, case aside), or one beginning with the
  * other's first sentence of three words or more; or else at least two thirds of their property
- * names (input and output, top level) in common. A name that gained a word can be another tool: create_issue
+ * names (input and output, top level) in common, or every name of the one with fewer, {@link KEPT}
+ * or more, kept by the other (@hypothesi/tauri-mcp-server 0.7.0 → 0.13.0 took tauri_ off
+ * tauri_webview_find_element, rewrote its description and gave it five arguments beside its four:
+ * 4 of 9 names in common). A name that gained a word can be another tool: create_issue
  * and update_issue removed beside create_issue_comment and update_issue_comment added ("Create an
  * issue." → "Comment on an issue.", half the arguments shared) are other tools, while
  * @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 kept each tool's description, or its first
@@ -369,7 +379,8 @@ function sameTool(tools: ToolPairs): (gone: Located<Tool>, twin: Located<Tool>) 
     const p = propertyNames(a), q = propertyNames(b);
     const common = [...p].filter((n) => q.has(n)).length;
     const all = p.size + q.size - common;
-    return all > 0 && common * 3 >= all * 2;
+    return all > 0 &&
+      (common * 3 >= all * 2 || (common >= KEPT && common === Math.min(p.size, q.size)));
   };
 }
 

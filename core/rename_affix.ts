@@ -55,8 +55,9 @@ const MAX_NAMES = 512;
  * The pairs of `removed` and `added` whose names differ by one affix ({@link affixOf}), and that
  * `alike` says are the same entry, that at least two such pairs and half of `removed` or of
  * `added` (the fewer) share, each removed and each added name in one such pair only (a name
- * that two affixes or two names explain is paired with none: godot_animation removed beside
- * godot_animation_read and godot_animation_edit added was split, not renamed).
+ * that two affixes or two names explain is paired with none, whether or not `alike` holds for
+ * both: godot_animation removed beside godot_animation_read and godot_animation_edit added was
+ * split, not renamed).
  *
  * @example
  * ```ts
@@ -81,18 +82,22 @@ export function sameButAffix<T>(
   if (removed.length > MAX_NAMES || added.length > MAX_NAMES) return [];
   const words = new Map([...removed, ...added].map((entry) => [entry, nameWords(name(entry))]));
   const byAffix = new Map<string, [T, T][]>();
+  // How many names an affix explains each name by, whether or not `alike` holds for them: a
+  // name two others explain was split, even when one of the two no longer reads as it did.
+  const explained = new Map<T, number>();
   for (const gone of removed) {
     for (const twin of added) {
       const affix = affixOfWords(words.get(gone)!, words.get(twin)!);
-      if (affix === undefined || !alike(gone, twin)) continue;
+      if (affix === undefined) continue;
+      for (const entry of [gone, twin]) explained.set(entry, (explained.get(entry) ?? 0) + 1);
+      if (!alike(gone, twin)) continue;
       byAffix.set(affix, [...byAffix.get(affix) ?? [], [gone, twin]]);
     }
   }
   const shared = [...byAffix.values()].filter((pairs) =>
     pairs.length >= 2 && pairs.length * 2 >= Math.min(removed.length, added.length)
   ).flat();
-  const count = (entry: T) => shared.filter(([r, a]) => r === entry || a === entry).length;
-  return shared.filter(([gone, twin]) => count(gone) === 1 && count(twin) === 1);
+  return shared.filter(([gone, twin]) => explained.get(gone) === 1 && explained.get(twin) === 1);
 }
 
 /**

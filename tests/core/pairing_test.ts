@@ -388,6 +388,30 @@ Deno.test("pairEntities() pairs tools by an affix only when each still reads as 
     ]),
     [],
   );
+  // Every name of one kept by the other, three or more, whatever the other added: the tool with
+  // arguments added (@hypothesi/tauri-mcp-server 0.7.0 → 0.13.0's webview_find_element kept the
+  // four of tauri_webview_find_element beside five new ones, its description rewritten), both ways.
+  const few = [bare("t_find", "a", "b", "c"), bare("t_list", "u", "v", "w")];
+  const more = [bare("find", "a", "b", "c", "d", "e", "f"), bare("list", "u", "v", "w", "z")];
+  assert.deepEqual(renames(few, more), ["t_find→find", "t_list→list"]);
+  assert.deepEqual(renames(more, few), ["find→t_find", "list→t_list"]);
+  // One name of the three not kept, or two kept of two: unpaired (half or less in common).
+  const other = [bare("find", "a", "b", "x", "d", "e", "f"), bare("list", "u", "v", "w", "z")];
+  assert.deepEqual(renames(few, other), []);
+  const two = [bare("t_find", "a", "b"), bare("t_list", "u", "v", "w")];
+  assert.deepEqual(renames(two, more), []);
+  // A tool split in two stays unpaired though one part kept only names of the whole: godot-mcp
+  // 3.23.1 → 4.1.11 split godot_node into godot_node_read and godot_node_edit, whose four names
+  // are all godot_node's; the other part reads as another tool, yet it explains the name too.
+  const whole = [bare("node", "a", "b", "c", "d", "e"), bare("anim", "u", "v", "w", "x")];
+  const parts = [
+    bare("node_edit", "a", "b", "c"),
+    bare("node_read", "a", "f", "g", "h"),
+    bare("anim_edit", "u", "v", "w"),
+    bare("anim_read", "u", "y", "z", "q"),
+  ];
+  assert.deepEqual(renames(whole, parts), []);
+  assert.deepEqual(renames(parts, whole), []);
 });
 
 Deno.test("pairEntities() pairs one tool whose name gained or lost words only on the same schemas or a description alike", () => {

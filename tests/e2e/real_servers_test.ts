@@ -862,3 +862,35 @@ Deno.test("proxar diff warns on @microsoft/workiq 0.2.8 → 1.0.0 changing the E
     code: 0,
   });
 });
+
+Deno.test("proxar diff pairs @hypothesi/tauri-mcp-server 0.7.0 → 0.13.0's webview_find_element, which kept all its arguments and gained five", async () => {
+  const input = "webview_find_element.inputSchema";
+  // Before: tool.removed tauri_webview_find_element without a hint and webview_find_element
+  // added whole, its new arguments and descriptions unreported, while the two other tools that
+  // lost tauri_ were paired (4 of 9 names in common, a rewritten description).
+  await assertVerdict(["tauri_find_element_0.7.0.json", "tauri_find_element_0.13.0.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|list_devices|NON_BREAKING",
+      "tool.added|read_logs|NON_BREAKING",
+      "tool.added|webview_find_element|NON_BREAKING",
+      "tool.description.changed|read_logs.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|webview_find_element.description|POTENTIALLY_BREAKING",
+      `tool.input.description.changed|${input}.properties.selector.description|POTENTIALLY_BREAKING`,
+      `tool.input.description.changed|${input}.properties.strategy.description|POTENTIALLY_BREAKING`,
+      "tool.input.minimum.narrowed|read_logs.inputSchema.properties.lines.exclusiveMinimum|BREAKING",
+      ...["level", "maxCharsPerEntry", "maxChars"].map((p) =>
+        `tool.input.property.added|read_logs.inputSchema.properties.${p}|NON_BREAKING`
+      ),
+      ...["includeHtml", "limit", "nth", "properties", "visibleOnly"].map((p) =>
+        `tool.input.property.added|${input}.properties.${p}|NON_BREAKING`
+      ),
+      "tool.input.type.narrowed|read_logs.inputSchema.properties.lines.type|BREAKING",
+      "tool.removed|tauri_list_devices|BREAKING",
+      "tool.removed|tauri_read_logs|BREAKING",
+      "tool.removed|tauri_webview_find_element|BREAKING",
+      "tool.removed|tauri_webview_get_styles|BREAKING",
+    ],
+    code: 1,
+  });
+});
