@@ -124,9 +124,9 @@ function modelOf(
   if (unevaluated === undefined || every(unevaluated)) return undefined;
   // A conjunct closed by its own (a deeper link of a $ref chain) evaluates every name, so this
   // one never applies: a name that conjunct refuses is refused, as beside additionalProperties
-  // false.
-  if (conjunctEvaluatesAll(s, root) && refusedBy(s, name, root)) {
-    return { v: false, tail: ["unevaluatedProperties"] };
+  // false; any other is left to the conjuncts, as where this one is absent.
+  if (conjunctEvaluatesAll(s, root)) {
+    return refusedBy(s, name, root) ? { v: false, tail: ["unevaluatedProperties"] } : undefined;
   }
   // Applicators beside it that never evaluate this name (a conditional about other names, an
   // allOf branch declaring others, through references too) leave it to unevaluatedProperties.

@@ -13,7 +13,7 @@ import { patternMatches } from "./pattern.ts";
 import { resolveLocal } from "./_catch_all_json.ts";
 import { acceptsAll } from "./_catch_all_types.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
-import { applicatorsOf, mayEvaluate } from "./_unevaluated_rest.ts";
+import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
 import { unevaluatedConjunct } from "./_unevaluated_proof.ts";
 
 /** A schema a conjunct applies to the name, and where it is written. */
@@ -80,7 +80,11 @@ export function governingOf(
     if (!acceptsEvery(x.additionalProperties, root)) {
       out.push({ schema: x.additionalProperties, loc: `${loc}/additionalProperties` });
     }
-  } else if (rest && !acceptsEvery(x.unevaluatedProperties, root)) {
+  } else if (
+    // A conjunct closed by its own (a deeper link of a $ref chain) evaluates every name: this
+    // unevaluatedProperties never applies, the conjuncts below say what governs the name.
+    rest && !acceptsEvery(x.unevaluatedProperties, root) && !conjunctEvaluatesAll(x, root)
+  ) {
     const beside = mayEvaluate(applicatorsOf(x), name, root);
     if (beside !== false) return "an unevaluatedProperties beside applicators may govern it";
     out.push({ schema: x.unevaluatedProperties!, loc: `${loc}/unevaluatedProperties` });

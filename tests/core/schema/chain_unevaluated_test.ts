@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { catchAll, fourWays } from "./_schema_helpers.ts";
 
 const D2020 = "https://json-schema.org/draft/2020-12/schema";
 /** Root → A → B, the root and A closed by unevaluatedProperties false. */
@@ -139,4 +139,71 @@ Deno.test("diff grades a property a link adds beside a deeper link's declaration
     outputReversed: [`tool.output.allOf.widened ${p("output")} BREAKING`],
   });
   assert.deepEqual([valid(old, { x: -1 }), valid(next, { x: -1 })], [true, false]);
+});
+
+Deno.test("diff grades a root property removed where a closing link governs its name the same whether the root's own unevaluatedProperties is written or not", () => {
+  // Root (unevaluatedProperties false, or none) → A (unevaluatedProperties {type: string}). A
+  // evaluates every name, so the root's never applies. The catch-all read the root's false as
+  // governing z, could not tell past the $ref, and added keyword.changed BREAKING in all four
+  // cells ("unevaluatedProperties depends on other applicators here") beside the walk's findings.
+  const at = (z: JsonValue | undefined, closed: boolean, a: JsonObject = {}): JsonValue => ({
+    $schema: D2020,
+    type: "object",
+    $ref: "#/$defs/A",
+    ...closed && { unevaluatedProperties: false },
+    properties: { y: {}, ...z !== undefined && { z } },
+    $defs: { A: { properties: { a: {} }, unevaluatedProperties: { type: "string" }, ...a } },
+  });
+  const p = (side: string) => `t.${side}Schema.properties.z`;
+  const cases: [JsonValue, ReturnType<typeof fourWays>][] = [
+    [{ type: "string" }, {
+      input: [`tool.input.property.removed ${p("input")} POTENTIALLY_BREAKING`],
+      inputReversed: [`tool.input.property.added ${p("input")} NON_BREAKING`],
+      output: [`tool.output.property.removed ${p("output")} NON_BREAKING`],
+      outputReversed: [`tool.output.property.added ${p("output")} NON_BREAKING`],
+    }],
+    [{ type: "string", minLength: 1 }, {
+      input: [
+        `tool.input.allOf.widened ${p("input")} NON_BREAKING`,
+        `tool.input.property.removed ${p("input")} POTENTIALLY_BREAKING`,
+      ],
+      inputReversed: [`tool.input.allOf.narrowed ${p("input")} BREAKING`],
+      output: [
+        `tool.output.allOf.widened ${p("output")} BREAKING`,
+        `tool.output.property.removed ${p("output")} NON_BREAKING`,
+      ],
+      outputReversed: [`tool.output.allOf.narrowed ${p("output")} NON_BREAKING`],
+    }],
+  ];
+  for (const [z, expected] of cases) {
+    for (const closed of [false, true]) {
+      const [old, next] = [at(z, closed), at(undefined, closed)];
+      const label = `${JSON.stringify(z)} ${closed ? "root closed" : "root open"}`;
+      assert.deepEqual(fourWays(old, next), expected, label);
+      for (const [a, b] of [[old, next], [next, old]]) {
+        const changed = catchAll(a, b).filter((d) => d.rule.endsWith(".changed"));
+        assert.deepEqual(changed, [], label);
+      }
+      // ajv: {z: ""} is accepted now, and before unless z had minLength 1; {z: 1} never.
+      const minLength = (z as JsonObject).minLength !== undefined;
+      assert.deepEqual([valid(old, { z: "" }), valid(next, { z: "" })], [!minLength, true]);
+      assert.deepEqual([valid(old, { z: 1 }), valid(next, { z: 1 })], [false, false]);
+    }
+  }
+  // A union branch of A that may evaluate z: Proxar cannot tell what governs it, open or closed.
+  const maybe = { anyOf: [{ properties: { z: { type: "integer" } } }, {}] };
+  const undecided = [false, true].map((closed) =>
+    fourWays(at({ type: "string" }, closed, maybe), at(undefined, closed, maybe))
+  );
+  assert.deepEqual(undecided[1], undecided[0]);
+  assert.deepEqual(undecided[0]!.input, [`tool.input.property.removed ${p("input")} BREAKING`]);
+  for (const side of ["input", "output"] as const) {
+    const changed = `tool.${side}.property.changed ${p(side)} BREAKING`;
+    assert.ok(undecided[0]![`${side}Reversed`].includes(changed), `${undecided[0]![side]}`);
+  }
+  const closedMaybe = at({ type: "string" }, true, maybe);
+  assert.deepEqual([valid(closedMaybe, { z: 1 }), valid(at(undefined, true, maybe), { z: 1 })], [
+    false,
+    true,
+  ]);
 });
