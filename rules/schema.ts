@@ -810,7 +810,43 @@ const SPECS: Spec[] = [
     },
     path: "$schema",
     rationale:
-      "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values. A change between draft-07, 2019-09 and 2020-12 (or no $schema) on schemas that use none of the keywords those drafts read differently is tool.*.dialect.inert (DOCUMENTATION) instead.",
+      "Keywords such as items and exclusiveMinimum mean different things in different drafts; validators may accept other values. A change between draft-07, 2019-09 and 2020-12 (or no $schema) on schemas that use none of the keywords those drafts read differently is tool.*.dialect.inert (DOCUMENTATION) instead, and one where format is the only such keyword is tool.*.dialect.widened or tool.*.dialect.narrowed. With format beside another such keyword (array-form items, a constraint beside a $ref) no direction can be told, and the change stays here.",
+  },
+  {
+    aspect: "dialect",
+    change: "widened",
+    severity: ["NON_BREAKING", "POTENTIALLY_BREAKING"],
+    summary:
+      "The JSON Schema dialect ($schema) moved from draft-07 to 2019-09 or 2020-12 (or none) where format is the only keyword the drafts read differently",
+    old: {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      ...v({ type: "string", format: "email" }),
+    },
+    new: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      ...v({ type: "string", format: "email" }),
+    },
+    path: "$schema",
+    rationale:
+      "Draft-07 lets a validator assert format (ajv, the MCP SDK's validator, does by default); 2019-09 and 2020-12, and no $schema (2020-12 since MCP 2025-11-25), make it an annotation by default, so a validator that follows the drafts' defaults stops checking it, and ajv, which asserts it in every draft, accepts the same values as before. When format is the only keyword of either schema that the drafts read differently, the move can only add values: NON_BREAKING on input (no call that was valid is rejected), POTENTIALLY_BREAKING on output (a consumer may now receive a value of the wrong format, though ajv still rejects it). A zod 3 → zod 4 migration that keeps an email or a URL field makes this move: resend-mcp 2.6.1 → 2.19.0 read 13 tool.input.dialect.changed POTENTIALLY_BREAKING for format: email alone. The engine grades format itself as ajv reads it (format.narrowed when one is added), so the two findings agree: the dialect move never narrows.",
+  },
+  {
+    aspect: "dialect",
+    change: "narrowed",
+    severity: ["POTENTIALLY_BREAKING", "NON_BREAKING"],
+    summary:
+      "The JSON Schema dialect ($schema) moved to draft-07 from 2019-09 or 2020-12 (or none) where format is the only keyword the drafts read differently",
+    old: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      ...v({ type: "string", format: "email" }),
+    },
+    new: {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      ...v({ type: "string", format: "email" }),
+    },
+    path: "$schema",
+    rationale:
+      "The reverse of tool.*.dialect.widened: draft-07 lets a validator assert a format that 2019-09 and 2020-12 (or no $schema) leave an annotation by default, so values of the wrong format that a validator following the drafts' defaults accepted may now be rejected: POTENTIALLY_BREAKING on input (ajv, the MCP SDK's validator, asserted format before and still does), NON_BREAKING on output (every value returned was allowed before).",
   },
   {
     aspect: "dialect",
@@ -822,7 +858,7 @@ const SPECS: Spec[] = [
     new: { $schema: "https://json-schema.org/draft/2020-12/schema", ...v({ type: "integer" }) },
     path: "$schema",
     rationale:
-      "MCP servers move between draft-07 (zod-to-json-schema), 2020-12 (zod 4) and no $schema (2020-12 since MCP 2025-11-25) with their schema generator. These drafts differ only on some keywords: array-form items, additionalItems, prefixItems, dependencies and its successors, unevaluated*, min/maxContains, content*, format, $id, anchors and dynamic references, boolean exclusive bounds, and constraints beside a $ref. When both dialects are among these drafts (or absent) and neither schema uses any of those keywords, every validator accepts the same values before and after: DOCUMENTATION. Otherwise the change stays tool.*.dialect.changed (POTENTIALLY_BREAKING).",
+      "MCP servers move between draft-07 (zod-to-json-schema), 2020-12 (zod 4) and no $schema (2020-12 since MCP 2025-11-25) with their schema generator. These drafts differ only on some keywords: array-form items, additionalItems, prefixItems, dependencies and its successors, unevaluated*, min/maxContains, content*, format, $id, anchors and dynamic references, boolean exclusive bounds, and constraints beside a $ref. When both dialects are among these drafts (or absent) and neither schema uses any of those keywords, every validator accepts the same values before and after: DOCUMENTATION. So does a move between 2019-09 and 2020-12 (or none) where format is the only one, since both read it as an annotation. A move to or from draft-07 where format is the only one is tool.*.dialect.widened or narrowed; otherwise the change stays tool.*.dialect.changed (POTENTIALLY_BREAKING).",
   },
   fixed(
     "id",

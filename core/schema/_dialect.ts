@@ -6,6 +6,8 @@
  * @module
  */
 import { isObject, type JsonValue } from "../json.ts";
+import type { Severity } from "../severity.ts";
+import type { Side } from "./types.ts";
 
 /** draft-07, 2019-09 and 2020-12, without scheme or trailing `#`; absence reads as one of them. */
 const MODERN = new Set([
@@ -17,7 +19,7 @@ const MODERN = new Set([
 /**
  * Keywords the modern drafts read differently (added, removed, renamed, or moved between
  * assertion and annotation). Any of them used as a keyword keeps the change graded
- * POTENTIALLY_BREAKING.
+ * POTENTIALLY_BREAKING. `format`, which only moves from assertion to annotation, is read apart.
  */
 const SENSITIVE = new Set([
   "additionalItems",
@@ -32,7 +34,6 @@ const SENSITIVE = new Set([
   "contentSchema",
   "contentMediaType",
   "contentEncoding",
-  "format",
   "$id",
   "id",
   "$anchor",
@@ -48,7 +49,19 @@ const REF_SIBLINGS = new Set(["$ref", "$schema", "$comment", "title", "descripti
 function modern(dialect: JsonValue | undefined): boolean {
   if (dialect === undefined) return true;
   if (typeof dialect !== "string") return false;
-  return MODERN.has(dialect.replace(/^https?:\/\//, "").replace(/#$/, ""));
+  return MODERN.has(bare(dialect));
+}
+
+function bare(dialect: string): string {
+  return dialect.replace(/^https?:\/\//, "").replace(/#$/, "");
+}
+
+/**
+ * Whether a modern dialect lets a validator assert `format`: draft-07 does (ajv does by
+ * default); 2019-09 and 2020-12, and a missing `$schema` (2020-12), make it an annotation.
+ */
+function formatAsserts(dialect: JsonValue | undefined): boolean {
+  return typeof dialect === "string" && bare(dialect) === "json-schema.org/draft-07/schema";
 }
 
 /** Keywords whose values map names to subschemas: the names are not keywords. */
@@ -71,10 +84,12 @@ export const DATA_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether a schema uses a keyword the modern drafts read differently anywhere: property names
- * and data are skipped, the values of unknown keywords are searched as if they were schemas.
+ * Which keywords the modern drafts read differently a schema uses anywhere: `format` apart from
+ * the others. Property names and data are skipped, the values of unknown keywords are searched
+ * as if they were schemas.
  */
-function usesSensitive(value: JsonValue | undefined): boolean {
+function sensitiveUse(value: JsonValue | undefined): { format: boolean; other: boolean } {
+  const use = { format: false, other: false };
   const stack: (JsonValue | undefined)[] = [value];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     if (Array.isArray(top)) {
@@ -83,28 +98,74 @@ function usesSensitive(value: JsonValue | undefined): boolean {
     }
     if (!isObject(top)) continue;
     for (const [key, v] of Object.entries(top)) {
-      if (SENSITIVE.has(key)) return true;
-      if (key === "items" && Array.isArray(v)) return true;
+      if (key === "format") use.format = true;
+      if (SENSITIVE.has(key)) return { ...use, other: true };
+      if (key === "items" && Array.isArray(v)) return { ...use, other: true };
       if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof v === "boolean") {
-        return true;
+        return { ...use, other: true };
       }
-      if (key === "$ref" && Object.keys(top).some((k) => !REF_SIBLINGS.has(k))) return true;
+      if (key === "$ref" && Object.keys(top).some((k) => !REF_SIBLINGS.has(k))) {
+        return { ...use, other: true };
+      }
       if (DATA_KEYWORDS.has(key)) continue;
       if (SCHEMA_MAPS.has(key) && isObject(v)) stack.push(...Object.values(v));
       else stack.push(v);
     }
   }
-  return false;
+  return use;
 }
 
 /**
- * Whether a `$schema` change from `a` to `b` leaves both schemas accepting the same values: both
- * dialects are modern drafts (or absent) and neither schema uses a keyword they read differently.
+ * What a `$schema` change from `a` to `b` does to the values the two schemas accept:
+ * - `inert`: both dialects are modern drafts (or absent) and neither schema uses a keyword they
+ *   read differently, or only `format`, which both read alike (2019-09 and 2020-12);
+ * - `widened`: from draft-07 to 2019-09 or 2020-12 (or absent) where `format` is the only such
+ *   keyword: a validator that follows the drafts' defaults stops asserting it, so values are
+ *   only ever added (ajv, the MCP SDK's validator, asserts it in every draft: no change);
+ * - `narrowed`: the reverse move;
+ * - `changed`: anything else.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dialectChange } from "./_dialect.ts";
+ * const root = { type: "string", format: "email" };
+ * const d7 = "http://json-schema.org/draft-07/schema#";
+ * assert.equal(dialectChange(d7, undefined, [root, root]), "widened");
+ * assert.equal(dialectChange(undefined, d7, [root, root]), "narrowed");
+ * assert.equal(dialectChange(d7, undefined, [{ type: "string" }, { type: "string" }]), "inert");
+ * ```
  */
-export function dialectChangeInert(
+export function dialectChange(
   a: JsonValue | undefined,
   b: JsonValue | undefined,
   roots: readonly [JsonValue | undefined, JsonValue | undefined],
-): boolean {
-  return modern(a) && modern(b) && !usesSensitive(roots[0]) && !usesSensitive(roots[1]);
+): "inert" | "widened" | "narrowed" | "changed" {
+  if (!modern(a) || !modern(b)) return "changed";
+  const [x, y] = [sensitiveUse(roots[0]), sensitiveUse(roots[1])];
+  if (x.other || y.other) return "changed";
+  const [before, after] = [formatAsserts(a), formatAsserts(b)];
+  if (!(x.format || y.format) || before === after) return "inert";
+  return before ? "widened" : "narrowed";
 }
+
+/**
+ * The grade of a `$schema` change by what it does and the side: accepting more values breaks
+ * no caller on input and may surprise a consumer on output, and the reverse.
+ */
+export const DIALECT_SEVERITY: Readonly<
+  Record<"inert" | "widened" | "narrowed", Readonly<Record<Side, Severity>>>
+> = {
+  inert: { input: "DOCUMENTATION", output: "DOCUMENTATION" },
+  widened: { input: "NON_BREAKING", output: "POTENTIALLY_BREAKING" },
+  narrowed: { input: "POTENTIALLY_BREAKING", output: "NON_BREAKING" },
+};
+
+/** What a `$schema` change's message adds to say why it is graded so. */
+export const DIALECT_NOTE: Readonly<Record<ReturnType<typeof dialectChange>, string>> = {
+  inert: "; the schemas use no keyword that the two drafts read differently",
+  widened:
+    "; format is the only keyword the two drafts read differently, and the new draft makes it an annotation by default: validators that follow it stop checking formats, so values are only added",
+  narrowed:
+    "; format is the only keyword the two drafts read differently, and the new draft lets validators assert it: values of the wrong format may now be rejected",
+  changed: "",
+};

@@ -39,7 +39,7 @@ import { integerBound } from "./_integer_bound.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, withoutInertNot } from "./_accepts_every.ts";
-import { dialectChangeInert } from "./_dialect.ts";
+import { DIALECT_NOTE, DIALECT_SEVERITY, dialectChange } from "./_dialect.ts";
 import { holdsPosition, itemLimit } from "./_array_length.ts";
 import { declarationSites, declaredNames } from "./_declared_names.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
@@ -2498,20 +2498,23 @@ class Walker {
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const [key, aspect, severity] of ANNOTATIONS) {
       if (jsonEqual(a[key], b[key]) || (ctx.governed && OWN_ANNOTATIONS.has(key))) continue;
-      const inert = key === "$schema" &&
-        dialectChangeInert(a[key], b[key], [this.oldRoot, this.newRoot]);
+      let dialect = key === "$schema"
+        ? dialectChange(a[key], b[key], [this.oldRoot, this.newRoot])
+        : "changed";
+      // Under a not, accepting more is rejecting more: no direction is claimed there.
+      if (ctx.polarity <= 0 && (dialect === "widened" || dialect === "narrowed")) {
+        dialect = "changed";
+      }
       this.emit(
         ctx,
         FACET_OF[key]!,
-        { aspect, change: inert ? "inert" : "changed" },
-        inert ? "DOCUMENTATION" : severity,
+        { aspect, change: dialect },
+        dialect === "changed" ? severity : DIALECT_SEVERITY[dialect][this.opts.side],
         key,
         { old: a[key], new: b[key] },
         `${ctx.path}: ${key} ${
           a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"
-        }: ${show(a[key])} → ${show(b[key])}${
-          inert ? "; the schemas use no keyword that the two drafts read differently" : ""
-        }`,
+        }: ${show(a[key])} → ${show(b[key])}${DIALECT_NOTE[dialect]}`,
       );
     }
     // Vendor extensions (x-…): no validator reads them; a client or a model may.

@@ -822,7 +822,8 @@ Deno.test("proxar diff reads @runpod/mcp-server 4.0.0's OpenAPI discriminator as
       "tool.annotations.title.changed|create-endpoint.annotations.title|POTENTIALLY_BREAKING",
       "tool.description.changed|create-endpoint.description|POTENTIALLY_BREAKING",
       `tool.input.additionalProperties.widened|${input}.additionalProperties|NON_BREAKING`,
-      `tool.input.dialect.changed|${input}.$schema|POTENTIALLY_BREAKING`,
+      // draft-07 → none (2020-12) with a format the only keyword the drafts read differently.
+      `tool.input.dialect.widened|${input}.$schema|NON_BREAKING`,
       ...["name", "scalerType", "scalerValue"].map((p) =>
         `tool.input.property.removed|${input}.properties.${p}|BREAKING`
       ),
@@ -892,5 +893,31 @@ Deno.test("proxar diff pairs @hypothesi/tauri-mcp-server 0.7.0 → 0.13.0's webv
       "tool.removed|tauri_webview_get_styles|BREAKING",
     ],
     code: 1,
+  });
+});
+
+Deno.test("proxar diff reads resend-mcp 2.6.1 → 2.19.0's move from draft-07 to 2020-12, where format is the only keyword the drafts read differently, as a widening", async () => {
+  // zod 3 → zod 4: the schemas kept format: email and moved to 2020-12, which makes format an
+  // annotation by default. Before: tool.input.dialect.changed POTENTIALLY_BREAKING per tool (13
+  // on the whole server).
+  await assertVerdict(["resend_contacts_2.6.1.json", "resend_contacts_2.19.0.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.safetyClaimed|get-contact.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.input.dialect.widened|get-contact.inputSchema.$schema|NON_BREAKING",
+      "tool.input.dialect.widened|remove-contact.inputSchema.$schema|NON_BREAKING",
+    ],
+    code: 0,
+  });
+  // The other way, format may be asserted again: values of the wrong format may be rejected.
+  await assertVerdict(["resend_contacts_2.19.0.json", "resend_contacts_2.6.1.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.safetyWeakened|get-contact.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.input.dialect.narrowed|get-contact.inputSchema.$schema|POTENTIALLY_BREAKING",
+      "tool.input.dialect.narrowed|remove-contact.inputSchema.$schema|POTENTIALLY_BREAKING",
+    ],
+    code: 0,
   });
 });

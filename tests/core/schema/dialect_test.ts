@@ -38,7 +38,6 @@ Deno.test("diff grades a dialect change between modern drafts DOCUMENTATION when
 Deno.test("diff keeps a dialect change POTENTIALLY_BREAKING when a keyword reads differently", () => {
   const sensitive: JsonValue[] = [
     { type: "array", items: [{ type: "string" }] },
-    { type: "string", format: "uri" },
     { type: "number", exclusiveMinimum: true, minimum: 0 },
     { $ref: "#/properties/q", description: "a q", maxLength: 3 },
     { type: "object", dependentRequired: { a: ["b"] } },
@@ -69,5 +68,68 @@ Deno.test("diff keeps a dialect change from or to an older or unknown draft POTE
     assert.deepEqual(schemaFindings("input", schema(D7, plain), schema(other, plain)), [
       "tool.input.dialect.changed t.inputSchema.$schema POTENTIALLY_BREAKING",
     ]);
+  }
+});
+
+const D2019 = "https://json-schema.org/draft/2019-09/schema";
+const email = { ...plain, e: { type: "string", format: "email" } };
+
+Deno.test("diff grades a move from draft-07 where format is the only keyword read differently as widened: NON_BREAKING on input, POTENTIALLY_BREAKING on output", () => {
+  // resend-mcp 2.6.1 → 2.19.0 (zod 3 → zod 4): 13 dialect.changed for format: email alone.
+  // Draft-07 lets a validator assert format; 2019-09 and 2020-12 (or none) make it an annotation.
+  const expected = { input: "NON_BREAKING", output: "POTENTIALLY_BREAKING" };
+  for (const side of SIDES) {
+    for (const to of [D2020, D2019, undefined]) {
+      assert.deepEqual(schemaFindings(side, schema(D7, email), schema(to, email)), [
+        `tool.${side}.dialect.widened t.${side}Schema.$schema ${expected[side]}`,
+      ], `${side} → ${to}`);
+    }
+    // On one side only, still format alone: the format added is graded as ajv reads it.
+    assert.deepEqual(schemaFindings(side, schema(D7, plain), schema(D2020, email)), [
+      `tool.${side}.dialect.widened t.${side}Schema.$schema ${expected[side]}`,
+      `tool.${side}.property.added t.${side}Schema.properties.e NON_BREAKING`,
+    ], side);
+  }
+});
+
+Deno.test("diff grades a move to draft-07 where format is the only keyword read differently as narrowed: POTENTIALLY_BREAKING on input, NON_BREAKING on output", () => {
+  const expected = { input: "POTENTIALLY_BREAKING", output: "NON_BREAKING" };
+  for (const side of SIDES) {
+    for (const from of [D2020, D2019, undefined]) {
+      assert.deepEqual(schemaFindings(side, schema(from, email), schema(D7, email)), [
+        `tool.${side}.dialect.narrowed t.${side}Schema.$schema ${expected[side]}`,
+      ], `${from} → ${side}`);
+    }
+  }
+});
+
+Deno.test("diff grades a move between drafts that both read format as an annotation DOCUMENTATION", () => {
+  for (const side of SIDES) {
+    for (const [a, b] of [[D2019, D2020], [D2020, undefined], [undefined, D2019]]) {
+      assert.deepEqual(schemaFindings(side, schema(a, email), schema(b, email)), [
+        `tool.${side}.dialect.inert t.${side}Schema.$schema DOCUMENTATION`,
+      ], `${a} → ${b}`);
+    }
+  }
+});
+
+Deno.test("diff keeps a dialect change POTENTIALLY_BREAKING when format is beside another keyword read differently", () => {
+  // No direction can be told: array-form items may narrow or widen what the other draft reads.
+  const both = { ...email, t: { type: "array", items: [{ type: "string" }] } };
+  for (const side of SIDES) {
+    for (const [a, b] of [[D7, D2020], [D2020, D7]]) {
+      assert.deepEqual(schemaFindings(side, schema(a, both), schema(b, both)), [
+        `tool.${side}.dialect.changed t.${side}Schema.$schema POTENTIALLY_BREAKING`,
+      ], `${a} → ${b}`);
+    }
+    // From a draft that is not among the modern ones, format alone keeps the grade too.
+    assert.deepEqual(
+      schemaFindings(
+        side,
+        schema("http://json-schema.org/draft-04/schema#", email),
+        schema(D2020, email),
+      ),
+      [`tool.${side}.dialect.changed t.${side}Schema.$schema POTENTIALLY_BREAKING`],
+    );
   }
 });
