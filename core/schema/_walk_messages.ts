@@ -108,3 +108,51 @@ export function falseMessage(facet: string, wasFalse: boolean, inherited = false
 export function names(list: readonly string[]): string {
   return list.map((n) => `"${n}"`).join(", ");
 }
+/**
+ * What a branch that came or went says where its side holds no such combination: a type list
+ * the walk reads as one `key` branch per type, or a lone schema it compares as a one-branch
+ * `key` (see `_union_lift.ts`). `branches` are that side's as read, `k` the one that came or went.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { liftedBranch } from "./_walk_messages.ts";
+ * const list = [{ type: "string" }, { type: "null" }];
+ * assert.equal(
+ *   liftedBranch("anyOf", list, 0, "added"),
+ *   'the anyOf became the type list ["string","null"]: type "string" was added',
+ * );
+ * assert.equal(
+ *   liftedBranch("anyOf", list, 0, "removed"),
+ *   'the type list ["string","null"] became an anyOf: type "string" was removed',
+ * );
+ * ```
+ */
+export function liftedBranch(
+  key: string,
+  branches: readonly JsonValue[],
+  k: number,
+  what: "added" | "removed",
+): string {
+  const combination = `${key === "oneOf" ? "a" : "an"} ${key}`;
+  const types = branches.map((x) =>
+    typeof x === "object" && x !== null && !Array.isArray(x) && typeof x.type === "string"
+      ? x.type
+      : undefined
+  );
+  const type = types[k];
+  if (branches.length > 1 && type !== undefined && types.every((t) => t !== undefined)) {
+    return what === "added"
+      ? `the ${key} became the type list ${show(types as string[])}: type ${show(type)} was added`
+      : `the type list ${show(types as string[])} became ${combination}: type ${
+        show(type)
+      } was removed`;
+  }
+  return what === "added"
+    ? `the ${key} became one schema, ${
+      show(branches[k])
+    }, paired with none of its branches: it was added`
+    : `the schema ${
+      show(branches[k])
+    } became ${combination}, paired with none of its branches: it was removed`;
+}

@@ -26,6 +26,7 @@ import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import {
   falseMessage,
+  liftedBranch,
   LIMIT_ASIDE,
   limitMessage,
   names,
@@ -2403,9 +2404,11 @@ class Walker {
         !alone ? "changed" : union ? "widened" : "narrowed",
         key,
         { new: xb[j]! },
-        `${renamed}${key} branch ${at(kb, j)}${tagged(xb, j)} was added${
-          alone ? "" : "; it may overlap another branch, and a value both accept is rejected"
-        }`,
+        `${
+          lifted[1]
+            ? liftedBranch(key, xb, j, "added")
+            : `${renamed}${key} branch ${at(kb, j)}${tagged(xb, j)} was added`
+        }${alone ? "" : "; it may overlap another branch, and a value both accept is rejected"}`,
       );
     }
     for (const i of pairing.removed) {
@@ -2417,9 +2420,11 @@ class Walker {
         !alone ? "changed" : union ? "narrowed" : "widened",
         key,
         { old: xa[i]! },
-        `${renamed}${oldKey} branch ${at(ka, i, oldKey)}${tagged(xa, i)} was removed${
-          alone ? "" : "; it may have overlapped another branch, whose values it made invalid"
-        }`,
+        `${
+          lifted[0]
+            ? liftedBranch(key, xa, i, "removed")
+            : `${renamed}${oldKey} branch ${at(ka, i, oldKey)}${tagged(xa, i)} was removed`
+        }${alone ? "" : "; it may have overlapped another branch, whose values it made invalid"}`,
       );
     }
   }
