@@ -7,6 +7,7 @@
  */
 import type { Contract } from "./contract.ts";
 import { isObject, type JsonValue } from "./json.ts";
+import { urlHostsLowered } from "./prose_code.ts";
 
 /** A token whose case changed: its old and its new spelling. */
 export interface CaseChange {
@@ -103,7 +104,9 @@ interface Token {
   quoted: boolean;
 }
 
-function tokens(text: string): Token[] {
+/** The words of a text, a URL's scheme and host lowered (they are case-insensitive). */
+function tokens(written: string): Token[] {
+  const text = urlHostsLowered(written);
   const quoted: [number, number][] = [];
   for (const m of text.matchAll(QUOTED)) quoted.push([m.index, m.index + m[0].length]);
   const out: Token[] = [];

@@ -23,6 +23,40 @@ export interface CodeSpanChange {
  * without the punctuation that ends a sentence after it and without a trailing slash.
  */
 const WRITTEN_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`()[\]{}]+/gi;
+/**
+ * What closes a sentence or a quotation after a URL, no part of it: `.`, `…`, a closing curly
+ * quote or guillemet (`’`, `”`, `»`), as a writer ends "see https://x.io/search…".
+ */
+const URL_END = /[.,;:!?…’”»›]+$/u;
+/** A URL's scheme, user name and host: RFC 3986 (3.1, 3.2.2) makes scheme and host case-insensitive. */
+const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)((?:[^/?#@]*@)?)([^/?#]*)/i;
+
+/**
+ * A span as compared: a URL with its scheme and host lowered (`https://Docs.Example.com/Search` is
+ * `https://docs.example.com/Search`; the path stays as written), any other span as written.
+ */
+function spanKey(span: string): string {
+  return span.replace(
+    URL_HOST,
+    (_, scheme: string, user: string, host: string) =>
+      `${scheme.toLowerCase()}${user}${host.toLowerCase()}`,
+  );
+}
+
+/**
+ * A text with the scheme and host of each URL written out lowered, so that the case check
+ * (`prose_case.ts`) reads `https://Docs.Example.com` → `https://docs.example.com` as no change.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { urlHostsLowered } from "./prose_code.ts";
+ * assert.equal(urlHostsLowered("See “HTTPS://Docs.Example.com/Page”"), "See “https://docs.example.com/Page”");
+ * ```
+ */
+export function urlHostsLowered(text: string): string {
+  return text.replace(WRITTEN_URL, spanKey);
+}
 
 /**
  * Backticked spans of one line, without the backticks, with inner whitespace collapsed, then the
@@ -36,19 +70,22 @@ function codeSpans(text: string): string[] {
     if (content !== "") out.push(content);
   }
   for (const m of text.replace(/`[^`\n]+`/g, " ").matchAll(WRITTEN_URL)) {
-    out.push(m[0].replace(/[.,;:!?]+$/, "").replace(/\/+$/, ""));
+    out.push(m[0].replace(URL_END, "").replace(/\/+$/, ""));
   }
   return out;
 }
 
-/** The spans of `from` left over once every span of `to` has taken an equal one, in order. */
+/**
+ * The spans of `from` left over once every span of `to` has taken an equal one (by `spanKey`), in
+ * order, as written.
+ */
 function unmatched(from: readonly string[], to: readonly string[]): string[] {
   const left = new Map<string, number>();
-  for (const s of to) left.set(s, (left.get(s) ?? 0) + 1);
+  for (const s of to) left.set(spanKey(s), (left.get(spanKey(s)) ?? 0) + 1);
   const out: string[] = [];
   for (const s of from) {
-    const n = left.get(s) ?? 0;
-    if (n > 0) left.set(s, n - 1);
+    const n = left.get(spanKey(s)) ?? 0;
+    if (n > 0) left.set(spanKey(s), n - 1);
     else out.push(s);
   }
   return out;

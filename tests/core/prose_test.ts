@@ -472,6 +472,36 @@ Deno.test("classifyProse() grades a URL replaced or only removed POTENTIALLY_BRE
     assert.equal(classifyProse(a, b).severity, "DOCUMENTATION", `${a} → ${b}`);
     assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
   }
+  // A closing quote, an ellipsis or a guillemet ends the sentence, not the URL; the scheme and
+  // host are case-insensitive, in backticks too. The path, a query, another scheme are not.
+  for (
+    const [a, b] of [
+      ["See https://x.io/search… first.", "See https://x.io/search first."],
+      ["See ‘https://x.io/search’ first.", "See https://x.io/search first."],
+      ["See “https://x.io/search” first.", "See https://x.io/search first."],
+      ["See https://x.io/search» first.", "See https://x.io/search first."],
+      ["See https://Docs.X.io/search first.", "See https://docs.x.io/search first."],
+      ["See HTTPS://X.IO/search first.", "See https://x.io/search first."],
+      ["See “https://Docs.X.io/search” first.", "See https://docs.x.io/search first."],
+      ["See `https://Docs.X.io/search` first.", "See `https://docs.x.io/search` first."],
+    ]
+  ) {
+    assert.equal(classifyProse(a, b).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
+  for (
+    const [a, b] of [
+      ["See https://x.io/Search first.", "See https://x.io/search first."],
+      ["See https://x.io/a?q=1&y=2 first.", "See https://x.io/a?q=1&amp;y=2 first."],
+      ["See file:///tmp/x.json first.", "See file:///tmp/y.json first."],
+      ["See http://x.io/search first.", "See https://x.io/search first."],
+      ["See https://x.io/search…x first.", "See https://x.io/search first."],
+      ["See https://Bob@x.io/a first.", "See https://bob@x.io/a first."],
+    ]
+  ) {
+    assert.equal(classifyProse(a, b).step, "codeSpan", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).step, "codeSpan", `${b} → ${a}`);
+  }
   // In backticks it is a code span as before, read once.
   assert.deepEqual(codeSpanChange("Use `https://a.io/x` now", "Use `https://a.io/y` now"), {
     old: "https://a.io/x",

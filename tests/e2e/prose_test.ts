@@ -292,6 +292,46 @@ Deno.test("proxar diff counts a changed version or range as a number, both ways,
   }
 });
 
+Deno.test("proxar diff reads a URL without the quote or ellipsis closing it and with its scheme and host in any case, both ways, and any other change to it as a change", async () => {
+  // Before: "…/search…" → "…/search" and "https://Docs.Example.com/…" → "https://docs.example.com/…"
+  // read as a URL replaced, POTENTIALLY_BREAKING (the "…" or "’" was kept in the URL, and the host
+  // compared as written); the path's case, &amp;, another file and http → https still differ.
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const url = (x: string, y: string) => {
+      const [o, n] = from === "old" ? [x, y] : [y, x];
+      return `the URL \`${o}\` became \`${n}\`, text a model copies verbatim`;
+    };
+    const site = "https://docs.example.com";
+    const changes = await messages("urls", from, to);
+    assert.deepEqual(
+      changes.filter((c) => c.startsWith("DOCUMENTATION")).map((c) => c.split(" ")[1]),
+      [
+        "fetch_page.inputSchema.properties.url.description",
+        "open_docs.description",
+        "open_help.description",
+        "open_site.description",
+      ],
+    );
+    assert.deepEqual(changes.filter((c) => !c.startsWith("DOCUMENTATION")), [
+      `POTENTIALLY_BREAKING fetch_page.outputSchema.properties.source.description changed (marker "v1" ${
+        from === "old" ? "1× → 0×" : "0× → 1×"
+      })`,
+      `POTENTIALLY_BREAKING open_path.description changed (${
+        url(`${site}/Search`, `${site}/search`)
+      })`,
+      `POTENTIALLY_BREAKING open_plain.description changed (${
+        url("http://docs.example.com/search", `${site}/search`)
+      })`,
+      `POTENTIALLY_BREAKING open_query.description changed (${
+        url(`${site}/find?x=1&y=2`, `${site}/find?x=1&amp;y=2`)
+      })`,
+      `POTENTIALLY_BREAKING read_file.description changed (${
+        url("file:///tmp/x.json", "file:///tmp/y.json")
+      })`,
+    ]);
+  }
+});
+
 /**
  * `severity message` of each change from `<fixture>_<from>.json` to `<fixture>_<to>.json`, which
  * exits 0 and explains every prose verdict.
