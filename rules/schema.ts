@@ -61,6 +61,10 @@ type Effect = keyof typeof RATIONALE;
 const NOT_OF_NONE =
   "A not whose schema rejects every value (false, {not: {}}, {anyOf: [false]}: what the subsumption proof shows accepts nothing) constrains nothing, and {not: {not: X}} with nothing else at either level accepts what X accepts: both differs read them so, a few levels deep, as ajv does (draft-07, 2020-12). {} → {not: {not: {}}} read not.narrowed, BREAKING on input, and {type: string} → {not: {not: {type: string}}} the same beside type.widened: no change now; a change inside X is graded as X's own, at its place. A not of not with other keywords beside it is compared as written.";
 
+/** Why a lone not of a schema that accepts every value is read as false. */
+const NOTHING_AS_FALSE =
+  "A lone not of a schema that accepts every value ({not: {}}, {not: true}, {not: {description: 'any'}}) accepts nothing: JSON Schema defines false as that schema, and both differs read it as false, as ajv does (draft-07, 2020-12). additionalProperties false → {not: {}} read additionalProperties.widened, BREAKING on output, and a property {not: {}} added to an open object property.added, NON_BREAKING on input, though {b: 1} is rejected now: no change now, and schema.narrowed, BREAKING on input, as for false. Bounded: a not with a keyword beside it (an annotation too), the root schema, the not of a not, and one whose schema only the proof could show accepts every value ({not: {not: {type: string, not: {type: string}}}}) are compared as written.";
+
 /** Why a type written beside listed values that it admits is no change. */
 const LISTED_TYPES =
   'Listed values fix the types: {"enum": ["a", "b"]} and {"type": "string", "enum": ["a", "b"]} accept the same two strings, so the types compared are those of the enum or const values that the type admits (generators differ in writing the type beside a literal or an enum).';
@@ -545,7 +549,7 @@ const SPECS: Spec[] = [
   },
   ...position("additionalProperties", { type: "object" }, "additionalProperties").map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${REST_BESIDE_UNEVALUATED}`,
+    rationale: `${RATIONALE[spec.change as Effect]} ${REST_BESIDE_UNEVALUATED} ${NOTHING_AS_FALSE}`,
   })),
   ...position("unevaluatedProperties", { type: "object" }, "unevaluatedProperties"),
   ...position("unevaluatedItems", { type: "array" }, "unevaluatedItems"),
@@ -658,7 +662,10 @@ const SPECS: Spec[] = [
       type: "object",
       properties: { v: false },
     }, "properties.v"],
-  }),
+  }).map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${NOTHING_AS_FALSE}`,
+  })),
   {
     aspect: "schema",
     change: "changed",

@@ -80,7 +80,7 @@ function namePaths(root: JsonValue): Token[][] {
  * so the schemas of most tools, which have no `propertyNames`, cost no more. Past a nesting of
  * 512 it answers yes and leaves the question to {@link namePaths}, which keeps no call stack.
  */
-function holdsKey(value: JsonValue, key: string, depth: number): boolean {
+export function holdsKey(value: JsonValue, key: string, depth: number): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (depth > 512) return true;
   if (Array.isArray(value)) {

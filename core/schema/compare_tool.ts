@@ -10,6 +10,7 @@ import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
+import { withNothingAsFalse } from "./_nothing_as_false.ts";
 import { declaresObjectRoot, withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
@@ -145,8 +146,9 @@ export function compareSchemaSide(
   },
   classifyProse: Classify,
 ): SchemaDelta[] {
-  // Both differs compare name schemas without a type that admits every name.
-  const [a, b] = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)];
+  // Both differs compare name schemas without a type that admits every name, and read a lone
+  // `not` of a schema that accepts every value as the `false` it is (_nothing_as_false.ts).
+  const [a, b] = [oldSchema, newSchema].map((s) => withNothingAsFalse(withoutNameTypes(s)));
   const proofs = where.proofs ?? new ProofBudget();
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });

@@ -1,0 +1,98 @@
+/**
+ * `{not: {}}` accepts no value, as `false` does: both differs read a lone `not` of a schema that
+ * accepts every value as `false` (_nothing_as_false.ts). `additionalProperties: false` →
+ * `{not: {}}` read additionalProperties.widened, BREAKING on output, and a property `{not: {}}`
+ * added to an open object property.added, NON_BREAKING on input, where `false` reads
+ * schema.narrowed, BREAKING: ajv accepts the same values under both.
+ */
+import assert from "node:assert/strict";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { withNothingAsFalse } from "../../../core/schema/_nothing_as_false.ts";
+import { checkOf } from "./_oracle_ajv.ts";
+import { fourWays } from "./_schema_helpers.ts";
+
+const NONE = { input: [], inputReversed: [], output: [], outputReversed: [] };
+/** Whether ajv accepts `value`, draft-07 and 2020-12 agreeing. */
+const valid = (schema: JsonValue, value: JsonValue) => {
+  const [a, b] = (["draft-07", "2020-12"] as const).map((d) =>
+    checkOf(schema, d)!.failures(value).length === 0
+  );
+  assert.equal(a, b, `draft-07 and 2020-12 on ${JSON.stringify(value)}`);
+  return a!;
+};
+const closedBy = (rest: JsonValue): JsonObject => ({
+  type: "object",
+  properties: { a: { type: "string" } },
+  additionalProperties: rest,
+});
+
+Deno.test("diff reads a lone not of a schema accepting every value as false, both ways, on both sides", () => {
+  for (const nothing of [{ not: {} }, { not: true }, { not: { description: "any" } }]) {
+    const [old, next] = [closedBy(false), closedBy(nothing)];
+    assert.deepEqual(fourWays(old, next), NONE, JSON.stringify(nothing));
+    for (const value of [{ a: "x" }, { b: 1 }, { a: "x", b: "y" }]) {
+      assert.equal(valid(old, value), valid(next, value), JSON.stringify(value));
+    }
+  }
+  // In other places: a property's schema, items, a pattern's schema.
+  const at = (s: JsonValue): JsonValue => ({
+    type: "object",
+    properties: { p: s, l: { type: "array", items: s } },
+    patternProperties: { "^x": s },
+  });
+  assert.deepEqual(fourWays(at(false), at({ not: {} })), NONE);
+  const value = { p: 1, l: [1], xa: 1 };
+  assert.deepEqual([valid(at(false), value), valid(at({ not: {} }), value)], [false, false]);
+});
+
+Deno.test("diff grades a property {not: {}} added to an open object as the name newly refused", () => {
+  const open = (b?: JsonValue): JsonValue => ({
+    type: "object",
+    properties: { a: {}, ...b !== undefined && { b } },
+  });
+  const p = (side: string) => `t.${side}Schema.properties.b`;
+  const refused = {
+    input: [`tool.input.schema.narrowed ${p("input")} BREAKING`],
+    inputReversed: [`tool.input.schema.widened ${p("input")} NON_BREAKING`],
+    output: [`tool.output.schema.narrowed ${p("output")} NON_BREAKING`],
+    outputReversed: [`tool.output.schema.widened ${p("output")} BREAKING`],
+  };
+  // It read property.added NON_BREAKING on input, though {b: 1} is rejected now.
+  assert.deepEqual(fourWays(open(), open({ not: {} })), refused);
+  assert.deepEqual(fourWays(open(), open(false)), refused);
+  assert.deepEqual([valid(open(), { b: 1 }), valid(open({ not: {} }), { b: 1 })], [true, false]);
+  // Added to an object closed to it already: refused before and now, nothing changes.
+  const closed = (b?: JsonValue): JsonValue => ({
+    ...open(b) as JsonObject,
+    additionalProperties: false,
+  });
+  assert.deepEqual(fourWays(closed(), closed({ not: {} })), NONE);
+});
+
+Deno.test("diff compares as written a not with a keyword beside it, the not of a not and one the proof cannot decide", () => {
+  const p = (side: string) => `t.${side}Schema.additionalProperties`;
+  const widened = {
+    input: [`tool.input.additionalProperties.widened ${p("input")} NON_BREAKING`],
+    inputReversed: [`tool.input.additionalProperties.narrowed ${p("input")} BREAKING`],
+    output: [`tool.output.additionalProperties.widened ${p("output")} BREAKING`],
+    outputReversed: [`tool.output.additionalProperties.narrowed ${p("output")} NON_BREAKING`],
+  };
+  // An annotation beside: left as written (bounded), graded as before.
+  assert.deepEqual(
+    fourWays(closedBy(false), closedBy({ not: {}, description: "none" })),
+    widened,
+  );
+  // A schema that accepts every value only the proof could show: undecided, graded as written.
+  const undecided = { not: { not: { type: "string", not: { type: "string" } } } };
+  assert.deepEqual(fourWays(closedBy(false), closedBy(undecided)), widened);
+  assert.deepEqual([valid(closedBy(false), { b: 1 }), valid(closedBy(undecided), { b: 1 })], [
+    false,
+    false,
+  ]);
+  // The not of a not stays for the walk to read as what it holds ({not: {not: {}}} accepts all).
+  const twice = closedBy({ not: { not: {} } });
+  assert.equal(withNothingAsFalse(twice), twice);
+  assert.equal(valid(twice, { b: 1 }), true);
+  // The root too.
+  assert.deepEqual(withNothingAsFalse({ not: {} }), { not: {} });
+});
