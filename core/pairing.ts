@@ -38,8 +38,8 @@ export interface Paired<T> {
    * several share them), `style` (the name in another case or separator style), `shape` (the
    * same schemas but for prose and property names in another style, and the closest name) or
    * `affix` (a word put before or after the names of two tools or more, or taken off) or `words`
-   * (one tool whose name gained or lost words anywhere, with the same schemas or a description
-   * alike).
+   * (one tool whose name gained or lost words anywhere, with the same schemas, a description
+   * alike, or one description held whole in the other and the same names required).
    */
   renamedBy?: RenamedBy;
 }
@@ -329,8 +329,10 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   const [gone, added] = [free(tools.removed), free(tools.added)];
   if (gone.length <= MAX_WORDS && added.length <= MAX_WORDS) {
     const alike = describedAlike(tools);
+    const held = heldWhole(tools);
     const evidence = (g: Located<Tool>, a: Located<Tool>) =>
-      wordsAdded(g.id, a.id) && (twins(g, a) || alike(g.value, a.value));
+      wordsAdded(g.id, a.id) &&
+      (twins(g, a) || alike(g.value, a.value) || held(g.value, a.value));
     for (const g of gone) {
       const found = added.filter((a) => evidence(g, a));
       if (found.length !== 1) continue;
@@ -420,6 +422,66 @@ function describedAlike(tools: ToolPairs): (a: Tool, b: Tool) => boolean {
     if (x.split(/\s+/).length < 3 || y.split(/\s+/).length < 3) return false;
     return 1 - distance(x, y) / Math.max(x.length, y.length) >= ALIKE;
   };
+}
+
+/** How many words a description must hold for one holding it whole to be {@link heldWhole}. */
+const HELD_WORDS = 6;
+
+/**
+ * Whether one of an old tool's description and a new one's, as {@link descriptions} reads them,
+ * holds the other whole, that one of {@link HELD_WORDS} words or more and not cut short, and the
+ * two tools require the same input properties, one or more: the evidence that one tool whose
+ * name gained or lost words was renamed and its description extended (@microsoft/workiq 0.2.8 →
+ * 1.0.0 renamed ask_work_iq to ask, "Ask a question to Microsoft 365 Copilot for information
+ * about emails, meetings, files, and other M365 data." then "Returns the answer as text content,
+ * …", with question required on both sides: 0.48 alike).
+ */
+function heldWhole(tools: ToolPairs): (a: Tool, b: Tool) => boolean {
+  const described = descriptions(tools);
+  return (a, b) => {
+    const [x, y] = described(a, b);
+    return Math.min(x.length, y.length) < DESCRIPTION_HEAD && holdsWhole(x, y) &&
+      sameRequired(a, b);
+  };
+}
+
+/** Whether the shorter of two texts, other than the longer, is held whole in it, of {@link HELD_WORDS} words or more. */
+function holdsWhole(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short !== long && short.split(/\s+/).length >= HELD_WORDS && long.includes(short);
+}
+
+/** Whether two tools' input schemas require the same names at their top level, one or more. */
+function sameRequired(a: Tool, b: Tool): boolean {
+  const [p, q] = [requiredNames(a), requiredNames(b)];
+  return p.length > 0 && p.length === q.length && p.every((n) => q.includes(n));
+}
+
+/**
+ * Whether one tool's description, trimmed and of {@link HELD_WORDS} words or more, is held whole
+ * in the other's, which is longer, case aside, and both require the same input properties, one
+ * or more: how tool.removed words the evidence of {@link heldWhole}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describedWithin } from "./pairing.ts";
+ * const inputSchema = { type: "object", required: ["question"] };
+ * const ask = { name: "ask_work_iq", description: "Ask a question to Copilot about your data.", inputSchema };
+ * const next = { ...ask, name: "ask", description: `${ask.description} Returns text.` };
+ * assert.equal(describedWithin(ask, next), true);
+ * assert.equal(describedWithin(ask, { ...next, inputSchema: { type: "object" } }), false);
+ * ```
+ */
+export function describedWithin(a: Tool, b: Tool): boolean {
+  const [x, y] = [a, b].map((t) => (t.description ?? "").trim().toLowerCase());
+  return holdsWhole(x!, y!) && sameRequired(a, b);
+}
+
+/** The names a tool's input schema requires at its top level. */
+function requiredNames(tool: Tool): string[] {
+  const required = isObject(tool.inputSchema) ? tool.inputSchema.required : undefined;
+  return Array.isArray(required) ? required.filter((n) => typeof n === "string") : [];
 }
 
 /** The length of the opening, to a word's end, that every one of two texts or more begins with. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { emptyContract, type Tool } from "../../core/contract.ts";
-import { jsonEqual, type JsonValue } from "../../core/json.ts";
+import { jsonEqual, type JsonObject, type JsonValue } from "../../core/json.ts";
 import { equalPairs, isEqualPair, pairEntities } from "../../core/pairing.ts";
 import { classifyProse } from "../../core/prose.ts";
 import { compareSchemaSide, toolSchemaDeltas } from "../../core/schema/compare_tool.ts";
@@ -471,4 +471,39 @@ Deno.test("pairEntities() pairs one tool whose name gained or lost words only on
   // Too short a description is no evidence: "Deprecated." on both.
   const short = (name: string, p: string) => tool(name, "Deprecated.", p);
   assert.deepEqual(renames([short("list_users", "a")], [short("list_users_v2", "b")]), []);
+});
+
+Deno.test("pairEntities() pairs one tool whose name lost words when one description holds the other whole and both require the same names", () => {
+  // @microsoft/workiq 0.2.8 → 1.0.0: ask_work_iq → ask, the description extended (0.48 alike),
+  // question required on both sides, list_agents added beside it.
+  const required = (t: Tool, ...names: string[]): Tool => ({
+    ...t,
+    inputSchema: { ...(t.inputSchema as JsonObject), required: names },
+  });
+  const said =
+    "Ask a question to Microsoft 365 Copilot for information about emails, meetings, files, and other M365 data.";
+  const ask = required(described("ask_work_iq", said, "question"), "question");
+  const next = required(
+    described(
+      "ask",
+      `${said} Returns the answer as text content, with conversationId in structured content for multi-turn conversations.`,
+      "question",
+      "agentId",
+      "conversationId",
+    ),
+    "question",
+  );
+  const list = described("list_agents", "List available Microsoft 365 Copilot agents.");
+  assert.deepEqual(renamesOf([ask], [next, list]), ["ask_work_iq→ask words"]);
+  assert.deepEqual(renamesOf([next, list], [ask]), ["ask→ask_work_iq words"]);
+  // Other required names, none required, or a description of fewer than six words: unpaired.
+  assert.deepEqual(renamesOf([ask], [required(next, "question", "agentId"), list]), []);
+  assert.deepEqual(renamesOf([required(ask)], [required(next), list]), []);
+  const short = (t: Tool, description: string) => ({ ...t, description });
+  assert.deepEqual(
+    renamesOf([short(ask, "Ask a question.")], [short(next, "Ask a question. Returns text.")]),
+    [],
+  );
+  // Held whole by two added tools: none is paired.
+  assert.deepEqual(renamesOf([ask], [next, { ...next, name: "ask_iq" }]), []);
 });

@@ -921,3 +921,47 @@ Deno.test("proxar diff reads resend-mcp 2.6.1 → 2.19.0's move from draft-07 to
     code: 0,
   });
 });
+
+Deno.test("proxar diff pairs @microsoft/workiq 0.2.8 → 1.0.0's ask_work_iq with ask, whose description holds the old one whole", async () => {
+  // Before: ask_work_iq removed (BREAKING) with no hint beside ask added whole: the names differ
+  // by words and the descriptions are 0.48 alike, but the new one begins with the old one and
+  // both require question. Now the hint, and the two compared under the new name.
+  await assertVerdict(["workiq_ask_0.2.8.json", "workiq_ask_1.0.0.json"], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "tool.added|ask|NON_BREAKING",
+      "tool.added|list_agents|NON_BREAKING",
+      "tool.description.changed|ask.description|POTENTIALLY_BREAKING",
+      "tool.execution.taskSupport.widened|ask.execution.taskSupport|NON_BREAKING",
+      ...["agentId", "conversationId", "fileUrls"].map((p) =>
+        `tool.input.property.added|ask.inputSchema.properties.${p}|NON_BREAKING`
+      ),
+      "tool.removed|ask_work_iq|BREAKING",
+    ],
+    code: 1,
+  });
+  await assertVerdict(["workiq_ask_1.0.0.json", "workiq_ask_0.2.8.json"], {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|POTENTIALLY_BREAKING",
+      "tool.added|ask_work_iq|NON_BREAKING",
+      "tool.description.changed|ask_work_iq.description|POTENTIALLY_BREAKING",
+      "tool.execution.taskSupport.narrowed|ask_work_iq.execution.taskSupport|BREAKING",
+      ...["agentId", "conversationId", "fileUrls"].map((p) =>
+        `tool.input.property.removed|ask_work_iq.inputSchema.properties.${p}|BREAKING`
+      ),
+      "tool.removed|ask|BREAKING",
+      "tool.removed|list_agents|BREAKING",
+    ],
+    code: 1,
+  });
+  const result = await runCli([
+    "diff",
+    "real_servers/workiq_ask_0.2.8.json",
+    "real_servers/workiq_ask_1.0.0.json",
+    "--format",
+    "json",
+  ]);
+  const removed = (JSON.parse(result.stdout) as { changes: { rule: string; hint?: string }[] })
+    .changes.filter((c) => c.rule === "tool.removed");
+  assert.deepEqual(removed.map((c) => c.hint), ['renamed to "ask"?']);
+});

@@ -133,4 +133,21 @@ Deno.test("tool.removed says how one tool whose name gained or lost words was fo
   assert.deepEqual(message([prd], [other]), [
     'Tool "generate_prd" was removed; "prd" was added with its name but for words taken off and a description alike, so it was probably renamed; their schemas are compared under the new name',
   ]);
+  // A description held whole by the other, the same names required (@microsoft/workiq 0.2.8 →
+  // 1.0.0's ask_work_iq → ask), both ways.
+  const ask = {
+    name: "ask_work_iq",
+    description: "Ask a question to Copilot about your email and files.",
+    inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+  };
+  const extended = {
+    ...ask,
+    name: "ask",
+    description: `${ask.description} Returns the answer as text.`,
+    inputSchema: { ...ask.inputSchema, properties: { q: { type: "string" }, id: {} } },
+  };
+  const held = (a: string, b: string, how: string) =>
+    `Tool "${a}" was removed; "${b}" was added with its name but for words ${how} and one description holding the other whole and the same required arguments, so it was probably renamed; their schemas are compared under the new name`;
+  assert.deepEqual(message([ask], [extended]), [held("ask_work_iq", "ask", "taken off")]);
+  assert.deepEqual(message([extended], [ask]), [held("ask", "ask_work_iq", "added")]);
 });
