@@ -15,6 +15,7 @@
 import { CJK_RUN } from "./prose_cjk.ts";
 import { hanAsDigits, hanValue } from "./prose_han_numbers.ts";
 import { hangulAsDigits } from "./prose_hangul_numbers.ts";
+import { OPERATOR_SOURCE, operatorKey } from "./prose_operators.ts";
 
 /** `zero` to `twenty`, each at the index of its value. */
 const ONES = [
@@ -98,9 +99,7 @@ const WORD_VALUES: ReadonlyMap<string, string> = new Map([
  * The range or comparison operator a number may begin with (see `proseTokens`), and the space
  * after it, which says nothing: npm reads `^ 1.2.3` as `^1.2.3`, and `>= 18` is `>=18`.
  */
-const OPERATOR = /^([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p{N})/u;
-/** `≥` and `≤` are `>=` and `<=` written as one character. */
-const SAME_OPERATOR: ReadonlyMap<string, string> = new Map([["≥", ">="], ["≤", "<="]]);
+const OPERATOR = new RegExp(`^${OPERATOR_SOURCE}`, "u");
 /** A run of Han numerals, the whole marker. */
 const HAN_RUN = /^[〇零一二三四五六七八九十百千万萬亿億两兩]+$/u;
 /** The `v` of a version (`v2`, `v1.2.3`): `v2.3` and `version 2.3` write one number. */
@@ -133,10 +132,7 @@ const WIDE_DIGIT = /[０-９]/gu;
  */
 export function numberKey(marker: string): string {
   const operator = OPERATOR.exec(marker);
-  if (operator) {
-    const written = operator[1]!;
-    return `${SAME_OPERATOR.get(written) ?? written}${numberKey(marker.slice(operator[0].length))}`;
-  }
+  if (operator) return `${operatorKey(operator[0])}${numberKey(marker.slice(operator[0].length))}`;
   const word = WORD_VALUES.get(marker);
   if (word !== undefined) return word;
   if (HAN_RUN.test(marker)) return hanValue(marker) ?? marker;
@@ -421,7 +417,7 @@ const RANGE =
   /(?<![\p{L}\p{N}.,+\-–])(\d+(?:\.\d+)?) ?[-–] ?(\d+(?:\.\d+)?)(?![\p{L}\p{N}]|[.,\-–]\d)/gu;
 
 /** A range or comparison operator before a number, as `numberKey` reads it (the space dropped). */
-const OPERATOR_IN_TEXT = /(?<![\p{L}\p{N}])([\^≥≤]|~>?|[<>]=?) ?(?=[+-]?v?\p{N})/gu;
+const OPERATOR_IN_TEXT = new RegExp(OPERATOR_SOURCE, "gu");
 
 /**
  * A normalised text with its numbers written in digits: English number words (`ten` → `10`, `a
@@ -457,5 +453,5 @@ export function numbersAsDigits(normalised: string): string {
     .replace(A_NUMBER, (_, word: string) => WORD_VALUES.get(word)!)
     .replace(SPELT, (m) => WORD_VALUES.get(m) ?? numberKey(m))
     .replace(RANGE, "$1 to $2")
-    .replace(OPERATOR_IN_TEXT, (_, op: string) => SAME_OPERATOR.get(op) ?? op);
+    .replace(OPERATOR_IN_TEXT, operatorKey);
 }

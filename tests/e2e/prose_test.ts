@@ -332,6 +332,36 @@ Deno.test("proxar diff reads a URL without the quote or ellipsis closing it and 
   }
 });
 
+Deno.test("proxar diff reads an operator before a number only against another operator before it, glued or spaced, in input and output descriptions, both ways", async () => {
+  // Before: "~5 minutes" → "about 5 minutes", "# -> 204" → "# → 204", "(>1MB)" → "(over 1MB)", a
+  // Markdown quote "> 5 items" → "5 items", "age>=18" → "age >= 18", "price<10" → "price <10" and
+  // "x^2" → "x ^ 2" read as a marker changed, POTENTIALLY_BREAKING; "age>=18" → "age<18" and
+  // "!= 5" → "== 5" or "≠ 5" → "= 5" read as DOCUMENTATION (glued, or not operators).
+  for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
+    const [lost, gained] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
+    const changes = await messages("operators", from, to);
+    assert.deepEqual(
+      changes.filter((c) => c.startsWith("DOCUMENTATION")).map((c) => c.split(" ")[1]),
+      [
+        "filter_adults.description",
+        "find_similar.inputSchema.properties.price.description",
+        "find_similar.outputSchema.properties.score.description",
+        "list_pages.description",
+        "skip_large.description",
+        "upload_file.description",
+        "wait_export.description",
+      ],
+    );
+    assert.deepEqual(changes.filter((c) => !c.startsWith("DOCUMENTATION")), [
+      `POTENTIALLY_BREAKING find_similar.inputSchema.properties.status.description changed (marker "≠ 5" ${lost})`,
+      `POTENTIALLY_BREAKING find_similar.outputSchema.properties.age.description changed (marker "<18" ${gained})`,
+      `POTENTIALLY_BREAKING flip_filter.description changed (marker "<18" ${gained})`,
+      `POTENTIALLY_BREAKING match_status.description changed (marker "!= 5" ${lost})`,
+      `POTENTIALLY_BREAKING pin_sdk.description changed (marker "^1.2.3" ${lost})`,
+    ]);
+  }
+});
+
 /**
  * `severity message` of each change from `<fixture>_<from>.json` to `<fixture>_<to>.json`, which
  * exits 0 and explains every prose verdict.
