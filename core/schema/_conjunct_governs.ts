@@ -34,6 +34,13 @@ export interface Meeting {
 export interface Conjunct {
   v: JsonValue;
   loc: string;
+  /**
+   * The rule a schema's unevaluatedProperties sets for the names its reach leaves, built as
+   * `{properties, additionalProperties}` (`unevaluatedConjunct`): what it governs is written at
+   * `loc`'s unevaluatedProperties, which places name, not at an additionalProperties the schema
+   * does not have.
+   */
+  unevaluated?: true;
 }
 
 /** Applicators whose subschemas apply to some objects only: they may govern a name or not. */
@@ -174,7 +181,10 @@ export function governedBy(
   for (const c of conjuncts) {
     const found = governingOf(c.v, c.loc, name, root);
     if (typeof found === "string") return found;
-    out.push(...found);
+    const rest = `${c.loc}/additionalProperties`;
+    const written = (g: Governing) =>
+      c.unevaluated && g.loc === rest ? { ...g, loc: `${c.loc}/unevaluatedProperties` } : g;
+    out.push(...found.map(written));
   }
   return out;
 }
@@ -196,7 +206,7 @@ export function chainConjuncts(s: JsonObject, root: JsonValue | undefined): Conj
     const { unevaluatedProperties: _, ...v } = target.value;
     out.push({ v, loc: target.pointer });
     const rule = unevaluatedConjunct(target.value, root);
-    if (rule !== undefined) out.push({ v: rule, loc: target.pointer });
+    if (rule !== undefined) out.push({ v: rule, loc: target.pointer, unevaluated: true });
     at = target.value;
   }
   return out;

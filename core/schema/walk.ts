@@ -551,7 +551,7 @@ class Walker {
         });
         const u = closingLink(levels, root);
         const rule = u > levels.indexOf(l) && unevaluatedConjunct(levels[u]!.keywords, root);
-        return rule ? [...out, { v: rule, loc: levels[u]!.loc }] : out;
+        return rule ? [...out, { v: rule, loc: levels[u]!.loc, unevaluated: true as const }] : out;
       };
       this.compare(x?.keywords ?? true, y?.keywords ?? true, {
         ...(x && y

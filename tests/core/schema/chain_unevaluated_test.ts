@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { catchAll, fourWays } from "./_schema_helpers.ts";
+import { catchAll, fourWays, schemaChanges } from "./_schema_helpers.ts";
 
 const D2020 = "https://json-schema.org/draft/2020-12/schema";
 /** Root → A → B, the root and A closed by unevaluatedProperties false. */
@@ -184,6 +184,11 @@ Deno.test("diff grades a root property removed where a closing link governs its 
         const changed = catchAll(a, b).filter((d) => d.rule.endsWith(".changed"));
         assert.deepEqual(changed, [], label);
       }
+      // The place named is the one the schema writes, not the rule built from it.
+      const removed = schemaChanges("input", old, next).find((c) =>
+        c.rule === "tool.input.property.removed"
+      );
+      assert.match(removed!.message, /but \$defs\.A\.unevaluatedProperties still governs/, label);
       // ajv: {z: ""} is accepted now, and before unless z had minLength 1; {z: 1} never.
       const minLength = (z as JsonObject).minLength !== undefined;
       assert.deepEqual([valid(old, { z: "" }), valid(next, { z: "" })], [!minLength, true]);
