@@ -15,19 +15,7 @@ import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { acceptsEvery } from "./_accepts_every.ts";
 import { holdsKey } from "./_property_names.ts";
-
-type Token = string | number;
-/** A step from a parent schema to a child: the parent's link and the token. */
-interface Link {
-  up: Link | null;
-  token: Token;
-}
-
-function pathOf(link: Link | null): Token[] {
-  const path: Token[] = [];
-  for (let at = link; at !== null; at = at.up) path.push(at.token);
-  return path.reverse();
-}
+import { copyAlong, type Link, pathOf, type Token } from "./_schema_paths.ts";
 
 /** Whether `s` is `{not: X}` alone, X accepting every value (references resolved in `root`). */
 function nothing(s: JsonObject, root: JsonValue): boolean {
@@ -71,16 +59,6 @@ function nothingPaths(root: JsonValue): Token[][] {
   return found;
 }
 
-/** Sets an own property, even one named `__proto__`. */
-function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): void {
-  Object.defineProperty(target, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
-}
-
 /**
  * `schema` with each subschema that is a lone `not` of a schema accepting every value written
  * `false`; the input itself when there is none (the common case), otherwise a copy along the
@@ -101,27 +79,5 @@ export function withNothingAsFalse<T extends JsonValue | undefined>(schema: T): 
   if (schema === undefined || !holdsKey(schema, "not", 0)) return schema;
   const paths = nothingPaths(schema);
   if (paths.length === 0) return schema;
-  const copies = new Map<object, JsonObject | JsonValue[]>();
-  const copyOf = (value: JsonObject | JsonValue[]) => {
-    let copy = copies.get(value);
-    if (copy === undefined) {
-      copy = Array.isArray(value) ? [...value] : { ...value };
-      copies.set(value, copy);
-    }
-    return copy;
-  };
-  const root = copyOf(schema as JsonObject);
-  for (const path of paths) {
-    let original = schema as JsonObject | JsonValue[];
-    let copy = root;
-    for (const token of path.slice(0, -1)) {
-      const child = (original as Record<Token, JsonValue>)[token] as JsonObject | JsonValue[];
-      const childCopy = copyOf(child);
-      put(copy, token, childCopy);
-      original = child;
-      copy = childCopy;
-    }
-    put(copy, path.at(-1)!, false);
-  }
-  return root as T;
+  return copyAlong(schema as JsonValue, paths, () => false) as T;
 }

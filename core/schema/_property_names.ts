@@ -12,23 +12,11 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
+import { copyAlong, type Link, pathOf, type Token } from "./_schema_paths.ts";
 import { singlePass } from "../single_pass.ts";
 
 /** Keywords whose schemas apply to the same instance as the schema holding them. */
 const IN_PLACE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else"]);
-
-type Token = string | number;
-/** A step from a parent schema to a child: the parent's link and the token. */
-interface Link {
-  up: Link | null;
-  token: Token;
-}
-
-function pathOf(link: Link | null): Token[] {
-  const path: Token[] = [];
-  for (let at = link; at !== null; at = at.up) path.push(at.token);
-  return path.reverse();
-}
 
 /** Whether a `type` value admits strings (and so, on property names, admits every name). */
 function admitsStrings(type: JsonValue | undefined): boolean {
@@ -95,16 +83,6 @@ export function holdsKey(value: JsonValue, key: string, depth: number): boolean 
 }
 singlePass(holdsKey);
 
-/** Sets an own property, even one named `__proto__`. */
-function put(target: JsonObject | JsonValue[], key: Token, value: JsonValue): void {
-  Object.defineProperty(target, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
-}
-
 /**
  * `schema` with `type` removed from every inline `propertyNames` schema where it admits strings;
  * the input itself when there is none (the common case), otherwise a copy along the changed
@@ -123,27 +101,9 @@ export function withoutNameTypes<T extends JsonValue | undefined>(schema: T): T 
   if (schema === undefined || !holdsKey(schema, "propertyNames", 0)) return schema;
   const paths = namePaths(schema);
   if (paths.length === 0) return schema;
-  const copies = new Map<object, JsonObject | JsonValue[]>();
-  const copyOf = (value: JsonObject | JsonValue[]) => {
-    let copy = copies.get(value);
-    if (copy === undefined) {
-      copy = Array.isArray(value) ? [...value] : { ...value };
-      copies.set(value, copy);
-    }
+  return copyAlong(schema as JsonValue, paths, (value, copyOf) => {
+    const copy = copyOf(value as JsonObject) as JsonObject;
+    delete copy.type;
     return copy;
-  };
-  const root = copyOf(schema as JsonObject);
-  for (const path of paths) {
-    let original = schema as JsonObject | JsonValue[];
-    let copy = root;
-    for (const token of path) {
-      const child = (original as Record<Token, JsonValue>)[token] as JsonObject | JsonValue[];
-      const childCopy = copyOf(child);
-      put(copy, token, childCopy);
-      original = child;
-      copy = childCopy;
-    }
-    delete (copy as JsonObject).type;
-  }
-  return root as T;
+  }) as T;
 }

@@ -1,0 +1,81 @@
+/**
+ * Paths to subschemas and copies along them: how the rewrites run before both differs compare
+ * ({@link withoutNameTypes} in `_property_names.ts`, {@link withNothingAsFalse} in
+ * `_nothing_as_false.ts`) find the subschemas to change and change a copy, leaving the input whole.
+ * @module
+ */
+import type { JsonObject, JsonValue } from "../json.ts";
+
+/** A step in a path: a keyword or property name, or an index in a list. */
+export type Token = string | number;
+
+/** A step from a parent schema to a child: the parent's link and the token. */
+export interface Link {
+  up: Link | null;
+  token: Token;
+}
+
+/** The tokens from the root to `link`. */
+export function pathOf(link: Link | null): Token[] {
+  const path: Token[] = [];
+  for (let at = link; at !== null; at = at.up) path.push(at.token);
+  return path.reverse();
+}
+
+type Container = JsonObject | JsonValue[];
+
+/** Sets an own property, even one named `__proto__`. */
+function put(target: Container, key: Token, value: JsonValue): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * A copy of `root` along each of `paths` (none empty), shared where paths meet, with the value
+ * each path ends at replaced by what `edit` makes of it; `copyOf` gives the copy of a container
+ * met on the way, so an edit that keeps a container keeps paths through it intact.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { copyAlong } from "./_schema_paths.ts";
+ * const root = { properties: { a: { type: "string" } }, required: ["a"] };
+ * const out = copyAlong(root, [["properties", "a"]], () => false);
+ * assert.deepEqual(out, { properties: { a: false }, required: ["a"] });
+ * assert.deepEqual(root.properties.a, { type: "string" });
+ * ```
+ */
+export function copyAlong<T extends JsonValue>(
+  root: T,
+  paths: readonly Token[][],
+  edit: (value: JsonValue, copyOf: (value: Container) => Container) => JsonValue,
+): T {
+  const copies = new Map<object, Container>();
+  const copyOf = (value: Container) => {
+    let copy = copies.get(value);
+    if (copy === undefined) {
+      copy = Array.isArray(value) ? [...value] : { ...value };
+      copies.set(value, copy);
+    }
+    return copy;
+  };
+  const top = copyOf(root as Container);
+  for (const path of paths) {
+    let original = root as Container;
+    let copy = top;
+    for (const token of path.slice(0, -1)) {
+      const child = (original as Record<Token, JsonValue>)[token] as Container;
+      const childCopy = copyOf(child);
+      put(copy, token, childCopy);
+      original = child;
+      copy = childCopy;
+    }
+    const last = path.at(-1)!;
+    put(copy, last, edit((original as Record<Token, JsonValue>)[last]!, copyOf));
+  }
+  return top as T;
+}
