@@ -2,7 +2,7 @@
  * The README says which runtimes read a JSON object key right after reading one that differs
  * from it only by an escape: the V8 of Deno 2.9.6 (15.0) reads the second key of
  * `{"a":1,"G\"":2}` after `{"a":1,"G\\":2}` as `G\` on some machines (every run on ours, none
- * on the CI machine of 2026-12-01, so it depends on the processor), and a diff run with Deno there
+ * on the CI machine of 2026-12-01, so it depends on the machine), and a diff run with Deno there
  * can miss a change of such a key; Bun, which the release binary is built with, and Node.js, which
  * runs the npm package, read it right. This checks the claim on each runtime, so the README changes
  * when a runtime does.
