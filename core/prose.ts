@@ -27,6 +27,7 @@ import { cjkMarkers, UNSPACED_SCRIPTS } from "./prose_cjk.ts";
 import { dropLoneOperators, OPERATOR_SOURCE } from "./prose_operators.ts";
 import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
+import { numberWordReading } from "./prose_number_terms.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
 import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
@@ -247,13 +248,15 @@ interface Counted {
 
 /**
  * Counts every marker of a token list (`gaps`: what follows each token, see `tokenGaps`); extra
- * markers may be phrases of several words.
+ * markers may be phrases of several words. `cased` gives the tokens as written, for a number word
+ * in a product name (`numberWordReading`).
  */
 function markerCounts(
   tokens: readonly string[],
   gaps: readonly string[],
   words: ReadonlySet<string>,
   phrases: readonly (readonly string[])[],
+  cased: () => readonly string[] | undefined,
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
   const add = (marker: string, key = numberKey(marker)) => {
@@ -274,7 +277,12 @@ function markerCounts(
       add(written.join(""), number.value);
       spelled = number.end;
     } else if (i >= spelled) {
-      for (const marker of markersOf(tokens[i]!, words)) add(marker);
+      // A number word in a name or a term counts nothing ("zero-width", "a Vuetify One plan").
+      const reading = words.has(tokens[i]!) ? undefined : numberWordReading(tokens, gaps, i, cased);
+      if (reading !== undefined && reading !== "none") add(reading.marker, reading.key);
+      else if (reading === undefined) {
+        for (const marker of markersOf(tokens[i]!, words)) add(marker);
+      }
     }
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));
     const korean = hangulNumber(tokens[i]!, tokens[i + 1]);
@@ -439,8 +447,8 @@ function classify(
     else if (tokens.length > 1) phrases.push(tokens);
   }
   const [ta, tb] = wordsOf();
-  const ma = markerCounts(ta, tokenGaps(a), words, phrases);
-  const mb = markerCounts(tb, tokenGaps(b), words, phrases);
+  const ma = markerCounts(ta, tokenGaps(a), words, phrases, casedTokens(oldText, ta));
+  const mb = markerCounts(tb, tokenGaps(b), words, phrases, casedTokens(newText, tb));
   dropLoneOperators(ma, mb);
   const differs = firstDifferentMarker(ma, mb, words);
   if (differs !== undefined) {
@@ -478,6 +486,22 @@ function classify(
 }
 
 const NONE: NameSet = new Set();
+
+/**
+ * The words of a text as written, before lower-casing, computed once when asked: the same words as
+ * `tokens` (its lower-cased words), or `undefined` when lower-casing changed where words begin or
+ * end, as it may outside Latin script.
+ */
+function casedTokens(text: string, tokens: readonly string[]): () => readonly string[] | undefined {
+  let cased: readonly string[] | undefined | null = null;
+  return () => {
+    if (cased !== null) return cased;
+    const words = proseTokens(text.replace(/\s+/g, " "));
+    const same = words.length === tokens.length &&
+      words.every((w, k) => w.toLowerCase() === tokens[k]);
+    return (cased = same ? words : undefined);
+  };
+}
 
 /**
  * The classifier's reason in a few words, for messages and reports.

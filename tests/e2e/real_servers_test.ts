@@ -965,3 +965,44 @@ Deno.test("proxar diff pairs @microsoft/workiq 0.2.8 → 1.0.0's ask_work_iq wit
     .changes.filter((c) => c.rule === "tool.removed");
   assert.deepEqual(removed.map((c) => c.hint), ['renamed to "ask"?']);
 });
+
+/** The prose messages of `proxar diff --format json` on two snapshots under `real_servers/`. */
+async function proseMessages(oldFile: string, newFile: string): Promise<string[]> {
+  const result = await runCli([
+    "diff",
+    `real_servers/${oldFile}`,
+    `real_servers/${newFile}`,
+    "--format",
+    "json",
+  ]);
+  assert.equal(result.stderr, "");
+  const report = JSON.parse(result.stdout) as {
+    changes: { rule: string; severity: string; message: string; prose?: unknown }[];
+  };
+  return report.changes.filter((c) =>
+    c.prose !== undefined && c.rule.endsWith("description.changed")
+  )
+    .map((c) => `${c.severity} ${c.message}`).sort();
+}
+
+Deno.test("proxar diff reads no number in @vuetify/mcp 0.11.0's 'vuetify one subscription' nor in ssh-mcp 2.11.0's 'zero-width characters', both ways", async () => {
+  // Before: marker "one" 0× → 1× for each bin tool ("Requires VUETIFY_API_KEY." → "… requires a
+  // vuetify one subscription", a product name) and marker "zero" 0× → 1× for remotePath ("zero-width
+  // characters", a class of characters). Both stay POTENTIALLY_BREAKING for what did change: the
+  // requirement rewritten (step 5), "no" stated twice.
+  for (const [a, b] of [["0.4.6", "0.11.0"], ["0.11.0", "0.4.6"]]) {
+    const got = await proseMessages(`vuetify_bins_${a}.json`, `vuetify_bins_${b}.json`);
+    assert.deepEqual(got, [
+      "POTENTIALLY_BREAKING create_vuetify_bin.description changed (edit 0.542, overlap 0.385: edit and overlap below 0.55)",
+      "POTENTIALLY_BREAKING get_bin.description changed (edit 0.507, overlap 0.467: edit and overlap below 0.55)",
+    ]);
+  }
+  for (const [a, b, counts] of [["2.8.0", "2.11.0", "0× → 2×"], ["2.11.0", "2.8.0", "2× → 0×"]]) {
+    assert.deepEqual(
+      await proseMessages(`ssh_sftp_download_${a}.json`, `ssh_sftp_download_${b}.json`),
+      [
+        `POTENTIALLY_BREAKING sftp-download.inputSchema.properties.remotePath.description changed (marker "no" ${counts})`,
+      ],
+    );
+  }
+});
