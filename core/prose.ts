@@ -24,7 +24,7 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers, UNSPACED_SCRIPTS } from "./prose_cjk.ts";
-import { dropLoneOperators, OPERATOR_SOURCE } from "./prose_operators.ts";
+import { boundInWords, dropLoneOperators, OPERATOR_SOURCE } from "./prose_operators.ts";
 import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { numberWordReading } from "./prose_number_terms.ts";
@@ -244,6 +244,8 @@ function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
 interface Counted {
   count: number;
   forms: Map<string, number>;
+  /** A bound in words stands beside it somewhere (`boundInWords`): "over 1MB", "3.10 or later". */
+  bounded?: boolean;
 }
 
 /**
@@ -259,9 +261,10 @@ function markerCounts(
   cased: () => readonly string[] | undefined,
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
-  const add = (marker: string, key = numberKey(marker)) => {
-    const counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
+  const add = (marker: string, key = numberKey(marker), bounded = false) => {
+    const counted: Counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
     counted.count++;
+    if (bounded) counted.bounded = true;
     counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
     counts.set(key, counted);
   };
@@ -274,14 +277,15 @@ function markerCounts(
       const written = tokens.slice(i, number.end).map((t, k) =>
         k === 0 ? t : `${gaps[i + k - 1]}${t}`
       );
-      add(written.join(""), number.value);
+      add(written.join(""), number.value, boundInWords(tokens, gaps, i));
       spelled = number.end;
     } else if (i >= spelled) {
       // A number word in a name or a term counts nothing ("zero-width", "a Vuetify One plan").
       const reading = words.has(tokens[i]!) ? undefined : numberWordReading(tokens, gaps, i, cased);
       if (reading !== undefined && reading !== "none") add(reading.marker, reading.key);
       else if (reading === undefined) {
-        for (const marker of markersOf(tokens[i]!, words)) add(marker);
+        const bounded = boundInWords(tokens, gaps, i);
+        for (const marker of markersOf(tokens[i]!, words)) add(marker, undefined, bounded);
       }
     }
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));
@@ -397,8 +401,8 @@ function classify(
   options: ProseOptions,
   units: boolean,
 ): ProseVerdict {
-  const a = collapse(oldText);
-  const b = collapse(newText);
+  const a = collapse(withoutQuoteMarks(oldText));
+  const b = collapse(withoutQuoteMarks(newText));
   // The words of both texts, read once: by the alternative check and by steps 3 to 5.
   let split: [string[], string[]] | undefined;
   const wordsOf = () => (split ??= [proseTokens(a), proseTokens(b)]);
@@ -486,6 +490,17 @@ function classify(
 }
 
 const NONE: NameSet = new Set();
+
+/**
+ * A Markdown quote's `> ` at the start of a line before a number, which is no bound: "> 5 items
+ * are returned" quotes "5 items are returned" (`dropLoneOperators` keeps a bound dropped).
+ */
+const QUOTE_BEFORE_NUMBER = /^([ \t]{0,3})> (?=[+-]?v?\p{N})/gmu;
+
+/** `text` without the quote marks of {@link QUOTE_BEFORE_NUMBER}. */
+function withoutQuoteMarks(text: string): string {
+  return text.includes(">") ? text.replace(QUOTE_BEFORE_NUMBER, "$1") : text;
+}
 
 /**
  * The words of a text as written, before lower-casing, computed once when asked: the same words as

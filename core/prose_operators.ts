@@ -4,7 +4,8 @@
  * the values or versions accepted (`^1.2.3` → `~1.2.3`, `>=3.10` → `>3.10`, `!= 5` → `== 5`); an
  * operator written on one side only, against words or nothing, is the usual rewording ("~5
  * minutes" → "about 5 minutes", ">1MB" → "over 1MB", a Markdown quote "> 5 items" → "5 items"), so
- * there the number alone is the marker (see `dropLoneOperators`). See `docs/prose.md`.
+ * there the number alone is the marker (see `dropLoneOperators`), unless a bound is dropped where
+ * the other side writes the number alone ("Python >=3.10" → "Python 3.10"). See `docs/prose.md`.
  * @module
  */
 
@@ -46,17 +47,98 @@ function isVersionRange(op: string, number: string): boolean {
   return op === "~" && /^\d+\.\d+\.\d/.test(number);
 }
 
-/** How often a marker occurs, and how often each way it was written. */
+/**
+ * How often a marker occurs, how often each way it was written, and whether a bound in words
+ * stands beside it somewhere (`boundInWords`).
+ */
 interface Counted {
   count: number;
   forms: Map<string, number>;
+  bounded?: boolean;
+}
+
+/** Operators that bound the values accepted, or exclude one: dropped, they widen or reverse. */
+const BOUNDS: ReadonlySet<string> = new Set([">", ">=", "<", "<=", "!="]);
+
+/** Words just before a number that bound it: "over 1MB", "at least 3.10", "more than 5". */
+const BOUND_BEFORE: ReadonlySet<string> = new Set([
+  "over",
+  "above",
+  "under",
+  "below",
+  "about",
+  "around",
+  "approximately",
+  "roughly",
+  "nearly",
+  "almost",
+  "exceeding",
+  "beyond",
+  "within",
+  "least",
+  "most",
+  "than",
+  "max",
+  "min",
+  "maximum",
+  "minimum",
+]);
+/** Words after "or" (or "and") after a number that bound it: "0.95 or more", "3.10 or later". */
+const BOUND_AFTER: ReadonlySet<string> = new Set([
+  "more",
+  "less",
+  "later",
+  "newer",
+  "higher",
+  "greater",
+  "fewer",
+  "lower",
+  "older",
+  "earlier",
+  "above",
+  "below",
+  "over",
+  "under",
+  "up",
+]);
+
+/**
+ * Whether the number at `tokens[i]` is bounded in words (`gaps[k]` is the text after
+ * `tokens[k]`): after "over", "about", "at least", "more than", "up to" and the like, before "or
+ * more", "or later", "and up" and the like, or with a `+` after it ("18+").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { boundInWords } from "./prose_operators.ts";
+ * assert.equal(boundInWords(["skips", "over", "1mb"], [" ", " ", ""], 2), true);
+ * assert.equal(boundInWords(["python", "3.10", "or", "later"], [" ", " ", " ", ""], 1), true);
+ * assert.equal(boundInWords(["node", "18"], [" ", "+"], 1), true);
+ * assert.equal(boundInWords(["python", "3.10"], [" ", ""], 1), false);
+ * ```
+ */
+export function boundInWords(
+  tokens: readonly string[],
+  gaps: readonly string[],
+  i: number,
+): boolean {
+  const before = tokens[i - 1];
+  if (before !== undefined && BOUND_BEFORE.has(before)) return true;
+  if (before === "to" && tokens[i - 2] === "up") return true;
+  if (gaps[i]?.startsWith("+")) return true;
+  const next = tokens[i + 1];
+  return (next === "or" || next === "and") && BOUND_AFTER.has(tokens[i + 2] ?? "");
 }
 
 /**
  * Merges, on both sides, the count of a number written with an operator into the number alone
  * unless both sides write an operator before that number: only then do the operators compare
  * (`^1.2.3` → `~1.2.3` differs, `~5` → `about 5` and `-> 204` → `→ 204` do not); a version range
- * (`^1.2`, `~1.2.3`, see `isVersionRange`) stays whole, so `^1.2.3` → `1.2.3` differs too.
+ * (`^1.2`, `~1.2.3`, see `isVersionRange`) stays whole, so `^1.2.3` → `1.2.3` differs too, and so
+ * does a bound (`>`, `>=`, `<`, `<=`, `!=`) the other side drops where it writes the number alone,
+ * with no bound in words beside it (`Counted.bounded`): "Python >=3.10" → "Python 3.10" no longer
+ * says which versions are accepted, while "(>1MB)" → "(over 1MB)" and ">= 0.95" → "0.95 or more"
+ * say the same.
  *
  * @example
  * ```ts
@@ -69,6 +151,9 @@ interface Counted {
  * const [c, d] = [one("^1.2.3"), one("~1.2.3")];
  * dropLoneOperators(c, d);
  * assert.deepEqual([...c.keys(), ...d.keys()], ["^1.2.3", "~1.2.3"]);
+ * const [e, f] = [one(">=3.10"), one("3.10")];
+ * dropLoneOperators(e, f);
+ * assert.deepEqual([...e.keys(), ...f.keys()], [">=3.10", "3.10"]);
  * ```
  */
 export function dropLoneOperators(a: Map<string, Counted>, b: Map<string, Counted>): void {
@@ -88,6 +173,9 @@ export function dropLoneOperators(a: Map<string, Counted>, b: Map<string, Counte
       const op = KEYED.exec(key);
       const number = op ? key.slice(op[0].length) : "";
       if (!op || both.has(number) || isVersionRange(op[1]!, number)) continue;
+      // A bound dropped where the other side writes the number alone, in no words either.
+      const alone = (side === a ? b : a).get(number);
+      if (BOUNDS.has(op[1]!) && alone !== undefined && !alone.bounded) continue;
       const into = side.get(number) ?? { count: 0, forms: new Map<string, number>() };
       into.count += counted.count;
       for (const [form, n] of counted.forms) into.forms.set(form, (into.forms.get(form) ?? 0) + n);

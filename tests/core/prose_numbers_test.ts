@@ -243,6 +243,41 @@ Deno.test("classifyProse() reads a range or comparison operator with its number,
     assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
     assert.notEqual(classifyProse(a, b).step, "marker", `${a} → ${b}`);
   }
+  // A bound dropped where the other side writes the number alone, in no words either, differs:
+  // "Python >=3.10" → "Python 3.10" no longer says which versions are accepted; said in words
+  // ("or later", "+", "at least", "over", "more than", "up to") it is the same bound.
+  for (
+    const [a, b] of [
+      [long("it needs Python >=3.10"), long("it needs Python 3.10")],
+      [long("it needs Node >= 18"), long("it needs Node 18")],
+      [long("it skips files (>1MB)"), long("it skips files (1MB)")],
+      [long("it keeps rows with status != 5"), long("it keeps rows with status 5")],
+    ]
+  ) {
+    assert.equal(classifyProse(a, b).step, "marker", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).step, "marker", `${b} → ${a}`);
+  }
+  for (
+    const [a, b] of [
+      [long("it needs Python >=3.10"), long("it needs Python 3.10 or later")],
+      [long("it needs Node >= 18"), long("it needs Node 18+")],
+      [long("it needs Node >= 18"), long("it needs Node at least 18")],
+      [long("it returns >5 rows"), long("it returns more than 5 rows")],
+      [long("it returns <=5 rows"), long("it returns up to 5 rows")],
+      [
+        long("it keeps rows with similarity >= 0.95"),
+        long("it keeps rows with similarity 0.95 or more"),
+      ],
+      // A quote mark at the start of a later line is no bound either.
+      [
+        "Lists pages.\n> 5 items are returned per page.",
+        "Lists pages.\n5 items are returned per page.",
+      ],
+    ]
+  ) {
+    assert.equal(classifyProse(a, b).severity, "DOCUMENTATION", `${a} → ${b}`);
+    assert.equal(classifyProse(b, a).severity, "DOCUMENTATION", `${b} → ${a}`);
+  }
   // Near misses: the number itself changed, or "~" before a version of three parts.
   assert.equal(
     classifyProse(long("after ~5 minutes"), long("after about 6 minutes")).step,

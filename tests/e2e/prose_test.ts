@@ -336,7 +336,9 @@ Deno.test("proxar diff reads an operator before a number only against another op
   // Before: "~5 minutes" → "about 5 minutes", "# -> 204" → "# → 204", "(>1MB)" → "(over 1MB)", a
   // Markdown quote "> 5 items" → "5 items", "age>=18" → "age >= 18", "price<10" → "price <10" and
   // "x^2" → "x ^ 2" read as a marker changed, POTENTIALLY_BREAKING; "age>=18" → "age<18" and
-  // "!= 5" → "== 5" or "≠ 5" → "= 5" read as DOCUMENTATION (glued, or not operators).
+  // "!= 5" → "== 5" or "≠ 5" → "= 5" read as DOCUMENTATION (glued, or not operators). After
+  // that, "Python >=3.10" → "Python 3.10" read the same number (a bound dropped, DOCUMENTATION);
+  // now it differs, while "3.10 or later" and ">= 0.95" → "0.95 or more" say the bound in words.
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     const [lost, gained] = from === "old" ? ["1× → 0×", "0× → 1×"] : ["0× → 1×", "1× → 0×"];
     const changes = await messages("operators", from, to);
@@ -346,7 +348,9 @@ Deno.test("proxar diff reads an operator before a number only against another op
         "filter_adults.description",
         "find_similar.inputSchema.properties.price.description",
         "find_similar.outputSchema.properties.score.description",
+        "keep_scored.description",
         "list_pages.description",
+        "need_python_later.description",
         "skip_large.description",
         "upload_file.description",
         "wait_export.description",
@@ -357,6 +361,7 @@ Deno.test("proxar diff reads an operator before a number only against another op
       `POTENTIALLY_BREAKING find_similar.outputSchema.properties.age.description changed (marker "<18" ${gained})`,
       `POTENTIALLY_BREAKING flip_filter.description changed (marker "<18" ${gained})`,
       `POTENTIALLY_BREAKING match_status.description changed (marker "!= 5" ${lost})`,
+      `POTENTIALLY_BREAKING need_python.description changed (marker "3.10" ${gained})`,
       `POTENTIALLY_BREAKING pin_sdk.description changed (marker "^1.2.3" ${lost})`,
     ]);
   }
