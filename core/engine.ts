@@ -74,8 +74,12 @@ class DiffRun {
   readonly config: Config;
   readonly pairs: EntityPairs;
   deltas: Map<string, ToolSchemaDelta[]> | undefined;
-  /** What `context.findings()` returns: set between the two passes. */
-  findingsView: readonly Change[] = [];
+  /**
+   * What `context.findings()` returns: set between the two passes, to frozen copies of the
+   * changes the first pass found, made when a rule first asks (copying every change's values
+   * costs a large diff's memory, and a rule may not need them).
+   */
+  findingsView: () => readonly Change[] = () => [];
 
   constructor(
     readonly old: Contract,
@@ -193,7 +197,7 @@ class DiffRun {
         schemaDeltas: (id) => this.allDeltas().get(id) ?? [],
         allSchemaDeltas: () => [...this.allDeltas().values()].flat(),
         classifyProse: this.classify,
-        findings: () => this.findingsView,
+        findings: () => this.findingsView(),
         report,
       });
     } catch (error) {
@@ -208,7 +212,11 @@ class DiffRun {
   passRules(pass: 0 | 1): Rule[] {
     if (pass === 1) {
       applyOverrides(this.changes, this.config);
-      this.findingsView = Object.freeze(this.changes.map(frozenCopy));
+      // The first pass's changes only: rules of this pass add to the list.
+      const found = this.changes.length;
+      let view: readonly Change[] | undefined;
+      this.findingsView = () =>
+        view ??= Object.freeze(this.changes.slice(0, found).map(frozenCopy));
     }
     const registry = this.options.registry;
     const rules = registry.rules.filter((r) => Boolean(r.readsFindings) === (pass === 1));

@@ -91,12 +91,17 @@ singlePass(jsonEqual);
 
 /** Escapes one reference token of an RFC 6901 JSON pointer. */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+  const text = String(token);
+  // Most tokens hold neither character: returned as they are, without two replacements.
+  if (!text.includes("~") && !text.includes("/")) return text;
+  return text.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
 /** Builds an RFC 6901 pointer from its tokens. */
 export function pointerOf(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => "/" + escapePointerToken(t)).join("");
+  let pointer = "";
+  for (let i = 0; i < tokens.length; i++) pointer += "/" + escapePointerToken(tokens[i]!);
+  return pointer;
 }
 
 /** Splits an RFC 6901 pointer into its tokens. */

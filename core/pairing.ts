@@ -68,15 +68,29 @@ export interface EntityPairs {
   resourceTemplates: ListPairs<Contract["resourceTemplates"][number]>;
 }
 
-function index<T>(list: EntityList, entries: readonly T[]) {
-  const first = new Map<string, Located<T>>();
-  const counts = new Map<string, number>();
-  entries.forEach((value, i) => {
-    const id = identityOf(list, value as Record<string, unknown>);
-    counts.set(id, (counts.get(id) ?? 0) + 1);
-    if (!first.has(id)) first.set(id, { id, value, index: i });
-  });
-  const duplicates = new Map([...counts].filter(([, n]) => n > 1));
+/**
+ * Where each identity first occurs (its index), and the identities that occur more than once with
+ * their counts, in the order they first occur. Built without an object or entry array per entry:
+ * a list of thousands of tools is indexed on both sides of every diff.
+ */
+function index(list: EntityList, entries: readonly unknown[]) {
+  const first = new Map<string, number>();
+  let repeated: Map<string, number> | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const id = identityOf(list, entries[i] as Record<string, unknown>);
+    if (!first.has(id)) first.set(id, i);
+    else {
+      repeated ??= new Map();
+      repeated.set(id, (repeated.get(id) ?? 1) + 1);
+    }
+  }
+  const duplicates = new Map<string, number>();
+  if (repeated !== undefined) {
+    first.forEach((_, id) => {
+      const n = repeated.get(id);
+      if (n !== undefined) duplicates.set(id, n);
+    });
+  }
   return { first, duplicates };
 }
 
@@ -89,19 +103,16 @@ function pairList<T>(list: EntityList, oldEntries: readonly T[], newEntries: rea
     removed: [],
     duplicates: { old: o.duplicates, new: n.duplicates },
   };
-  for (const [id, before] of o.first) {
-    const after = n.first.get(id);
-    if (after) {
-      result.paired.push({
-        id,
-        old: before.value,
-        new: after.value,
-        oldIndex: before.index,
-        newIndex: after.index,
-      });
-    } else result.removed.push(before);
-  }
-  for (const [id, after] of n.first) if (!o.first.has(id)) result.added.push(after);
+  o.first.forEach((oldIndex, id) => {
+    const newIndex = n.first.get(id);
+    const value = oldEntries[oldIndex]!;
+    if (newIndex !== undefined) {
+      result.paired.push({ id, old: value, new: newEntries[newIndex]!, oldIndex, newIndex });
+    } else result.removed.push({ id, value, index: oldIndex });
+  });
+  n.first.forEach((index, id) => {
+    if (!o.first.has(id)) result.added.push({ id, value: newEntries[index]!, index });
+  });
   return result;
 }
 

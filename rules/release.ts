@@ -77,8 +77,10 @@ export const releaseRules: Rule[] = [{
       ),
     ],
     check({ old, new: next, findings, report }) {
+      // An unchanged version is not reported, whatever the findings.
+      if (old.server.version === next.server.version) return;
       const advice = releaseAdvice(findings(), old.server.version, next.server.version);
-      if (advice.sufficient !== false || advice.old === advice.new) return;
+      if (advice.sufficient !== false) return;
       const note = releaseLineNote(advice);
       report({
         entity: { kind: "server", name: next.server.name },

@@ -239,8 +239,8 @@ const properties: FacetHandler = (walk, node) => {
   let known: Set<string> | undefined;
   for (const name of unionSorted(a, b)) {
     const x = own(a, name), y = own(b, name);
-    const tail = ["properties", name];
     if (walk.same(x, y)) continue;
+    const tail = ["properties", name];
     if (x !== undefined && y !== undefined) {
       walk.pair(node, "properties", x, tail, y, tail);
       continue;

@@ -182,12 +182,16 @@ export class CatchAllWalk implements Walker {
       beside?: Beside;
     } = {},
   ): void {
+    const o = a === undefined ? missing : a;
+    const n = b === undefined ? missing : b;
+    // Most pairs are equal: settled before their pointers are written (descend() would drop them).
+    if (this.same(o, n)) return;
     const child = (ptr: string | null, tail: readonly Token[]) =>
       ptr === null ? null : ptr + pointerOf(tail);
-    this.descend({
+    this.#queue({
       ...beside && { beside },
-      o: a === undefined ? missing : a,
-      n: b === undefined ? missing : b,
+      o,
+      n,
       oPtr: a === undefined ? null : child(node.oPtr, aTail),
       nPtr: b === undefined ? null : child(node.nPtr, bTail),
       at: { loc: node.loc, tail: b === undefined ? aTail : bTail, old: child(node.oPtr, aTail) },
@@ -199,6 +203,11 @@ export class CatchAllWalk implements Walker {
 
   descend(pair: Pair): void {
     if (this.same(pair.o, pair.n)) return;
+    this.#queue(pair);
+  }
+
+  /** Queues a pair of schemas that differ, or reports where the depth limit stops the walk. */
+  #queue(pair: Pair): void {
     if (pair.depth > MAX_DEPTH) {
       const [o, n] = shown(pair.o, pair.oPtr, pair.n, pair.nPtr);
       this.emit(pair.at, pair.neg, pair.facet, "changed", o, n, {

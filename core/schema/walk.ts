@@ -741,8 +741,11 @@ class Walker {
         continue;
       }
       const effect = presenceEffect(a[key], b[key]);
-      const how = a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed";
-      const what = `${how}: ${show(a[key])} → ${show(b[key])}`;
+      // Written only for a finding: this runs for each keyword at each node compared.
+      const what = () =>
+        `${a[key] === undefined ? "added" : b[key] === undefined ? "removed" : "changed"}: ${
+          show(a[key])
+        } → ${show(b[key])}`;
       if (
         key === "pattern" &&
         zodPatternAdded(a, b, { side: this.opts.side, negated: ctx.polarity <= 0 })
@@ -754,7 +757,7 @@ class Walker {
           "POTENTIALLY_BREAKING",
           "pattern",
           { old: null, new: b.pattern! },
-          `${ctx.path}: pattern ${what}, the pattern zod 4 writes beside the unchanged format ${
+          `${ctx.path}: pattern ${what()}, the pattern zod 4 writes beside the unchanged format ${
             show(b.format)
           }: it restates the format, so it rejects what a validator that checks the format mostly rejected already; validators that ignore formats now reject values the pattern does not match`,
         );
@@ -774,11 +777,11 @@ class Walker {
           "POTENTIALLY_BREAKING",
           "format",
           { old: a.format ?? null, new: b.format ?? null },
-          `${ctx.path}: format ${what}, a format JSON Schema does not define: validators that do not know it ignore it, those that define it may reject values`,
+          `${ctx.path}: format ${what()}, a format JSON Schema does not define: validators that do not know it ignore it, those that define it may reject values`,
         );
         continue;
       }
-      if (effect) this.keyword(ctx, key, a, b, effect, what);
+      if (effect) this.keyword(ctx, key, a, b, effect, what());
     }
     const ua = a.uniqueItems === true;
     const ub = b.uniqueItems === true;

@@ -507,3 +507,24 @@ Deno.test("pairEntities() pairs one tool whose name lost words when one descript
   // Held whole by two added tools: none is paired.
   assert.deepEqual(renamesOf([ask], [next, { ...next, name: "ask_iq" }]), []);
 });
+
+Deno.test("pairEntities() counts duplicate identities per side, in the order they first occur", () => {
+  const t = (name: string, n = 0): Tool => ({ name, inputSchema: { minimum: n } });
+  const old = {
+    ...emptyContract(),
+    tools: [t("b"), t("a"), t("a", 1), t("c"), t("b", 1), t("a", 2)],
+  };
+  const next = { ...emptyContract(), tools: [t("c"), t("c", 1), t("d")] };
+  const pairs = pairEntities(old, next).tools;
+  assert.deepEqual([...pairs.duplicates.old], [["b", 2], ["a", 3]]);
+  assert.deepEqual([...pairs.duplicates.new], [["c", 2]]);
+  // The first entry of each identity is the one paired, removed or added.
+  assert.deepEqual(pairs.paired.map((p) => [p.id, p.oldIndex, p.newIndex, p.old, p.new]), [
+    ["c", 3, 0, old.tools[3], next.tools[0]],
+  ]);
+  assert.deepEqual(pairs.removed.map((r) => [r.id, r.index, r.value]), [
+    ["b", 0, old.tools[0]],
+    ["a", 1, old.tools[1]],
+  ]);
+  assert.deepEqual(pairs.added.map((r) => [r.id, r.index, r.value]), [["d", 2, next.tools[2]]]);
+});

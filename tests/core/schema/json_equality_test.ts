@@ -148,3 +148,18 @@ Deno.test("JsonEquality tells large subtrees apart that differ in one leaf or on
     assert.equal(fresh().same(big(2, 99), a), false);
   }
 });
+
+Deno.test("sameJson() counts and reads own keys only, as Object.keys lists them", () => {
+  const inherited = Object.create({ a: 1 }) as Record<string, unknown>;
+  assert.equal(sameJson(inherited, {}), true);
+  assert.equal(sameJson({}, inherited), true);
+  assert.equal(sameJson({ a: 1 }, inherited), false);
+  assert.equal(sameJson(inherited, { a: 1 }), false);
+  const hidden = { a: 1 };
+  Object.defineProperty(hidden, "b", { value: 2, enumerable: false });
+  assert.equal(sameJson(hidden, { a: 1 }), true);
+  assert.equal(sameJson({ a: 1, b: 2 }, hidden), false);
+  // An own __proto__ key, as JSON.parse makes it.
+  assert.equal(sameJson(JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 1}')), true);
+  assert.equal(sameJson(JSON.parse('{"__proto__": 1}'), {}), false);
+});
