@@ -142,9 +142,15 @@ function withTupleLength(spec: Spec): Spec {
 const INTEGER_BOUNDS =
   "Where both sides accept integers only (type integer, or a list of integer and non-numeric types such as null), a bound is compared as the integers it admits: minimum 1, minimum 0.5 and exclusiveMinimum 0 admit the same integers, so a move between them is no change on either side (zod writes .min(1) as the first and .positive() as the third; @cyanheads/git-mcp-server 2.3.2 → 2.5.8 moved an integer parameter from one to the other, graded a widening, and the move back BREAKING on input). Where either side also accepts other numbers, or has no type, the bounds are compared as written: 0.5 passes exclusiveMinimum 0 and fails minimum 1.";
 
-/** A spec whose rationale also says how bounds on integers compare. */
+const ENUM_BOUNDS =
+  "A side that lists its values (an enum or const on the same schema) gains or loses only listed numbers between the two bounds, so a bound moved, added or removed past none of them is no finding: open-meteo-mcp-server 1.1.3 → 2.1.0 replaced past_days {type: integer, enum: [1, 2]} with {type: integer, minimum: 1, maximum: 92}, graded minimum and maximum narrowed, BREAKING on input, though 1 and 2 pass both (the enum removed, enum.widened, says what changed). A listed value the move takes away or lets in keeps the variance grade, and the message names it (forecast_days enum [45, 92, 183, 274] → maximum 217 rejects 274). Values listed elsewhere (an allOf branch, a $ref target) are not read: there the bound keeps its grade.";
+
+/** A spec whose rationale also says how bounds on integers and beside listed values compare. */
 function withIntegerBounds(spec: Spec): Spec {
-  return { ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${INTEGER_BOUNDS}` };
+  return {
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${INTEGER_BOUNDS} ${ENUM_BOUNDS}`,
+  };
 }
 
 /** What each effect means for the values a schema accepts, in the words of a summary. */

@@ -23,6 +23,7 @@ import {
   type NumericBound,
 } from "./_safe_integer.ts";
 import { integerBound } from "./_integer_bound.ts";
+import { listedBetween } from "./_enum_bounds.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -333,6 +334,11 @@ function boundVerdict(inclusive: string, exclusive: string, lower: boolean): Ver
       x && bothInteger(old, next, at) ? integerBound(x, lower) : x;
     const t = compareBounds(whole(b), whole(a), lower);
     if (t === 0) return undefined;
+    // A side that lists its values gains or loses only listed numbers between the bounds
+    // (_enum_bounds.ts): none, and the move changes no accepted value.
+    if (listedBetween(integerFacts(t > 0 ? old : next)?.values, a, b, lower)?.length === 0) {
+      return undefined;
+    }
     const which = lower ? "lower" : "upper";
     return {
       effect: t > 0 ? "narrowed" : "widened",

@@ -37,6 +37,7 @@ import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_uneva
 import { type Branch, flatAnyOf, liftUnion, soleBranch } from "./_union_lift.ts";
 import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
+import { listedBetween } from "./_enum_bounds.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, withoutInertNot } from "./_accepts_every.ts";
@@ -669,6 +670,16 @@ class Walker {
       const whole = (x: typeof ba) => x && integers ? integerBound(x, kind === "min") : x;
       const effect = boundEffect(whole(ba), whole(bb), kind);
       if (!effect) continue;
+      // A side that lists its values gains or loses only listed numbers between the two bounds
+      // (_enum_bounds.ts): none, and the move changes no accepted value.
+      const listed = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue);
+      const between = listedBetween(
+        listed(effect === "narrowed" ? a : b),
+        ba,
+        bb,
+        kind === "min",
+      );
+      if (between?.length === 0) continue;
       const aspect = kind === "min" ? "minimum" : "maximum";
       const fmt = (x: typeof ba) => showBound(x, kind) ?? "none";
       const keyword = Object.hasOwn(b, aspect) ||
@@ -696,6 +707,12 @@ class Walker {
         { old: ba ? fmt(ba) : null, new: bb ? fmt(bb) : null },
         `${aspect} ${effect === "narrowed" ? "tightened" : "relaxed"} from ${fmt(ba)} to ${
           fmt(bb)
+        }${
+          between === undefined
+            ? ""
+            : `, which ${effect === "narrowed" ? "rejects" : "admits"} ${
+              between.join(", ")
+            } of the values the ${effect === "narrowed" ? "old" : "new"} schema lists`
         }`,
       );
     }

@@ -1006,3 +1006,37 @@ Deno.test("proxar diff reads no number in @vuetify/mcp 0.11.0's 'vuetify one sub
     );
   }
 });
+
+Deno.test("proxar diff grades open-meteo-mcp-server 1.1.3 → 2.1.0 bounds every listed value passes as no change", async () => {
+  const season = "seasonal_forecast.inputSchema", weather = "weather_forecast.inputSchema";
+  // Before: past_days enum [1, 2] → integer 1..92 read minimum.narrowed and maximum.narrowed,
+  // BREAKING, and forecast_days enum [45, 92, 183, 274] → integer 0..217 minimum.narrowed too,
+  // though every listed value passes those bounds. 274 fails maximum 217: that stays BREAKING.
+  await assertVerdict(["open_meteo_bounds_1.1.3.json", "open_meteo_bounds_2.1.0.json"], {
+    findings: [
+      "server.capability.extended|server.capabilities.tools|NON_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.safetyClaimed|seasonal_forecast.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.annotations.safetyClaimed|weather_forecast.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.description.changed|seasonal_forecast.description|POTENTIALLY_BREAKING",
+      "tool.description.changed|weather_forecast.description|POTENTIALLY_BREAKING",
+      `tool.input.additionalProperties.narrowed|${season}.additionalProperties|BREAKING`,
+      `tool.input.additionalProperties.narrowed|${weather}.additionalProperties|BREAKING`,
+      `tool.input.default.changed|${season}.properties.forecast_days.default|POTENTIALLY_BREAKING`,
+      ...["forecast_days", "latitude", "longitude"].map((x) =>
+        `tool.input.description.changed|${season}.properties.${x}.description|POTENTIALLY_BREAKING`
+      ),
+      ...["latitude", "longitude", "past_days"].map((x) =>
+        `tool.input.description.changed|${weather}.properties.${x}.description|POTENTIALLY_BREAKING`
+      ),
+      `tool.input.dialect.inert|${season}.$schema|DOCUMENTATION`,
+      `tool.input.dialect.inert|${weather}.$schema|DOCUMENTATION`,
+      `tool.input.enum.widened|${season}.properties.forecast_days.enum|NON_BREAKING`,
+      `tool.input.enum.widened|${weather}.properties.past_days.enum|NON_BREAKING`,
+      `tool.input.maximum.narrowed|${season}.properties.forecast_days.maximum|BREAKING`,
+      "tool.title.changed|seasonal_forecast.title|POTENTIALLY_BREAKING",
+      "tool.title.changed|weather_forecast.title|POTENTIALLY_BREAKING",
+    ],
+    code: 1,
+  });
+});
