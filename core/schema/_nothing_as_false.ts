@@ -3,37 +3,71 @@
  * the differs read `false` by its value and `{not: {}}` by its keywords: `additionalProperties:
  * false` → `{not: {}}` read additionalProperties.widened (BREAKING on output) though ajv accepts
  * the same values, and a property `{not: {}}` added to an open object read property.added
- * NON_BREAKING on input where `false` reads schema.narrowed BREAKING. {@link withNothingAsFalse}
- * writes each subschema that is a lone `not` of a schema accepting every value (`{}`, `true`,
- * annotations only, what {@link acceptsEvery} shows) as `false` before both differs compare, as
- * 13c7356 reads a `not` of `not` as what it holds. Bounded: a `not` with any keyword beside it
- * (an annotation too), the root, and a schema that is itself the `not` of another (read by the
- * double `not` of the walk) stay as written. Private to `compare_tool.ts`.
+ * NON_BREAKING on input where `false` reads schema.narrowed BREAKING. {@link nothingAsFalse}
+ * writes each subschema that accepts no value in so many words as `false` before both differs
+ * compare, as 13c7356 reads a `not` of `not` as what it holds: a `not` of a schema accepting every
+ * value (`{}`, `true`, annotations only, what {@link acceptsEvery} shows), whatever stands
+ * beside it (`{not: {}, description: "no other names"}`, `{type: "string", not: {}}`), and a union
+ * or conjunction with a branch written `false` or as a `not` that the proof shows accepts nothing
+ * (`{anyOf: [false]}`, {@link rejectsEvery}). Where both sides write such a schema at one place and
+ * one of them holds more than a lone `not`, both stay as written, so an annotation changed there is
+ * still compared. The root, a schema that is itself the `not` of another (read by the double `not`
+ * of the walk) and one that defines a place a `$ref` may reach stay as written too. The places
+ * rewritten are returned with what the file writes there, for the findings to name it. Private to
+ * `compare_tool.ts`.
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
-import { acceptsEvery } from "./_accepts_every.ts";
+import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsKey } from "./_property_names.ts";
 import { copyAlong, type Link, pathOf, type Token } from "./_schema_paths.ts";
 
-/** Whether `s` is `{not: X}` alone, X accepting every value (references resolved in `root`). */
-function nothing(s: JsonObject, root: JsonValue): boolean {
-  if (!Object.hasOwn(s, "not")) return false;
-  for (const key in s) if (key !== "not") return false;
-  return acceptsEvery(s.not, root);
+/** Keywords that name a place a `$ref` may reach: a schema holding one stays as written. */
+const DEFINES: readonly string[] = ["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
+/** The applicators a schema that accepts nothing in so many words is written with. */
+const COMBINERS: ReadonlySet<string> = new Set(["not", "anyOf", "oneOf", "allOf"]);
+
+/**
+ * How `s` accepts no value, references resolved in `root`: `"lone"` for `{not: X}` alone, X
+ * accepting every value; `"written"` for such a `not` with other keywords beside it, or a union
+ * or conjunction with a branch written `false` or as a `not` that the proof shows accepts nothing
+ * (`{anyOf: [false]}`); else `undefined`. A schema that defines a place a `$ref` may reach
+ * (`$defs`, `$id`, `$anchor` anywhere in it) is left as written: `false` would drop it.
+ */
+function nothingKind(s: JsonObject, root: JsonValue): "lone" | "written" | undefined {
+  const keys = Object.keys(s);
+  if (!keys.some((key) => COMBINERS.has(key))) return undefined;
+  if (keys.length === 1 && keys[0] === "not") return acceptsEvery(s.not, root) ? "lone" : undefined;
+  if (DEFINES.some((key) => holdsKey(s, key, 0))) return undefined;
+  if (s.not !== undefined && acceptsEvery(s.not, root)) return "written";
+  // Only a union or conjunction with a branch written false or as a `not` is given to the proof,
+  // which the schemas of every tool would otherwise meet.
+  const branches = ["anyOf", "oneOf", "allOf"].flatMap((k) => Array.isArray(s[k]) ? s[k] : []);
+  if (!branches.some((b) => b === false || (isObject(b) && Object.hasOwn(b, "not")))) {
+    return undefined;
+  }
+  return rejectsEvery(s, root) ? "written" : undefined;
 }
 
-/** The paths of the subschemas read as `false`, walked over schema positions only. */
-function nothingPaths(root: JsonValue): Token[][] {
-  const found: Token[][] = [];
+/** A subschema that accepts nothing: where it is, and how it says so. */
+interface Nothing {
+  path: Token[];
+  kind: "lone" | "written";
+}
+
+/** The subschemas that accept nothing, walked over schema positions only. */
+function nothings(root: JsonValue): Map<string, Nothing> {
+  const found = new Map<string, Nothing>();
   // [schema, its link, whether it is the `not` of its parent]
   const stack: [JsonValue, Link | null, boolean][] = [[root, null, false]];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [schema, link, negated] = top;
     if (!isObject(schema)) continue;
-    if (link !== null && !negated && nothing(schema, root)) {
-      found.push(pathOf(link));
+    const kind = link !== null && !negated ? nothingKind(schema, root) : undefined;
+    if (kind !== undefined) {
+      const path = pathOf(link);
+      found.set(JSON.stringify(path), { path, kind });
       continue;
     }
     const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
@@ -59,10 +93,83 @@ function nothingPaths(root: JsonValue): Token[][] {
   return found;
 }
 
+/** The value at `path` in `value`, or `undefined`. */
+function valueAt(value: JsonValue, path: readonly Token[]): JsonValue | undefined {
+  let at: JsonValue | undefined = value;
+  for (const token of path) {
+    if (Array.isArray(at) && typeof token === "number") at = at[token];
+    else if (isObject(at) && typeof token === "string" && Object.hasOwn(at, token)) at = at[token];
+    else return undefined;
+  }
+  return at;
+}
+
+/** Whether the schemas may hold a subschema that accepts nothing in so many words. */
+const mayHold = (s: JsonValue) =>
+  holdsKey(s, "not", 0) || holdsKey(s, "anyOf", 0) || holdsKey(s, "oneOf", 0) ||
+  holdsKey(s, "allOf", 0);
+
+/** Both schemas as the differs compare them, and what each file writes where `false` now stands. */
+export interface NothingRead<T> {
+  old: T;
+  new: T;
+  /** For each side, the dotted path of each place rewritten (`properties.b`), and its schema. */
+  written: { old: Map<string, JsonValue>; new: Map<string, JsonValue> };
+}
+
 /**
- * `schema` with each subschema that is a lone `not` of a schema accepting every value written
- * `false`; the input itself when there is none (the common case), otherwise a copy along the
- * changed paths only.
+ * Both schemas with each subschema that accepts no value in so many words written `false` (see
+ * the module); each schema itself when there is none (the common case), otherwise a copy along
+ * the changed paths only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { JsonValue } from "../json.ts";
+ * import { nothingAsFalse } from "./_nothing_as_false.ts";
+ * const closed = (rest: JsonValue): JsonValue => ({ type: "object", additionalProperties: rest });
+ * const read = nothingAsFalse(closed(false), closed({ anyOf: [false], description: "none" }));
+ * assert.deepEqual(read.new, closed(false));
+ * assert.deepEqual([...read.written.new], [["additionalProperties", { anyOf: [false], description: "none" }]]);
+ * // Both sides write one, with a note: both compared as written.
+ * const noted = nothingAsFalse(closed({ not: {} }), closed({ not: {}, description: "none" }));
+ * assert.deepEqual(noted.new, closed({ not: {}, description: "none" }));
+ * assert.deepEqual(nothingAsFalse({ not: {} }, { not: {} }).old, { not: {} });
+ * ```
+ */
+export function nothingAsFalse<T extends JsonValue | undefined>(
+  oldSchema: T,
+  newSchema: T,
+): NothingRead<T> {
+  const none = () => ({ old: new Map<string, JsonValue>(), new: new Map<string, JsonValue>() });
+  const found = [oldSchema, newSchema].map((s) =>
+    s === undefined || !mayHold(s) ? new Map<string, Nothing>() : nothings(s)
+  ) as [Map<string, Nothing>, Map<string, Nothing>];
+  if (found[0].size === 0 && found[1].size === 0) {
+    return { old: oldSchema, new: newSchema, written: none() };
+  }
+  // Both sides write one at a place, one of them more than a lone `not`: compared as written.
+  for (const [key, here] of found[0]) {
+    const there = found[1].get(key);
+    if (there !== undefined && (here.kind === "written" || there.kind === "written")) {
+      found[0].delete(key);
+      found[1].delete(key);
+    }
+  }
+  const written = none();
+  const [a, b] = ([oldSchema, newSchema] as const).map((schema, i) => {
+    const paths = [...found[i]!.values()].map((n) => n.path);
+    if (schema === undefined || paths.length === 0) return schema;
+    const into = i === 0 ? written.old : written.new;
+    for (const path of paths) into.set(path.join("."), valueAt(schema, path)!);
+    return copyAlong(schema as JsonValue, paths, () => false) as T;
+  });
+  return { old: a as T, new: b as T, written };
+}
+
+/**
+ * `schema` with each subschema that accepts no value in so many words written `false`, as
+ * {@link nothingAsFalse} reads one side alone.
  *
  * @example
  * ```ts
@@ -70,14 +177,9 @@ function nothingPaths(root: JsonValue): Token[][] {
  * import { withNothingAsFalse } from "./_nothing_as_false.ts";
  * const closed = { type: "object", additionalProperties: { not: {} } };
  * assert.deepEqual(withNothingAsFalse(closed), { type: "object", additionalProperties: false });
- * const noted = { type: "object", additionalProperties: { not: {}, description: "none" } };
- * assert.equal(withNothingAsFalse(noted), noted);
  * assert.deepEqual(withNothingAsFalse({ not: {} }), { not: {} });
  * ```
  */
 export function withNothingAsFalse<T extends JsonValue | undefined>(schema: T): T {
-  if (schema === undefined || !holdsKey(schema, "not", 0)) return schema;
-  const paths = nothingPaths(schema);
-  if (paths.length === 0) return schema;
-  return copyAlong(schema as JsonValue, paths, () => false) as T;
+  return nothingAsFalse(schema, undefined as T).old;
 }

@@ -1,6 +1,6 @@
 /**
  * Paths to subschemas and copies along them: how the rewrites run before both differs compare
- * ({@link withoutNameTypes} in `_property_names.ts`, {@link withNothingAsFalse} in
+ * ({@link withoutNameTypes} in `_property_names.ts`, {@link nothingAsFalse} in
  * `_nothing_as_false.ts`) find the subschemas to change and change a copy, leaving the input whole.
  * @module
  */

@@ -10,7 +10,8 @@ import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
-import { withNothingAsFalse } from "./_nothing_as_false.ts";
+import { nothingAsFalse, type NothingRead } from "./_nothing_as_false.ts";
+import { show } from "./_walk_messages.ts";
 import { declaresObjectRoot, withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
 import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
@@ -146,9 +147,10 @@ export function compareSchemaSide(
   },
   classifyProse: Classify,
 ): SchemaDelta[] {
-  // Both differs compare name schemas without a type that admits every name, and read a lone
-  // `not` of a schema that accepts every value as the `false` it is (_nothing_as_false.ts).
-  const [a, b] = [oldSchema, newSchema].map((s) => withNothingAsFalse(withoutNameTypes(s)));
+  // Both differs compare name schemas without a type that admits every name, and read a schema
+  // that accepts no value in so many words as the `false` it is (_nothing_as_false.ts).
+  const read = nothingAsFalse(withoutNameTypes(oldSchema), withoutNameTypes(newSchema));
+  const [a, b] = [read.old, read.new];
   const proofs = where.proofs ?? new ProofBudget();
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
@@ -159,12 +161,49 @@ export function compareSchemaSide(
     newSchema,
     where.basePath,
   );
-  return hintPropertyRenames(merged, {
+  const hinted = hintPropertyRenames(merged, {
     old: oldSchema,
     new: newSchema,
     classify: classifyProse,
     ...where.proseRuns && { proseRuns: where.proseRuns },
   });
+  return read.written.old.size + read.written.new.size === 0
+    ? hinted
+    : hinted.map((d) => namedAsWritten(d, read.written, where.basePath));
+}
+
+/**
+ * A finding whose old or new schema is a `false` that `nothingAsFalse` wrote in place of what the
+ * file writes (`{not: {}}`, `{anyOf: [false]}`): that schema shown instead, and named in the
+ * message, which said `false`.
+ */
+function namedAsWritten(
+  d: SchemaDelta,
+  written: NothingRead<unknown>["written"],
+  basePath: string,
+): SchemaDelta {
+  if (!d.path.startsWith(`${basePath}.`)) return d;
+  const at = d.path.slice(basePath.length + 1);
+  const old = d.old === false ? written.old.get(at) : undefined;
+  const now = d.new === false ? written.new.get(at) : undefined;
+  if (old === undefined && now === undefined) return d;
+  let message = d.message;
+  if (now !== undefined) {
+    message = message
+      .replace("accepts nothing (false)", `accepts nothing (${show(now)}, as false)`)
+      .replace(" is now false:", ` is now ${show(now)}, as false:`);
+  }
+  if (old !== undefined) {
+    message = message
+      .replace("accepted nothing and", `accepted nothing (${show(old)}, as false) and`)
+      .replace(" is no longer false:", ` is no longer ${show(old)}, as false:`);
+  }
+  return {
+    ...d,
+    ...old !== undefined && { old },
+    ...now !== undefined && { new: now },
+    message,
+  };
 }
 
 /** Schema deltas of every paired tool, grouped by rule id. */

@@ -8,6 +8,8 @@
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { withNothingAsFalse } from "../../../core/schema/_nothing_as_false.ts";
+import { compareSchemaSide } from "../../../core/schema/compare_tool.ts";
+import { classifyProse } from "../../../core/prose.ts";
 import { checkOf } from "./_oracle_ajv.ts";
 import { fourWays } from "./_schema_helpers.ts";
 
@@ -69,7 +71,60 @@ Deno.test("diff grades a property {not: {}} added to an open object as the name 
   assert.deepEqual(fourWays(closed(), closed({ not: {} })), NONE);
 });
 
-Deno.test("diff compares as written a not with a keyword beside it, the not of a not and one the proof cannot decide", () => {
+Deno.test("diff reads a not beside other keywords and a union or conjunction of nothing as false, both ways, on both sides", () => {
+  // Each read additionalProperties.widened against false (BREAKING on output), though ajv
+  // draft-07 and 2020-12 accept the same values under both.
+  for (
+    const nothing of [
+      { not: {}, description: "none" },
+      { type: "string", not: {} },
+      { anyOf: [false] },
+      { anyOf: [false], description: "none" },
+      { oneOf: [{ not: {} }] },
+      { allOf: [{ type: "string" }, false] },
+    ]
+  ) {
+    const [old, next] = [closedBy(false), closedBy(nothing)];
+    assert.deepEqual(fourWays(old, next), NONE, JSON.stringify(nothing));
+    for (const value of [{ a: "x" }, { b: 1 }, { b: "y" }, { a: "x", b: "y" }]) {
+      assert.equal(
+        valid(old, value),
+        valid(next, value),
+        `${JSON.stringify(nothing)} ${JSON.stringify(value)}`,
+      );
+    }
+  }
+});
+
+Deno.test("diff names what the file writes where it reads false, old and new", () => {
+  const at = (b: JsonValue) => ({ type: "object", properties: { b } });
+  const read = (a: JsonValue, b: JsonValue) =>
+    compareSchemaSide(a, b, {
+      side: "input",
+      basePath: "t.inputSchema",
+      basePointer: "/tools/0/inputSchema",
+    }, classifyProse)
+      .map((d) => [d.message, d.old, d.new]);
+  const nothing = { anyOf: [false], description: "never" };
+  assert.deepEqual(read(at({ type: "string" }), at(nothing)), [[
+    `t.inputSchema.properties.b: the schema now accepts nothing (${
+      JSON.stringify(nothing)
+    }, as false)`,
+    { type: "string" },
+    nothing,
+  ]]);
+  assert.deepEqual(read(at({ not: {} }), at({ type: "string" })), [[
+    't.inputSchema.properties.b: the schema accepted nothing ({"not":{}}, as false) and now accepts values',
+    { not: {} },
+    { type: "string" },
+  ]]);
+  const closed = (rest: JsonValue) => ({ type: "object", additionalProperties: rest });
+  assert.deepEqual(read(closed({ type: "string" }), closed({ not: {} })).map(([m]) => m), [
+    't.inputSchema.additionalProperties: additionalProperties is now {"not":{}}, as false: properties not declared in properties or patternProperties are rejected',
+  ]);
+});
+
+Deno.test("diff compares as written both sides' nothing where one holds more than a lone not, the not of a not, one that defines a $ref's target and one the proof cannot decide", () => {
   const p = (side: string) => `t.${side}Schema.additionalProperties`;
   const widened = {
     input: [`tool.input.additionalProperties.widened ${p("input")} NON_BREAKING`],
@@ -77,11 +132,13 @@ Deno.test("diff compares as written a not with a keyword beside it, the not of a
     output: [`tool.output.additionalProperties.widened ${p("output")} BREAKING`],
     outputReversed: [`tool.output.additionalProperties.narrowed ${p("output")} NON_BREAKING`],
   };
-  // An annotation beside: left as written (bounded), graded as before.
-  assert.deepEqual(
-    fourWays(closedBy(false), closedBy({ not: {}, description: "none" })),
-    widened,
-  );
+  // Both sides write nothing, one with a note: the note compared, no grade of the values.
+  const described = fourWays(closedBy({ not: {} }), closedBy({ not: {}, description: "none" }));
+  for (const findings of Object.values(described)) {
+    assert.deepEqual(findings.map((f) => f.split(" ")[0]!.replace(/^tool\.(input|output)\./, "")), [
+      "description.changed",
+    ]);
+  }
   // A schema that accepts every value only the proof could show: undecided, graded as written.
   const undecided = { not: { not: { type: "string", not: { type: "string" } } } };
   assert.deepEqual(fourWays(closedBy(false), closedBy(undecided)), widened);
@@ -89,6 +146,9 @@ Deno.test("diff compares as written a not with a keyword beside it, the not of a
     false,
     false,
   ]);
+  // A definition inside: false would drop what a $ref may reach.
+  const defines = { not: {}, $defs: { D: { type: "string" } } };
+  assert.equal(withNothingAsFalse(closedBy(defines)).additionalProperties, defines);
   // The not of a not stays for the walk to read as what it holds ({not: {not: {}}} accepts all).
   const twice = closedBy({ not: { not: {} } });
   assert.equal(withNothingAsFalse(twice), twice);
