@@ -15,6 +15,7 @@ import {
   stableStringify,
 } from "../json.ts";
 import type { ProseVerdict } from "../prose.ts";
+import { nameWords } from "../rename_affix.ts";
 import { sameButStyle } from "../rename_shape.ts";
 import type { SchemaDelta } from "./types.ts";
 
@@ -142,6 +143,68 @@ function oneToOne(
   return pairs;
 }
 
+/**
+ * The JSON types a schema states at its top: its `type` (a name or a list, `integer` read as
+ * `number`), else `object` for one that declares `properties` and `array` for one with `items`;
+ * none when it states none.
+ */
+function statedTypes(schema: JsonValue): Set<string> {
+  if (!isObject(schema)) return new Set();
+  const names = typeof schema.type === "string"
+    ? [schema.type]
+    : Array.isArray(schema.type)
+    ? schema.type.filter((t) => typeof t === "string")
+    : isObject(schema.properties)
+    ? ["object"]
+    : schema.items !== undefined
+    ? ["array"]
+    : [];
+  return new Set(names.map((t) => t === "integer" ? "number" : t));
+}
+
+/** Whether two schemas state a JSON type in common (`statedTypes`). */
+function typesMeet(a: JsonValue, b: JsonValue): boolean {
+  const theirs = statedTypes(b);
+  return [...statedTypes(a)].some((t) => theirs.has(t));
+}
+
+/**
+ * Whether the words of one name are all words of the other (`nameWords`): `gpuTypeId` → `id`,
+ * `request` → `createProductRequestEntity`, not `id` → `activeForm`.
+ */
+function wordsWithin(a: string, b: string): boolean {
+  const [x, y] = [nameWords(a), nameWords(b)];
+  const [fewer, more] = x.length <= y.length ? [x, new Set(y)] : [y, new Set(x)];
+  return fewer.length > 0 && fewer.every((w) => more.has(w));
+}
+
+/** Whether `holder` lists `name` in its `required`. */
+function requires(holder: JsonValue | undefined, name: string): boolean {
+  return isObject(holder) && Array.isArray(holder.required) && holder.required.includes(name);
+}
+
+/**
+ * The one property the old object required that is gone, and the one the new object requires
+ * that is new, when there is exactly one of each left unpaired, their schemas state a type in
+ * common and the words of one name are all in the other (`wordsWithin`): a call had to send the
+ * one and now has to send the other in its place (creem products-create `request` →
+ * `createProductRequestEntity`, an object each, its properties changed; @runpod/mcp-server
+ * get-gpu-type `gpuTypeId` → `id`, a string each, its description dropped). Names that share no
+ * word stay apart (Claude Code's TodoWrite item `id` → `activeForm`, a string each, is another
+ * property).
+ */
+function requiredSwap(
+  removed: readonly Candidate[],
+  added: readonly Candidate[],
+  holders: { old: JsonValue | undefined; new: JsonValue | undefined },
+): [Candidate, Candidate] | undefined {
+  const gone = removed.filter((r) => requires(holders.old, r.name));
+  const come = added.filter((a) => requires(holders.new, a.name));
+  if (gone.length !== 1 || come.length !== 1) return undefined;
+  const [r, a] = [gone[0]!, come[0]!];
+  return typesMeet(r.schema, a.schema) && wordsWithin(r.name, a.name) ? [r, a] : undefined;
+}
+
 function addHint(delta: SchemaDelta, hint: string): void {
   delta.hint = delta.hint ? `${delta.hint}; ${hint}` : hint;
 }
@@ -202,7 +265,7 @@ export function hintPropertyRenames(
       }
     }
   }
-  for (const group of groups.values()) {
+  for (const [location, group] of groups) {
     // First the same name in another case or separator style (recovery-plan → recoveryplan),
     // one removed and one added per name in the object, whatever their schemas.
     const styled = sameButStyle(group.removed, group.added, (c) => c.name);
@@ -237,7 +300,14 @@ export function hintPropertyRenames(
       reworded.push(...oneToOne(g.removed, g.added, table));
     }
     const exact = oneToOne(removed, added, equal);
-    for (const [r, a] of [...styled, ...exact, ...reworded]) {
+    // Last, a required property swapped for another of a type in common, their schemas changed.
+    const taken = new Set([...exact, ...reworded].flat());
+    const swap = requiredSwap(
+      removed.filter((r) => !taken.has(r)),
+      added.filter((a) => !taken.has(a)),
+      { old: at(oldSchema, location), new: at(newSchema, location) },
+    );
+    for (const [r, a] of [...styled, ...exact, ...reworded, ...swap ? [swap] : []]) {
       addHint(r.delta, `renamed to "${a.name}"?`);
       addHint(
         a.delta,

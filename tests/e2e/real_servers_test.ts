@@ -1040,3 +1040,35 @@ Deno.test("proxar diff grades open-meteo-mcp-server 1.1.3 → 2.1.0 bounds every
     code: 1,
   });
 });
+
+Deno.test("proxar diff hints @runpod/mcp-server 4.0.0's get-gpu-type id as its gpuTypeId renamed, both ways", async () => {
+  // Before: gpuTypeId (required, described) removed and id (required, no description) added, no
+  // hint: property hints needed the same schema. The one required property gone and the one come,
+  // a string each, id a word of gpuTypeId: now hinted, the grades unchanged.
+  for (
+    const [a, b, from, to] of [["3.3.0", "4.0.0", "gpuTypeId", "id"], [
+      "4.0.0",
+      "3.3.0",
+      "id",
+      "gpuTypeId",
+    ]]
+  ) {
+    const result = await runCli([
+      "diff",
+      `real_servers/runpod_get_gpu_type_${a}.json`,
+      `real_servers/runpod_get_gpu_type_${b}.json`,
+      "--format",
+      "json",
+    ]);
+    assert.equal(result.stderr, "");
+    const report = JSON.parse(result.stdout) as {
+      changes: { rule: string; path: string; severity: string; hint?: string }[];
+    };
+    const hinted = report.changes.filter((c) => c.hint !== undefined)
+      .map((c) => `${c.rule}|${c.path}|${c.severity}|${c.hint}`).sort();
+    assert.deepEqual(hinted, [
+      `tool.input.property.removed|get-gpu-type.inputSchema.properties.${from}|BREAKING|renamed to "${to}"?`,
+      `tool.input.required.added|get-gpu-type.inputSchema.required|BREAKING|"${to}" renamed from "${from}"?`,
+    ]);
+  }
+});

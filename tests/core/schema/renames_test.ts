@@ -202,3 +202,81 @@ Deno.test("hintPropertyRenames() pairs no property whose description turned its 
     ['max_price: renamed to "price_cap"?', 'price_cap: renamed from "max_price"?'],
   );
 });
+
+/** `name: hint` of every delta with a hint, of `side` from `before` to `after` (whole schemas). */
+function wholeHints(side: "input" | "output", before: JsonObject, after: JsonObject): string[] {
+  return compareSchemaSide(
+    before,
+    after,
+    { side, basePath: "t", basePointer: "" },
+    (a, b) => classifyProse(a, b),
+  ).filter((d) => d.hint).map((d) => `${d.path.slice(d.path.lastIndexOf(".") + 1)}: ${d.hint}`)
+    .sort();
+}
+
+Deno.test("hintPropertyRenames() pairs the one required property swapped for another whose name holds its words, of a type in common, its schema changed, both ways, both sides", () => {
+  const object = (properties: JsonObject, required: string[]): JsonObject => ({
+    type: "object",
+    properties,
+    required,
+  });
+  // @runpod/mcp-server 3.3.0 → 4.0.0's get-gpu-type: gpuTypeId (described) → id (not), beside
+  // arguments removed and added; creem 1.4.5 → 1.9.0's products-create: request → an object of
+  // more properties under createProductRequestEntity. Both read as removed and added, no hint.
+  const gpu = object({
+    gpuTypeId: { type: "string", description: "ID of the GPU type to retrieve" },
+    includeAvailability: { type: "boolean" },
+  }, ["gpuTypeId"]);
+  const byId = object({ id: { type: "string" }, count: { type: "integer" } }, ["id"]);
+  const product = (name: string, extra: JsonObject) =>
+    object({ [name]: object({ name: { type: "string" }, ...extra }, ["name"]) }, [name]);
+  const request = product("request", {});
+  const entity = product("createProductRequestEntity", { image_urls: { type: "array" } });
+  for (const side of ["input", "output"] as const) {
+    for (
+      const [a, b, x, y] of [[gpu, byId, "gpuTypeId", "id"], [
+        request,
+        entity,
+        "request",
+        "createProductRequestEntity",
+      ]] as const
+    ) {
+      for (const [before, after, from, to] of [[a, b, x, y], [b, a, y, x]] as const) {
+        const got = wholeHints(side, before, after);
+        assert.ok(got.includes(`${from}: renamed to "${to}"?`), `${side} ${from} → ${to}: ${got}`);
+        assert.equal(got.length, 2, `${side} ${from} → ${to}: ${got}`);
+        assert.ok(got.some((h) => h.endsWith(`renamed from "${from}"?`)), `${side}: ${got}`);
+      }
+    }
+  }
+  // Names that share no word (Claude Code's TodoWrite item id → activeForm), types that meet in
+  // none, two required properties gone for one, or optional ones: no hint.
+  for (
+    const [before, after] of [
+      [
+        object({ id: { type: "string" } }, ["id"]),
+        object({ activeForm: { type: "string", minLength: 1 } }, ["activeForm"]),
+      ],
+      [
+        object({ podId: { type: "string" } }, ["podId"]),
+        object({ id: { type: "integer" } }, ["id"]),
+      ],
+      [
+        object({ podId: { type: "string" }, endpointId: { type: "string" } }, [
+          "podId",
+          "endpointId",
+        ]),
+        object({ id: { type: "string" } }, ["id"]),
+      ],
+      [
+        object({ podId: { type: "string", description: "The pod to read" } }, []),
+        object({ id: { type: "string" } }, []),
+      ],
+    ] as const
+  ) {
+    for (const side of ["input", "output"] as const) {
+      assert.deepEqual(wholeHints(side, before, after), [], `${side} ${JSON.stringify(after)}`);
+      assert.deepEqual(wholeHints(side, after, before), [], `${side} ${JSON.stringify(before)}`);
+    }
+  }
+});
