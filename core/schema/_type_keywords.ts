@@ -92,6 +92,8 @@ export function keywordsOfExcludedTypes(
   read: (s: JsonObject, keyword: string) => unknown = (s, k) => s[k],
 ): Set<string> {
   const out = new Set<string>();
+  // Without a type on either side no keyword is excluded (the common case, decided first).
+  if (read(a, "type") === undefined && read(b, "type") === undefined) return out;
   const typeOf = (s: JsonObject) => {
     const t = read(s, "type");
     if (t === undefined) return undefined;

@@ -70,7 +70,7 @@ export function deref(
 ): Resolved {
   let node: JsonValue | undefined = schema;
   const via: string[] = [];
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   const levels: RefLevel[] = [];
   let broken: string | undefined;
   while (isObject(node) && typeof node.$ref === "string" && isLocalRef(node.$ref)) {
@@ -78,8 +78,8 @@ export function deref(
     const { $ref: _, ...rest } = node;
     levels.push({ loc, keywords: options.ignoreSiblings ? annotationsOf(rest) : rest });
     node = undefined;
-    if (seen.has(ref)) break;
-    seen.add(ref);
+    if (seen?.has(ref)) break;
+    (seen ??= new Set()).add(ref);
     via.push(ref);
     node = resolveLocal(root, ref);
     if (node === undefined) {

@@ -71,11 +71,13 @@ function effectiveTypes(schema: JsonObject): string[] {
  * {@link enumEffect} reports (`{type: number}` → `{type: number, enum: [1]}` is no type change).
  */
 export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
-  const [ta, tb] = [typeSet(a), typeSet(b)];
+  const ta = typeSet(a), tb = typeSet(b);
   if (ta === undefined || tb === undefined) {
     if (ta === tb) return undefined;
   } else {
-    const [sa, sb] = [new Set(ta), new Set(tb)];
+    // The same list in the same order (most nodes compared) needs no sets.
+    if (ta.length === tb.length && ta.every((t, i) => t === tb[i])) return undefined;
+    const sa = new Set(ta), sb = new Set(tb);
     if (sa.size === sb.size && [...sa].every((t) => sb.has(t))) return undefined;
   }
   return setEffect(effectiveTypes(a), effectiveTypes(b), typeWithin);
@@ -125,6 +127,7 @@ export function numericBound(schema: JsonObject, kind: "min" | "max"): Bound | u
   const exclusiveKey = kind === "min" ? "exclusiveMinimum" : "exclusiveMaximum";
   const inclusive = typeof schema[inclusiveKey] === "number" ? schema[inclusiveKey] : undefined;
   const exclusive = schema[exclusiveKey];
+  if (inclusive === undefined && typeof exclusive !== "number") return undefined;
   const candidates: Bound[] = [];
   if (typeof exclusive === "number") candidates.push({ value: exclusive, exclusive: true });
   if (inclusive !== undefined) {

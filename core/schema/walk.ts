@@ -232,6 +232,8 @@ const OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
   "example",
   "$comment",
 ]);
+const PROSE_KEYWORDS = ["title", "description"] as const;
+const BOUND_KINDS = ["min", "max"] as const;
 const SUBSCHEMAS = [
   "additionalProperties",
   "unevaluatedProperties",
@@ -663,7 +665,7 @@ class Walker {
     // Where both sides accept integers only, a bound is compared as the integers it admits
     // (_integer_bound.ts): minimum 1 and exclusiveMinimum 0 are the same bound there.
     const integers = integerOnly(typeSet(a)) && integerOnly(typeSet(b));
-    for (const kind of ["min", "max"] as const) {
+    for (const kind of BOUND_KINDS) {
       const ba = numericBound(a, kind);
       const bb = numericBound(b, kind);
       const safe = (x: typeof ba) => x && admitsEverySafeInteger(x, kind === "min") ? undefined : x;
@@ -1489,6 +1491,8 @@ class Walker {
     key: string,
     each: (name: string, x: JsonValue | undefined, y: JsonValue | undefined) => void,
   ): void {
+    // Most objects write none of these keywords: nothing to pair, nothing to allocate.
+    if (!isObject(a[key]) && !isObject(b[key])) return;
     const ma = isObject(a[key]) ? a[key] as JsonObject : {};
     const mb = isObject(b[key]) ? b[key] as JsonObject : {};
     for (const name of [...new Set([...Object.keys(ma), ...Object.keys(mb)])].sort()) {
@@ -2543,9 +2547,7 @@ class Walker {
       );
     }
     // Vendor extensions (x-…): no validator reads them; a client or a model may.
-    const extensions = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-      isExtensionKeyword,
-    ).sort();
+    const extensions = extensionKeywords(a, b);
     for (const key of extensions) {
       if (jsonEqual(a[key], b[key]) || ctx.governed) continue;
       this.emit(
@@ -2560,7 +2562,7 @@ class Walker {
         }: ${show(a[key])} → ${show(b[key])}`,
       );
     }
-    for (const key of ["title", "description"] as const) {
+    for (const key of PROSE_KEYWORDS) {
       if (ctx.governed) continue;
       const x = typeof a[key] === "string" ? a[key] as string : undefined;
       const y = typeof b[key] === "string" ? b[key] as string : undefined;
@@ -2584,6 +2586,18 @@ class Walker {
       this.out.push(delta);
     }
   }
+}
+
+/** The vendor extension keywords (x-…) either schema writes, sorted, each once. */
+function extensionKeywords(a: JsonObject, b: JsonObject): string[] {
+  // Most schemas write none: no list of all their keys is made to find out.
+  let found: Set<string> | undefined;
+  for (const s of [a, b]) {
+    for (const key in s) {
+      if (Object.hasOwn(s, key) && isExtensionKeyword(key)) (found ??= new Set()).add(key);
+    }
+  }
+  return found === undefined ? [] : [...found].sort();
 }
 
 /** X of `{not: {not: X}}` written with nothing else at either level; else undefined. */
