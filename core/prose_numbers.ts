@@ -177,17 +177,19 @@ const PLAIN_DIGITS = /^\d+(?:\.\d+)?$/u;
 
 /**
  * The value of plain digits (`PLAIN_DIGITS`, thousands separators dropped) times a multiplier or
- * `dozen`, exactly: `22` `hundred` is `2200`, `1.5` `million` `1500000`, `2` `dozen` `24`; only a
- * whole number of dozens (`1.5 dozen` is left unread).
+ * `dozen`, exactly: `22` `hundred` is `2200`, `1.5` `million` `1500000`, `2` `dozen` `24`, `1.5`
+ * `dozen` `18`, `0.25` `dozen` `3`, `1.1` `dozen` `13.2` (in whole numbers, without floating point).
  */
 function digitsTimes(digits: string, word: string): string | undefined {
   if (!PLAIN_DIGITS.test(digits)) return undefined;
   const times = MULTIPLIERS.get(word);
   if (times !== undefined) return scaled(digits, String(times).length - 1);
-  const dozens = Number(digits) * 12;
-  return word === "dozen" && /^\d+$/u.test(digits) && Number.isSafeInteger(dozens)
-    ? String(dozens)
-    : undefined;
+  if (word !== "dozen") return undefined;
+  const [whole = "", fraction = ""] = digits.split(".");
+  const product = String(BigInt(`${whole}${fraction}`) * 12n).padStart(fraction.length + 1, "0");
+  const point = product.length - fraction.length;
+  const rest = product.slice(point).replace(/0+$/u, "");
+  return rest === "" ? product.slice(0, point) : `${product.slice(0, point)}.${rest}`;
 }
 
 const isTens = (word: string | undefined) => word === "twenty" || TENS.includes(word ?? "");
@@ -209,8 +211,8 @@ const isDigit = (word: string | undefined) => {
  * order (`one thousand two hundred`: 1200, `two million five thousand`). `a` first before a
  * multiplier or `dozen` is one (`a hundred and five`: 105), a number under a hundred times `dozen`
  * ends the number (`two dozen`: 24), and digits times one multiplier or `dozen` are one number,
- * exactly (`22 hundred`: 2200, `1.5 million`: 1500000, `2 dozen`: 24; not digits after a comma
- * that is no thousands separator, `1,5 million`, nor a fraction of a dozen, `1.5 dozen`).
+ * exactly (`22 hundred`: 2200, `1.5 million`: 1500000, `2 dozen`: 24, `1.5 dozen`: 18; not digits
+ * after a comma that is no thousands separator, `1,5 million`).
  *
  * Only a space or a hyphen joins two words, so "twenty, five per page" is two numbers, and a word
  * after a space followed by a hyphen and a word is an adjective compound of its own, unless the
