@@ -248,10 +248,24 @@ interface Counted {
   bounded?: boolean;
 }
 
+/** Counts `marker` once under `key` in `counts`. */
+function addMarker(
+  counts: Map<string, Counted>,
+  marker: string,
+  key = numberKey(marker),
+  bounded = false,
+): void {
+  const counted: Counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
+  counted.count++;
+  if (bounded) counted.bounded = true;
+  counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
+  counts.set(key, counted);
+}
+
 /**
  * Counts every marker of a token list (`gaps`: what follows each token, see `tokenGaps`); extra
  * markers may be phrases of several words. `cased` gives the tokens as written, for a number word
- * in a product name (`numberWordReading`).
+ * in a product name (`numberWordReading`); such words go to `names`, not to the counts.
  */
 function markerCounts(
   tokens: readonly string[],
@@ -259,15 +273,11 @@ function markerCounts(
   words: ReadonlySet<string>,
   phrases: readonly (readonly string[])[],
   cased: () => readonly string[] | undefined,
+  names: string[],
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
-  const add = (marker: string, key = numberKey(marker), bounded = false) => {
-    const counted: Counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
-    counted.count++;
-    if (bounded) counted.bounded = true;
-    counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
-    counts.set(key, counted);
-  };
+  const add = (marker: string, key = numberKey(marker), bounded = false) =>
+    addMarker(counts, marker, key, bounded);
   // The words after the first of a number written in several (`twenty five`, `one hundred and
   // five`) are counted with it, up to `spelled`.
   let spelled = 0;
@@ -282,8 +292,9 @@ function markerCounts(
     } else if (i >= spelled) {
       // A number word in a name or a term counts nothing ("zero-width", "a Vuetify One plan").
       const reading = words.has(tokens[i]!) ? undefined : numberWordReading(tokens, gaps, i, cased);
-      if (reading !== undefined && reading !== "none") add(reading.marker, reading.key);
-      else if (reading === undefined) {
+      if (reading === "none") names.push(tokens[i]!);
+      else if (reading !== undefined) add(reading.marker, reading.key);
+      else {
         const bounded = boundInWords(tokens, gaps, i);
         for (const marker of markersOf(tokens[i]!, words)) add(marker, undefined, bounded);
       }
@@ -296,6 +307,25 @@ function markerCounts(
     }
   }
   return counts;
+}
+
+/**
+ * Counts again the number words read as part of a name (`numberWordReading`) when both texts hold
+ * some and they differ: a name's number added or dropped counts nothing ("a Vuetify One
+ * subscription"), but one number word in its place of another names another thing or count
+ * ("Type One" → "Type Two", "Return Ten" → "Return Five").
+ */
+function restoreNames(
+  a: Map<string, Counted>,
+  namesA: readonly string[],
+  b: Map<string, Counted>,
+  namesB: readonly string[],
+): void {
+  if (namesA.length === 0 || namesB.length === 0) return;
+  const key = (names: readonly string[]) => [...names].sort().join(" ");
+  if (key(namesA) === key(namesB)) return;
+  for (const name of namesA) addMarker(a, name);
+  for (const name of namesB) addMarker(b, name);
 }
 
 /**
@@ -451,8 +481,11 @@ function classify(
     else if (tokens.length > 1) phrases.push(tokens);
   }
   const [ta, tb] = wordsOf();
-  const ma = markerCounts(ta, tokenGaps(a), words, phrases, casedTokens(oldText, ta));
-  const mb = markerCounts(tb, tokenGaps(b), words, phrases, casedTokens(newText, tb));
+  const namesA: string[] = [];
+  const namesB: string[] = [];
+  const ma = markerCounts(ta, tokenGaps(a), words, phrases, casedTokens(oldText, ta), namesA);
+  const mb = markerCounts(tb, tokenGaps(b), words, phrases, casedTokens(newText, tb), namesB);
+  restoreNames(ma, namesA, mb, namesB);
   dropLoneOperators(ma, mb);
   const differs = firstDifferentMarker(ma, mb, words);
   if (differs !== undefined) {

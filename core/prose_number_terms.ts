@@ -125,8 +125,11 @@ const LETTERS = /^\p{L}+$/u;
  * - `one` after an article and a word, a name's part or a pronoun, never a count before its noun
  *   ("requires a vuetify one subscription", "the latest one");
  * - a number word in title case after a capitalised word that is not the first of its sentence
- *   and is no label or bound (`NOT_A_NAME`): "requires Vuetify One", not "Step Two", "Up To Ten"
- *   or "EXACTLY ONE".
+ *   and is no label or bound (`NOT_A_NAME`), with no capitalised word right after it: "requires
+ *   Vuetify One", not "Step Two", "Up To Ten", "EXACTLY ONE" or "Return Ten Results".
+ *
+ * A word read so still counts when both texts hold such words and they differ (`classifyProse`
+ * restores them): "the selected Type One" → "the selected Type Two" names another thing.
  *
  * Neither name rule reads a number word before a hyphen (`one-page`) or before `at`, `by`, `of`,
  * `per`, `or`, `and` or `to` ("one at a time", "one or both").
@@ -174,10 +177,13 @@ export function numberWordReading(
   const written = cased?.();
   const name = written?.[i];
   const previous = written?.[i - 1];
+  // A capitalised word after it makes the whole a heading in title case ("Return Ten Results"),
+  // where every number word is capitalised and most count.
+  const next = gaps[i] === " " ? written?.[i + 1] : undefined;
   if (
     name !== undefined && previous !== undefined && TITLE_CASE.test(name) &&
     CAPITALISED.test(previous) && !NOT_A_NAME.has(before) && i >= 2 &&
-    !/[.!?:;]\s*$/u.test(gaps[i - 2]!)
+    !/[.!?:;]\s*$/u.test(gaps[i - 2]!) && (next === undefined || !CAPITALISED.test(next))
   ) return "none";
   return undefined;
 }

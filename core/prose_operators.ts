@@ -102,10 +102,14 @@ const BOUND_AFTER: ReadonlySet<string> = new Set([
   "up",
 ]);
 
+/** Words right after a number that bound it: "100 max", "100 (maximum)", "5 minimum". */
+const BOUND_NEXT: ReadonlySet<string> = new Set(["max", "min", "maximum", "minimum"]);
+
 /**
  * Whether the number at `tokens[i]` is bounded in words (`gaps[k]` is the text after
  * `tokens[k]`): after "over", "about", "at least", "more than", "up to" and the like, before "or
- * more", "or later", "and up" and the like, or with a `+` after it ("18+").
+ * more", "or later", "and up", "max", "(maximum)", "at most", "at the least" and the like, or with
+ * a `+` after it ("18+").
  *
  * @example
  * ```ts
@@ -114,6 +118,9 @@ const BOUND_AFTER: ReadonlySet<string> = new Set([
  * assert.equal(boundInWords(["skips", "over", "1mb"], [" ", " ", ""], 2), true);
  * assert.equal(boundInWords(["python", "3.10", "or", "later"], [" ", " ", " ", ""], 1), true);
  * assert.equal(boundInWords(["node", "18"], [" ", "+"], 1), true);
+ * assert.equal(boundInWords(["be", "100", "at", "most"], [" ", " ", " ", ""], 1), true);
+ * assert.equal(boundInWords(["be", "100", "max"], [" ", " (", ")"], 1), true);
+ * assert.equal(boundInWords(["18", "at", "the", "least"], [" ", " ", " ", ""], 0), true);
  * assert.equal(boundInWords(["python", "3.10"], [" ", ""], 1), false);
  * ```
  */
@@ -127,6 +134,12 @@ export function boundInWords(
   if (before === "to" && tokens[i - 2] === "up") return true;
   if (gaps[i]?.startsWith("+")) return true;
   const next = tokens[i + 1];
+  if (next === undefined) return false;
+  if (BOUND_NEXT.has(next)) return true;
+  if (next === "at") {
+    const then = tokens[i + 2] === "the" ? tokens[i + 3] : tokens[i + 2];
+    return then === "most" || then === "least";
+  }
   return (next === "or" || next === "and") && BOUND_AFTER.has(tokens[i + 2] ?? "");
 }
 

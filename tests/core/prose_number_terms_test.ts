@@ -69,3 +69,30 @@ Deno.test("classifyProse() counts one-time, one-shot and one-off as once, both w
     markerVerdict("one-shot", 1, 0),
   );
 });
+
+Deno.test("classifyProse() counts a name's number word replaced by another, and a heading's, both ways", () => {
+  for (
+    const [a, b, marker] of [
+      // Title case throughout: the number word is followed by a capitalised word.
+      ["Search And Return Ten Results", "Search And Return Five Results", "ten"],
+      ["Search And Return Ten Results", "Search And Return Results", "ten"],
+      // Read as names on both sides, but another name's number.
+      ["Returns items of the selected Type One", "Returns items of the selected Type Two", "one"],
+      ["Requires a Vuetify One subscription", "Requires a Vuetify Two subscription", "one"],
+    ]
+  ) {
+    const there = classifyProse(a!, b!);
+    assert.equal(there.severity, "POTENTIALLY_BREAKING", `${a} → ${b}`);
+    assert.equal(there.step, "marker", `${a} → ${b}`);
+    assert.equal(there.marker, marker, `${a} → ${b}`);
+    assert.equal(classifyProse(b!, a!).step, "marker", `${b} → ${a}`);
+  }
+  // The same name on both sides, beside a rewording, is still none.
+  assert.notEqual(
+    classifyProse(
+      long("it requires a Vuetify One subscription"),
+      long("it needs a Vuetify One subscription"),
+    ).step,
+    "marker",
+  );
+});
