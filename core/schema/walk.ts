@@ -2524,7 +2524,22 @@ class Walker {
     }
   }
 
+  /**
+   * The annotations of two schemas at one place, compared: the keywords of {@link ANNOTATIONS}
+   * (`default`, `deprecated`, `$schema` …), vendor extensions, then `title` and `description`.
+   */
   annotations(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    this.annotationKeywords(a, b, ctx);
+    this.vendorExtensions(a, b, ctx);
+    this.proseKeywords(a, b, ctx);
+  }
+
+  /**
+   * Each keyword of {@link ANNOTATIONS} that differs, at its severity; a `$schema` moved between
+   * dialects as `dialectChange` grades it (no direction under a `not`). Under {@link Ctx.governed}
+   * the annotations a schema says of its own values ({@link OWN_ANNOTATIONS}) are not compared.
+   */
+  annotationKeywords(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const [key, aspect, severity] of ANNOTATIONS) {
       if (jsonEqual(a[key], b[key]) || (ctx.governed && OWN_ANNOTATIONS.has(key))) continue;
       let dialect = key === "$schema"
@@ -2546,7 +2561,13 @@ class Walker {
         }: ${show(a[key])} → ${show(b[key])}${DIALECT_NOTE[dialect]}`,
       );
     }
-    // Vendor extensions (x-…): no validator reads them; a client or a model may.
+  }
+
+  /**
+   * Vendor extensions (`x-…`) that differ, POTENTIALLY_BREAKING: no validator reads them; a
+   * client or a model may. None under {@link Ctx.governed}.
+   */
+  vendorExtensions(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     const extensions = extensionKeywords(a, b);
     for (const key of extensions) {
       if (jsonEqual(a[key], b[key]) || ctx.governed) continue;
@@ -2562,6 +2583,13 @@ class Walker {
         }: ${show(a[key])} → ${show(b[key])}`,
       );
     }
+  }
+
+  /**
+   * `title` and `description` that differ, graded by the prose classifier (`opts.classifyProse`)
+   * and reported where the text is written. None under {@link Ctx.governed}.
+   */
+  proseKeywords(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     for (const key of PROSE_KEYWORDS) {
       if (ctx.governed) continue;
       const x = typeof a[key] === "string" ? a[key] as string : undefined;
