@@ -32,6 +32,7 @@ import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
+import { besideKept } from "./_union_lift.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
@@ -643,14 +644,20 @@ export class CatchAllWalk implements Walker {
   /** A lone schema on one side and a bare union on the other: paired with its closest branch. */
   #liftUnion(node: Node): boolean {
     const union = (s: JsonObject) => ["anyOf", "oneOf"].find((k) => Array.isArray(this.read(s, k)));
-    const bare = (s: JsonObject, k: string) =>
-      Object.keys(s).every((key) => key === k || isAnnotationKeyword(key));
     const uo = union(node.o), un = union(node.n);
     if ((uo === undefined) === (un === undefined)) return false;
     const added = un !== undefined;
+    // Keywords beside a union added that the old schema holds with the same value leave it as it
+    // is when every branch declares its properties, as in the walk (besideKept(), _union_lift.ts).
+    const bare = (s: JsonObject, k: string, lone: JsonObject) => {
+      const rest = Object.keys(s).filter((key) => key !== k && !isAnnotationKeyword(key));
+      return rest.length === 0 || (added && besideKept(lone, s, k, rest));
+    };
     const keyword = (un ?? uo) as string;
     const [lone, holder] = added ? [node.o, node.n] : [node.n, node.o];
-    if (!bare(holder, keyword) || Object.keys(lone).every((k) => isAnnotationKeyword(k))) {
+    if (
+      !bare(holder, keyword, lone) || Object.keys(lone).every((k) => isAnnotationKeyword(k))
+    ) {
       return false;
     }
     if (Array.isArray(lone.allOf)) return false;

@@ -3,7 +3,7 @@
  * anyOfs as one, and a schema facing a union as a one-branch union. Private to the walk.
  * @module
  */
-import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { isAnnotationOnly } from "./subsume.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { splitTypes } from "./_split_types.ts";
@@ -112,6 +112,31 @@ export function flatAnyOf(list: readonly JsonValue[]): Branch[] {
 }
 
 /**
+ * Whether the keywords `rest` beside `other`'s anyOf or oneOf (`key`) leave a single schema as it
+ * is: it holds each with the same value (type: object beside a union of objects), so it can stand
+ * as a branch with them beside it, and every branch declares every property it declares (an
+ * object whose properties moved into each branch of a oneOf, agent-device 0.20.5 → 0.21.3's
+ * fill.outputSchema): compared as one branch, not as its properties all removed from the root. A
+ * branch that leaves one of its names out (a union of objects flattened into one) is compared by
+ * the names each branch declares instead, and so is a single schema that declares no property.
+ * Only the old schema is lifted so: a union that became one object keeps its comparison as a
+ * whole, where the subsumption proof settles the move (oneOf.widened, its properties unreported).
+ */
+export function besideKept(
+  single: JsonObject,
+  other: JsonObject,
+  key: string,
+  rest: string[],
+): boolean {
+  if (key === "allOf" || rest.some((k) => !jsonEqual(single[k], other[k]))) return false;
+  const names = isObject(single.properties) ? Object.keys(single.properties) : [];
+  return names.length > 0 &&
+    (other[key] as JsonValue[]).every((branch) =>
+      isObject(branch) && names.every((n) => isObject(branch.properties) && n in branch.properties)
+    );
+}
+
+/**
  * A schema that became one branch of a union (`{type: string}` → `{anyOf: [{type: string},
  * {type: integer}]}`) or of an allOf, or the reverse, is compared as a one-branch combination,
  * so the change reads as the combination extended or narrowed rather than as unrelated keyword
@@ -128,7 +153,7 @@ export function flatAnyOf(list: readonly JsonValue[]): Branch[] {
 export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject] {
   const union = (x: JsonObject) =>
     Array.isArray(x.anyOf) || Array.isArray(x.oneOf) || Array.isArray(x.allOf);
-  const lift = (single: JsonObject, other: JsonObject): JsonObject | undefined => {
+  const lift = (single: JsonObject, other: JsonObject, old = false): JsonObject | undefined => {
     const key = Array.isArray(other.anyOf)
       ? "anyOf"
       : Array.isArray(other.oneOf)
@@ -138,10 +163,14 @@ export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject
     const constraints = constraintsOf(single);
     // A single schema holding another combination keyword (an object with an allOf beside its
     // properties) is one branch all the same; one holding the same keyword is compared as is.
-    if (Array.isArray(single[key]) || rest.length > 0 || Object.keys(constraints).length === 0) {
+    if (
+      Array.isArray(single[key]) || Object.keys(constraints).length === 0 ||
+      (rest.length > 0 && !(old && besideKept(single, other, key, rest)))
+    ) {
       return undefined;
     }
     const lifted: JsonObject = {};
+    for (const k of rest) lifted[k] = single[k]!;
     for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
     // A list of types facing a union of one type per branch is a union of its types.
     const pieces = key === "allOf" ? undefined : splitTypes(constraints);
@@ -152,14 +181,14 @@ export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject
     lifted[key] = pieces !== undefined && byType ? pieces : [constraints];
     return lifted;
   };
-  if (union(b) && !union(a)) return [lift(a, b) ?? a, b];
+  if (union(b) && !union(a)) return [lift(a, b, true) ?? a, b];
   if (union(a) && !union(b)) return [a, lift(b, a) ?? b];
   // Both hold a combination keyword: the side that is nothing but one (anyOf [X, null]) takes
   // the other whole as a branch when the other does not use that keyword.
   const bare = (x: JsonObject) =>
     ["anyOf", "oneOf"].filter((k) => Array.isArray(x[k])).length === 1 &&
     Object.keys(constraintsOf(x)).length === 1;
-  if (bare(b) && !bare(a)) return [lift(a, b) ?? a, b];
+  if (bare(b) && !bare(a)) return [lift(a, b, true) ?? a, b];
   if (bare(a) && !bare(b)) return [a, lift(b, a) ?? b];
   return [a, b];
 }

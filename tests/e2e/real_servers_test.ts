@@ -1072,3 +1072,39 @@ Deno.test("proxar diff hints @runpod/mcp-server 4.0.0's get-gpu-type id as its g
     ]);
   }
 });
+
+Deno.test("proxar diff grades agent-device 0.20.5 → 0.21.3's fill.outputSchema, whose properties moved into each branch of a oneOf, as the union changed", async () => {
+  const input = "fill.inputSchema", output = "fill.outputSchema";
+  // Before: its 22 properties each read tool.output.property.removed, BREAKING ("consumers that
+  // read it break"), though both branches of the new oneOf declare every one of them.
+  await assertVerdict(["agent_device_fill_0.20.5.json", "agent_device_fill_0.21.3.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.description.changed|fill.description|POTENTIALLY_BREAKING",
+      ...["device", "serial", "text", "udid"].map((x) =>
+        `tool.input.description.changed|${input}.properties.${x}.description|POTENTIALLY_BREAKING`
+      ),
+      `tool.input.enum.widened|${input}.properties.platform.enum|NON_BREAKING`,
+      // Removed from the input schema outright: the seed's convention.
+      ...[
+        "cwd",
+        "daemonAuthToken",
+        "daemonBaseUrl",
+        "iosSimulatorDeviceSet",
+        "iosXctestDerivedDataPath",
+        "iosXctestEnvDir",
+        "iosXctestrunFile",
+        "stateDir",
+      ].map((x) => `tool.input.property.removed|${input}.properties.${x}|BREAKING`),
+      `tool.output.description.changed|${output}.description|POTENTIALLY_BREAKING`,
+      `tool.output.description.changed|${output}.oneOf.0.properties.evidence.properties.changedFromBefore.description|POTENTIALLY_BREAKING`,
+      // A result may now carry a tiebreak the old schema did not allow: a real widening.
+      `tool.output.enum.widened|${output}.oneOf.0.properties.resolution.oneOf.1.properties.tiebreak.enum|BREAKING`,
+      `tool.output.not.narrowed|${output}.oneOf.0.not|BREAKING`,
+      `tool.output.oneOf.changed|${output}.oneOf|BREAKING`,
+      `tool.output.property.added|${output}.oneOf.0.properties.evidence.properties.surfaceChange|BREAKING`,
+      `tool.output.property.added|${output}.oneOf.0.properties.settle.properties.surfaceChange|BREAKING`,
+    ],
+    code: 1,
+  });
+});
