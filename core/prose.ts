@@ -24,7 +24,12 @@
  */
 import { distance } from "fastest-levenshtein";
 import { cjkMarkers, UNSPACED_SCRIPTS } from "./prose_cjk.ts";
-import { boundInWords, dropLoneOperators, OPERATOR_SOURCE } from "./prose_operators.ts";
+import {
+  boundInWords,
+  type BoundWay,
+  dropLoneOperators,
+  OPERATOR_SOURCE,
+} from "./prose_operators.ts";
 import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { numberWordReading } from "./prose_number_terms.ts";
@@ -244,8 +249,8 @@ function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
 interface Counted {
   count: number;
   forms: Map<string, number>;
-  /** A bound in words stands beside it somewhere (`boundInWords`): "over 1MB", "3.10 or later". */
-  bounded?: boolean;
+  /** The ways bounds in words beside it go, where there are some (`boundInWords`): "over 1MB". */
+  bounds?: Set<BoundWay>;
 }
 
 /** Counts `marker` once under `key` in `counts`. */
@@ -253,11 +258,11 @@ function addMarker(
   counts: Map<string, Counted>,
   marker: string,
   key = numberKey(marker),
-  bounded = false,
+  bound?: BoundWay,
 ): void {
   const counted: Counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
   counted.count++;
-  if (bounded) counted.bounded = true;
+  if (bound !== undefined) (counted.bounds ??= new Set()).add(bound);
   counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
   counts.set(key, counted);
 }
@@ -276,8 +281,8 @@ function markerCounts(
   names: string[],
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
-  const add = (marker: string, key = numberKey(marker), bounded = false) =>
-    addMarker(counts, marker, key, bounded);
+  const add = (marker: string, key = numberKey(marker), bound?: BoundWay) =>
+    addMarker(counts, marker, key, bound);
   // The words after the first of a number written in several (`twenty five`, `one hundred and
   // five`) are counted with it, up to `spelled`.
   let spelled = 0;
@@ -295,8 +300,8 @@ function markerCounts(
       if (reading === "none") names.push(tokens[i]!);
       else if (reading !== undefined) add(reading.marker, reading.key);
       else {
-        const bounded = boundInWords(tokens, gaps, i);
-        for (const marker of markersOf(tokens[i]!, words)) add(marker, undefined, bounded);
+        const bound = boundInWords(tokens, gaps, i);
+        for (const marker of markersOf(tokens[i]!, words)) add(marker, undefined, bound);
       }
     }
     for (const cjk of cjkMarkers(tokens[i]!)) add(cjk, CJK_OPPOSITES.get(cjk) ?? numberKey(cjk));

@@ -48,99 +48,141 @@ function isVersionRange(op: string, number: string): boolean {
 }
 
 /**
- * How often a marker occurs, how often each way it was written, and whether a bound in words
- * stands beside it somewhere (`boundInWords`).
+ * Which way a bound in words goes: `lower` ("over 5", "at least 5", "5 or later", "18+"), `upper`
+ * ("under 5", "at most 5", "up to 5", "5 or older"), `near` ("about 5") or `any` ("than 5" after
+ * a word that says neither).
+ */
+export type BoundWay = "lower" | "upper" | "near" | "any";
+
+/**
+ * How often a marker occurs, how often each way it was written, and which ways a bound in words
+ * beside it goes, where there is one (`boundInWords`).
  */
 interface Counted {
   count: number;
   forms: Map<string, number>;
-  bounded?: boolean;
+  bounds?: Set<BoundWay>;
 }
 
-/** Operators that bound the values accepted, or exclude one: dropped, they widen or reverse. */
-const BOUNDS: ReadonlySet<string> = new Set([">", ">=", "<", "<=", "!="]);
-
-/** Words just before a number that bound it: "over 1MB", "at least 3.10", "more than 5". */
-const BOUND_BEFORE: ReadonlySet<string> = new Set([
-  "over",
-  "above",
-  "under",
-  "below",
-  "about",
-  "around",
-  "approximately",
-  "roughly",
-  "nearly",
-  "almost",
-  "exceeding",
-  "beyond",
-  "within",
-  "least",
-  "most",
-  "than",
-  "max",
-  "min",
-  "maximum",
-  "minimum",
-]);
-/** Words after "or" (or "and") after a number that bound it: "0.95 or more", "3.10 or later". */
-const BOUND_AFTER: ReadonlySet<string> = new Set([
-  "more",
-  "less",
-  "later",
-  "newer",
-  "higher",
-  "greater",
-  "fewer",
-  "lower",
-  "older",
-  "earlier",
-  "above",
-  "below",
-  "over",
-  "under",
-  "up",
+/**
+ * The way each operator that bounds the values accepted, or excludes one, goes: dropped, it
+ * widens or reverses them. `!=` goes none of the ways words say.
+ */
+const BOUNDS: ReadonlyMap<string, BoundWay | "not"> = new Map([
+  [">", "lower"],
+  [">=", "lower"],
+  ["<", "upper"],
+  ["<=", "upper"],
+  ["!=", "not"],
 ]);
 
+/** Words just before a number that bound it, and which way: "over 1MB", "at least 3.10". */
+const BOUND_BEFORE: ReadonlyMap<string, BoundWay> = new Map([
+  ["over", "lower"],
+  ["above", "lower"],
+  ["exceeding", "lower"],
+  ["beyond", "lower"],
+  ["least", "lower"],
+  ["min", "lower"],
+  ["minimum", "lower"],
+  ["under", "upper"],
+  ["below", "upper"],
+  ["within", "upper"],
+  ["most", "upper"],
+  ["max", "upper"],
+  ["maximum", "upper"],
+  ["about", "near"],
+  ["around", "near"],
+  ["approximately", "near"],
+  ["roughly", "near"],
+  ["nearly", "near"],
+  ["almost", "near"],
+]);
+/**
+ * Words after "or" (or "and") after a number that bound it, and which way: "0.95 or more", "3.10
+ * or later", "18 and up", "5 or fewer"; before "than", which way "more than 5" goes.
+ */
+const BOUND_AFTER: ReadonlyMap<string, BoundWay> = new Map([
+  ["more", "lower"],
+  ["later", "lower"],
+  ["newer", "lower"],
+  ["higher", "lower"],
+  ["greater", "lower"],
+  ["larger", "lower"],
+  ["longer", "lower"],
+  ["above", "lower"],
+  ["over", "lower"],
+  ["up", "lower"],
+  ["less", "upper"],
+  ["fewer", "upper"],
+  ["lower", "upper"],
+  ["smaller", "upper"],
+  ["shorter", "upper"],
+  ["older", "upper"],
+  ["earlier", "upper"],
+  ["below", "upper"],
+  ["under", "upper"],
+]);
 /** Words right after a number that bound it: "100 max", "100 (maximum)", "5 minimum". */
-const BOUND_NEXT: ReadonlySet<string> = new Set(["max", "min", "maximum", "minimum"]);
+const BOUND_NEXT: ReadonlyMap<string, BoundWay> = new Map([
+  ["max", "upper"],
+  ["maximum", "upper"],
+  ["min", "lower"],
+  ["minimum", "lower"],
+]);
 
 /**
- * Whether the number at `tokens[i]` is bounded in words (`gaps[k]` is the text after
- * `tokens[k]`): after "over", "about", "at least", "more than", "up to" and the like, before "or
- * more", "or later", "and up", "max", "(maximum)", "at most", "at the least" and the like, or with
- * a `+` after it ("18+").
+ * Which way the number at `tokens[i]` is bounded in words (`gaps[k]` is the text after
+ * `tokens[k]`), if it is: after "over", "about", "at least", "more than", "up to" and the like,
+ * before "or more", "or later", "and up", "max", "(maximum)", "at most", "at the least" and the
+ * like, or with a `+` after it ("18+").
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { boundInWords } from "./prose_operators.ts";
- * assert.equal(boundInWords(["skips", "over", "1mb"], [" ", " ", ""], 2), true);
- * assert.equal(boundInWords(["python", "3.10", "or", "later"], [" ", " ", " ", ""], 1), true);
- * assert.equal(boundInWords(["node", "18"], [" ", "+"], 1), true);
- * assert.equal(boundInWords(["be", "100", "at", "most"], [" ", " ", " ", ""], 1), true);
- * assert.equal(boundInWords(["be", "100", "max"], [" ", " (", ")"], 1), true);
- * assert.equal(boundInWords(["18", "at", "the", "least"], [" ", " ", " ", ""], 0), true);
- * assert.equal(boundInWords(["python", "3.10"], [" ", ""], 1), false);
+ * assert.equal(boundInWords(["skips", "over", "1mb"], [" ", " ", ""], 2), "lower");
+ * assert.equal(boundInWords(["python", "3.10", "or", "later"], [" ", " ", " ", ""], 1), "lower");
+ * assert.equal(boundInWords(["node", "18", "or", "older"], [" ", " ", " ", ""], 1), "upper");
+ * assert.equal(boundInWords(["node", "18"], [" ", "+"], 1), "lower");
+ * assert.equal(boundInWords(["be", "100", "at", "most"], [" ", " ", " ", ""], 1), "upper");
+ * assert.equal(boundInWords(["be", "100", "max"], [" ", " (", ")"], 1), "upper");
+ * assert.equal(boundInWords(["18", "at", "the", "least"], [" ", " ", " ", ""], 0), "lower");
+ * assert.equal(boundInWords(["fewer", "than", "5"], [" ", " ", ""], 2), "upper");
+ * assert.equal(boundInWords(["python", "3.10"], [" ", ""], 1), undefined);
  * ```
  */
 export function boundInWords(
   tokens: readonly string[],
   gaps: readonly string[],
   i: number,
-): boolean {
+): BoundWay | undefined {
   const before = tokens[i - 1];
-  if (before !== undefined && BOUND_BEFORE.has(before)) return true;
-  if (before === "to" && tokens[i - 2] === "up") return true;
-  if (gaps[i]?.startsWith("+")) return true;
+  if (before === "than") return BOUND_AFTER.get(tokens[i - 2] ?? "") ?? "any";
+  const way = before === undefined ? undefined : BOUND_BEFORE.get(before);
+  if (way !== undefined) return way;
+  if (before === "to" && tokens[i - 2] === "up") return "upper";
+  if (gaps[i]?.startsWith("+")) return "lower";
   const next = tokens[i + 1];
-  if (next === undefined) return false;
-  if (BOUND_NEXT.has(next)) return true;
+  if (next === undefined) return undefined;
+  const after = BOUND_NEXT.get(next);
+  if (after !== undefined) return after;
   if (next === "at") {
     const then = tokens[i + 2] === "the" ? tokens[i + 3] : tokens[i + 2];
-    return then === "most" || then === "least";
+    return then === "most" ? "upper" : then === "least" ? "lower" : undefined;
   }
-  return (next === "or" || next === "and") && BOUND_AFTER.has(tokens[i + 2] ?? "");
+  if (next !== "or" && next !== "and") return undefined;
+  return BOUND_AFTER.get(tokens[i + 2] ?? "");
+}
+
+/**
+ * Whether words bound a number the way an operator did (`Counted.bounds` of the number written
+ * alone): `>=18` → `18 or later` says the same, `>=18` → `18 or older` or no words the reverse
+ * or nothing.
+ */
+function sameWay(op: BoundWay | "not", bounds: ReadonlySet<BoundWay> | undefined): boolean {
+  if (bounds === undefined) return false;
+  return bounds.has("any") || (op !== "not" && bounds.has(op));
 }
 
 /**
@@ -149,9 +191,10 @@ export function boundInWords(
  * (`^1.2.3` → `~1.2.3` differs, `~5` → `about 5` and `-> 204` → `→ 204` do not); a version range
  * (`^1.2`, `~1.2.3`, see `isVersionRange`) stays whole, so `^1.2.3` → `1.2.3` differs too, and so
  * does a bound (`>`, `>=`, `<`, `<=`, `!=`) the other side drops where it writes the number alone,
- * with no bound in words beside it (`Counted.bounded`): "Python >=3.10" → "Python 3.10" no longer
- * says which versions are accepted, while "(>1MB)" → "(over 1MB)" and ">= 0.95" → "0.95 or more"
- * say the same.
+ * with no bound in words beside it that goes the same way (`Counted.bounds`): "Python >=3.10" →
+ * "Python 3.10" no longer says which versions are accepted, nor does "Node >= 18" → "Node 18 or
+ * older" or "< 100 MB" → "over 100 MB", while "(>1MB)" → "(over 1MB)" and ">= 0.95" → "0.95 or
+ * more" say the same.
  *
  * @example
  * ```ts
@@ -186,9 +229,10 @@ export function dropLoneOperators(a: Map<string, Counted>, b: Map<string, Counte
       const op = KEYED.exec(key);
       const number = op ? key.slice(op[0].length) : "";
       if (!op || both.has(number) || isVersionRange(op[1]!, number)) continue;
-      // A bound dropped where the other side writes the number alone, in no words either.
+      // A bound dropped where the other side writes the number alone, in no words going its way.
       const alone = (side === a ? b : a).get(number);
-      if (BOUNDS.has(op[1]!) && alone !== undefined && !alone.bounded) continue;
+      const way = BOUNDS.get(op[1]!);
+      if (way !== undefined && alone !== undefined && !sameWay(way, alone.bounds)) continue;
       const into = side.get(number) ?? { count: 0, forms: new Map<string, number>() };
       into.count += counted.count;
       for (const [form, n] of counted.forms) into.forms.set(form, (into.forms.get(form) ?? 0) + n);

@@ -252,6 +252,13 @@ Deno.test("classifyProse() reads a range or comparison operator with its number,
       [long("it needs Node >= 18"), long("it needs Node 18")],
       [long("it skips files (>1MB)"), long("it skips files (1MB)")],
       [long("it keeps rows with status != 5"), long("it keeps rows with status 5")],
+      // Words that bound the other way, or an exclusion against a bound (review of fa8f537).
+      [long("it needs Node >= 18"), long("it needs Node 18 or older")],
+      [long("it uploads files < 100 MB"), long("it uploads files over 100 MB")],
+      [long("it keeps items with score > 5"), long("it keeps items with score under 5")],
+      [long("it accepts at most 5 items"), long("it accepts >= 5 items")],
+      [long("it keeps items with score > 5"), long("it keeps items with score less than 5")],
+      [long("it keeps rows with status != 5"), long("it keeps rows with status over 5")],
     ]
   ) {
     assert.equal(classifyProse(a, b).step, "marker", `${a} → ${b}`);
@@ -264,6 +271,9 @@ Deno.test("classifyProse() reads a range or comparison operator with its number,
       [long("it needs Node >= 18"), long("it needs Node at least 18")],
       [long("it returns >5 rows"), long("it returns more than 5 rows")],
       [long("it returns <=5 rows"), long("it returns up to 5 rows")],
+      [long("it needs Node >= 18"), long("it needs Node 18 or newer")],
+      [long("it uploads files < 100 MB"), long("it uploads files under 100 MB")],
+      [long("it accepts at most 5 items"), long("it accepts <= 5 items")],
       [long("count must be <= 100"), long("count must be 100 (max)")],
       [long("count must be <= 100"), long("count must be 100 at most")],
       [long("it needs Node >= 18"), long("it needs Node 18 at least")],
