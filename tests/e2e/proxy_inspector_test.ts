@@ -35,15 +35,18 @@ function inspect(server: string[], args: string[]): Promise<{ code: number; stdo
 Deno.test("the MCP Inspector's CLI lists and calls tools through proxar proxy exactly as directly", async () => {
   const server = ["node", EVERYTHING, "stdio"];
   const proxied = proxarArgv(["proxy", `stdio:${server.map(quote).join(" ")}`]);
-  for (
-    const args of [
-      ["--method", "tools/list"],
-      ["--method", "tools/call", "--tool-name", "echo", "--tool-arg", "message=through proxar"],
-      ["--method", "tools/call", "--tool-name", "get-sum", "--tool-arg", "a=2", "b=3"],
-    ]
-  ) {
-    const direct = await inspect(server, args);
-    const through = await inspect(proxied, args);
+  const cases = [
+    ["--method", "tools/list"],
+    ["--method", "tools/call", "--tool-name", "echo", "--tool-arg", "message=through proxar"],
+    ["--method", "tools/call", "--tool-name", "get-sum", "--tool-arg", "a=2", "b=3"],
+  ];
+  // Each run starts its own server (and proxy): the six are independent, and run at once
+  // (one after another they spent most of their 12 s waiting for the processes to start).
+  const runs = await Promise.all(
+    cases.map((args) => Promise.all([inspect(server, args), inspect(proxied, args)])),
+  );
+  for (const [i, [direct, through]] of runs.entries()) {
+    const args = cases[i]!;
     assert.equal(direct.code, 0);
     assert.equal(through.code, 0);
     assert.equal(through.stdout, direct.stdout);
