@@ -11,7 +11,8 @@
  * or conjunction with a branch written `false` or as a `not` that the proof shows accepts nothing
  * (`{anyOf: [false]}`, {@link rejectsEvery}). Where both sides write such a schema at one place and
  * one of them holds more than a lone `not`, both stay as written, so an annotation changed there is
- * still compared. The root, a schema that is itself the `not` of another (read by the double `not`
+ * still compared; so do both where one side writes such a schema and the other one the proof shows
+ * accepts nothing in other words (`{allOf: [{const: "x"}, {type: "array"}]}`). The root, a schema that is itself the `not` of another (read by the double `not`
  * of the walk) and one that defines a place a `$ref` may reach stay as written too. The places
  * rewritten are returned with what the file writes there, for the findings to name it. Private to
  * `compare_tool.ts`.
@@ -147,6 +148,22 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
   ) as [Map<string, Nothing>, Map<string, Nothing>];
   if (found[0].size === 0 && found[1].size === 0) {
     return { old: oldSchema, new: newSchema, written: none() };
+  }
+  // One side writes one at a place where the other writes a schema the proof shows accepts
+  // nothing too, in other words (`{allOf: [{const: "x"}, {type: "array"}]}` → `{anyOf: [that,
+  // false]}`, fast-check seed -968428103): `false` against it would read narrowed, so both sides
+  // are taken to write one there, and compared as below.
+  const schemas = [oldSchema, newSchema];
+  for (const [i, here] of found.entries()) {
+    const there = found[1 - i]!;
+    const other = schemas[1 - i];
+    for (const [key, nothing] of here) {
+      if (there.has(key) || other === undefined) continue;
+      const value = valueAt(other, nothing.path);
+      if (isObject(value) && rejectsEvery(value, other)) {
+        there.set(key, { path: nothing.path, kind: "written" });
+      }
+    }
   }
   // Both sides write one at a place, one of them more than a lone `not`: compared as written.
   for (const [key, here] of found[0]) {

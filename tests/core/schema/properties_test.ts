@@ -346,6 +346,28 @@ Deno.test("a branch that accepts nothing is not compared in place with a new bra
   );
 });
 
+Deno.test("a schema that accepts nothing in other words, wrapped in a union with false, is no change (fast-check seed -968428103)", () => {
+  // Both accept no value: a string "x" that is also an array. The union with `false` was read as
+  // `false` (3503d25) and compared with the conjunction as written, which the walk cannot show
+  // accepts nothing: schema.narrowed BREAKING on input.
+  const body = { allOf: [{ const: "x" }, { type: "array", items: { minimum: 0 } }] };
+  const a = { type: "string" }, b = { minimum: 0 };
+  for (const wrapped of [{ anyOf: [body, false] }, { anyOf: [false, body] }]) {
+    const old = holder(body, a, b), next = holder(wrapped, a, b);
+    for (const side of ["input", "output"] as const) {
+      assert.deepEqual(breaking(schemaFindings(side, old, next)), [], `${side}`);
+      assert.deepEqual(breaking(schemaFindings(side, next, old)), [], `${side} reversed`);
+    }
+  }
+  // Against a schema that accepts values, the union with `false` still reads as `false`.
+  assert.deepEqual(
+    breaking(
+      schemaFindings("input", holder({ const: "x" }, a, b), holder({ anyOf: [body, false] }, a, b)),
+    ),
+    ["tool.input.schema.narrowed t.inputSchema.properties.v BREAKING"],
+  );
+});
+
 /**
  * Asserts that `v` going from `old` to `next` is a proven widening of its anyOf (NON_BREAKING on
  * input, its mirror NON_BREAKING on output) and returns the BREAKING findings of the widening on
