@@ -194,7 +194,8 @@ function sameWay(op: BoundWay | "not", bounds: ReadonlySet<BoundWay> | undefined
  * with no bound in words beside it that goes the same way (`Counted.bounds`): "Python >=3.10" →
  * "Python 3.10" no longer says which versions are accepted, nor does "Node >= 18" → "Node 18 or
  * older" or "< 100 MB" → "over 100 MB", while "(>1MB)" → "(over 1MB)" and ">= 0.95" → "0.95 or
- * more" say the same.
+ * more" say the same; `~` (about) dropped against a bound one way differs too ("~5 minutes" →
+ * "over 5 minutes"), against "about" or no words not.
  *
  * @example
  * ```ts
@@ -233,6 +234,8 @@ export function dropLoneOperators(a: Map<string, Counted>, b: Map<string, Counte
       const alone = (side === a ? b : a).get(number);
       const way = BOUNDS.get(op[1]!);
       if (way !== undefined && alone !== undefined && !sameWay(way, alone.bounds)) continue;
+      // "About" against a bound one way: "~5 minutes" → "over 5 minutes" says another thing.
+      if (op[1] === "~" && alone?.bounds !== undefined && !sameWay("near", alone.bounds)) continue;
       const into = side.get(number) ?? { count: 0, forms: new Map<string, number>() };
       into.count += counted.count;
       for (const [form, n] of counted.forms) into.forms.set(form, (into.forms.get(form) ?? 0) + n);

@@ -259,6 +259,7 @@ Deno.test("classifyProse() reads a range or comparison operator with its number,
       [long("it accepts at most 5 items"), long("it accepts >= 5 items")],
       [long("it keeps items with score > 5"), long("it keeps items with score less than 5")],
       [long("it keeps rows with status != 5"), long("it keeps rows with status over 5")],
+      [long("it retries after ~5 minutes"), long("it retries after over 5 minutes")],
     ]
   ) {
     assert.equal(classifyProse(a, b).step, "marker", `${a} → ${b}`);
