@@ -10,15 +10,20 @@
  * beside it (`{not: {}, description: "no other names"}`, `{type: "string", not: {}}`), and a union
  * or conjunction with a branch written `false` or as a `not` that the proof shows accepts nothing
  * (`{anyOf: [false]}`, {@link rejectsEvery}). Where both sides write such a schema at one place and
- * one of them holds more than a lone `not`, both stay as written, so an annotation changed there is
- * still compared; so do both where one side writes such a schema and the other one the proof shows
- * accepts nothing in other words (`{allOf: [{const: "x"}, {type: "array"}]}`). The root, a schema that is itself the `not` of another (read by the double `not`
- * of the walk) and one that defines a place a `$ref` may reach stay as written too. The places
- * rewritten are returned with what the file writes there, for the findings to name it. Private to
- * `compare_tool.ts`.
+ * one of them holds more than a lone `not`, each is read as a lone `not` with its own annotations
+ * beside it ({@link notesOf}): two ways of saying nothing (`{not: {}}` → `{anyOf: [false]}` or
+ * `{type: "string", not: {}}`) are no change, and an annotation changed there is still compared;
+ * with the same annotations on both sides, both are `false`; so are both where one side writes
+ * such a schema and the other one the proof shows accepts nothing in other words (`{allOf:
+ * [{const: "x"}, {type: "array"}]}`), unless that one defines a place a `$ref` may reach (both
+ * then stay as written). The root, a schema that is itself the `not` of another (read by the
+ * double `not` of the walk) and one that defines a place a `$ref` may reach stay as written too.
+ * The places rewritten are returned with what the file writes there, for the findings to name it.
+ * Private to `compare_tool.ts`.
  * @module
  */
-import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
+import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsKey } from "./_property_names.ts";
@@ -132,9 +137,11 @@ export interface NothingRead<T> {
  * const read = nothingAsFalse(closed(false), closed({ anyOf: [false], description: "none" }));
  * assert.deepEqual(read.new, closed(false));
  * assert.deepEqual([...read.written.new], [["additionalProperties", { anyOf: [false], description: "none" }]]);
- * // Both sides write one, with a note: both compared as written.
+ * // Both sides write one, with a note: each a lone not beside its notes.
  * const noted = nothingAsFalse(closed({ not: {} }), closed({ not: {}, description: "none" }));
  * assert.deepEqual(noted.new, closed({ not: {}, description: "none" }));
+ * // Two ways of saying nothing, no note: both false.
+ * assert.deepEqual(nothingAsFalse(closed({ not: {} }), closed({ anyOf: [false] })).new, closed(false));
  * assert.deepEqual(nothingAsFalse({ not: {} }, { not: {} }).old, { not: {} });
  * ```
  */
@@ -165,23 +172,56 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
       }
     }
   }
-  // Both sides write one at a place, one of them more than a lone `not`: compared as written.
+  // Both sides write one at a place, one of them more than a lone `not`: each side's annotations
+  // beside a lone `not`, so a note changed there is compared and how each says nothing is not.
+  const noted = new Set<string>();
   for (const [key, here] of found[0]) {
     const there = found[1].get(key);
     if (there !== undefined && (here.kind === "written" || there.kind === "written")) {
-      found[0].delete(key);
-      found[1].delete(key);
+      noted.add(key);
     }
   }
   const written = none();
-  const [a, b] = ([oldSchema, newSchema] as const).map((schema, i) => {
+  const sides = [oldSchema, newSchema] as const;
+  const notes = new Map<string, [JsonObject, JsonObject]>();
+  for (const key of noted) {
+    const path = found[0].get(key)!.path;
+    const values = sides.map((s) => valueAt(s as JsonValue, path) as JsonObject);
+    found[0].delete(key);
+    found[1].delete(key);
+    // One written in other words may define a place a `$ref` reaches: both stay as written.
+    if (values.some((v) => DEFINES.some((k) => holdsKey(v, k, 0)))) continue;
+    const [a, b] = values.map(notesOf);
+    // The same notes (none, most often): false on both sides, as two lone `not`s are.
+    if (jsonEqual(a!, b!)) {
+      found[0].set(key, { path, kind: "written" });
+      found[1].set(key, { path, kind: "written" });
+    } else notes.set(key, [{ not: {}, ...a }, { not: {}, ...b }]);
+  }
+  const [a, b] = sides.map((schema, i) => {
     const paths = [...found[i]!.values()].map((n) => n.path);
-    if (schema === undefined || paths.length === 0) return schema;
+    if (schema === undefined || paths.length === 0 && notes.size === 0) return schema;
     const into = i === 0 ? written.old : written.new;
     for (const path of paths) into.set(path.join("."), valueAt(schema, path)!);
-    return copyAlong(schema as JsonValue, paths, () => false) as T;
+    let out = paths.length === 0 ? schema as JsonValue : copyAlong(schema, paths, () => false);
+    for (const [key, pair] of notes) out = copyAlong(out, [JSON.parse(key)], () => pair[i]!);
+    return out as T;
   });
   return { old: a as T, new: b as T, written };
+}
+
+/**
+ * The keywords of `s` that do not change which values it accepts: annotations (title,
+ * description, default …), vendor extensions and keywords no draft defines. Beside a `not` of
+ * everything they are all a schema that accepts nothing still says.
+ */
+function notesOf(s: JsonObject): JsonObject {
+  const kept: JsonObject = {};
+  for (const key of Object.keys(s)) {
+    const facet = facetOfKeyword(key);
+    if (facet === undefined || ANNOTATION_FACETS.has(facet)) kept[key] = s[key]!;
+  }
+  return kept;
 }
 
 /**

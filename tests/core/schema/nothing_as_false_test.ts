@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../../core/json.ts";
-import { withNothingAsFalse } from "../../../core/schema/_nothing_as_false.ts";
+import { nothingAsFalse, withNothingAsFalse } from "../../../core/schema/_nothing_as_false.ts";
 import { compareSchemaSide } from "../../../core/schema/compare_tool.ts";
 import { classifyProse } from "../../../core/prose.ts";
 import { checkOf } from "./_oracle_ajv.ts";
@@ -124,7 +124,61 @@ Deno.test("diff names what the file writes where it reads false, old and new", (
   ]);
 });
 
-Deno.test("diff compares as written both sides' nothing where one holds more than a lone not, the not of a not, one that defines a $ref's target and one the proof cannot decide", () => {
+Deno.test("diff reads two ways of writing nothing at one place as no change, both ways, on both sides, and compares their notes (review F3)", () => {
+  // Each read a narrowing (additionalProperties.narrowed, type.narrowed: BREAKING on input one
+  // way, on output the other) though ajv draft-07 and 2020-12 accept no value under either.
+  const nothings: JsonValue[] = [
+    { not: {} },
+    { anyOf: [false] },
+    { type: "string", not: {} },
+    { oneOf: [{ not: {} }] },
+    { allOf: [{ type: "string" }, false] },
+    { not: true, minLength: 2 },
+  ];
+  for (const old of nothings) {
+    for (const next of nothings) {
+      const label = `${JSON.stringify(old)} → ${JSON.stringify(next)}`;
+      for (const at of [closedBy, (s: JsonValue) => ({ type: "object", properties: { b: s } })]) {
+        assert.deepEqual(fourWays(at(old), at(next)), NONE, label);
+        for (const value of [{ a: "x" }, { b: 1 }, { b: "yy" }, { a: "x", b: "yy" }]) {
+          assert.equal(
+            valid(at(old), value),
+            valid(at(next), value),
+            `${label} ${JSON.stringify(value)}`,
+          );
+        }
+      }
+    }
+  }
+  // Notes beside them are compared, whatever says nothing on either side.
+  const p = (side: string, key: string) => `t.${side}Schema.additionalProperties.${key}`;
+  const noted = (key: string, severity: string) => ({
+    input: [`tool.input.${key}.changed ${p("input", key)} ${severity}`],
+    inputReversed: [`tool.input.${key}.changed ${p("input", key)} ${severity}`],
+    output: [`tool.output.${key}.changed ${p("output", key)} ${severity}`],
+    outputReversed: [`tool.output.${key}.changed ${p("output", key)} ${severity}`],
+  });
+  assert.deepEqual(
+    fourWays(
+      closedBy({ anyOf: [false], description: "never" }),
+      closedBy({ type: "string", not: {}, description: "none at all" }),
+    ),
+    noted("description", "POTENTIALLY_BREAKING"),
+  );
+  assert.deepEqual(
+    fourWays(
+      closedBy({ not: {}, description: "none" }),
+      closedBy({ anyOf: [false], description: "none" }),
+    ),
+    NONE,
+  );
+  // Facing one written in other words that defines a place a $ref may reach: both as written.
+  const defines = { allOf: [{ const: "x" }, { type: "array" }], $defs: { D: {} } };
+  const read = nothingAsFalse(closedBy({ anyOf: [false] }), closedBy(defines));
+  assert.deepEqual([read.old, read.new], [closedBy({ anyOf: [false] }), closedBy(defines)]);
+});
+
+Deno.test("diff compares a note added beside nothing, and as written the not of a not, one that defines a $ref's target and one the proof cannot decide", () => {
   const p = (side: string) => `t.${side}Schema.additionalProperties`;
   const widened = {
     input: [`tool.input.additionalProperties.widened ${p("input")} NON_BREAKING`],
