@@ -39,7 +39,9 @@ export interface Paired<T> {
    * same schemas but for prose and property names in another style, and the closest name) or
    * `affix` (a word put before or after the names of two tools or more, or taken off) or `words`
    * (one tool whose name gained or lost words anywhere, with the same schemas, a description
-   * alike, or one description held whole in the other and the same names required).
+   * alike, or one description held whole in the other and the same names required) or
+   * `mentioned` (one tool whose new name is words of its old description, or its old name words
+   * of its new one, requiring the same properties with equal schemas).
    */
   renamedBy?: RenamedBy;
 }
@@ -47,9 +49,9 @@ export interface Paired<T> {
 /**
  * The steps that pair a renamed tool: equal schemas, a name in another style, alike names and
  * the same shape, a word added to or taken off two names or more, words added to or taken off
- * one name with strong evidence.
+ * one name with strong evidence, a name that the other tool's description mentions.
  */
-export type RenamedBy = "schemas" | "style" | "shape" | "affix" | "words";
+export type RenamedBy = "schemas" | "style" | "shape" | "affix" | "words" | "mentioned";
 
 /** The pairing of one list. */
 export interface ListPairs<T> {
@@ -350,7 +352,84 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       if (gone.filter((r) => evidence(r, found[0]!)).length === 1) pair(g, found[0]!, "words");
     }
   }
+  // One tool whose name is words of the other's description, requiring the same properties.
+  const [left, fresh] = [free(tools.removed), free(tools.added)];
+  if (left.length <= MAX_WORDS && fresh.length <= MAX_WORDS) {
+    for (const g of left) {
+      const found = fresh.filter((a) => mentionedRename(g.value, a.value));
+      if (found.length !== 1) continue;
+      const back = left.filter((r) => mentionedRename(r.value, found[0]!.value));
+      if (back.length === 1 && !taken.has(found[0]!.id)) pair(g, found[0]!, "mentioned");
+    }
+  }
   return out;
+}
+
+/**
+ * Whether a removed tool and an added one whose names share no evidence of their own read as one
+ * tool renamed: the new name's words all words of the old description, or the old name's all words
+ * of the new one, and both require the same input properties, one or more, each with an equal
+ * schema that says more than its type (an enum, a description, a format …). agent-device 0.19.3 →
+ * 0.20.5 renamed rotate ("Rotate device orientation.") to orientation ("Set device orientation."),
+ * both requiring orientation, one of four values; search_code ("Search code with a query") and a
+ * tool query added beside it, both requiring a query string described otherwise, are other tools.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mentionedRename } from "./pairing.ts";
+ * const orientation = { type: "string", enum: ["portrait", "landscape"] };
+ * const inputSchema = { type: "object", properties: { orientation }, required: ["orientation"] };
+ * const rotate = { name: "rotate", description: "Rotate device orientation.", inputSchema };
+ * const set = { name: "orientation", description: "Set device orientation.", inputSchema };
+ * assert.equal(mentionedRename(rotate, set), true);
+ * assert.equal(mentionedRename(set, rotate), true);
+ * assert.equal(mentionedRename(rotate, { ...set, name: "landscape" }), false);
+ * const bare = { type: "object", properties: { orientation: { type: "string" } }, required: ["orientation"] };
+ * assert.equal(mentionedRename(rotate, { ...set, inputSchema: bare }), false);
+ * ```
+ */
+export function mentionedRename(a: Tool, b: Tool): boolean {
+  return (namedIn(b.name, a) || namedIn(a.name, b)) && sameRequiredSchemas(a, b);
+}
+
+/**
+ * Whether every word of a tool name ({@link nameWords}) is a word of a tool's description, case
+ * aside.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { namedIn } from "./pairing.ts";
+ * const rotate = { name: "rotate", description: "Rotate device orientation.", inputSchema: {} };
+ * assert.equal(namedIn("orientation", rotate), true);
+ * assert.equal(namedIn("set_orientation", rotate), false);
+ * ```
+ */
+export function namedIn(name: string, tool: Tool): boolean {
+  const words = new Set((tool.description ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu));
+  const parts = nameWords(name);
+  return parts.length > 0 && parts.every((w) => words.has(w));
+}
+
+/**
+ * Whether two tools' input schemas require the same names at their top level, one or more, each
+ * declared with an equal schema on both sides, one of them saying more than its type.
+ */
+function sameRequiredSchemas(a: Tool, b: Tool): boolean {
+  if (!sameRequired(a, b)) return false;
+  const declared = (t: Tool, name: string) => {
+    const properties = isObject(t.inputSchema) ? t.inputSchema.properties : undefined;
+    return isObject(properties) ? properties[name] : undefined;
+  };
+  const names = requiredNames(a);
+  return names.every((n) =>
+    declared(a, n) !== undefined && jsonEqual(declared(a, n), declared(b, n))
+  ) &&
+    names.some((n) => {
+      const schema = declared(a, n);
+      return isObject(schema) && Object.keys(schema).some((k) => k !== "type");
+    });
 }
 
 /** The most removed or added tools whose names are compared for words added, per side. */

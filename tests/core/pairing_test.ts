@@ -332,6 +332,9 @@ const renamesOf = (a: Tool[], b: Tool[]) =>
   pairEntities({ ...emptyContract(), tools: a }, { ...emptyContract(), tools: b }).tools.paired
     .map((p) => `${p.renamedFrom}→${p.id} ${p.renamedBy}`).sort();
 
+/** {@link renamesOf} without the tools paired by their unchanged names. */
+const renamed = (a: Tool[], b: Tool[]) => renamesOf(a, b).filter((r) => !r.startsWith("undefined"));
+
 Deno.test("pairEntities() pairs tools by an affix only when each still reads as itself", () => {
   const tool = described;
   const renames = (a: Tool[], b: Tool[]) => renamesOf(a, b).map((r) => r.replace(/ \w+$/, ""));
@@ -506,6 +509,67 @@ Deno.test("pairEntities() pairs one tool whose name lost words when one descript
   );
   // Held whole by two added tools: none is paired.
   assert.deepEqual(renamesOf([ask], [next, { ...next, name: "ask_iq" }]), []);
+});
+
+Deno.test("pairEntities() pairs one tool named by the other's description only when both require the same arguments alike, one to one", () => {
+  // agent-device 0.19.3 → 0.20.5: rotate ("Rotate device orientation.") → orientation ("Set device
+  // orientation."), both requiring orientation, one of four values, beside a tool kept.
+  const orientation = { type: "string", enum: ["portrait", "landscape-left", "landscape-right"] };
+  const requiring = (
+    name: string,
+    description: string,
+    required: Record<string, JsonValue>,
+    more: Record<string, JsonValue> = {},
+  ): Tool => ({
+    name,
+    description,
+    inputSchema: {
+      type: "object",
+      properties: { device: { type: "string" }, ...required, ...more },
+      required: Object.keys(required),
+    },
+  });
+  const renamesOf = (a: Tool[], b: Tool[]) => renamed(a, b);
+  // The new tool gained an argument, as every tool of the release did: the schemas differ.
+  const rotate = requiring("rotate", "Rotate device orientation.", { orientation });
+  const set = requiring("orientation", "Set device orientation.", { orientation }, {
+    noRecord: { type: "boolean" },
+  });
+  const back = requiring("back", "Navigate back.", {});
+  assert.deepEqual(renamesOf([back, rotate], [back, set]), ["rotate→orientation mentioned"]);
+  assert.deepEqual(renamesOf([back, set], [back, rotate]), ["orientation→rotate mentioned"]);
+  // The name in neither description, another required argument, or a bare string required alike
+  // (search_code and an added query tool, both requiring a query): other tools.
+  assert.deepEqual(renamesOf([rotate], [{ ...set, name: "landscape" }]), []);
+  assert.deepEqual(
+    renamesOf([rotate], [
+      requiring("orientation", "Set device orientation.", { angle: orientation }),
+    ]),
+    [],
+  );
+  const query = (description: string) => ({ query: { type: "string", description } });
+  assert.deepEqual(
+    renamesOf(
+      [requiring("search_code", "Search code with a query.", query("Search terms."))],
+      [requiring("query", "Run a SQL statement.", query("The SQL to run."))],
+    ),
+    [],
+  );
+  // The required argument's schema changed: no such evidence.
+  const narrowed = { ...orientation, enum: ["portrait"] };
+  assert.deepEqual(
+    renamesOf([rotate], [
+      requiring("orientation", "Set device orientation.", { orientation: narrowed }),
+    ]),
+    [],
+  );
+  // Two added tools the old description names, or two removed ones naming the added: none paired.
+  const device = { ...set, name: "device" };
+  assert.deepEqual(renamesOf([rotate], [set, device]), []);
+  assert.deepEqual(
+    renamesOf([rotate, requiring("turn", "Turn device orientation.", { orientation })], [set]),
+    [],
+  );
 });
 
 Deno.test("pairEntities() counts duplicate identities per side, in the order they first occur", () => {

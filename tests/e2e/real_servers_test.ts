@@ -966,6 +966,56 @@ Deno.test("proxar diff pairs @microsoft/workiq 0.2.8 → 1.0.0's ask_work_iq wit
   assert.deepEqual(removed.map((c) => c.hint), ['renamed to "ask"?']);
 });
 
+Deno.test("proxar diff pairs agent-device 0.19.3 → 0.20.5's rotate with orientation, a word of its description, both requiring orientation", async () => {
+  // Before: rotate removed (BREAKING) with no hint beside orientation added whole: the names share
+  // no word, the descriptions differ by their verb and noRecord was added to every tool. Now the
+  // hint, and the two compared under the new name, both ways.
+  const [old, next] = ["agent_device_rotate_0.19.3.json", "agent_device_rotate_0.20.5.json"];
+  await assertVerdict([old, next], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|orientation|NON_BREAKING",
+      "tool.description.changed|orientation.description|POTENTIALLY_BREAKING",
+      ...["back", "orientation"].flatMap((t) => [
+        `tool.input.description.changed|${t}.inputSchema.properties.serial.description|POTENTIALLY_BREAKING`,
+        `tool.input.enum.widened|${t}.inputSchema.properties.platform.enum|NON_BREAKING`,
+        `tool.input.property.added|${t}.inputSchema.properties.noRecord|NON_BREAKING`,
+      ]),
+      "tool.output.enum.changed|orientation.outputSchema.properties.action.const|BREAKING",
+      "tool.removed|rotate|BREAKING",
+    ].sort(),
+    code: 1,
+  });
+  await assertVerdict([next, old], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.added|rotate|NON_BREAKING",
+      "tool.description.changed|rotate.description|POTENTIALLY_BREAKING",
+      ...["back", "rotate"].flatMap((t) => [
+        `tool.input.description.changed|${t}.inputSchema.properties.serial.description|POTENTIALLY_BREAKING`,
+        `tool.input.enum.narrowed|${t}.inputSchema.properties.platform.enum|BREAKING`,
+        `tool.input.property.removed|${t}.inputSchema.properties.noRecord|BREAKING`,
+      ]),
+      "tool.output.enum.changed|rotate.outputSchema.properties.action.const|BREAKING",
+      "tool.removed|orientation|BREAKING",
+    ].sort(),
+    code: 1,
+  });
+  for (const [from, to, hint] of [[old, next, "orientation"], [next, old, "rotate"]]) {
+    const result = await runCli([
+      "diff",
+      `real_servers/${from}`,
+      `real_servers/${to}`,
+      "--format",
+      "json",
+    ]);
+    const removed = (JSON.parse(result.stdout) as { changes: { rule: string; hint?: string }[] })
+      .changes.filter((c) => c.rule === "tool.removed");
+    assert.deepEqual(removed.map((c) => c.hint), [`renamed to "${hint}"?`]);
+  }
+});
+
 /** The prose messages of `proxar diff --format json` on two snapshots under `real_servers/`. */
 async function proseMessages(oldFile: string, newFile: string): Promise<string[]> {
   const result = await runCli([

@@ -151,3 +151,37 @@ Deno.test("tool.removed says how one tool whose name gained or lost words was fo
   assert.deepEqual(message([ask], [extended]), [held("ask_work_iq", "ask", "taken off")]);
   assert.deepEqual(message([extended], [ask]), [held("ask", "ask_work_iq", "added")]);
 });
+
+Deno.test("tool.removed says which tool a description named and that it requires the same arguments", () => {
+  const contract = (tools: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools });
+  const message = (before: JsonObject[], after: JsonObject[]) =>
+    diffContracts(contract(before), contract(after), { registry }).changes
+      .filter((c) => c.rule === "tool.removed").map((c) => c.message);
+  // agent-device 0.19.3 → 0.20.5: rotate → orientation, a word of rotate's description; backwards,
+  // rotate is named by the description of orientation, which the new tool replaced.
+  const orientation = { type: "string", enum: ["portrait", "landscape-left"] };
+  const schema = (more: JsonObject): JsonObject => ({
+    type: "object",
+    properties: { orientation, ...more },
+    required: ["orientation"],
+  });
+  const rotate = {
+    name: "rotate",
+    description: "Rotate device orientation.",
+    inputSchema: schema({}),
+  };
+  const set = {
+    name: "orientation",
+    description: "Set device orientation.",
+    inputSchema: schema({ noRecord: { type: "boolean" } }),
+  };
+  const said = (a: string, b: string, how: string) =>
+    `Tool "${a}" was removed; "${b}" was added, ${how}, with the same required arguments, so it was probably renamed; their schemas are compared under the new name`;
+  assert.deepEqual(message([rotate], [set]), [
+    said("rotate", "orientation", "its name words of the old description"),
+  ]);
+  assert.deepEqual(message([set], [rotate]), [
+    said("orientation", "rotate", "its description naming the old tool"),
+  ]);
+});
