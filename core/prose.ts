@@ -35,7 +35,7 @@ import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { numberWordReading } from "./prose_number_terms.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
-import { type CodeSpanChange, codeSpanChange } from "./prose_code.ts";
+import { type CodeSpanChange, codeSpanChange, isBareHost, isHostWord } from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
 import { alternativeRemoved } from "./prose_alternative.ts";
 import { nameReplacedByTool, toolNameRemoved } from "./prose_tool.ts";
@@ -239,7 +239,8 @@ function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
   // An opposite's forms count as it (`max` → `maximum` is no change, `min` → `max` is).
   const opposite = oppositeWord(token);
   if (opposite !== undefined) return [opposite];
-  return numberMarkers(token);
+  // A host name is compared as a URL (`codeSpanChange`), not read as a number: `v3.heroui.com`.
+  return isHostWord(token) ? [] : numberMarkers(token);
 }
 
 /**
@@ -576,7 +577,12 @@ export function describeVerdict(v: ProseVerdict): string {
     case "identifierCase":
       return `the case of "${v.caseChange?.old}" changed to "${v.caseChange?.new}", an identifier a model copies verbatim`;
     case "codeSpan": {
-      const what = /^[a-z][a-z0-9+.-]*:\/\//i.test(v.codeSpan?.old ?? "") ? "URL" : "code span";
+      const old = v.codeSpan?.old ?? "";
+      const what = /^[a-z][a-z0-9+.-]*:\/\//i.test(old)
+        ? "URL"
+        : isBareHost(old)
+        ? old.includes("@") ? "e-mail address" : "host name"
+        : "code span";
       return v.codeSpan?.new === undefined
         ? `the ${what} \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`
         : `the ${what} \`${v.codeSpan.old}\` became \`${v.codeSpan.new}\`, text a model copies verbatim`;
@@ -674,7 +680,7 @@ export function describeStep(step: ProseStep): string {
     return "prose classifier, Proxar's extension of steps 1 and 5: the case of an identifier changed";
   }
   if (step === "codeSpan") {
-    return "prose classifier, Proxar's extension of steps 1 and 5: a code span or URL changed or was removed";
+    return "prose classifier, Proxar's extension of steps 1 and 5: a code span, URL or host name changed or was removed";
   }
   if (step === "constant") {
     return "prose classifier, Proxar's extension of steps 1 and 5: an upper-case identifier-like word was replaced or removed";

@@ -28,6 +28,52 @@ const WRITTEN_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`()[\]{}]+/gi;
  * quote or guillemet (`’`, `”`, `»`), as a writer ends "see https://x.io/search…".
  */
 const URL_END = /[.,;:!?…’”»›]+$/u;
+/**
+ * The top-level domains a host name written without a scheme ends with, to be read as one: the
+ * common ones that no file name or product name ends with in lower case (`Node.js`, `ASP.NET` and
+ * `Xcode.app` are no hosts; `.js`, `.app`, `.md` are left out).
+ */
+const HOST_TLD = "com|org|net|io|dev|ai|co|cloud|edu|gov";
+/**
+ * A host name written out without a scheme, in lower case, with the path after it or the user
+ * name of an e-mail address before it (`v3.heroui.com`, `docs.example.com/search`,
+ * `help@v2.example.com`): a model is told to fetch from it, or write to it, as to a URL. Not after
+ * a point, a slash or a letter.
+ */
+const BARE_HOST = new RegExp(
+  `(?<![\\p{L}\\p{N}_@./:%+-])(?:[a-z0-9._%+-]+@)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${HOST_TLD})(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])(?:/[^\\s<>"'\`()[\\]{}]*)?`,
+  "gu",
+);
+/** A whole word of lower-case prose that is a host name (see `BARE_HOST`): no number marker. */
+const HOST_WORD = new RegExp(
+  `^(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?\\.)+(?:${HOST_TLD})$`,
+  "u",
+);
+
+/**
+ * Whether a word of prose (`proseTokens`) is a host name, which counts as no number however many
+ * digits it holds: `v3.heroui.com` → `heroui.com` is a host replaced (see `codeSpanChange`), not
+ * the version 3 dropped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isHostWord } from "./prose_code.ts";
+ * assert.equal(isHostWord("v3.heroui.com"), true);
+ * assert.equal(isHostWord("s3.amazonaws.com"), true);
+ * assert.equal(isHostWord("v1.2.3"), false);
+ * assert.equal(isHostWord("schema.v2.json"), false);
+ * ```
+ */
+export function isHostWord(word: string): boolean {
+  return HOST_WORD.test(word);
+}
+
+/** Whether a span of `codeSpanChange` is a host name (or an e-mail address) written without a scheme. */
+export function isBareHost(span: string): boolean {
+  return !span.includes("://") && new RegExp(`^${BARE_HOST.source}$`, "u").test(span);
+}
+
 /** A URL's scheme, user name and host: RFC 3986 (3.1, 3.2.2) makes scheme and host case-insensitive. */
 const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)((?:[^/?#@]*@)?)([^/?#]*)/i;
 
@@ -69,7 +115,11 @@ function codeSpans(text: string): string[] {
     const content = m[1]!.replace(/\s+/g, " ").trim();
     if (content !== "") out.push(content);
   }
-  for (const m of text.replace(/`[^`\n]+`/g, " ").matchAll(WRITTEN_URL)) {
+  const plain = text.replace(/`[^`\n]+`/g, " ");
+  for (const m of plain.matchAll(WRITTEN_URL)) {
+    out.push(m[0].replace(URL_END, "").replace(/\/+$/, ""));
+  }
+  for (const m of plain.replace(WRITTEN_URL, " ").matchAll(BARE_HOST)) {
     out.push(m[0].replace(URL_END, "").replace(/\/+$/, ""));
   }
   return out;

@@ -509,6 +509,66 @@ Deno.test("classifyProse() grades a URL replaced or only removed POTENTIALLY_BRE
   });
 });
 
+Deno.test("classifyProse() compares a host name written without a scheme as a URL, not as a number", () => {
+  // @heroui/react-mcp 1.1.0 → 1.1.2: get_component_docs fetched "directly from v3.heroui.com", now
+  // "directly from heroui.com"; read as the number marker "v3.heroui.com" 1× → 0×, a version
+  // dropped. Now the host replaced, both ways.
+  const before = "Get complete component documentation (including examples, props, usage) " +
+    "directly from v3.heroui.com.\nAccepts an array of component names.";
+  const after = before.replace("v3.heroui.com", "heroui.com");
+  assert.deepEqual(classifyProse(before, after), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "codeSpan",
+    codeSpan: { old: "v3.heroui.com", new: "heroui.com" },
+  });
+  assert.deepEqual(classifyProse(after, before).codeSpan, {
+    old: "heroui.com",
+    new: "v3.heroui.com",
+  });
+  assert.equal(
+    describeVerdict(classifyProse(before, after)),
+    "the host name `v3.heroui.com` became `heroui.com`, text a model copies verbatim",
+  );
+  // An e-mail address is one span with its host; a path goes with the host.
+  assert.deepEqual(codeSpanChange("Mail help@v2.acme.io now.", "Mail help@acme.io now."), {
+    old: "help@v2.acme.io",
+    new: "help@acme.io",
+  });
+  const mail = `${before} Mail help@v2.acme.io with questions.`;
+  assert.equal(
+    describeVerdict(classifyProse(mail, mail.replace("v2.acme", "acme"))),
+    "the e-mail address `help@v2.acme.io` became `help@acme.io`, text a model copies verbatim",
+  );
+  assert.deepEqual(
+    codeSpanChange("Fetch from docs.acme.io/v2/search.", "Fetch from docs.acme.io/v3/search."),
+    { old: "docs.acme.io/v2/search", new: "docs.acme.io/v3/search" },
+  );
+  // Only added, the host kept beside a number that changed: no host change; the number counts,
+  // and a host's digits are no number of it.
+  const added = classifyProse("Get the docs.", "Get the docs from v3.heroui.com.");
+  assert.notEqual(added.step, "codeSpan");
+  assert.notEqual(added.step, "marker");
+  const kept = classifyProse(
+    "Up to 10 items from s3.amazonaws.com",
+    "Up to 20 items from s3.amazonaws.com",
+  );
+  assert.deepEqual([kept.step, describeVerdict(kept)], ["marker", 'marker "10" 1× → 0×']);
+  // A product or file name with a point is no host: Node.js, ASP.NET, schema.v2.json.
+  for (
+    const [a, b] of [
+      ["Built on Node.js and ASP.NET here", "Built on Node.js and ASP.NET Core here"],
+      ["Read schema.v2.json first", "Read schema.v3.json first"],
+    ]
+  ) {
+    assert.notEqual(classifyProse(a, b).step, "codeSpan", `${a} → ${b}`);
+  }
+  // Written in capitals, a trailing slash or point: the same host.
+  assert.equal(
+    classifyProse("From docs.acme.io/ now.", "From docs.acme.io now.").severity,
+    "DOCUMENTATION",
+  );
+});
+
 Deno.test("classifyProse() leaves code spans only added, unwrapped or reordered to the other steps", () => {
   const text = "Set the `mode` and the `level` before you call the search tool";
   // Backticks put around a word, or taken off: the word is still there, step 5 decides.

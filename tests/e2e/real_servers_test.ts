@@ -1158,3 +1158,18 @@ Deno.test("proxar diff grades agent-device 0.20.5 → 0.21.3's fill.outputSchema
     code: 1,
   });
 });
+
+Deno.test("proxar diff reads @heroui/react-mcp 1.1.0 → 1.1.2's v3.heroui.com → heroui.com as the host replaced, both ways", async () => {
+  // Before: marker "v3.heroui.com" 1× → 0×, a host name read as a number (the version 3 dropped).
+  for (const [a, b] of [["1.1.0", "1.1.2"], ["1.1.2", "1.1.0"]]) {
+    const [from, to] = a === "1.1.0"
+      ? ["v3.heroui.com", "heroui.com"]
+      : ["heroui.com", "v3.heroui.com"];
+    assert.deepEqual(
+      await proseMessages(`heroui_component_docs_${a}.json`, `heroui_component_docs_${b}.json`),
+      [
+        `POTENTIALLY_BREAKING get_component_docs.description changed (the host name \`${from}\` became \`${to}\`, text a model copies verbatim)`,
+      ],
+    );
+  }
+});
