@@ -2039,7 +2039,12 @@ class Walker {
   removedMeets(ctx: Ctx, name: string, schema: JsonValue, met: Meeting): void {
     const child = this.child(ctx, ["properties", name], "properties", "schema");
     const own = `${this.home(ctx, "old", "properties")}/properties/${escapePointerToken(name)}`;
-    if (met.before.length === 1 && met.before[0]!.loc === own && met.after.length === 1) {
+    // Its own schema alone governed the name before, or nothing did (it accepted every value):
+    // compared with what governs the name now keyword by keyword, the mirror of a property added
+    // where that schema governed (a keyword no draft defines beside it is the catch-all's).
+    const alone = met.before.length === 0 ||
+      (met.before.length === 1 && met.before[0]!.loc === own);
+    if (alone && met.after.length === 1) {
       this.compare(schema, met.after[0]!.schema, {
         ...child,
         newLoc: met.after[0]!.loc,

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
 import { catchAll, schemaFindings } from "./_schema_helpers.ts";
+import { checkOf } from "./_oracle_ajv.ts";
 
 const names = fc.constantFrom("a", "b", "id", "__proto__", "constructor", "x y");
 const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
@@ -105,26 +106,102 @@ Deno.test("diff never throws and is deterministic on arbitrary schema pairs", ()
 
 const EFFECT = /^tool\.(input|output)\.(\w+)\.(widened|narrowed|changed)$/;
 
+/**
+ * The distinct severities of the effect findings: the grades a user sees. Which detail findings
+ * accompany a combinator settled by a subsumption proof may differ by direction (a stricter
+ * branch finding is replaced by one combinator finding, an agreeing one is kept), because the
+ * seed's property conventions are not symmetric; duplicates are allowed.
+ */
+const effectSeverities = (lines: string[]) =>
+  [
+    ...new Set(lines.flatMap((line) => {
+      // Paths may hold spaces (a property named "x y"): the rule is first, the severity last.
+      const words = line.split(" ");
+      const m = EFFECT.exec(words[0]!);
+      return m && m[2] !== "keyword" ? [words.at(-1)!] : [];
+    })),
+  ].sort();
+
 Deno.test("diff obeys the variance law: input a→b has the severities of output b→a", () => {
   fc.assert(
     fc.property(schema, schema, (a, b) => {
-      // The distinct severities of the effect findings: the grades a user sees. Which detail
-      // findings accompany a combinator settled by a subsumption proof may differ by direction
-      // (a stricter branch finding is replaced by one combinator finding, an agreeing one is
-      // kept), because the seed's property conventions are not symmetric; duplicates are allowed.
-      const pick = (lines: string[]) =>
-        [
-          ...new Set(lines.flatMap((line) => {
-            // Paths may hold spaces (a property named "x y"): the rule is first, the severity last.
-            const words = line.split(" ");
-            const m = EFFECT.exec(words[0]!);
-            return m && m[2] !== "keyword" ? [words.at(-1)!] : [];
-          })),
-        ].sort();
-      assert.deepEqual(pick(schemaFindings("input", a, b)), pick(schemaFindings("output", b, a)));
+      assert.deepEqual(
+        effectSeverities(schemaFindings("input", a, b)),
+        effectSeverities(schemaFindings("output", b, a)),
+      );
     }),
     { numRuns: 400 },
   );
+});
+
+Deno.test("diff compares a property that accepted every value, removed beside a schema that governs its name, keyword by keyword as its addition (fast-check seed 673970139)", () => {
+  // `a: true` removed beside additionalProperties X, which ajv (draft-07, 2020-12) reads as
+  // accepting every value (strict off: vndVendor is ignored): the removal compared the values by
+  // the proof, which cannot show that a keyword no draft defines constrains nothing, and read
+  // patternProperties.narrowed (NON_BREAKING on output b→a, BREAKING on input), where the
+  // addition, input a→b, compares keyword by keyword and leaves the keyword to the catch-all.
+  const x = { "vndVendor": 0, description: "Limit" };
+  const a = { anyOf: [{ type: "object", additionalProperties: x }, { $ref: "#/$defs/A" }] };
+  const b = { allOf: [{ type: "object", properties: { a: true } }] };
+  assert.deepEqual(effectSeverities(schemaFindings("input", a, b)), [
+    "BREAKING",
+    "POTENTIALLY_BREAKING",
+  ]);
+  assert.deepEqual(
+    effectSeverities(schemaFindings("output", b, a)),
+    effectSeverities(schemaFindings("input", a, b)),
+  );
+  assert.deepEqual(
+    effectSeverities(schemaFindings("input", b, a)),
+    effectSeverities(schemaFindings("output", a, b)),
+  );
+  for (const dialect of ["draft-07", "2020-12"] as const) {
+    for (const value of [1, "s", null, { b: [] }]) {
+      assert.deepEqual(
+        checkOf(x, dialect)!.failures(value),
+        [],
+        `${dialect} ${JSON.stringify(value)}`,
+      );
+    }
+  }
+  // The same pair in one object: the removal is what the addition mirrors, the unmodelled keyword
+  // reported (BREAKING) in both, no grade of the values.
+  const closedBy = (rest: JsonValue, props?: JsonObject) => ({
+    type: "object",
+    ...props && { properties: props },
+    additionalProperties: rest,
+  });
+  const p = (side: string) => `t.${side}Schema.properties.a`;
+  assert.deepEqual(schemaFindings("input", closedBy(x, { a: true }), closedBy(x)), [
+    `tool.input.keyword.changed ${p("input")} BREAKING`,
+    `tool.input.property.removed ${p("input")} POTENTIALLY_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", closedBy(x, { a: true }), closedBy(x)), [
+    `tool.output.property.removed ${p("output")} NON_BREAKING`,
+  ]);
+  assert.deepEqual(schemaFindings("output", closedBy(x), closedBy(x, { a: true })), [
+    `tool.output.keyword.unmodelled ${p("output")} BREAKING`,
+    `tool.output.property.added ${p("output")} NON_BREAKING`,
+  ]);
+  // A schema that constrains: graded by its keywords both ways (type.narrowed on removal, input).
+  const s = { type: "string" };
+  assert.deepEqual(breaking(schemaFindings("input", closedBy(s, { a: true }), closedBy(s))), [
+    `tool.input.keyword.changed ${p("input")} BREAKING`,
+    `tool.input.type.narrowed ${p("input")}.type BREAKING`,
+  ]);
+  assert.deepEqual(breaking(schemaFindings("output", closedBy(s), closedBy(s, { a: true }))), [
+    `tool.output.type.widened ${p("output")}.type BREAKING`,
+  ]);
+  // Undecidable: one that accepts every value only the proof could show, and cannot: BREAKING
+  // both ways, as the addition.
+  const u = { not: { type: "string", not: { type: "string" } } };
+  assert.deepEqual(breaking(schemaFindings("input", closedBy(u, { a: true }), closedBy(u))), [
+    `tool.input.keyword.changed ${p("input")} BREAKING`,
+    `tool.input.not.narrowed ${p("input")}.not BREAKING`,
+  ]);
+  assert.deepEqual(breaking(schemaFindings("output", closedBy(u), closedBy(u, { a: true }))), [
+    `tool.output.not.widened ${p("output")}.not BREAKING`,
+  ]);
 });
 
 Deno.test("diff keeps the prose findings below a combinator the proof settles, in both directions (fast-check seeds 1602137642, -1530998903)", () => {
