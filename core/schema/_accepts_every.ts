@@ -70,8 +70,9 @@ export function acceptsEvery(
 /**
  * Whether `value`, its references resolved in `root`, rejects every value: `false`, a schema
  * whose `not` accepts every value ({@link acceptsEvery}: `{not: {}}`, `{not: {not: false}}`), a
- * lone local `$ref` (annotations beside it) to such a schema, read up to a few levels deep, or
- * one the subsumption proof shows is contained in `false` (`{anyOf: [false]}`, `{type: []}`).
+ * lone local `$ref` (annotations beside it) to such a schema, read up to a few levels deep, an
+ * allOf with such a branch, whatever the others are, or one the subsumption proof shows is
+ * contained in `false` (`{anyOf: [false]}`, `{type: []}`).
  *
  * @example
  * ```ts
@@ -80,6 +81,7 @@ export function acceptsEvery(
  * assert.equal(rejectsEvery({ not: {} }, {}), true);
  * assert.equal(rejectsEvery({ type: "string", not: { description: "any" } }, {}), true);
  * assert.equal(rejectsEvery({ not: { type: "string" } }, {}), false);
+ * assert.equal(rejectsEvery({ allOf: [false, { $ref: "https://x.example/s.json" }] }, {}), true);
  * ```
  */
 export function rejectsEvery(
@@ -90,6 +92,11 @@ export function rejectsEvery(
   if (value === false) return true;
   if (!isObject(value) || depth > MAX_DEPTH) return false;
   if (value.not !== undefined && acceptsEvery(value.not, root, depth + 1)) return true;
+  // A conjunction with a branch that rejects every value rejects every value, whatever the other
+  // branches are (the proof, met with a reference it cannot follow first, may not get that far).
+  if (Array.isArray(value.allOf) && value.allOf.some((b) => rejectsEvery(b, root, depth + 1))) {
+    return true;
+  }
   const ref = loneRefOf(value);
   const target = ref === undefined ? undefined : resolveLocal(root, ref);
   if (target !== undefined && rejectsEvery(target.value, root, depth + 1)) return true;

@@ -5,6 +5,7 @@ import { classifyProse } from "../../../core/prose.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
 import { catchAll, schemaFindings } from "./_schema_helpers.ts";
 import { checkOf } from "./_oracle_ajv.ts";
+import { rejectsEvery } from "../../../core/schema/_accepts_every.ts";
 
 const names = fc.constantFrom("a", "b", "id", "__proto__", "constructor", "x y");
 const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
@@ -395,6 +396,55 @@ Deno.test("diff finds no break when allOf branches are only reordered, on either
     ),
     { numRuns: 300 },
   );
+});
+
+Deno.test("diff reads an allOf with a false branch as false in any order of its branches (fast-check seed 1374147071)", () => {
+  // The proof, meeting the reference it cannot follow before the false branch, could not show
+  // that the conjunction accepts nothing: one order read as false, the other as written, and
+  // the reorder read schema.widened (BREAKING on output).
+  const ref = { allOf: [{ $ref: "https://x.example/s.json" }] };
+  const orders: JsonValue[][] = [[ref, { const: "x" }, false], [{ const: "x" }, false, ref], [
+    false,
+    ref,
+  ]];
+  for (const branches of orders) {
+    assert.equal(rejectsEvery({ allOf: branches }, {}), true, JSON.stringify(branches));
+  }
+  for (const [x, y] of [[orders[0]!, orders[1]!], [orders[1]!, orders[0]!]] as const) {
+    for (const side of ["input", "output"] as const) {
+      assert.deepEqual(
+        schemaFindings(side, holder({ allOf: x }, 1, 2), holder({ allOf: y }, 1, 2)),
+        [],
+      );
+    }
+  }
+  // ajv (draft-07, 2020-12): such a conjunction, written without the reference it cannot load,
+  // accepts no value.
+  for (const dialect of ["draft-07", "2020-12"] as const) {
+    for (const value of ["x", 1, null]) {
+      assert.notDeepEqual(
+        checkOf({ allOf: [{ const: "x" }, false] }, dialect)!.failures(value),
+        [],
+      );
+    }
+  }
+  // Against a schema that accepts values it is still graded: widened, BREAKING on output.
+  const at = "t.outputSchema.properties.v";
+  assert.deepEqual(
+    schemaFindings("output", holder({ allOf: orders[1]! }, 1, 2), holder({ const: "x" }, 1, 2)),
+    [`tool.output.schema.widened ${at} BREAKING`],
+  );
+  // Undecidable without the false branch: the reference may accept anything; a reorder is none.
+  const open = [{ const: "x" }, ref];
+  assert.deepEqual(
+    schemaFindings(
+      "input",
+      holder({ allOf: open }, 1, 2),
+      holder({ allOf: [ref, { const: "x" }] }, 1, 2),
+    ),
+    [],
+  );
+  assert.equal(rejectsEvery({ allOf: open }, {}), false);
 });
 
 Deno.test("a branch that accepts nothing is not compared in place with a new branch (fast-check seed 2100790179)", () => {
