@@ -8,31 +8,10 @@
  * "a one-time code" → "a code" still is. See `docs/prose.md`.
  * @module
  */
+import { ONES, TENS } from "./prose_numbers.ts";
 
-/** `zero` to `ninety`, the number words a product name or a term may hold. */
-const NAME_NUMBERS: ReadonlySet<string> = new Set([
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "twenty",
-  "thirty",
-  "forty",
-  "fifty",
-  "sixty",
-  "seventy",
-  "eighty",
-  "ninety",
-]);
+/** `zero` to `twelve`, `twenty` to `ninety`: the number words a name or a term may hold. */
+const NAME_NUMBERS: ReadonlySet<string> = new Set([...ONES.slice(0, 13), ONES[20]!, ...TENS]);
 
 /**
  * Terms of art whose number word states no quantity an agent acts on: "zero-width characters" is a

@@ -18,7 +18,7 @@ import { hangulAsDigits } from "./prose_hangul_numbers.ts";
 import { OPERATOR_SOURCE, operatorKey } from "./prose_operators.ts";
 
 /** `zero` to `twenty`, each at the index of its value. */
-const ONES = [
+export const ONES: readonly string[] = [
   "zero",
   "one",
   "two",
@@ -42,7 +42,15 @@ const ONES = [
   "twenty",
 ];
 /** `thirty` to `ninety`. */
-const TENS = ["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+export const TENS: readonly string[] = [
+  "thirty",
+  "forty",
+  "fifty",
+  "sixty",
+  "seventy",
+  "eighty",
+  "ninety",
+];
 
 /**
  * Numbers spelt out: the seed's "any number" covers `up to ten` as much as `up to 10` (found on

@@ -24,10 +24,9 @@
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
-import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsKey } from "./_property_names.ts";
-import { copyAlong, type Link, pathOf, type Token } from "./_schema_paths.ts";
+import { copyAlong, eachSubschema, type Link, pathOf, type Token } from "./_schema_paths.ts";
 
 /** Keywords that name a place a `$ref` may reach: a schema holding one stays as written. */
 const DEFINES: readonly string[] = ["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
@@ -76,25 +75,9 @@ function nothings(root: JsonValue): Map<string, Nothing> {
       found.set(JSON.stringify(path), { path, kind });
       continue;
     }
-    const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
-    for (const key of SCHEMAS) {
-      const child = own(key);
-      if (isObject(child)) stack.push([child, { up: link, token: key }, key === "not"]);
-    }
-    for (const key of SCHEMA_LISTS) {
-      const list = own(key);
-      if (!Array.isArray(list)) continue;
-      const at: Link = { up: link, token: key };
-      list.forEach((item, i) => isObject(item) && stack.push([item, { up: at, token: i }, false]));
-    }
-    for (const key of SCHEMA_MAPS) {
-      const map = own(key);
-      if (!isObject(map)) continue;
-      const at: Link = { up: link, token: key };
-      for (const name of Object.keys(map)) {
-        if (isObject(map[name])) stack.push([map[name], { up: at, token: name }, false]);
-      }
-    }
+    eachSubschema(schema, link, (child, at, keyword) => {
+      stack.push([child, at, keyword === "not"]);
+    });
   }
   return found;
 }

@@ -11,8 +11,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
-import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
-import { copyAlong, type Link, pathOf, type Token } from "./_schema_paths.ts";
+import { copyAlong, eachSubschema, type Link, pathOf, type Token } from "./_schema_paths.ts";
 import { singlePass } from "../single_pass.ts";
 
 /** Keywords whose schemas apply to the same instance as the schema holding them. */
@@ -35,30 +34,10 @@ function namePaths(root: JsonValue): Token[][] {
     const [schema, link, names] = top;
     if (!isObject(schema)) continue;
     if (names && admitsStrings(schema.type)) found.push(pathOf(link));
-    const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
     const inner = (key: string) => key === "propertyNames" || (names && IN_PLACE.has(key));
-    // Only object children are pushed: this visits every schema of a changed tool, and an entry
-    // per absent keyword made a large contract's diff allocate tens of megabytes more.
-    for (const key of SCHEMAS) {
-      const child = own(key);
-      if (isObject(child)) stack.push([child, { up: link, token: key }, inner(key)]);
-    }
-    for (const key of SCHEMA_LISTS) {
-      const list = own(key);
-      if (!Array.isArray(list)) continue;
-      const at: Link = { up: link, token: key };
-      list.forEach((item, i) =>
-        isObject(item) && stack.push([item, { up: at, token: i }, inner(key)])
-      );
-    }
-    for (const key of SCHEMA_MAPS) {
-      const map = own(key);
-      if (!isObject(map)) continue;
-      const at: Link = { up: link, token: key };
-      for (const name of Object.keys(map)) {
-        if (isObject(map[name])) stack.push([map[name], { up: at, token: name }, false]);
-      }
-    }
+    eachSubschema(schema, link, (child, at, keyword, mapped) => {
+      stack.push([child, at, !mapped && inner(keyword)]);
+    });
   }
   return found;
 }

@@ -4,7 +4,8 @@
  * `_nothing_as_false.ts`) find the subschemas to change and change a copy, leaving the input whole.
  * @module
  */
-import type { JsonObject, JsonValue } from "../json.ts";
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
+import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 
 /** A step in a path: a keyword or property name, or an index in a list. */
 export type Token = string | number;
@@ -20,6 +21,39 @@ export function pathOf(link: Link | null): Token[] {
   const path: Token[] = [];
   for (let at = link; at !== null; at = at.up) path.push(at.token);
   return path.reverse();
+}
+
+/**
+ * Calls `visit` with each object subschema of `schema` at a schema position, its link below
+ * `link`, the keyword it sits under, and whether it is a value of a map keyword (`properties`,
+ * `$defs` …). Only objects are visited: a walk over every schema of a changed tool that made an
+ * entry per absent keyword allocated tens of megabytes more on a large contract.
+ */
+export function eachSubschema(
+  schema: JsonObject,
+  link: Link | null,
+  visit: (child: JsonObject, at: Link, keyword: string, mapped: boolean) => void,
+): void {
+  const own = (key: string) => (Object.hasOwn(schema, key) ? schema[key] : undefined);
+  for (const key of SCHEMAS) {
+    const child = own(key);
+    if (isObject(child)) visit(child, { up: link, token: key }, key, false);
+  }
+  for (const key of SCHEMA_LISTS) {
+    const list = own(key);
+    if (!Array.isArray(list)) continue;
+    const at: Link = { up: link, token: key };
+    list.forEach((item, i) => isObject(item) && visit(item, { up: at, token: i }, key, false));
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = own(key);
+    if (!isObject(map)) continue;
+    const at: Link = { up: link, token: key };
+    for (const name of Object.keys(map)) {
+      const child = map[name];
+      if (isObject(child)) visit(child, { up: at, token: name }, key, true);
+    }
+  }
 }
 
 type Container = JsonObject | JsonValue[];
