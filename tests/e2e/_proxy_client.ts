@@ -38,6 +38,13 @@ export interface RecordingClient {
   roots: boolean;
   pid: () => number | null;
   close(): Promise<void>;
+  /**
+   * Ends a stdio command's input, as a client that goes away does, and waits up to 30 s for it to
+   * exit by itself (the SDK's close() kills it after 2 s, too soon on a loaded machine for a proxy
+   * that writes what it saw on the way out); resolves to its exit code or signal, else fails
+   * with its standard error.
+   */
+  endInput(): Promise<number | string | null>;
 }
 
 /** The command line that runs `proxar ARGS` as a process. */
@@ -120,6 +127,26 @@ export async function connectRecording(
     roots: options.roots !== false,
     pid: () => (transport instanceof StdioClientTransport ? transport.pid : null),
     close: () => client.close(),
+    endInput: async () => {
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (!child) throw new Error("endInput() needs a running stdio command");
+      const exited = child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve(child.exitCode ?? child.signalCode)
+        : new Promise<number | string | null>((done) =>
+          child.once("close", (code, signal) => done(code ?? signal))
+        );
+      child.stdin?.end();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((done) => (timer = setTimeout(() => done("late"), 30_000)));
+      const outcome = await Promise.race([exited, late]);
+      clearTimeout(timer);
+      if (outcome === "late") {
+        await client.close();
+        throw new Error(`the command did not exit within 30 s of its input ending:\n${stderr}`);
+      }
+      await client.close();
+      return outcome;
+    },
   };
 }
 
