@@ -99,6 +99,8 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     if (notRun.rules.length > 0) incomplete.add(report);
     return report;
   };
+  let sessionOver = false;
+  let unchecked = 0;
   const sampler: StartedSampler | undefined = server === undefined || config.sampling.rate === 0
     ? undefined
     : passiveSampler({
@@ -106,11 +108,15 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
       server,
       store: new SamplesStore(store.root, io.cwd),
       now: () => session.now(),
+      // A result waits for the proxy's own listing of the tools, but not past the session: once
+      // the observer has stopped, no listing can come, and the proxy must not hang on its way out
+      // (a client kills it within seconds) with the shapes unwritten.
       outputSchema: async (tool: string): Promise<unknown> => {
         const deadline = Date.now() + source.timeouts.requestMs;
-        while (!observer.current && Date.now() < deadline) {
+        while (!observer.current && !sessionOver && Date.now() < deadline) {
           await new Promise((done) => setTimeout(done, 50));
         }
+        if (!observer.current) unchecked++;
         return observer.current?.loaded.contract.tools.find((t: Tool) => t.name === tool)
           ?.outputSchema;
       },
@@ -184,7 +190,16 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     async close() {
       unwatch();
       await observer.close();
+      sessionOver = true;
       await sampler?.close();
+      if (unchecked > 0) {
+        const results = unchecked === 1
+          ? "1 sampled result came"
+          : `${unchecked} sampled results came`;
+        log(
+          `${results} before the server's tool listing; not checked against an outputSchema`,
+        );
+      }
       const limit = new Promise((done) => setTimeout(done, 10_000).unref());
       await Promise.race([Promise.all(deliveries), limit]);
     },

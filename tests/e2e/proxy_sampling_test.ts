@@ -21,8 +21,8 @@ import {
 const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
 const OBSERVED = ".proxar/samples/fixture/observed.json";
 
-function config(sampling = ""): string {
-  const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}"];
+function config(sampling = "", extra: string[] = []): string {
+  const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}", ...extra];
   return `servers:
   fixture:
     command: ${JSON.stringify(DENO)}
@@ -162,6 +162,31 @@ Deno.test("proxar proxy samples only the configured share of results, and none w
       rmSync(observed);
     }
     assert.deepEqual(alerts(dir), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy writes what it sampled at once when the client leaves before the tool listing arrives", async () => {
+  const dir = tempDir();
+  try {
+    // The server answers the proxy's own tools/list only after 5 s: the results sampled before
+    // cannot be checked against an outputSchema, and must not wait for one that cannot come.
+    writeConfig(dir, config("", ["--slow-list"]));
+    const proxied = await connectRecording(proxarArgv(["proxy", "--server", "fixture"]), {
+      cwd: dir,
+      env: { VARIANT: "1" },
+    });
+    for (let i = 0; i < 2; i++) {
+      await proxied.client.callTool({ name: "count_items", arguments: {} });
+    }
+    assert.equal(await proxied.endInput(), 0, proxied.stderr());
+    const shapes = JSON.parse(readFileSync(join(dir, OBSERVED), "utf8"));
+    assert.equal(shapes.responses.count_items.calls, 2);
+    assert.match(
+      proxied.stderr(),
+      /proxar: 2 sampled results came before the server's tool listing; not checked against an outputSchema/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
