@@ -6,7 +6,7 @@
 import { distance } from "fastest-levenshtein";
 import { type Contract, ENTITY_LISTS, type EntityList, identityOf, type Tool } from "./contract.ts";
 import { isObject, jsonEqual } from "./json.ts";
-import { nameWords, sameButAffix, wordsAdded } from "./rename_affix.ts";
+import { nameWords, sameButAffix, wordsAdded, wordsShortened } from "./rename_affix.ts";
 import { nameKey, sameButStyle, styleFreeShape } from "./rename_shape.ts";
 
 /** One entity present in a contract, with its index in the sorted list. */
@@ -38,8 +38,9 @@ export interface Paired<T> {
    * several share them), `style` (the name in another case or separator style), `shape` (the
    * same schemas but for prose and property names in another style, and the closest name) or
    * `affix` (a word put before or after the names of two tools or more, or taken off) or `words`
-   * (one tool whose name gained or lost words anywhere, with the same schemas, a description
-   * alike, or one description held whole in the other and the same names required) or
+   * (one tool whose name gained or lost words anywhere, or wrote words shortened or in the plural,
+   * with the same schemas, a description alike, or one description held whole in the other and
+   * the same names required) or
    * `mentioned` (one tool whose new name is words of its old description, or its old name words
    * of its new one, requiring the same properties with equal schemas).
    */
@@ -337,14 +338,16 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     sameTool(tools),
   );
   for (const [gone, twin] of affixed) pair(gone, twin, "affix");
-  // One tool whose name gained or lost words anywhere, on strong evidence only: the same schemas
-  // (declaring a property) or a description alike, one removed and one added.
+  // One tool whose name gained or lost words anywhere, or wrote words shortened or in the plural
+  // (keywords_data_google_trends_explore → kw_data_google_trends_explore), on strong evidence
+  // only: the same schemas (declaring a property) or a description alike, one removed and one
+  // added.
   const [gone, added] = [free(tools.removed), free(tools.added)];
   if (gone.length <= MAX_WORDS && added.length <= MAX_WORDS) {
     const alike = describedAlike(tools);
     const held = heldWhole(tools);
     const evidence = (g: Located<Tool>, a: Located<Tool>) =>
-      wordsAdded(g.id, a.id) &&
+      (wordsAdded(g.id, a.id) || wordsShortened(g.id, a.id) !== undefined) &&
       (twins(g, a) || alike(g.value, a.value) || held(g.value, a.value));
     for (const g of gone) {
       const found = added.filter((a) => evidence(g, a));

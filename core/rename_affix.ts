@@ -141,3 +141,52 @@ export function wordsAdded(oldName: string, newName: string): boolean {
   for (const word of long) if (word === short[at]) at++;
   return at === short.length;
 }
+
+/**
+ * The words one name writes otherwise than the other, word for word, when the two names hold as
+ * many words, one or more the same, and each other word is the other's shortened (the shorter, two
+ * letters or more and two fewer at least, begins with the longer's first letter and its letters all
+ * come in the longer in order: keywords → kw, dataforseo → dfs, locations → loc; get → getx is
+ * another word) or put in the plural or back (serp →
+ * serps, index → indexes): dataforseo-mcp-server 2.7.11 → 2.9.11 renamed
+ * keywords_data_dataforseo_trends_explore to kw_data_dfs_trends_explore and
+ * dataforseo_labs_google_historical_serp to dataforseo_labs_google_historical_serps. Each pair is
+ * the old word and the new one; undefined when the names are otherwise apart or the same.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordsShortened } from "./rename_affix.ts";
+ * assert.deepEqual(wordsShortened("keywords_data_dataforseo_trends", "kw_data_dfs_trends"), [
+ *   ["keywords", "kw"],
+ *   ["dataforseo", "dfs"],
+ * ]);
+ * assert.deepEqual(wordsShortened("historical_serp", "historical_serps"), [["serp", "serps"]]);
+ * assert.equal(wordsShortened("get_user", "set_user"), undefined);
+ * assert.equal(wordsShortened("keywords", "kw"), undefined);
+ * assert.equal(wordsShortened("search_v1", "search_v10"), undefined);
+ * assert.equal(wordsShortened("drill_get", "drill_getx"), undefined);
+ * ```
+ */
+export function wordsShortened(oldName: string, newName: string): [string, string][] | undefined {
+  const [a, b] = [nameWords(oldName), nameWords(newName)];
+  if (a.length !== b.length) return undefined;
+  const written: [string, string][] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (!shortFor(a[i]!, b[i]!)) return undefined;
+    written.push([a[i]!, b[i]!]);
+  }
+  return written.length > 0 && written.length < a.length ? written : undefined;
+}
+
+/** Whether one word is the other shortened or in the plural, letters only (see {@link wordsShortened}). */
+function shortFor(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (!/^\p{L}+$/u.test(long) || !/^\p{L}+$/u.test(short)) return false;
+  if (long === `${short}s` || long === `${short}es`) return true;
+  if (short.length < 2 || long.length - short.length < 2 || short[0] !== long[0]) return false;
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
+}

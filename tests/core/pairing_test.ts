@@ -476,6 +476,50 @@ Deno.test("pairEntities() pairs one tool whose name gained or lost words only on
   assert.deepEqual(renames([short("list_users", "a")], [short("list_users_v2", "b")]), []);
 });
 
+Deno.test("pairEntities() pairs one tool whose name wrote words shortened or in the plural only on a description alike or the same schemas", () => {
+  const tool = described;
+  // dataforseo-mcp-server 2.7.11 → 2.9.11: keywords → kw (and dataforseo → dfs), serp → serps, the
+  // descriptions unchanged, the arguments changed, beside another tool added.
+  const explore = tool(
+    "keywords_data_dfs_trends",
+    "Keyword popularity data from Google Trends.",
+    "k",
+  );
+  const kw = { ...tool("kw_data_dfs_trends", explore.description!, "k", "date"), title: "Trends" };
+  const serp = tool("historical_serp", "Google SERPs collected within a time frame.", "k");
+  const serps = tool("historical_serps", serp.description!, "k", "date_from");
+  const other = tool("relevant_pages", "Pages relevant to a keyword.", "k");
+  assert.deepEqual(renamesOf([explore, serp], [kw, serps, other]), [
+    "historical_serp→historical_serps words",
+    "keywords_data_dfs_trends→kw_data_dfs_trends words",
+  ]);
+  assert.deepEqual(renamesOf([kw, serps, other], [explore, serp]), [
+    "historical_serps→historical_serp words",
+    "kw_data_dfs_trends→keywords_data_dfs_trends words",
+  ]);
+  // The same schemas are evidence enough without a description.
+  const bare = (t: Tool): Tool => ({ name: t.name, inputSchema: t.inputSchema });
+  assert.deepEqual(renamesOf([bare(serp)], [{ ...bare(serp), name: "historical_serps" }]), [
+    "historical_serp→historical_serps schemas",
+  ]);
+  assert.deepEqual(renamesOf([bare(explore)], [bare(kw)]), []);
+  // Another description, another verb (get → set), another number (v1 → v10), or every word
+  // shortened: no evidence, no pair.
+  assert.deepEqual(
+    renamesOf([explore], [{ ...kw, description: "Search volume by location." }]),
+    [],
+  );
+  const user = tool("get_user", "Returns one user of the workspace.", "id");
+  assert.deepEqual(renamesOf([user], [{ ...user, name: "set_user", inputSchema: {} }]), []);
+  const v1 = tool("search_v1", "Searches the index.", "q");
+  assert.deepEqual(renamesOf([v1], [{ ...v1, name: "search_v10", inputSchema: {} }]), []);
+  const words = tool("keywords_data", "Keyword popularity data from Google Trends.", "k");
+  assert.deepEqual(renamesOf([words], [{ ...words, name: "kw_dt", inputSchema: {} }]), []);
+  // Two alike beside one: unpaired, one to one only.
+  const twice = [kw, { ...kw, name: "kw_data_dataforseo_trends" }];
+  assert.deepEqual(renamesOf([explore], twice), []);
+});
+
 Deno.test("pairEntities() pairs one tool whose name lost words when one description holds the other whole and both require the same names", () => {
   // @microsoft/workiq 0.2.8 → 1.0.0: ask_work_iq → ask, the description extended (0.48 alike),
   // question required on both sides, list_agents added beside it.

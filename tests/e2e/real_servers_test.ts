@@ -1016,6 +1016,71 @@ Deno.test("proxar diff pairs agent-device 0.19.3 → 0.20.5's rotate with orient
   }
 });
 
+Deno.test("proxar diff pairs dataforseo-mcp-server 2.7.11 → 2.9.11's tools whose names wrote words shortened or in the plural, their descriptions unchanged", async () => {
+  // Before: keywords_data_google_trends_explore and dataforseo_labs_google_historical_serp removed
+  // (BREAKING) with no hint beside kw_data_google_trends_explore and
+  // dataforseo_labs_google_historical_serps added whole, their schemas unreported (date_from and
+  // date_to added). Now the hints and the pairs compared, both ways; relevant_pages, another tool
+  // added, stays added.
+  const [old, next] = [
+    "dataforseo_trends_explore_2.7.11.json",
+    "dataforseo_trends_explore_2.9.11.json",
+  ];
+  const serp = "dataforseo_labs_google_historical_serp";
+  const [kw, keywords] = ["kw_data_google_trends_explore", "keywords_data_google_trends_explore"];
+  await assertVerdict([old, next], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...[`${serp}s`, kw].flatMap((t) => [
+        `tool.added|${t}|NON_BREAKING`,
+        `tool.annotations.safetyClaimed|${t}.annotations.readOnlyHint|POTENTIALLY_BREAKING`,
+        `tool.input.additionalProperties.widened|${t}.inputSchema.additionalProperties|NON_BREAKING`,
+        `tool.title.changed|${t}.title|POTENTIALLY_BREAKING`,
+      ]),
+      "tool.added|dataforseo_labs_google_relevant_pages|NON_BREAKING",
+      ...["date_from", "date_to"].map((p) =>
+        `tool.input.property.added|${serp}s.inputSchema.properties.${p}|NON_BREAKING`
+      ),
+      `tool.removed|${serp}|BREAKING`,
+      `tool.removed|${keywords}|BREAKING`,
+    ].sort(),
+    code: 1,
+  });
+  await assertVerdict([next, old], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...[serp, keywords].flatMap((t) => [
+        `tool.added|${t}|NON_BREAKING`,
+        `tool.annotations.safetyWeakened|${t}.annotations.readOnlyHint|POTENTIALLY_BREAKING`,
+        `tool.input.additionalProperties.narrowed|${t}.inputSchema.additionalProperties|BREAKING`,
+        `tool.title.changed|${t}.title|POTENTIALLY_BREAKING`,
+      ]),
+      ...["date_from", "date_to"].map((p) =>
+        `tool.input.property.removed|${serp}.inputSchema.properties.${p}|BREAKING`
+      ),
+      "tool.removed|dataforseo_labs_google_relevant_pages|BREAKING",
+      `tool.removed|${serp}s|BREAKING`,
+      `tool.removed|${kw}|BREAKING`,
+    ].sort(),
+    code: 1,
+  });
+  const result = await runCli([
+    "diff",
+    `real_servers/${old}`,
+    `real_servers/${next}`,
+    "--format",
+    "json",
+  ]);
+  const removed = (JSON.parse(result.stdout) as { changes: { rule: string; message: string }[] })
+    .changes.filter((c) => c.rule === "tool.removed").map((c) => c.message);
+  assert.deepEqual(removed, [
+    `Tool "${serp}" was removed; "${serp}s" was added with its name but for "serp" written "serps" and a description alike, so it was probably renamed; their schemas are compared under the new name`,
+    `Tool "${keywords}" was removed; "${kw}" was added with its name but for "keywords" written "kw" and a description alike, so it was probably renamed; their schemas are compared under the new name`,
+  ]);
+});
+
 /** The prose messages of `proxar diff --format json` on two snapshots under `real_servers/`. */
 async function proseMessages(oldFile: string, newFile: string): Promise<string[]> {
   const result = await runCli([

@@ -152,6 +152,27 @@ Deno.test("tool.removed says how one tool whose name gained or lost words was fo
   assert.deepEqual(message([extended], [ask]), [held("ask", "ask_work_iq", "added")]);
 });
 
+Deno.test("tool.removed says which words a renamed tool's name wrote shortened or in the plural", () => {
+  const contract = (tools: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools });
+  const message = (before: JsonObject[], after: JsonObject[]) =>
+    diffContracts(contract(before), contract(after), { registry }).changes
+      .filter((c) => c.rule === "tool.removed").map((c) => c.message);
+  // dataforseo-mcp-server 2.7.11 → 2.9.11: keywords_data_dataforseo_trends_explore →
+  // kw_data_dfs_trends_explore, the description unchanged, an argument added.
+  const old = {
+    ...tool("keywords_data_dataforseo_trends_explore"),
+    description: "Keyword popularity data from Google Trends.",
+  };
+  const next = { ...old, name: "kw_data_dfs_trends_explore", inputSchema: { type: "object" } };
+  assert.deepEqual(message([old], [next]), [
+    'Tool "keywords_data_dataforseo_trends_explore" was removed; "kw_data_dfs_trends_explore" was added with its name but for "keywords" written "kw", "dataforseo" written "dfs" and a description alike, so it was probably renamed; their schemas are compared under the new name',
+  ]);
+  assert.deepEqual(message([next], [old]), [
+    'Tool "kw_data_dfs_trends_explore" was removed; "keywords_data_dataforseo_trends_explore" was added with its name but for "kw" written "keywords", "dfs" written "dataforseo" and a description alike, so it was probably renamed; their schemas are compared under the new name',
+  ]);
+});
+
 Deno.test("tool.removed says which tool a description named and that it requires the same arguments", () => {
   const contract = (tools: JsonObject[]) =>
     contractFromValue({ server: { name: "s", version: "1" }, tools });
