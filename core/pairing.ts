@@ -393,8 +393,47 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
  * ```
  */
 export function mentionedRename(a: Tool, b: Tool): boolean {
-  return (namedIn(b.name, a) || namedIn(a.name, b)) && sameRequiredSchemas(a, b);
+  const named = (name: string, tool: Tool) => namedIn(name, tool) && !citedApart(name, tool);
+  return (named(b.name, a) || named(a.name, b)) && sameRequiredSchemas(a, b);
 }
+
+/**
+ * Whether a tool's description writes a name of two words or more whole, as an identifier (case
+ * aside), and not after a word that says the tool was once called so (formerly, previously,
+ * renamed, was called, replaces, deprecated): a description that names another tool sets the two
+ * apart. @berthojoris/mcp-mysql-server 1.10.0 → 1.30.0 removed export_table_to_csv and added
+ * safe_export_table, "Use this instead of export_table_to_csv when handling sensitive data", and
+ * 1.43.2 the reverse, "For sensitive data, use safe_export_table instead"; "(formerly
+ * export_table_to_csv)" still names the old tool as its old name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { citedApart } from "./pairing.ts";
+ * const safe = { name: "safe_export", description: "Use this instead of export_table_to_csv.", inputSchema: {} };
+ * assert.equal(citedApart("export_table_to_csv", safe), true);
+ * assert.equal(citedApart("export_table", safe), false);
+ * const renamed = { ...safe, description: "Exports a table (formerly export_table_to_csv)." };
+ * assert.equal(citedApart("export_table_to_csv", renamed), false);
+ * assert.equal(citedApart("export", safe), false);
+ * ```
+ */
+export function citedApart(name: string, tool: Tool): boolean {
+  if (nameWords(name).length < 2) return false;
+  const text = (tool.description ?? "").toLowerCase();
+  const written = name.toLowerCase();
+  const around = /[\p{L}\p{N}_\-]/u;
+  for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) {
+    const [before, after] = [text[at - 1] ?? " ", text[at + written.length] ?? " "];
+    if (around.test(before) || around.test(after)) continue;
+    if (!ONCE_CALLED.test(text.slice(Math.max(0, at - 40), at))) return true;
+  }
+  return false;
+}
+
+/** Words before a tool's name that say a tool was once called so ({@link citedApart}). */
+const ONCE_CALLED =
+  /\b(formerly|previously|renamed|was called|was named|replaces|replacing|replacement for|deprecated)\b[^.;]*$/;
 
 /**
  * Whether every word of a tool name ({@link nameWords}) is a word of a tool's description, case

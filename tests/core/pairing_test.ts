@@ -555,6 +555,45 @@ Deno.test("pairEntities() pairs one tool whose name lost words when one descript
   assert.deepEqual(renamesOf([ask], [next, { ...next, name: "ask_iq" }]), []);
 });
 
+Deno.test("pairEntities() does not pair a tool whose description names the other as another tool, unless as its old name", () => {
+  // @berthojoris/mcp-mysql-server 1.10.0 → 1.30.0: export_table_to_csv removed, safe_export_table
+  // added, "Use this instead of export_table_to_csv …", both requiring table_name alike.
+  const table = { type: "string", description: "Name of the table to export" };
+  const inputSchema = { type: "object", properties: { table }, required: ["table"] };
+  const csv = {
+    name: "export_table_to_csv",
+    description: "Export table data to CSV.",
+    inputSchema,
+  };
+  const safe = {
+    name: "safe_export_table",
+    description: "Exports table data with masking. Use this instead of export_table_to_csv.",
+    inputSchema: { ...inputSchema, properties: { table, limit: { type: "number" } } },
+  };
+  assert.deepEqual(renamesOf([csv], [safe]), []);
+  assert.deepEqual(renamesOf([safe], [csv]), []);
+  // The reverse wording, the name in backticks, in another case: apart too.
+  const back = {
+    ...csv,
+    description: "Export table data to CSV; use `Safe_Export_Table` instead.",
+  };
+  assert.deepEqual(renamesOf([safe], [back]), []);
+  // The old name said as such: a rename, both ways.
+  for (const word of ["formerly", "renamed from", "replaces the deprecated"]) {
+    const renamed = { ...safe, description: `Exports table data (${word} export_table_to_csv).` };
+    assert.deepEqual(renamesOf([csv], [renamed]), [
+      "export_table_to_csv→safe_export_table mentioned",
+    ]);
+    assert.deepEqual(renamesOf([renamed], [csv]), [
+      "safe_export_table→export_table_to_csv mentioned",
+    ]);
+  }
+  // A name of one word written in the other's description is words of it (agent-device rotate →
+  // orientation), and a longer identifier that holds the name is not the name.
+  const longer = { ...safe, description: "Exports table data; export_table_to_csv_v2 is faster." };
+  assert.deepEqual(renamesOf([csv], [longer]), ["export_table_to_csv→safe_export_table mentioned"]);
+});
+
 Deno.test("pairEntities() pairs one tool named by the other's description only when both require the same arguments alike, one to one", () => {
   // agent-device 0.19.3 → 0.20.5: rotate ("Rotate device orientation.") → orientation ("Set device
   // orientation."), both requiring orientation, one of four values, beside a tool kept.

@@ -1081,6 +1081,72 @@ Deno.test("proxar diff pairs dataforseo-mcp-server 2.7.11 → 2.9.11's tools who
   ]);
 });
 
+Deno.test("proxar diff does not pair @berthojoris/mcp-mysql-server's export_table_to_csv and safe_export_table, whose descriptions name each other as another tool", async () => {
+  // 1.10.0 → 1.30.0 removed export_table_to_csv and added safe_export_table, "Use this instead of
+  // export_table_to_csv when handling sensitive data"; 1.43.2 the reverse, "use safe_export_table
+  // instead". Before: each read as a rename, and the two tools' arguments were compared (filters,
+  // pagination and sorting removed, BREAKING, from a tool that never had them). Now both stay
+  // removed and added, both ways; run_query → run_select_query, whose new description holds the
+  // old name's words, stays paired.
+  const file = (v: string) => `mysql_export_table_${v}.json`;
+  const bump = [
+    "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+    "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+  ];
+  await assertVerdict([file("1.10.0"), file("1.30.0")], {
+    findings: [
+      ...bump,
+      "tool.added|run_select_query|NON_BREAKING",
+      "tool.added|safe_export_table|NON_BREAKING",
+      "tool.description.changed|run_select_query.description|POTENTIALLY_BREAKING",
+      "tool.input.property.added|run_select_query.inputSchema.properties.dry_run|NON_BREAKING",
+      "tool.removed|export_table_to_csv|BREAKING",
+      "tool.removed|run_query|BREAKING",
+    ],
+    code: 1,
+  });
+  await assertVerdict([file("1.30.0"), file("1.10.0")], {
+    findings: [
+      ...bump,
+      "tool.added|export_table_to_csv|NON_BREAKING",
+      "tool.added|run_query|NON_BREAKING",
+      "tool.description.changed|run_query.description|POTENTIALLY_BREAKING",
+      "tool.input.property.removed|run_query.inputSchema.properties.dry_run|BREAKING",
+      "tool.removed|run_select_query|BREAKING",
+      "tool.removed|safe_export_table|BREAKING",
+    ],
+    code: 1,
+  });
+  await assertVerdict([file("1.30.0"), file("1.43.2")], {
+    findings: [
+      ...bump,
+      "tool.added|export_table_to_csv|NON_BREAKING",
+      "tool.description.changed|run_select_query.description|POTENTIALLY_BREAKING",
+      "tool.removed|safe_export_table|BREAKING",
+    ],
+    code: 1,
+  });
+  await assertVerdict([file("1.43.2"), file("1.30.0")], {
+    findings: [
+      ...bump,
+      "tool.added|safe_export_table|NON_BREAKING",
+      "tool.description.changed|run_select_query.description|DOCUMENTATION",
+      "tool.removed|export_table_to_csv|BREAKING",
+    ],
+    code: 1,
+  });
+  const result = await runCli([
+    "diff",
+    `real_servers/${file("1.10.0")}`,
+    `real_servers/${file("1.30.0")}`,
+    "--format",
+    "json",
+  ]);
+  const hints = (JSON.parse(result.stdout) as { changes: { rule: string; hint?: string }[] })
+    .changes.filter((c) => c.rule === "tool.removed").map((c) => c.hint);
+  assert.deepEqual(hints, [undefined, 'renamed to "run_select_query"?']);
+});
+
 /** The prose messages of `proxar diff --format json` on two snapshots under `real_servers/`. */
 async function proseMessages(oldFile: string, newFile: string): Promise<string[]> {
   const result = await runCli([
