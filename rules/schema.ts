@@ -145,6 +145,14 @@ const INTEGER_BOUNDS =
 const ENUM_BOUNDS =
   "A side that lists its values (an enum or const on the same schema) gains or loses only listed numbers between the two bounds, so a bound moved, added or removed past none of them is no finding: open-meteo-mcp-server 1.1.3 → 2.1.0 replaced past_days {type: integer, enum: [1, 2]} with {type: integer, minimum: 1, maximum: 92}, graded minimum and maximum narrowed, BREAKING on input, though 1 and 2 pass both (the enum removed, enum.widened, says what changed). A listed value the move takes away or lets in keeps the variance grade, and the message names it (forecast_days enum [45, 92, 183, 274] → maximum 217 rejects 274). Values listed elsewhere (an allOf branch, a $ref target) are not read: there the bound keeps its grade.";
 
+const ENUM_MULTIPLE_OF =
+  "A side that lists its values (an enum or const on the same schema) loses only listed numbers the new multipleOf rejects and gains only listed numbers the old one rejected, so a multipleOf added, removed or changed that every listed value passes is no finding: {type: number, enum: [2, 4, 6]} gaining multipleOf 2 read multipleOf.narrowed, BREAKING on input, though ajv (draft-07 and 2020-12) accepts the same values before and after. A change that only lets listed values in or only takes them away widens or narrows (3 → 5 beside [15] and [15, 5]). A listed value it takes away or lets in keeps the variance grade, and the message names it ([2, 4, 5] gaining multipleOf 2 rejects 5); a number passes as ajv tests it, n / multipleOf an integer, so 0.3 fails multipleOf 0.1. Values listed elsewhere (an allOf branch, a $ref target), or a side that lists none, leave multipleOf graded by variance.";
+
+/** A spec whose rationale also says how multipleOf beside listed values compares. */
+function withEnumMultipleOf(spec: Spec): Spec {
+  return { ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${ENUM_MULTIPLE_OF}` };
+}
+
 /** A spec whose rationale also says how bounds on integers and beside listed values compare. */
 function withIntegerBounds(spec: Spec): Spec {
   return {
@@ -425,7 +433,7 @@ const SPECS: Spec[] = [
       v({ type: "integer", multipleOf: 5 }),
       "properties.v.multipleOf",
     ],
-  }),
+  }).map(withEnumMultipleOf),
   ...presence("pattern", "^[a-z]+$", "^[0-9]+$").map((spec) =>
     spec.change === "changed"
       ? {

@@ -23,7 +23,7 @@ import {
   type NumericBound,
 } from "./_safe_integer.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { listedBetween } from "./_enum_bounds.ts";
+import { listedBetween, listedOffMultiple } from "./_enum_bounds.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -411,12 +411,24 @@ function isMultiple(a: number, b: number): boolean {
 const multipleOfVerdict: VerdictOf = (old, next) => {
   const a = old("multipleOf"), b = next("multipleOf");
   const detail = `multipleOf ${q(a)} became ${q(b)}`;
-  if (a === undefined) return { effect: "narrowed", detail };
-  if (b === undefined) return { effect: "widened", detail };
-  if (typeof a !== "number" || typeof b !== "number" || a <= 0 || b <= 0) {
+  const valid = (x: JsonValue | undefined): x is number | undefined =>
+    x === undefined || (typeof x === "number" && x > 0);
+  if (!valid(a) || !valid(b)) {
+    if (a === undefined) return { effect: "narrowed", detail };
+    if (b === undefined) return { effect: "widened", detail };
     return changedInvalid('"multipleOf"');
   }
-  return bySubsets(isMultiple(a, b), isMultiple(b, a), detail);
+  if (a === b) return undefined;
+  // A side that lists its values loses or gains only listed numbers (_enum_bounds.ts).
+  const lost = listedOffMultiple(integerFacts(old)?.values, a, b);
+  const gained = listedOffMultiple(integerFacts(next)?.values, b, a);
+  const within = (x: number | undefined, y: number | undefined) =>
+    y === undefined || (x !== undefined && isMultiple(x, y));
+  return bySubsets(
+    within(a, b) || lost?.length === 0,
+    within(b, a) || gained?.length === 0,
+    detail,
+  );
 };
 
 // ---- string-valued constraints, uniqueItems, required, if -----------------------------------

@@ -45,3 +45,37 @@ export function listedBetween(
     tight !== undefined && !passes(v, tight, lower)
   );
 }
+
+/** Whether ajv certainly accepts number `n` under `multipleOf: m` (its test: n / m an integer). */
+const certainlyMultiple = (n: number, m: number): boolean =>
+  Number.isInteger(n / m) && Math.abs(n / m) < 1e21;
+
+/**
+ * The listed numbers that `multipleOf: from` may admit and `multipleOf: to` may reject (an absent
+ * one admits every number; non-numbers pass both): the values a change from `from` to `to` may
+ * take away when a side accepts `values` only. Read with `from` and `to` swapped, the values it
+ * may let in. `undefined` when `values` is `undefined`. A quotient ajv reads otherwise than
+ * `Number.isInteger` (beyond 1e21) counts as possibly either way, so it is listed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listedOffMultiple } from "./_enum_bounds.ts";
+ * assert.deepEqual(listedOffMultiple([2, 4, "x"], undefined, 2), []);
+ * assert.deepEqual(listedOffMultiple([2, 4, 5], undefined, 2), [5]);
+ * assert.deepEqual(listedOffMultiple([3, 6], 3, 6), [3]);
+ * assert.equal(listedOffMultiple(undefined, undefined, 2), undefined);
+ * ```
+ */
+export function listedOffMultiple(
+  values: readonly JsonValue[] | undefined,
+  from: number | undefined,
+  to: number | undefined,
+): number[] | undefined {
+  if (values === undefined) return undefined;
+  const certainlyRejected = (n: number, m: number) => !Number.isInteger(n / m);
+  return values.filter((v): v is number =>
+    typeof v === "number" && (from === undefined || !certainlyRejected(v, from)) &&
+    to !== undefined && !certainlyMultiple(v, to)
+  );
+}

@@ -37,7 +37,7 @@ import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_uneva
 import { type Branch, flatAnyOf, liftUnion, soleBranch } from "./_union_lift.ts";
 import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { listedBetween } from "./_enum_bounds.ts";
+import { listedBetween, listedOffMultiple } from "./_enum_bounds.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, withoutInertNot } from "./_accepts_every.ts";
@@ -743,15 +743,15 @@ class Walker {
           : show(s[key]);
       this.keyword(ctx, key, a, b, effect, `${how} from ${count(a, ba)} to ${count(b, bb)}`);
     }
-    const multiple = multipleOfEffect(a.multipleOf, b.multipleOf);
+    const multiple = listedMultiple(a, b, multipleOfEffect(a.multipleOf, b.multipleOf));
     if (multiple) {
       this.keyword(
         ctx,
         "multipleOf",
         a,
         b,
-        multiple,
-        `${multiple} from ${show(a.multipleOf)} to ${show(b.multipleOf)}`,
+        multiple.effect,
+        `${multiple.effect} from ${show(a.multipleOf)} to ${show(b.multipleOf)}${multiple.named}`,
       );
     }
     for (const key of PRESENCE) {
@@ -2701,4 +2701,32 @@ export function walkSchemas(
     posAspect: "schema",
   });
   return walker.out;
+}
+
+/**
+ * A `multipleOf` change beside the values a side lists (_enum_bounds.ts): the old side loses only
+ * listed numbers the new multipleOf may reject, the new side gains only listed numbers the old
+ * one rejected. None either way, and the change is no finding; none one way, and it widens or
+ * narrows; the ones it takes away or lets in are named. Graded as `effect` where the side that
+ * would tell lists no values, or a multipleOf is not a positive number.
+ */
+function listedMultiple(
+  a: JsonObject,
+  b: JsonObject,
+  effect: Effect | undefined,
+): { effect: Effect; named: string } | undefined {
+  if (effect === undefined) return undefined;
+  const positive = (x: JsonValue | undefined) =>
+    x === undefined || (typeof x === "number" && x > 0);
+  if (!positive(a.multipleOf) || !positive(b.multipleOf)) return { effect, named: "" };
+  const ma = a.multipleOf as number | undefined, mb = b.multipleOf as number | undefined;
+  const listed = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue);
+  const lost = effect === "widened" ? [] : listedOffMultiple(listed(a), ma, mb);
+  const gained = effect === "narrowed" ? [] : listedOffMultiple(listed(b), mb, ma);
+  const name = (xs: number[] | undefined, how: string, which: string) =>
+    xs?.length ? `, which ${how} ${xs.join(", ")} of the values the ${which} schema lists` : "";
+  const named = name(lost, "rejects", "old") + name(gained, "admits", "new");
+  const oldInNew = lost?.length === 0, newInOld = gained?.length === 0;
+  if (oldInNew && newInOld) return undefined;
+  return { effect: oldInNew ? "widened" : newInOld ? "narrowed" : effect, named };
 }
