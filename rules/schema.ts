@@ -59,7 +59,7 @@ type Effect = keyof typeof RATIONALE;
 
 /** Why a not of a schema that accepts nothing, and a not of not, are read through. */
 const NOT_OF_NONE =
-  "A not whose schema rejects every value (false, {not: {}}, {anyOf: [false]}: what the subsumption proof shows accepts nothing) constrains nothing, and {not: {not: X}} with nothing else at either level accepts what X accepts: both differs read them so, a few levels deep, as ajv does (draft-07, 2020-12). {} → {not: {not: {}}} read not.narrowed, BREAKING on input, and {type: string} → {not: {not: {type: string}}} the same beside type.widened: no change now; a change inside X is graded as X's own, at its place. A not of not with other keywords beside it is compared as written.";
+  "A not whose schema rejects every value (false, {not: {}}, {anyOf: [false]}: what the subsumption proof shows accepts nothing) constrains nothing, and {not: {not: X}} with nothing else at either level accepts what X accepts: both differs read them so, a few levels deep, as ajv does (draft-07, 2020-12). {} → {not: {not: {}}} read not.narrowed, BREAKING on input, and {type: string} → {not: {not: {type: string}}} the same beside type.widened: no change now; a change inside X is graded as X's own, at its place. A not of not with other keywords beside it is read as those keywords where the other side writes it otherwise (see below).";
 
 /** Why a lone not of a schema that accepts every value is read as false. */
 const NOTHING_AS_FALSE =
@@ -121,6 +121,10 @@ const FLATTENED_UNION =
 /** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
 const KEPT_CONJUNCT =
   'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch; and a conjunct both sides share is set aside, so allOf [that oneOf, string] → allOf [that oneOf, anyOf [string, null]] is no change (both accept "a" only). Found by the validator oracle.';
+
+/** Why a conjunct written apart from the keywords beside it is read merged into them. */
+const CONJUNCT_BESIDE =
+  "A conjunct written apart beside other keywords, an allOf branch or X of not: {not: X}, constrains what it would constrain beside them: {type: string, allOf: [{minLength: 1}]} and {type: string, not: {not: {minLength: 1}}} accept what {type: string, minLength: 1} accepts (ajv, draft-07 and 2020-12), yet the move read minLength.narrowed, BREAKING on input, one way and not.narrowed the other. Where the two sides write a place's allOf or not otherwise, both differs read its conjuncts merged into the keywords beside them, so equal schemas read no change, and a real change moved with it is graded as that keyword's, named where the file writes it (minLength 1 → allOf [{minLength: 2}] is minLength.narrowed at allOf.0.minLength, BREAKING on input). A place is merged only when every conjunct can be: keywords that assert alone, none beside it with another value, no additionalProperties, additionalItems, then, else or min/maxContains apart from the keywords they read, no $ref (draft-07 ignores what stands beside one), unevaluatedProperties or nullable at the place or in the conjunct, no annotation in the conjunct (its place is the prose's to compare), and no $defs, $id or $anchor in it; otherwise the allOf or not is compared as written.";
 
 /** Why an allOf of objects and the object merging them are the same. */
 const MERGED_ALL_OF =
@@ -596,7 +600,7 @@ const SPECS: Spec[] = [
     ...spec,
     rationale: `${
       RATIONALE[spec.change as Effect] ?? RATIONALE.changed
-    } ${MERGED_ALL_OF} ${KEPT_CONJUNCT}${
+    } ${MERGED_ALL_OF} ${KEPT_CONJUNCT} ${CONJUNCT_BESIDE}${
       spec.change === "changed" ? ` ${ALL_OF_BESIDE_UNEVALUATED}` : ""
     }`,
   })),
@@ -611,7 +615,10 @@ const SPECS: Spec[] = [
       v({ type: "string", not: { enum: [""] } }),
       "properties.v.not",
     ],
-  }).map((spec) => ({ ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${NOT_OF_NONE}` })),
+  }).map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${NOT_OF_NONE} ${CONJUNCT_BESIDE}`,
+  })),
   ...(["then", "else"] as const).flatMap((key) =>
     family(key, key, {
       widened: [

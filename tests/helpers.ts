@@ -4,7 +4,7 @@
  * @module
  */
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -139,4 +139,12 @@ export function findings(jsonText: string): string[] {
   return report.changes
     .map((c) => `${c.rule}|${c.path}|${c.severity}${c.suppressed ? "|suppressed" : ""}`)
     .sort();
+}
+
+/** The 1-based line and column of the first occurrence of `text` in a fixture under {@link FIXTURES}. */
+export function fixturePosition(file: string, text: string): { line: number; column: number } {
+  const lines = readFileSync(join(FIXTURES, file), "utf8").split("\n");
+  const line = lines.findIndex((l) => l.includes(text));
+  if (line < 0) throw new Error(`Cannot find ${JSON.stringify(text)} in "${file}"`);
+  return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
 }

@@ -26,7 +26,14 @@ import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts
 import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsKey } from "./_property_names.ts";
-import { copyAlong, eachSubschema, type Link, pathOf, type Token } from "./_schema_paths.ts";
+import {
+  copyAlong,
+  eachSubschema,
+  type Link,
+  pathOf,
+  type Token,
+  valueAt,
+} from "./_schema_paths.ts";
 
 /** Keywords that name a place a `$ref` may reach: a schema holding one stays as written. */
 const DEFINES: readonly string[] = ["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
@@ -80,17 +87,6 @@ function nothings(root: JsonValue): Map<string, Nothing> {
     });
   }
   return found;
-}
-
-/** The value at `path` in `value`, or `undefined`. */
-function valueAt(value: JsonValue, path: readonly Token[]): JsonValue | undefined {
-  let at: JsonValue | undefined = value;
-  for (const token of path) {
-    if (Array.isArray(at) && typeof token === "number") at = at[token];
-    else if (isObject(at) && typeof token === "string" && Object.hasOwn(at, token)) at = at[token];
-    else return undefined;
-  }
-  return at;
 }
 
 /** Whether the schemas may hold a subschema that accepts nothing in so many words. */

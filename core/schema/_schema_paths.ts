@@ -56,6 +56,27 @@ export function eachSubschema(
   }
 }
 
+/**
+ * The value at `path` in `value`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { valueAt } from "./_schema_paths.ts";
+ * assert.deepEqual(valueAt({ allOf: [{ minLength: 1 }] }, ["allOf", 0]), { minLength: 1 });
+ * assert.equal(valueAt({ allOf: [] }, ["allOf", 0]), undefined);
+ * ```
+ */
+export function valueAt(value: JsonValue, path: readonly Token[]): JsonValue | undefined {
+  let at: JsonValue | undefined = value;
+  for (const token of path) {
+    if (Array.isArray(at) && typeof token === "number") at = at[token];
+    else if (isObject(at) && typeof token === "string" && Object.hasOwn(at, token)) at = at[token];
+    else return undefined;
+  }
+  return at;
+}
+
 type Container = JsonObject | JsonValue[];
 
 /** Sets an own property, even one named `__proto__`. */

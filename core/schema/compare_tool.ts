@@ -4,13 +4,15 @@
  * is silent or milder at that place and below it ("the stricter one always wins").
  * @module
  */
-import { isObject, jsonEqual, type JsonValue, pointerTokens } from "../json.ts";
+import { isObject, jsonEqual, type JsonValue, pointerOf, pointerTokens } from "../json.ts";
 import { type EntityPairs, isEqualPair } from "../pairing.ts";
 import type { ProseVerdict } from "../prose.ts";
 import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
 import { nothingAsFalse, type NothingRead } from "./_nothing_as_false.ts";
+import { mergedConjuncts, type MergedRead } from "./_merged_conjuncts.ts";
+import type { Token } from "./_schema_paths.ts";
 import { show } from "./_walk_messages.ts";
 import { declaresObjectRoot, withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
@@ -149,7 +151,10 @@ export function compareSchemaSide(
 ): SchemaDelta[] {
   // Both differs compare name schemas without a type that admits every name, and read a schema
   // that accepts no value in so many words as the `false` it is (_nothing_as_false.ts).
-  const read = nothingAsFalse(withoutNameTypes(oldSchema), withoutNameTypes(newSchema));
+  // Conjuncts written apart (an allOf branch, a `not` of `not`) beside other keywords are read
+  // merged into them where the sides write them otherwise (_merged_conjuncts.ts).
+  const conjoined = mergedConjuncts(withoutNameTypes(oldSchema), withoutNameTypes(newSchema));
+  const read = nothingAsFalse(conjoined.old, conjoined.new);
   const [a, b] = [read.old, read.new];
   const proofs = where.proofs ?? new ProofBudget();
   const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
@@ -167,9 +172,72 @@ export function compareSchemaSide(
     classify: classifyProse,
     ...where.proseRuns && { proseRuns: where.proseRuns },
   });
-  return read.written.old.size + read.written.new.size === 0
+  const named = read.written.old.size + read.written.new.size === 0
     ? hinted
     : hinted.map((d) => namedAsWritten(d, read.written, where.basePath));
+  return conjoined.moved.old.size + conjoined.moved.new.size === 0
+    ? named
+    : named.map((d) => placedAsWritten(d, conjoined.moved, where, newSchema));
+}
+
+/** Whether RFC 6901 pointer `rel` names a value inside `schema`. */
+function holds(schema: JsonValue | undefined, rel: string): boolean {
+  let at = schema;
+  for (const token of pointerTokens(rel)) {
+    if (Array.isArray(at)) at = at[Number(token)];
+    else if (isObject(at) && Object.hasOwn(at, token)) at = at[token];
+    else return false;
+  }
+  return at !== undefined;
+}
+
+/**
+ * A finding on a keyword that `mergedConjuncts` moved out of a conjunct: its pointer and path at
+ * the place the new file writes it (the old file's, when only the old file writes it), and its old
+ * pointer at the old file's, when they differ.
+ */
+function placedAsWritten(
+  d: SchemaDelta,
+  moved: MergedRead<unknown>["moved"],
+  where: { basePath: string; basePointer: string; oldBasePointer?: string },
+  newSchema: JsonValue | undefined,
+): SchemaDelta {
+  if (!d.pointer.startsWith(where.basePointer)) return d;
+  const rel = d.pointer.slice(where.basePointer.length);
+  const find = (map: Map<string, Token[]>) => {
+    for (const [at, tokens] of map) {
+      if (rel === at || rel.startsWith(`${at}/`)) return { at, tokens };
+    }
+    return undefined;
+  };
+  const out = { ...d };
+  const dotted = (p: string) => pointerTokens(p).join(".");
+  /** `out` named at `place` (a moved keyword and where the file writes it). */
+  const placeAt = (place: { at: string; tokens: Token[] }) => {
+    out.pointer = where.basePointer + pointerOf(place.tokens.map(String)) +
+      rel.slice(place.at.length);
+    const from = `${where.basePath}.${dotted(place.at)}`;
+    if (d.path === from || d.path.startsWith(`${from}.`)) {
+      out.path = `${where.basePath}.${place.tokens.join(".")}${d.path.slice(from.length)}`;
+    }
+  };
+  const now = find(moved.new);
+  const old = find(moved.old);
+  if (now !== undefined) placeAt(now);
+  else if (old !== undefined && !holds(newSchema, rel)) {
+    // Only the old file writes it (it was removed): named where the old file does.
+    placeAt(old);
+    return out;
+  }
+  if (d.oldPointer !== undefined) return out;
+  // The old file writes it in its conjunct, or where the merged schema has it.
+  const oldRel = old === undefined
+    ? rel
+    : pointerOf(old.tokens.map(String)) + rel.slice(old.at.length);
+  if (oldRel !== out.pointer.slice(where.basePointer.length)) {
+    out.oldPointer = (where.oldBasePointer ?? where.basePointer) + oldRel;
+  }
+  return out;
 }
 
 /**

@@ -6,20 +6,12 @@
  * the property holding the union; now it is the old branch's keyword.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { FIXTURES, runCli } from "../helpers.ts";
+import { fixturePosition, runCli } from "../helpers.ts";
 
 const ANY_OF = "locations/anyof_branches.json";
 const ONE_OF = "locations/oneof_branches.json";
 
-/** The 1-based line and column of the first occurrence of `text` in a fixture. */
-function position(file: string, text: string): { line: number; column: number } {
-  const lines = readFileSync(join(FIXTURES, file), "utf8").split("\n");
-  const line = lines.findIndex((l) => l.includes(text));
-  assert.ok(line >= 0, `${text} is not in ${file}`);
-  return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
-}
+const position = fixturePosition;
 
 interface Located {
   rule: string;

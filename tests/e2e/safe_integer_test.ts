@@ -87,9 +87,13 @@ testCases("safe_integer", {
     inputReversed: [0, [
       `tool.input.maximum.safeIntegerLimit|t.inputSchema.properties.limit.allOf.0.maximum|NON_BREAKING`,
     ]],
-    output: [0, ["tool.output.allOf.narrowed|t.outputSchema.properties.limit.allOf|NON_BREAKING"]],
+    // The branch beside the type is read as its keyword (_merged_conjuncts.ts): the bound named
+    // where it is written, graded by variance on output (it read allOf narrowed and widened).
+    output: [0, [
+      "tool.output.maximum.narrowed|t.outputSchema.properties.limit.allOf.0.maximum|NON_BREAKING",
+    ]],
     outputReversed: [1, [
-      "tool.output.allOf.widened|t.outputSchema.properties.limit.allOf|BREAKING",
+      "tool.output.maximum.widened|t.outputSchema.properties.limit.allOf.0.maximum|BREAKING",
     ]],
   },
 });

@@ -55,8 +55,14 @@ Deno.test("the catch-all differ alone grades a property a dependentSchemas entry
 Deno.test("a new allOf branch declaring a name a dependentSchemas entry declared is not an optional property offered", () => {
   const old = { type: "object", dependentSchemas: { a: branch } };
   const ways = fourWays(old, { ...old, allOf: [{ properties: { b } }] });
-  assert.deepEqual(ways.input, ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"]);
-  assert.deepEqual(ways.output, ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"]);
+  // The branch beside the type is read as its keywords (_merged_conjuncts.ts): b's type graded
+  // where it is written, as in properties (it read allOf.narrowed, with the same grades).
+  assert.deepEqual(ways.input, [
+    "tool.input.type.narrowed t.inputSchema.allOf.0.properties.b.type BREAKING",
+  ]);
+  assert.deepEqual(ways.output, [
+    "tool.output.type.narrowed t.outputSchema.allOf.0.properties.b.type NON_BREAKING",
+  ]);
   // A name declared nowhere before keeps the property.added grade.
   const open = fourWays(old, { ...old, allOf: [{ properties: { x: b } }] });
   assert.deepEqual(open.input, [

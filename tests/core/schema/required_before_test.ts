@@ -32,7 +32,11 @@ Deno.test("a new allOf branch declaring a name an allOf branch required before i
   const a = { type: "object", allOf: [{ required: ["x"] }] };
   const b = { type: "object", allOf: [{ required: ["x"] }, { properties: { x } }] };
   const ways = fourWays(a, b);
-  assert.deepEqual(ways.input, ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"]);
+  // The branches beside the type are read as its keywords (_merged_conjuncts.ts): x's type is
+  // graded where it is written, as in properties above (it read allOf.narrowed, BREAKING too).
+  assert.deepEqual(ways.input, [
+    "tool.input.type.narrowed t.inputSchema.allOf.1.properties.x.type BREAKING",
+  ]);
   assert.ok(ways.output.every((f) => !f.endsWith(" BREAKING")), ways.output.join("\n"));
   // A name required nowhere keeps the property.added grade.
   const open = fourWays({ type: "object", allOf: [{ required: ["y"] }] }, {
