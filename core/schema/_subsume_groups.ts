@@ -505,6 +505,7 @@ const conditionCheck: Check = (p, atoms, part) => {
 export function disjoint(x: JsonValue, y: JsonValue): boolean {
   if (x === false || y === false) return true;
   if (!isObject(x) || !isObject(y)) return false;
+  if (excludes(x, y) || excludes(y, x)) return true;
   const vx = valuesFrom(x), vy = valuesFrom(y);
   // A const or enum accepts its values' kinds alone: {const: true} meets no string nor number,
   // and an enum of mixed kinds meets a typed branch only through a member of that branch's kind
@@ -523,6 +524,35 @@ export function disjoint(x: JsonValue, y: JsonValue): boolean {
   // name the other does not declare).
   const names = new Set([...requiredOf(x), ...requiredOf(y)]);
   return [...names].some((n) => disjoint(propertyRule(x, n).schema, propertyRule(y, n).schema));
+}
+
+/**
+ * Whether the `not` of `x` holds every value of `y`, by what `y` itself says of kinds and required
+ * names: agent-device 0.21.3's fill.outputSchema tells its oneOf branches apart by `not:
+ * {type: object, properties: {}, required: [verification]}` in one and `required:
+ * [verification]` in the other. Only a `not` of a type, required names and properties that accept
+ * everything is read; a `y` with a `$ref` beside (draft-07 ignores its siblings) is not.
+ */
+function excludes(x: JsonObject, y: JsonObject): boolean {
+  const n = x.not;
+  if (!isObject(n) || Object.hasOwn(y, "$ref")) return false;
+  for (const key of Object.keys(n)) {
+    if (key === "type" || key === "required" || isAnnotationKeyword(key)) continue;
+    const props = n.properties;
+    if (key === "properties" && isObject(props) && Object.values(props).every(acceptsEverything)) {
+      continue;
+    }
+    return false;
+  }
+  if (n.type !== undefined && !kindsOf(y).within(kindsOf(n))) return false;
+  const names = requiredOf(n);
+  if (
+    n.required !== undefined && (!Array.isArray(n.required) || names.length !== n.required.length)
+  ) {
+    return false;
+  }
+  const held = new Set(requiredOf(y));
+  return names.every((name) => held.has(name));
 }
 
 function requiredOf(s: JsonObject): string[] {

@@ -1254,7 +1254,7 @@ Deno.test("proxar diff hints @runpod/mcp-server 4.0.0's get-gpu-type id as its g
   }
 });
 
-Deno.test("proxar diff grades agent-device 0.20.5 → 0.21.3's fill.outputSchema, whose properties moved into each branch of a oneOf, as the union changed", async () => {
+Deno.test("proxar diff grades agent-device 0.20.5 → 0.21.3's fill.outputSchema, whose properties moved into each branch of a oneOf, as one branch of the union", async () => {
   const input = "fill.inputSchema", output = "fill.outputSchema";
   // Before: its 22 properties each read tool.output.property.removed, BREAKING ("consumers that
   // read it break"), though both branches of the new oneOf declare every one of them.
@@ -1281,10 +1281,13 @@ Deno.test("proxar diff grades agent-device 0.20.5 → 0.21.3's fill.outputSchema
       `tool.output.description.changed|${output}.oneOf.0.properties.evidence.properties.changedFromBefore.description|POTENTIALLY_BREAKING`,
       // A result may now carry a tiebreak the old schema did not allow: a real widening.
       `tool.output.enum.widened|${output}.oneOf.0.properties.resolution.oneOf.1.properties.tiebreak.enum|BREAKING`,
-      `tool.output.not.narrowed|${output}.oneOf.0.not|BREAKING`,
-      `tool.output.oneOf.changed|${output}.oneOf|BREAKING`,
-      `tool.output.property.added|${output}.oneOf.0.properties.evidence.properties.surfaceChange|BREAKING`,
-      `tool.output.property.added|${output}.oneOf.0.properties.settle.properties.surfaceChange|BREAKING`,
+      // The branches are disjoint (not {required: [verification]} in one, required in the
+      // other), so the first branch narrowed narrows the union: these read BREAKING, and the
+      // union changed, while the branches were taken to overlap.
+      `tool.output.not.narrowed|${output}.oneOf.0.not|NON_BREAKING`,
+      `tool.output.oneOf.widened|${output}.oneOf|BREAKING`,
+      `tool.output.property.added|${output}.oneOf.0.properties.evidence.properties.surfaceChange|NON_BREAKING`,
+      `tool.output.property.added|${output}.oneOf.0.properties.settle.properties.surfaceChange|NON_BREAKING`,
     ],
     code: 1,
   });
