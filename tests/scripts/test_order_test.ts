@@ -10,6 +10,7 @@ import {
   junitNames,
   junitSeconds,
   longestFirst,
+  readSeconds,
   repeatedCases,
   splitWaiting,
   testFiles,
@@ -119,6 +120,17 @@ Deno.test("splitWaiting() takes the files that mostly wait out of the order, whi
     waiting: ["/r/tests/e2e/live_faults_test.ts", "/r/tests/e2e/proxy_drift_test.ts"],
     busy: ["/r/tests/a_test.ts", "/r/tests/b_test.ts"],
   });
+});
+
+Deno.test("scripts/test_seconds.json times test files in seconds, end-to-end and others", () => {
+  const seconds = readSeconds(join(ROOT, "scripts", "test_seconds.json"));
+  const files = Object.keys(seconds);
+  assert.ok(files.some((f) => f.startsWith("./tests/e2e/")), "an end-to-end file");
+  assert.ok(files.some((f) => !f.startsWith("./tests/e2e/")), "another file");
+  for (const [file, time] of Object.entries(seconds)) {
+    assert.match(file, /^\.\/tests\/.+_test\.ts$/);
+    assert.ok(typeof time === "number" && time >= 0, `${file}: ${time}`);
+  }
 });
 
 Deno.test("WAITING_FILES names test files that exist, so none is left running with the rest", () => {
