@@ -37,19 +37,57 @@ export function sortKeys<T>(value: T): T {
   if (!isObject(value)) return value;
   const out: JsonObject = {};
   for (const key of Object.keys(value).sort()) {
-    Object.defineProperty(out, key, {
-      value: sortKeys(value[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const item = sortKeys(value[key]);
+    // Assigning `__proto__` would set the prototype; every other key is an own data property.
+    if (key === "__proto__") {
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = item as JsonValue;
   }
   return out as T;
 }
 
-/** Deterministic compact serialisation (keys sorted). */
+/**
+ * Deterministic compact serialisation (keys sorted). A value whose objects all list their keys
+ * in sorted order already (an enum's `{v: 1}`, a string) is written without a sorted copy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stableStringify } from "./json.ts";
+ * assert.equal(stableStringify({ b: [{ d: 1, c: 2 }], a: "x" }), '{"a":"x","b":[{"c":2,"d":1}]}');
+ * ```
+ */
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? "undefined";
+  return JSON.stringify(keysSorted(value) ? value : sortKeys(value)) ?? "undefined";
+}
+
+/**
+ * Whether every object in `value` lists its own keys in sorted order, so that JSON.stringify
+ * writes it as it writes {@link sortKeys}' copy (which lists them in the same order: sorted,
+ * array-index keys first, as every object lists them).
+ */
+function keysSorted(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!keysSorted(value[i])) return false;
+    return true;
+  }
+  // Anything else than a plain object (a Date, a boxed string) JSON.stringify may write otherwise.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const object = value as Record<string, unknown>;
+  if (typeof object.toJSON === "function") return false;
+  const keys = Object.keys(object);
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && keys[i - 1]! > keys[i]!) return false;
+    if (!keysSorted(object[keys[i]!])) return false;
+  }
+  return true;
 }
 
 /**

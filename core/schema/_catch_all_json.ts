@@ -157,6 +157,8 @@ export class JsonEquality {
     const memo = this.#hashes;
     const known = memo.get(value);
     if (known !== undefined) return known;
+    const flat = flatHash(value);
+    if (flat !== undefined) return flat;
     // One frame per object on the path from `value`: the node, its keys (objects), the next
     // child, the hash so far and the number of values seen.
     const nodes: object[] = [], keyLists: (string[] | null)[] = [];
@@ -224,22 +226,54 @@ export class JsonEquality {
  * sit in buckets by structural hash, so membership costs constant time on average.
  */
 export type ValueSet = "all" | {
+  /** The strings, as they are (no key built for each). */
+  strings: Set<string>;
+  /** Numbers, booleans and null, by {@link primKey}. */
   prims: Set<string>;
   objects: Map<number, JsonValue[]>;
   size: number;
 };
 
+/**
+ * {@link JsonEquality.hash} of an object or array whose members are all primitives (most values
+ * an `enum` lists), computed as the general walk would without its frames; `undefined` for one
+ * that holds an object or array. Such a value is smaller than {@link SMALL} values unless it is
+ * wide, and then it is not memoised here: hashing it again costs what walking it would.
+ */
+function flatHash(value: object): number | undefined {
+  if (Array.isArray(value)) {
+    let h = 7;
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child === "object" && child !== null) return undefined;
+      h = mix(h, primitiveHash(child));
+    }
+    return value.length + 1 < SMALL ? h : undefined;
+  }
+  const object = value as Record<string, unknown>;
+  let h = 0, size = 1;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const child = object[key];
+    if (typeof child === "object" && child !== null) return undefined;
+    h = (h + mix(stringHash(key), primitiveHash(child))) | 0;
+    size++;
+  }
+  return size < SMALL ? mix(8, h) : undefined;
+}
+
 const setHashes = new JsonEquality();
 
-function hasObject(objects: Map<number, JsonValue[]>, value: JsonValue): boolean {
-  return (objects.get(setHashes.hash(value)) ?? []).some((o) => sameJson(o, value));
+function hasObject(objects: Map<number, JsonValue[]>, value: JsonValue, hash: number): boolean {
+  const bucket = objects.get(hash);
+  if (bucket === undefined) return false;
+  for (let i = 0; i < bucket.length; i++) if (sameJson(bucket[i], value)) return true;
+  return false;
 }
 
 function primKey(value: JsonValue): string | undefined {
   if (value === null) return "null";
   switch (typeof value) {
-    case "string":
-      return "s" + value;
     case "number":
       return "n" + String(value);
     case "boolean":
@@ -249,44 +283,77 @@ function primKey(value: JsonValue): string | undefined {
   }
 }
 
-/** The value set of a list of JSON values (duplicates collapse). */
+/**
+ * The value sets of lists already read, by identity: one `enum` is read by the verdicts of both
+ * directions and by those of the `$ref` chains that reach it, and may hold 100,000 values.
+ */
+const valueSets = new WeakMap<readonly JsonValue[], ValueSet>();
+
+/**
+ * The value set of a list of JSON values (duplicates collapse), built once per list; the set is
+ * shared and must not be changed.
+ */
 export function valueSet(values: readonly JsonValue[]): ValueSet {
-  const set = { prims: new Set<string>(), objects: new Map<number, JsonValue[]>(), size: 0 };
+  let set = valueSets.get(values);
+  if (set !== undefined) return set;
+  set = {
+    strings: new Set<string>(),
+    prims: new Set<string>(),
+    objects: new Map<number, JsonValue[]>(),
+    size: 0,
+  };
   for (const value of values) {
-    const key = primKey(value);
-    if (key !== undefined) set.prims.add(key);
-    else if (!hasObject(set.objects, value)) {
-      const hash = setHashes.hash(value);
-      const bucket = set.objects.get(hash);
-      if (bucket) bucket.push(value);
-      else set.objects.set(hash, [value]);
-      set.size++;
+    if (typeof value === "string") {
+      set.strings.add(value);
+      continue;
     }
+    const key = primKey(value);
+    if (key !== undefined) {
+      set.prims.add(key);
+      continue;
+    }
+    const hash = setHashes.hash(value);
+    const bucket = set.objects.get(hash);
+    if (bucket === undefined) set.objects.set(hash, [value]);
+    else if (!hasObject(set.objects, value, hash)) bucket.push(value);
+    else continue;
+    set.size++;
   }
+  valueSets.set(values, set);
   return set;
 }
 
 /** Whether `value` is a member of `set`. */
 export function hasValue(set: ValueSet, value: JsonValue): boolean {
   if (set === "all") return true;
+  if (typeof value === "string") return set.strings.has(value);
   const key = primKey(value);
-  return key !== undefined ? set.prims.has(key) : hasObject(set.objects, value);
+  return key !== undefined
+    ? set.prims.has(key)
+    : hasObject(set.objects, value, setHashes.hash(value));
 }
 
 /** Whether every value of `a` is in `b`. */
 export function valueSubset(a: ValueSet, b: ValueSet): boolean {
-  if (b === "all") return true;
+  if (b === "all" || a === b) return true;
   if (a === "all") return false;
+  if (a.strings.size > b.strings.size || a.prims.size > b.prims.size || a.size > b.size) {
+    return false;
+  }
+  for (const key of a.strings) if (!b.strings.has(key)) return false;
   for (const key of a.prims) if (!b.prims.has(key)) return false;
-  for (const bucket of a.objects.values()) {
-    if (!bucket.every((o) => hasObject(b.objects, o))) return false;
+  // Each bucket's key is the hash of its values: they are looked up without hashing again.
+  for (const [hash, bucket] of a.objects) {
+    for (let i = 0; i < bucket.length; i++) {
+      if (!hasObject(b.objects, bucket[i]!, hash)) return false;
+    }
   }
   return true;
 }
 
 /** Number of values in a set (`Infinity` for `all`). */
 export function valueCount(set: ValueSet): number {
-  return set === "all" ? Infinity : set.prims.size + set.size;
+  return set === "all" ? Infinity : set.strings.size + set.prims.size + set.size;
 }
 
 /** A resolved local reference: the target and its canonical pointer within the root. */

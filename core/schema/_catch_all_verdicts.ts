@@ -202,7 +202,8 @@ function allowed(read: Read): JsonValue[] | undefined {
  */
 function jointValues(read: Read, which: "old" | "new", at: VerdictAt): ValueSet | typeof INVALID {
   const own = enumSet(read), referenced = at.referenced(which);
-  if (own === INVALID || referenced === undefined) return own;
+  // With no schema reached, the values kept are its own: no second set of them is built.
+  if (own === INVALID || referenced === undefined || referenced.length === 0) return own;
   const reads = [read, ...referenced];
   const sets = reads.map(enumSet);
   if (sets.includes(INVALID)) return own;

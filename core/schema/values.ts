@@ -4,7 +4,7 @@
  * undefined when nothing changed.
  * @module
  */
-import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
+import { isObject, jsonEqual, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
 import type { Effect } from "./types.ts";
 import type { IntegerFacts, NumericBound } from "./_safe_integer.ts";
 
@@ -83,39 +83,94 @@ export function typeEffect(a: JsonObject, b: JsonObject): Effect | undefined {
   return setEffect(effectiveTypes(a), effectiveTypes(b), typeWithin);
 }
 
-const valueSets = new WeakMap<JsonObject, string[] | undefined>();
+/** Allowed values as canonical strings: in the order first listed, and as a set. */
+interface Values {
+  list: string[];
+  set: ReadonlySet<string>;
+}
+
+const valueSets = new WeakMap<JsonObject, Values | undefined>();
+
+/**
+ * The values of each `enum` list read, by identity: the walk reads a node's list again through
+ * copies of the node (keywords of an excluded type left out, a union lifted), and an enum may
+ * hold a hundred thousand values.
+ */
+const enumValues = new WeakMap<JsonValue[], Values>();
 
 /**
  * The allowed values of `enum` and `const` together, as canonical strings; undefined = any.
- * Memoised per schema node: an enum may hold a hundred thousand values.
+ * Memoised per schema node and per enum list.
  */
 export function valueSet(schema: JsonObject): string[] | undefined {
+  return values(schema)?.list;
+}
+
+/** {@link valueSet} as a set (the same values), for membership tests. */
+export function valueKeys(schema: JsonObject): ReadonlySet<string> | undefined {
+  return values(schema)?.set;
+}
+
+function values(schema: JsonObject): Values | undefined {
   if (valueSets.has(schema)) return valueSets.get(schema);
-  const values = computeValueSet(schema);
+  const values = computeValues(schema);
   valueSets.set(schema, values);
   return values;
 }
 
-function computeValueSet(schema: JsonObject): string[] | undefined {
-  let values: string[] | undefined;
-  if (Array.isArray(schema.enum)) values = [...new Set(schema.enum.map(stableStringify))];
+function computeValues(schema: JsonObject): Values | undefined {
+  const list = schema.enum;
+  let values = Array.isArray(list) ? listedValues(list) : undefined;
   if (Object.hasOwn(schema, "const")) {
-    const c = stableStringify(schema.const);
-    values = values ? values.filter((v) => v === c) : [c];
+    const c = canonicalKey(schema.const);
+    values = values === undefined || values.set.has(c)
+      ? { list: [c], set: new Set([c]) }
+      : { list: [], set: new Set() };
   }
   return values;
 }
 
+function listedValues(list: JsonValue[]): Values {
+  let values = enumValues.get(list);
+  if (values !== undefined) return values;
+  const set = new Set<string>();
+  for (let i = 0; i < list.length; i++) set.add(canonicalKey(list[i]));
+  values = { list: [...set], set };
+  enumValues.set(list, values);
+  return values;
+}
+
+/**
+ * The values of {@link valueSet} as JSON values (objects with their keys sorted), parsed in one
+ * go rather than one `JSON.parse` each.
+ */
+export function parsedValues(schema: JsonObject): JsonValue[] | undefined {
+  const list = valueSet(schema);
+  return list && JSON.parse(`[${list.join(",")}]`) as JsonValue[];
+}
+
+/** {@link stableStringify}, without its sorted copy for a string, number, boolean or null. */
+function canonicalKey(value: JsonValue | undefined): string {
+  return typeof value === "object" && value !== null
+    ? stableStringify(value)
+    : JSON.stringify(value) ?? "undefined";
+}
+
 /** Effect of an `enum`/`const` change, comparing canonical-JSON keys as sets (linear time). */
 export function enumEffect(a: JsonObject, b: JsonObject): Effect | undefined {
-  const va = valueSet(a);
-  const vb = valueSet(b);
+  // Equal lists (most often) are settled in one pass, without a key for each value.
+  if (!Object.hasOwn(a, "const") && !Object.hasOwn(b, "const") && jsonEqual(a.enum, b.enum)) {
+    return undefined;
+  }
+  const va = values(a);
+  const vb = values(b);
   if (!va && !vb) return undefined;
   if (!va) return "narrowed";
   if (!vb) return "widened";
-  const sa = new Set(va);
-  const sb = new Set(vb);
-  return setEffect(va, vb, (x, set) => (set === va ? sa : sb).has(x));
+  // The same list read twice (a node against its own copy) has the same values.
+  if (va === vb) return undefined;
+  const { list: la, set: sa } = va, { list: lb, set: sb } = vb;
+  return setEffect(la, lb, (x, set) => (set === la ? sa : sb).has(x));
 }
 
 /** A bound: its value and whether it is exclusive. */

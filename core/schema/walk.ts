@@ -93,10 +93,12 @@ import {
   integerFacts,
   multipleOfEffect,
   numericBound,
+  parsedValues,
   presenceEffect,
   stringSet,
   typeEffect,
   typeSet,
+  valueKeys,
   valueSet,
 } from "./values.ts";
 
@@ -630,11 +632,11 @@ class Walker {
         Object.hasOwn(b, "enum") || (!Object.hasOwn(b, "const") && Object.hasOwn(a, "enum"))
           ? "enum"
           : "const";
-      const list = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue) ?? null;
+      const list = (s: JsonObject) => parsedValues(s) ?? null;
       const va = valueSet(a) ?? [];
       const vb = valueSet(b) ?? [];
-      const inA = new Set(va);
-      const inB = new Set(vb);
+      const inA = valueKeys(a) ?? new Set();
+      const inB = valueKeys(b) ?? new Set();
       const added = vb.filter((v) => !inA.has(v));
       const removed = va.filter((v) => !inB.has(v));
       const detail = valueSet(a) && valueSet(b)
@@ -674,7 +676,7 @@ class Walker {
       if (!effect) continue;
       // A side that lists its values gains or loses only listed numbers between the two bounds
       // (_enum_bounds.ts): none, and the move changes no accepted value.
-      const listed = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue);
+      const listed = (s: JsonObject) => parsedValues(s);
       const between = listedBetween(
         listed(effect === "narrowed" ? a : b),
         ba,
