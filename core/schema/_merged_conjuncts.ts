@@ -16,7 +16,7 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue, pointerOf } from "../json.ts";
-import { holdsKey } from "./_property_names.ts";
+import { holdsKey, type ScannedKey } from "./_property_names.ts";
 import {
   copyAlong,
   eachSubschema,
@@ -90,7 +90,7 @@ const KEEP: readonly string[] = [
 ];
 
 /** Keywords that define a place a `$ref` may reach: a conjunct holding one stays as written. */
-const DEFINES: readonly string[] = [
+const DEFINES: readonly ScannedKey[] = [
   "$id",
   "$anchor",
   "$dynamicAnchor",
@@ -138,7 +138,7 @@ function merge(s: JsonObject): Merged | undefined {
     if (!isObject(schema)) return undefined;
     const keys = Object.keys(schema);
     if (keys.length === 0 || keys.some((k) => !ALONE.has(k))) return undefined;
-    if (DEFINES.some((k) => holdsKey(schema, k, 0))) return undefined;
+    if (DEFINES.some((k) => holdsKey(schema, k))) return undefined;
     for (const k of keys) {
       if (Object.hasOwn(out, k) && !jsonEqual(out[k], schema[k])) return undefined;
     }
@@ -234,7 +234,7 @@ export function mergedConjuncts<T extends JsonValue | undefined>(
   const moved = { old: new Map<string, Token[]>(), new: new Map<string, Token[]>() };
   const unchanged = { old: oldSchema, new: newSchema, moved };
   if (oldSchema === undefined || newSchema === undefined) return unchanged;
-  const may = (s: JsonValue) => holdsKey(s, "allOf", 0) || holdsKey(s, "not", 0);
+  const may = (s: JsonValue) => holdsKey(s, "allOf") || holdsKey(s, "not");
   if (!may(oldSchema) && !may(newSchema)) return unchanged;
   if (refersIntoConjunct(oldSchema) || refersIntoConjunct(newSchema)) return unchanged;
   const keyed = new Map<string, Token[]>();

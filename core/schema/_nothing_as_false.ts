@@ -25,7 +25,7 @@
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
-import { holdsKey } from "./_property_names.ts";
+import { holdsKey, type ScannedKey } from "./_property_names.ts";
 import {
   copyAlong,
   eachSubschema,
@@ -36,7 +36,7 @@ import {
 } from "./_schema_paths.ts";
 
 /** Keywords that name a place a `$ref` may reach: a schema holding one stays as written. */
-const DEFINES: readonly string[] = ["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
+const DEFINES: readonly ScannedKey[] = ["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
 /** The applicators a schema that accepts nothing in so many words is written with. */
 const COMBINERS: ReadonlySet<string> = new Set(["not", "anyOf", "oneOf", "allOf"]);
 
@@ -51,7 +51,7 @@ function nothingKind(s: JsonObject, root: JsonValue): "lone" | "written" | undef
   const keys = Object.keys(s);
   if (!keys.some((key) => COMBINERS.has(key))) return undefined;
   if (keys.length === 1 && keys[0] === "not") return acceptsEvery(s.not, root) ? "lone" : undefined;
-  if (DEFINES.some((key) => holdsKey(s, key, 0))) return undefined;
+  if (DEFINES.some((key) => holdsKey(s, key))) return undefined;
   if (s.not !== undefined && acceptsEvery(s.not, root)) return "written";
   // Only a union or conjunction with a branch written false or as a `not` is given to the proof,
   // which the schemas of every tool would otherwise meet.
@@ -91,8 +91,8 @@ function nothings(root: JsonValue): Map<string, Nothing> {
 
 /** Whether the schemas may hold a subschema that accepts nothing in so many words. */
 const mayHold = (s: JsonValue) =>
-  holdsKey(s, "not", 0) || holdsKey(s, "anyOf", 0) || holdsKey(s, "oneOf", 0) ||
-  holdsKey(s, "allOf", 0);
+  holdsKey(s, "not") || holdsKey(s, "anyOf") || holdsKey(s, "oneOf") ||
+  holdsKey(s, "allOf");
 
 /** Both schemas as the differs compare them, and what each file writes where `false` now stands. */
 export interface NothingRead<T> {
@@ -169,7 +169,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     found[0].delete(key);
     found[1].delete(key);
     // One written in other words may define a place a `$ref` reaches: both stay as written.
-    if (values.some((v) => DEFINES.some((k) => holdsKey(v, k, 0)))) continue;
+    if (values.some((v) => DEFINES.some((k) => holdsKey(v, k)))) continue;
     const [a, b] = values.map(notesOf);
     // The same notes (none, most often): false on both sides, as two lone `not`s are.
     if (jsonEqual(a!, b!)) {

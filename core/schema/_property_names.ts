@@ -43,24 +43,93 @@ function namePaths(root: JsonValue): Token[][] {
 }
 
 /**
- * Whether `key` is an own key anywhere in `value`, data included: a walk that allocates nothing,
- * so the schemas of most tools, which have no `propertyNames`, cost no more. Past a nesting of
- * 512 it answers yes and leaves the question to {@link namePaths}, which keeps no call stack.
+ * The keys asked about whole schemas before both differs compare: `propertyNames` here; `not`,
+ * the unions and conjunctions, and what defines a place a `$ref` may reach in
+ * `_nothing_as_false.ts` and `_merged_conjuncts.ts`.
  */
-export function holdsKey(value: JsonValue, key: string, depth: number): boolean {
+export type ScannedKey =
+  | "propertyNames"
+  | "not"
+  | "anyOf"
+  | "oneOf"
+  | "allOf"
+  | "$defs"
+  | "definitions"
+  | "$id"
+  | "$anchor"
+  | "$dynamicAnchor"
+  | "$recursiveAnchor";
+
+/**
+ * Whether `key` is a {@link ScannedKey}, by comparisons of what are mostly two pointers: a set
+ * lookup per key made the walk of a 10 MB schema take twice as long under V8.
+ */
+function isScanned(key: string): key is ScannedKey {
+  switch (key) {
+    case "propertyNames":
+    case "not":
+    case "anyOf":
+    case "oneOf":
+    case "allOf":
+    case "$defs":
+    case "definitions":
+    case "$id":
+    case "$anchor":
+    case "$dynamicAnchor":
+    case "$recursiveAnchor":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Which {@link ScannedKey}s each object asked about holds; `true`: too deep to tell (all). */
+const scanned = new WeakMap<object, ReadonlySet<ScannedKey> | true>();
+
+const NONE: ReadonlySet<ScannedKey> = new Set();
+
+/**
+ * Whether `key` is an own key anywhere in `value`, data included. One walk finds every
+ * {@link ScannedKey} a value holds and is remembered for it: a schema of 10 MB without any was
+ * walked once for each key asked, five times a side. Past a nesting of 512 it answers yes and
+ * leaves the question to {@link namePaths}, which keeps no call stack.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { holdsKey } from "./_property_names.ts";
+ * const schema = { type: "object", properties: { a: { not: { type: "null" } } } };
+ * assert.equal(holdsKey(schema, "not"), true);
+ * assert.equal(holdsKey(schema, "anyOf"), false);
+ * ```
+ */
+export function holdsKey(value: JsonValue, key: ScannedKey): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  let held = scanned.get(value);
+  if (held === undefined) {
+    const found = new Set<ScannedKey>();
+    held = scanKeys(value, found, 0) ? true : found.size === 0 ? NONE : found;
+    scanned.set(value, held);
+  }
+  return held === true || held.has(key);
+}
+
+/** Adds the {@link ScannedKey}s anywhere in `value` to `found`; true past 512 levels. */
+function scanKeys(value: JsonValue, found: Set<ScannedKey>, depth: number): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (depth > 512) return true;
   if (Array.isArray(value)) {
-    for (const item of value) if (holdsKey(item, key, depth + 1)) return true;
+    for (const item of value) if (scanKeys(item, found, depth + 1)) return true;
     return false;
   }
   for (const own in value) {
     if (!Object.hasOwn(value, own)) continue;
-    if (own === key || holdsKey(value[own]!, key, depth + 1)) return true;
+    if (isScanned(own)) found.add(own);
+    if (scanKeys(value[own]!, found, depth + 1)) return true;
   }
   return false;
 }
-singlePass(holdsKey);
+singlePass(scanKeys);
 
 /**
  * `schema` with `type` removed from every inline `propertyNames` schema where it admits strings;
@@ -77,7 +146,7 @@ singlePass(holdsKey);
  * ```
  */
 export function withoutNameTypes<T extends JsonValue | undefined>(schema: T): T {
-  if (schema === undefined || !holdsKey(schema, "propertyNames", 0)) return schema;
+  if (schema === undefined || !holdsKey(schema, "propertyNames")) return schema;
   const paths = namePaths(schema);
   if (paths.length === 0) return schema;
   return copyAlong(schema as JsonValue, paths, (value, copyOf) => {
