@@ -31,6 +31,7 @@ import {
   OPERATOR_SOURCE,
 } from "./prose_operators.ts";
 import { numberKey, numberMarkers, numbersAsDigits, spelledNumber } from "./prose_numbers.ts";
+import { asShortRanges, shortRanges } from "./prose_version_ranges.ts";
 import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { numberWordReading } from "./prose_number_terms.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
@@ -380,6 +381,20 @@ function rewrittenNumbers(
 }
 
 /**
+ * The npm ranges one text writes as two comparators and the other in their short form
+ * (prose_version_ranges.ts): each as the old text writes it and as the new one does.
+ */
+function rangesRewritten(a: string, b: string): { old: string; new: string }[] {
+  const [ra, rb] = [shortRanges(a), shortRanges(b)];
+  const only = (xs: typeof ra, ys: typeof ra) =>
+    xs.filter((x) => !ys.some((y) => y.written === x.written));
+  return [
+    ...only(ra, rb).map((r) => ({ old: r.written, new: r.short })),
+    ...only(rb, ra).map((r) => ({ old: r.short, new: r.written })),
+  ];
+}
+
+/**
  * Levenshtein distance, computed on what lies between the common prefix and the common suffix:
  * the distance is the same, and a long text with one sentence changed costs what that sentence
  * costs.
@@ -437,8 +452,12 @@ function classify(
   options: ProseOptions,
   units: boolean,
 ): ProseVerdict {
-  const a = collapse(withoutQuoteMarks(oldText));
-  const b = collapse(withoutQuoteMarks(newText));
+  const writtenA = collapse(withoutQuoteMarks(oldText));
+  const writtenB = collapse(withoutQuoteMarks(newText));
+  // Read past the equality check with an npm range written as two comparators in its short form
+  // (prose_version_ranges.ts): `>=1.2.0 <2.0.0` and `^1.2.0` are no marker changed.
+  const a = asShortRanges(writtenA);
+  const b = asShortRanges(writtenB);
   // The words of both texts, read once: by the alternative check and by steps 3 to 5.
   let split: [string[], string[]] | undefined;
   const wordsOf = () => (split ??= [proseTokens(a), proseTokens(b)]);
@@ -477,7 +496,7 @@ function classify(
     }
     return documentation;
   };
-  if (a === b) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
+  if (writtenA === writtenB) return caseOf({ severity: "DOCUMENTATION", step: "equal" });
   if (a === "" || b === "") return { severity: "POTENTIALLY_BREAKING", step: "emptiness" };
   const words = new Set(BUILTIN_MARKERS);
   const phrases: string[][] = [];
@@ -524,7 +543,9 @@ function classify(
     jaccard,
     thresholds: { high, low },
   };
-  if (edit === 1) verdict.rewritten = rewrittenNumbers(ma, mb);
+  if (edit === 1) {
+    verdict.rewritten = [...rangesRewritten(writtenA, writtenB), ...rewrittenNumbers(ma, mb)];
+  }
   return verdict.severity === "DOCUMENTATION" ? caseOf(verdict) : verdict;
 }
 

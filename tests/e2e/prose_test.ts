@@ -271,7 +271,9 @@ Deno.test("proxar diff counts a changed version or range as a number, both ways,
   // Node 18+ → 20+ and RFC 9110 → 9111 stay POTENTIALLY_BREAKING. 1.2.3-beta.1 was read as two
   // numbers (the message named "beta.1"), and v2.3 → version 2.3 was marker 2.3 0× → 1×. A range
   // changed, ^1.2.3 → ~1.2.3 and >=3.10 → >3.10, was DOCUMENTATION (edit 0.989 and 0.987); ^2.0.1
-  // → ^ 2.0.1 and >= 20 → ≥20 are one range (edit 0.985 and 0.917 before, now 1).
+  // → ^ 2.0.1 and >= 20 → ≥20 are one range (edit 0.985 and 0.917 before, now 1). An npm range of
+  // two comparators that a caret range writes in one, >=1.2.0 <2.0.0 → ^1.2.0, accepts the same
+  // versions: it read marker "<2.0.0" 1× → 0×, POTENTIALLY_BREAKING; >=1.2.0 <1.5.0 does not.
   for (const [from, to] of [["old", "new"], ["new", "old"]] as const) {
     // The lower version is named, as first in order.
     const [v23, rfc, beta, node] = ["v2.3", "9110", "1.2.3-beta.1", "18"];
@@ -280,11 +282,13 @@ Deno.test("proxar diff counts a changed version or range as a number, both ways,
     assert.deepEqual(await messages("versions", from, to), [
       rewrote("check_node", from, ">= 20", "≥20"),
       "DOCUMENTATION get_issue.description changed (edit 0.944, overlap 0.875: one reaches 0.9, neither below 0.55)",
+      rewrote("pin_cli", from, ">=1.2.0 <2.0.0", "^1.2.0"),
       rewrote("pin_plugin", from, "^2.0.1", "^ 2.0.1"),
       `POTENTIALLY_BREAKING check_python.description changed (marker ">3.10" ${gained})`,
       `POTENTIALLY_BREAKING fetch_page.description changed (marker "${rfc}" ${lost})`,
       `POTENTIALLY_BREAKING fetch_release.description changed (marker "1.2.x" ${gained})`,
       `POTENTIALLY_BREAKING install_client.description changed (marker "${beta}" ${lost})`,
+      `POTENTIALLY_BREAKING pin_lib.description changed (marker "<1.5.0" ${lost})`,
       `POTENTIALLY_BREAKING pin_sdk.description changed (marker "^1.2.3" ${lost})`,
       `POTENTIALLY_BREAKING run_checks.description changed (marker "${node}" ${lost})`,
       `POTENTIALLY_BREAKING search_issues.description changed (marker "${v23}" ${lost})`,
