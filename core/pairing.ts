@@ -228,7 +228,10 @@ const MAX_ALIKE = 64;
  * The one of `candidates` whose name is at least {@link ALIKE} like `name` and more alike than
  * every other candidate's.
  */
-function likest<T>(name: string, candidates: readonly Located<T>[]): Located<T> | undefined {
+export function likest<T>(
+  name: string,
+  candidates: readonly Located<T>[],
+): Located<T> | undefined {
   let best: Located<T> | undefined, top = -1, next = -1;
   for (const c of candidates) {
     const score = nameLikeness(name, c.id);

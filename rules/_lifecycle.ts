@@ -1,13 +1,14 @@
 /**
  * The two rules every listed entity has: removed (BREAKING) and added (NON_BREAKING), each
  * POTENTIALLY_BREAKING when the contract it compares against left the list out.
- * Tools add a rename hint on top (rules/tools.ts); prompts one for a name in another style.
+ * Tools add a rename hint on top (rules/tools.ts); prompts one for the same arguments or a name
+ * in another style.
  * @module
  */
-import { type EntityKind, type ListName, recorded } from "../core/contract.ts";
+import { type EntityKind, type ListName, type Prompt, recorded } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
 import type { Located } from "../core/pairing.ts";
-import { sameButStyle } from "../core/rename_shape.ts";
+import { type PromptRename, promptRenames } from "../core/prompt_renames.ts";
 import type { Rule, RuleExample } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
 
@@ -23,8 +24,8 @@ export interface LifecycleSpec {
   /** Why removing one breaks agents. */
   removedRationale: string;
   /**
-   * Whether a removed entry names the one added with the same name in another case or separator
-   * style as its probable new name (entries named by a name, not a URI).
+   * Whether a removed entry names its probable new name ({@link promptRenames}: the same
+   * arguments, or the same name in another case or separator style); prompts only.
    */
   renameHint?: boolean;
 }
@@ -86,22 +87,27 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
         const unknown = !recorded(change === "added" ? old : next, list);
         const clause = !unknown ? "" : change === "added" ? leftOut(list) : leftOutNow(list);
         const { removed, added } = pairs[list];
-        const restyled = new Map(
-          change === "removed" && spec.renameHint === true
-            ? sameButStyle<Located<unknown>>(removed, added, (x) => x.id)
-            : [],
-        );
+        const renames = change === "removed" && spec.renameHint === true
+          ? promptRenames(removed as Located<Prompt>[], added as Located<Prompt>[])
+          : new Map<Located<unknown>, PromptRename>();
         for (const entry of pairs[list][change]) {
-          const twin = restyled.get(entry);
+          const rename = renames.get(entry as Located<Prompt>);
+          const twin = rename?.twin;
           report({
             entity: { kind, name: entry.id },
             path: entry.id,
             pointer: at(list, entry.index),
             [change === "removed" ? "old" : "new"]: entry.id,
             message: `${noun} "${entry.id}" was ${change}${clause}${
-              twin === undefined
+              rename === undefined
                 ? ""
-                : `; "${twin.id}" was added with the same name in another case or separator style, so it was probably renamed`
+                : `; "${rename.twin.id}" was added with ${
+                  rename.by === "style"
+                    ? "the same name in another case or separator style"
+                    : `the same arguments${
+                      rename.shared ? " and the closest name of the prompts that take them" : ""
+                    }`
+                }, so it was probably renamed`
             }`,
             ...(twin === undefined ? {} : { new: twin.id, hint: `renamed to "${twin.id}"?` }),
             ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),

@@ -1307,3 +1307,55 @@ Deno.test("proxar diff reads @heroui/react-mcp 1.1.0 → 1.1.2's v3.heroui.com �
     );
   }
 });
+
+Deno.test("proxar diff names the prompts dataforseo-mcp-server 2.8.6 → 2.9.11 renamed that take the same arguments, both ways", async () => {
+  // Before: all 21 prompts read as removed (BREAKING) beside 21 added, with no hint, though
+  // create_content_targeting_decision_stage_users and dfs-decision-stage-content both take
+  // product ("The product to search related keywords for"). Now each removed prompt whose
+  // arguments one added prompt alone takes is hinted; two taking only url, whose names do not
+  // tell which became which, and one whose argument became required, are not; grades unchanged.
+  const [old, next] = ["dataforseo_prompts_2.8.6.json", "dataforseo_prompts_2.9.11.json"];
+  const renamed = [
+    ["create_content_targeting_decision_stage_users", "dfs-decision-stage-content"],
+    ["generate_seo_friendly_article_ideas", "dfs-article-ideas-generator"],
+    [
+      "build_content_that_aligns_with_user_research_behavior_and_ranks_easier",
+      "dfs-user-intent-content",
+    ],
+  ];
+  const unhinted = [
+    ["check_for_slow_load_time_and_mobile_compatibility_issues", "dfs-performance-mobile-check"],
+    ["detect_missing_or_duplicate_meta_tags_hurting_seo", "dfs-meta-tags-check"],
+    ["locate_broken_or_redirected_pages_that_waste_valuable_links", "dfs-broken-links-finder"],
+  ];
+  for (const [from, to, back] of [[old, next, false], [next, old, true]] as const) {
+    const result = await runCli([
+      "diff",
+      `real_servers/${from}`,
+      `real_servers/${to}`,
+      "--format",
+      "json",
+    ]);
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout) as {
+      changes: { rule: string; path: string; severity: string; hint?: string }[];
+    };
+    const prompts = report.changes.filter((c) => c.rule.startsWith("prompt."))
+      .map((c) => `${c.rule}|${c.path}|${c.severity}|${c.hint ?? "-"}`).sort();
+    const side = (pair: string[]) => back ? [pair[1]!, pair[0]!] : [pair[0]!, pair[1]!];
+    assert.deepEqual(
+      prompts,
+      [
+        ...renamed.map(side).flatMap(([a, b]) => [
+          `prompt.removed|${a}|BREAKING|renamed to "${b}"?`,
+          `prompt.added|${b}|NON_BREAKING|-`,
+        ]),
+        ...unhinted.map(side).flatMap(([a, b]) => [
+          `prompt.removed|${a}|BREAKING|-`,
+          `prompt.added|${b}|NON_BREAKING|-`,
+        ]),
+      ].sort(),
+    );
+  }
+});

@@ -52,3 +52,86 @@ Deno.test("prompt.removed hints nothing when the name in another style is not on
     "prompt.added args-prompt NON_BREAKING: no hint",
   ]);
 });
+
+/** The findings of prompts given as [name, arguments] on each side, with their hints. */
+function withArguments(before: [string, JsonObject[]][], after: [string, JsonObject[]][]) {
+  const contract = (prompts: [string, JsonObject[]][]) =>
+    contractFromValue({
+      server: { name: "s", version: "1" },
+      tools: [],
+      prompts: prompts.map(([name, args]) => ({ name, arguments: args })),
+    });
+  return diffContracts(contract(before), contract(after), { registry }).changes
+    .map((c) => `${c.rule} ${c.path} ${c.severity}: ${c.hint ?? "no hint"}`);
+}
+
+const product = {
+  name: "product",
+  description: "The product to search related keywords for",
+  required: true,
+};
+const url = { name: "url", description: "The URL of the page to analyze", required: true };
+
+Deno.test("prompt.removed hints the one prompt added with the same arguments, both ways", () => {
+  // dataforseo-mcp-server 2.8.6 → 2.9.11: no word of the names in common, the arguments the same.
+  const [old, next] = [
+    "create_content_targeting_decision_stage_users",
+    "dfs-decision-stage-content",
+  ];
+  assert.deepEqual(withArguments([[old, [product]]], [[next, [product]]]), [
+    `prompt.removed ${old} BREAKING: renamed to "${next}"?`,
+    `prompt.added ${next} NON_BREAKING: no hint`,
+  ]);
+  assert.deepEqual(withArguments([[next, [product]]], [[old, [product]]]), [
+    `prompt.removed ${next} BREAKING: renamed to "${old}"?`,
+    `prompt.added ${old} NON_BREAKING: no hint`,
+  ]);
+  // In another order, and required: false read as left out.
+  const optional = { name: "tone", description: "The tone" };
+  assert.deepEqual(
+    withArguments([["a_prompt", [product, { ...optional, required: false }]]], [[
+      "other",
+      [optional, product],
+    ]]),
+    [
+      'prompt.removed a_prompt BREAKING: renamed to "other"?',
+      "prompt.added other NON_BREAKING: no hint",
+    ],
+  );
+});
+
+Deno.test("prompt.removed hints nothing when the arguments differ, are none, or are shared", () => {
+  const none = (before: [string, JsonObject[]][], after: [string, JsonObject[]][]) =>
+    assert.ok(
+      withArguments(before, after).every((f) => f.endsWith("no hint")),
+      `${before} → ${after}`,
+    );
+  // An argument now required, another description, another name: no evidence.
+  none([["locate_broken", [{ ...url, required: false }]]], [["dfs-broken-links", [url]]]);
+  none([["a_prompt", [product]]], [["b", [{ ...product, description: "The product" }]]]);
+  none([["a_prompt", [product]]], [["b", [{ ...product, name: "item" }]]]);
+  // Prompts without arguments all look alike.
+  none([["a_prompt", []]], [["b", []]]);
+  // Two removed and two added take only url, and no name tells which became which.
+  none(
+    [["check_load_time", [url]], ["detect_meta_tags", [url]]],
+    [["dfs-performance-mobile-check", [url]], ["dfs-meta-tags-check", [url]]],
+  );
+  // Two removed take the arguments of the one added: neither is said to be it.
+  none([["check_load_time", [url]], ["detect_meta_tags", [url]]], [["dfs-audit", [url]]]);
+});
+
+Deno.test("prompt.removed among prompts sharing arguments hints the closest name", () => {
+  assert.deepEqual(
+    withArguments([["page_audit", [url]], ["meta_check", [url]]], [["page_audits", [url]], [
+      "tags",
+      [url],
+    ]]),
+    [
+      "prompt.removed meta_check BREAKING: no hint",
+      'prompt.removed page_audit BREAKING: renamed to "page_audits"?',
+      "prompt.added page_audits NON_BREAKING: no hint",
+      "prompt.added tags NON_BREAKING: no hint",
+    ],
+  );
+});
