@@ -9,7 +9,6 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
-import { typeSet } from "./values.ts";
 
 /** The instance types each type-specific keyword applies to; `format` is left out (its values differ). */
 const FAMILY: Readonly<Record<string, readonly string[]>> = (() => {
@@ -90,33 +89,51 @@ export function keywordsOfExcludedTypes(
   a: JsonObject,
   b: JsonObject,
   read: (s: JsonObject, keyword: string) => unknown = (s, k) => s[k],
-): Set<string> {
-  const out = new Set<string>();
+): ReadonlySet<string> {
   // Without a type on either side no keyword is excluded (the common case, decided first).
-  if (read(a, "type") === undefined && read(b, "type") === undefined) return out;
-  const typeOf = (s: JsonObject) => {
-    const t = read(s, "type");
-    if (t === undefined) return undefined;
-    const set = typeSet({ type: t, nullable: read(s, "nullable") ?? null } as JsonObject);
-    // A type of the wrong shape, an empty list or a name JSON Schema does not define ("String",
-    // "any") admits what a validator makes of it, which Proxar cannot tell: compared as written,
-    // so that no change of the keywords beside it passes silently.
-    const whole = typeof t === "string" ||
-      (Array.isArray(t) && t.every((n) => typeof n === "string"));
-    return !whole || set === undefined || set.length === 0 || !set.every((n) => JSON_TYPES.has(n))
-      ? undefined
-      : set;
-  };
-  const [ta, tb] = [typeOf(a), typeOf(b)];
-  if (ta === undefined && tb === undefined) return out;
-  for (const s of [a, b]) {
-    for (const keyword of Object.keys(s)) {
-      const family = Object.hasOwn(FAMILY, keyword) ? FAMILY[keyword] : undefined;
-      if (family === undefined || read(s, keyword) === undefined) continue;
-      if (!admits(ta, family) || !admits(tb, family)) out.add(keyword);
+  const typeA = read(a, "type"), typeB = read(b, "type");
+  if (typeA === undefined && typeB === undefined) return NO_KEYWORDS;
+  const ta = declaredTypes(typeA, typeA === undefined ? undefined : read(a, "nullable"));
+  const tb = declaredTypes(typeB, typeB === undefined ? undefined : read(b, "nullable"));
+  if (ta === undefined && tb === undefined) return NO_KEYWORDS;
+  // The set is made for the first keyword excluded: most pairs of nodes have none.
+  let out: Set<string> | undefined;
+  const scan = (s: JsonObject) => {
+    for (const keyword in s) {
+      if (!Object.hasOwn(s, keyword) || !Object.hasOwn(FAMILY, keyword)) continue;
+      const family = FAMILY[keyword]!;
+      if (read(s, keyword) === undefined) continue;
+      if (!admits(ta, family) || !admits(tb, family)) (out ??= new Set()).add(keyword);
     }
+  };
+  scan(a);
+  scan(b);
+  return out ?? NO_KEYWORDS;
+}
+
+const NO_KEYWORDS: ReadonlySet<string> = new Set();
+
+/** `[type]` for each JSON type name, shared. */
+const ONE_TYPE: ReadonlyMap<string, readonly string[]> = new Map(
+  [...JSON_TYPES].map((t) => [t, [t]]),
+);
+
+/**
+ * The types a `type` value (with `nullable`) admits, as `typeSet` (values.ts) reads them;
+ * `undefined` when absent. A type of the wrong shape, an empty list or a name JSON Schema does not define
+ * ("String", "any") admits what a validator makes of it, which Proxar cannot tell: `undefined`
+ * too, so that the keywords beside it are compared as written and no change of them passes
+ * silently.
+ */
+function declaredTypes(type: unknown, nullable: unknown): readonly string[] | undefined {
+  if (typeof type === "string") {
+    if (!JSON_TYPES.has(type)) return undefined;
+    return nullable === true && type !== "null" ? [type, "null"] : ONE_TYPE.get(type);
   }
-  return out;
+  if (!Array.isArray(type)) return undefined;
+  for (const name of type) if (typeof name !== "string" || !JSON_TYPES.has(name)) return undefined;
+  const types = nullable === true && !type.includes("null") ? [...type, "null"] : type;
+  return types.length === 0 ? undefined : types as string[];
 }
 
 /**

@@ -9,7 +9,10 @@
  * subschema of such a keyword are still reported.
  */
 import assert from "node:assert/strict";
-import type { JsonValue } from "../../../core/json.ts";
+import fc from "fast-check";
+import type { JsonObject, JsonValue } from "../../../core/json.ts";
+import { keywordsOfExcludedTypes } from "../../../core/schema/_type_keywords.ts";
+import { typeSet } from "../../../core/schema/values.ts";
 import { classifyProse } from "../../../core/prose.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "../../../core/schema/walk.ts";
 import type { Side } from "../../../core/schema/types.ts";
@@ -139,4 +142,66 @@ Deno.test('diff compares the keywords beside a type it cannot read as written (r
       JSON.stringify(type),
     );
   }
+});
+
+/** The reference: the keywords of a family one side's type list (as typeSet reads it) excludes. */
+function excludedReference(a: JsonObject, b: JsonObject): string[] {
+  const FAMILIES: Record<string, string[]> = {
+    items: ["array"],
+    required: ["object"],
+    maxLength: ["string"],
+    minimum: ["number", "integer"],
+  };
+  const JSON_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
+  const typesOf = (s: JsonObject) => {
+    const t = s.type;
+    if (t === undefined) return undefined;
+    const whole = typeof t === "string" ||
+      (Array.isArray(t) && t.every((n) => typeof n === "string"));
+    const set = typeSet({ type: t, nullable: s.nullable ?? null });
+    return !whole || set === undefined || set.length === 0 ||
+        !set.every((n) => JSON_TYPES.includes(n))
+      ? undefined
+      : set;
+  };
+  const admitted = (declared: string[] | undefined, family: string[]) =>
+    declared === undefined ||
+    family.some((t) => declared.includes(t) || (t === "integer" && declared.includes("number")));
+  const [ta, tb] = [typesOf(a), typesOf(b)];
+  const out = new Set<string>();
+  if (ta === undefined && tb === undefined) return [];
+  for (const s of [a, b]) {
+    for (const k of Object.keys(s)) {
+      const family = FAMILIES[k];
+      if (family && s[k] !== undefined && (!admitted(ta, family) || !admitted(tb, family))) {
+        out.add(k);
+      }
+    }
+  }
+  return [...out];
+}
+
+Deno.test("keywordsOfExcludedTypes reads type and nullable as typeSet does: wrong shapes, empty lists, unknown names", () => {
+  const type = fc.oneof(
+    fc.constantFrom<JsonValue | undefined>(undefined, "string", "integer", "null", "String", 3),
+    fc.array(fc.constantFrom<JsonValue>("array", "number", "null", "object", "any", 1), {
+      maxLength: 3,
+    }),
+  );
+  const schema = fc.record({
+    type,
+    nullable: fc.constantFrom<JsonValue | undefined>(undefined, true, false),
+    items: fc.constantFrom<JsonValue | undefined>(undefined, {}),
+    required: fc.constantFrom<JsonValue | undefined>(undefined, ["a"]),
+    maxLength: fc.constantFrom<JsonValue | undefined>(undefined, 3),
+    minimum: fc.constantFrom<JsonValue | undefined>(undefined, 0),
+  }).map((r) =>
+    Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as JsonObject
+  );
+  fc.assert(
+    fc.property(schema, schema, (a, b) => {
+      assert.deepEqual([...keywordsOfExcludedTypes(a, b)].sort(), excludedReference(a, b).sort());
+    }),
+    { numRuns: 1000 },
+  );
 });
