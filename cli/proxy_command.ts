@@ -127,6 +127,7 @@ export async function proxyCommand(
       serverStderr: (chunk) => serverStderr.push(chunk),
       onStart: (relay) => watch.attach(relay),
       stop,
+      onStopping: () => watch.stopping(),
     });
     serverStderr.flush();
     await watch.close();

@@ -59,6 +59,11 @@ export interface Watch {
   hooks: Omit<RelayHooks, "log">;
   observer: Observer;
   attach(channel: ObserverChannel): void;
+  /**
+   * The session is ending (the client left, or a signal came): writes what was sampled at once,
+   * without waiting for a tool listing that can no longer come or for the server to stop.
+   */
+  stopping(): Promise<void>;
   /** Stops watching; waits (bounded) for queued observer work and webhook deliveries. */
   close(): Promise<void>;
 }
@@ -108,9 +113,9 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
       server,
       store: new SamplesStore(store.root, io.cwd),
       now: () => session.now(),
-      // A result waits for the proxy's own listing of the tools, but not past the session: once
-      // the observer has stopped, no listing can come, and the proxy must not hang on its way out
-      // (a client kills it within seconds) with the shapes unwritten.
+      // A result waits for the proxy's own listing of the tools, but not past the session: the
+      // proxy must not hang on its way out (a client kills it within seconds) with the shapes
+      // unwritten.
       outputSchema: async (tool: string): Promise<unknown> => {
         const deadline = Date.now() + source.timeouts.requestMs;
         while (!observer.current && !sessionOver && Date.now() < deadline) {
@@ -183,23 +188,26 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     watchFile(pinPath, { interval: 300, persistent: false }, changed);
     unwatch = () => unwatchFile(pinPath, changed);
   }
+  let stopped: Promise<void> | undefined;
+  const stopping = () =>
+    stopped ??= (async () => {
+      sessionOver = true;
+      await sampler?.close();
+      if (unchecked === 0) return;
+      const results = unchecked === 1
+        ? "1 sampled result came"
+        : `${unchecked} sampled results came`;
+      log(`${results} before the server's tool listing; not checked against an outputSchema`);
+    })();
   return {
     hooks: observer.hooks(),
     observer,
     attach: (channel) => observer.attach(channel),
+    stopping,
     async close() {
       unwatch();
       await observer.close();
-      sessionOver = true;
-      await sampler?.close();
-      if (unchecked > 0) {
-        const results = unchecked === 1
-          ? "1 sampled result came"
-          : `${unchecked} sampled results came`;
-        log(
-          `${results} before the server's tool listing; not checked against an outputSchema`,
-        );
-      }
+      await stopping();
       const limit = new Promise((done) => setTimeout(done, 10_000).unref());
       await Promise.race([Promise.all(deliveries), limit]);
     },

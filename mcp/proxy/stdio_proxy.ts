@@ -13,6 +13,14 @@ import { startStdioUpstream, type UpstreamExit } from "./stdio_upstream.ts";
 /** The JSON-RPC error code of requests the upstream can no longer answer. */
 export const UPSTREAM_GONE = -32000;
 
+/**
+ * How long the server gets after its input is closed, and again after SIGTERM, when the session
+ * ends. A client that leaves gives Proxar itself 2 s before SIGTERM and 2 s more before SIGKILL
+ * (the MCP SDK's close()): Proxar's own steps must end inside that, or the client's SIGKILL cuts
+ * them short and leaves the server's process group running.
+ */
+export const SHUTDOWN_GRACE_MS = 1000;
+
 /** Options of {@link runStdioProxy}. */
 export interface StdioProxyOptions {
   target: StdioTarget;
@@ -29,6 +37,11 @@ export interface StdioProxyOptions {
   onStart?(relay: Relay): void;
   /** Settles when Proxar is asked to stop (SIGINT, SIGTERM). */
   stop?: Promise<unknown>;
+  /**
+   * Called when the client has left or a signal came, while the server is shut down: no result
+   * passes any more, so what was seen can be written without waiting for the server to stop.
+   */
+  onStopping?(): Promise<void>;
 }
 
 /** How a session ended. */
@@ -78,7 +91,7 @@ export async function runStdioProxy(options: StdioProxyOptions): Promise<ProxyOu
   const first = await Promise.race([clientGone, serverGone, stopped]);
   if (first === "client" || first === "signal") {
     const pending = relay.pendingCount;
-    await upstream.shutdown();
+    await Promise.all([upstream.shutdown(SHUTDOWN_GRACE_MS), options.onStopping?.()]);
     await relay.failPending({
       code: UPSTREAM_GONE,
       message: "Proxar is shutting down; the request was not answered",

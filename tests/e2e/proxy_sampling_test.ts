@@ -191,3 +191,25 @@ Deno.test("proxar proxy writes what it sampled at once when the client leaves be
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("proxar proxy writes what it sampled while a server that will not stop is shut down", async () => {
+  const dir = tempDir();
+  try {
+    // The server outlives its input and ignores SIGTERM: the proxy's SIGKILL ends it a second
+    // after its SIGTERM, and a client's SIGKILL may end the proxy soon after. On SIGTERM the
+    // server notes whether the sampled shapes were on disk by then.
+    writeConfig(dir, config("", ["--stubborn"]));
+    const proxied = await connectRecording(proxarArgv(["proxy", "--server", "fixture"]), {
+      cwd: dir,
+      env: { VARIANT: "1" },
+    });
+    await proxied.client.listTools();
+    await proxied.client.callTool({ name: "count_items", arguments: {} });
+    assert.equal(await proxied.endInput(), 0, proxied.stderr());
+    assert.equal(readFileSync(join(dir, "stubborn.txt"), "utf8"), "observed.json was written");
+    const shapes = JSON.parse(readFileSync(join(dir, OBSERVED), "utf8"));
+    assert.equal(shapes.responses.count_items.calls, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
