@@ -255,7 +255,7 @@ const FAILURES: [string, string[], RegExp][] = [
 ];
 
 /**
- * The time limit of the configs below (rule_timeout 0.5) also bounds loading the plugin, which
+ * The time limit of the configs below (rule_timeout 2) also bounds loading the plugin, which
  * took over 200 ms on a machine at load 22 and failed a run; a spinning plugin costs its limit in
  * CPU time, so it is no longer than that.
  *
