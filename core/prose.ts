@@ -144,14 +144,30 @@ function collapse(nfc: string): string {
 const PRERELEASE =
   /v?\d+(?:\.\d+)+-(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|snapshot)(?:\.?\d+)*(?![\p{L}\p{N}])/u
     .source;
+/**
+ * An ISO 8601 date, with its time and offset if any, one word: `2024-03-01`,
+ * `2024-03-01T00:00:00+00:00`, `2024-03-01 12:30Z`, `2017-10-23 11:31:45 +00:00`. Read as numbers, an example timestamp was
+ * the markers `2024`, `03`, `00` (four times) and `+00`, so a date changed read as some numbers
+ * counted again; whole, it is one marker that changes or stays.
+ */
+const ISO_DATE =
+  /\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?: ?(?:z|[+-]\d{2}(?::?\d{2})?))?)?(?![\p{L}\p{N}])/u
+    .source;
+/**
+ * What joins two runs of letters and digits into one word: an apostrophe or a point, or a comma
+ * unless it stands between a digit and digits that are not a group of three (a thousands
+ * separator: `1,000`, `12,345,678`), so that `[1,10]` and `0,1000` hold two numbers each.
+ */
+const JOINER = `(?:['’.]|,(?!\\p{N})|(?<!\\p{N}),|,(?=\\p{N}{3}(?!\\p{N})))`;
 const WORD = new RegExp(
-  `(?:${OPERATOR_SOURCE}|(?<![\\p{L}\\p{N}]))(?:${PRERELEASE}|[+-]?[\\p{L}\\p{N}]+(?:['’.,][\\p{L}\\p{N}]+)*%?)`,
+  `(?:${OPERATOR_SOURCE}|(?<![\\p{L}\\p{N}]))(?:${ISO_DATE}|${PRERELEASE}|[+-]?[\\p{L}\\p{N}]+(?:${JOINER}[\\p{L}\\p{N}]+)*%?)`,
   "gu",
 );
 
 /**
  * Words of a normalised text: runs of letters and digits, joined by inner apostrophes, points or
- * commas (`don't`, `2.5`, `1,000`), with a leading sign, a range or comparison operator before a
+ * commas (`don't`, `2.5`, `1,000`; not the comma of `1,10`, see `JOINER`), an ISO date and time
+ * whole (`2024-03-01t00:00:00+00:00`), with a leading sign, a range or comparison operator before a
  * number (`^1.2.3`, `>= 18`) and a trailing `%`. A hyphen splits words,
  * so `read-only` holds `only`, except in a version with its pre-release label (`1.2.3-beta.1`).
  *
@@ -161,6 +177,7 @@ const WORD = new RegExp(
  * import { proseTokens } from "./prose.ts";
  * assert.deepEqual(proseTokens("don't use read-only v1.2.3-beta.1"), ["don't", "use", "read", "only", "v1.2.3-beta.1"]);
  * assert.deepEqual(proseTokens("needs ^1.2.3, >= 18 or x^2"), ["needs", "^1.2.3", ">= 18", "or", "x", "^2"]);
+ * assert.deepEqual(proseTokens("range [1,10] of 1,000 from 2024-03-01t00:00:00z"), ["range", "1", "10", "of", "1,000", "from", "2024-03-01t00:00:00z"]);
  * ```
  */
 export function proseTokens(normalised: string): string[] {

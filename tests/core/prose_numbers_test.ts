@@ -571,8 +571,9 @@ Deno.test("classifyProse() grades a before a multiplier, dozens and digits times
     ["Returns two dozen rows.", "Returns 25 rows.", "two dozen"],
     ["Returns 22 hundred rows.", "Returns 2300 rows.", "22 hundred"],
     ["Reads 1.5 million tokens.", "Reads 2 million tokens.", "1.5 million"],
-    // 1,5 may be one and a half or a list: not read as digits times million.
-    ["Reads 1,5 million tokens.", "Reads 1500000 tokens.", "1,5"],
+    // 1,5 may be one and a half or a list: not read as digits times million (a comma before
+    // fewer than three digits is no thousands separator, so 1 and 5 million, prose_number_tokens_test.ts).
+    ["Reads 1,5 million tokens.", "Reads 1500000 tokens.", "1"],
     ["Returns a hundred and five rows.", "Returns 100 and 5 rows.", "100"],
   ]);
   // Dozens in digits too, a fraction of a dozen included (it read as 1.5 and 12, two numbers),

@@ -1,0 +1,106 @@
+/**
+ * Which digits one number holds: a comma joins digits only as a thousands separator (exactly three
+ * digits after it), and an ISO date or timestamp is one marker. "Range [1,10] of results." →
+ * "Range 1 to 10 of results." read POTENTIALLY_BREAKING (marker "1" 0× → 1×, the old text one
+ * number "1,10"), and an example timestamp "2024-03-01T00:00:00+00:00" was the markers "2024",
+ * "03", "01t00", "00" and "+00".
+ */
+import assert from "node:assert/strict";
+import { classifyProse, proseTokens } from "../../core/prose.ts";
+
+const sentence = (range: string) =>
+  `Returns the matching documents of the index, ${range} of results, sorted by relevance and then by date`;
+const stamp = (at: string) =>
+  `Start of the completion window as an ISO date and time with its offset, e.g. ${at}, in the user's zone`;
+
+Deno.test("proseTokens() joins digits at a comma only as a thousands separator", () => {
+  assert.deepEqual(proseTokens("range [1,10] and [0,1000]"), [
+    "range",
+    "1",
+    "10",
+    "and",
+    "0",
+    "1000",
+  ]);
+  assert.deepEqual(proseTokens("1,000 or 12,345,678 or 1,000ms or -1,500.5"), [
+    "1,000",
+    "or",
+    "12,345,678",
+    "or",
+    "1,000ms",
+    "or",
+    "-1,500.5",
+  ]);
+  // A comma beside a letter joins as before.
+  assert.deepEqual(proseTokens("a,b v2,x"), ["a,b", "v2,x"]);
+});
+
+Deno.test("proseTokens() reads an ISO date, with its time and offset, as one word", () => {
+  assert.deepEqual(proseTokens("from 2024-03-01t00:00:00+00:00 to 2024-03-02"), [
+    "from",
+    "2024-03-01t00:00:00+00:00",
+    "to",
+    "2024-03-02",
+  ]);
+  assert.deepEqual(proseTokens("at 2025-01-01t12:30:00.5z or 2025-01-01 12:30"), [
+    "at",
+    "2025-01-01t12:30:00.5z",
+    "or",
+    "2025-01-01 12:30",
+  ]);
+  // dataforseo-mcp-server 2.8.6's filters example: a space before the offset.
+  assert.deepEqual(proseTokens('["first_seen",">","2017-10-23 11:31:45 +00:00"]'), [
+    "first",
+    "seen",
+    "2017-10-23 11:31:45 +00:00",
+  ]);
+  // Not a date: other digit groups stay numbers.
+  assert.deepEqual(proseTokens("call 555-12-34"), ["call", "555", "12", "34"]);
+});
+
+Deno.test("a range written [1,10] or [0,1000] and then with to is the same numbers, both ways", () => {
+  const pairs: [string, string][] = [["range [1,10]", "range 1 to 10"], [
+    "range [0,1000]",
+    "range 0 to 1000",
+  ]];
+  for (const [a, b] of pairs) {
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      const v = classifyProse(sentence(x), sentence(y));
+      assert.equal(v.severity, "DOCUMENTATION", `${x} → ${y}: ${JSON.stringify(v)}`);
+    }
+  }
+});
+
+Deno.test("a number changed in a range, a list or a grouped number still counts", () => {
+  const cases: [string, string, string][] = [
+    ["range [1,10]", "range [1,20]", "10"],
+    ["range 1 to 10", "range [1,20]", "10"],
+    ["one of 1, 2 or 3", "one of 1, 2, 3 or 4", "4"],
+    ["up to 1,000 per page", "up to 1,500 per page", "1,000"],
+    ["up to 1,000 per page", "up to 1000 per page", ""],
+  ];
+  for (const [a, b, marker] of cases) {
+    const v = classifyProse(sentence(a), sentence(b));
+    if (marker === "") assert.equal(v.severity, "DOCUMENTATION", `${a} → ${b}`);
+    else {
+      assert.equal(v.step, "marker", `${a} → ${b}: ${JSON.stringify(v)}`);
+      assert.equal(v.marker, marker, `${a} → ${b}`);
+    }
+  }
+});
+
+Deno.test("an example timestamp is compared whole: reworded around it is no change, changed it is", () => {
+  const at = "2024-03-01T00:00:00+00:00";
+  const reworded = stamp(at).replace("e.g.", "for example");
+  for (const [x, y] of [[stamp(at), reworded], [reworded, stamp(at)]]) {
+    assert.equal(classifyProse(x!, y!).severity, "DOCUMENTATION");
+  }
+  for (const other of ["2024-04-01T00:00:00+00:00", "2024-03-01T00:00:00Z", "2024-03-01"]) {
+    for (const [x, y] of [[stamp(at), stamp(other)], [stamp(other), stamp(at)]]) {
+      const v = classifyProse(x!, y!);
+      assert.equal(v.step, "marker", `${x} → ${y}`);
+      assert.equal(v.severity, "POTENTIALLY_BREAKING");
+      assert.match(v.marker ?? "", /^2024-0[34]-01/, `${x} → ${y}: ${v.marker}`);
+    }
+  }
+});
