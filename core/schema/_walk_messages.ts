@@ -156,3 +156,36 @@ export function liftedBranch(
       show(branches[k])
     } became ${combination}, paired with none of its branches: it was removed`;
 }
+
+/**
+ * A branch of a union or conjunction named in words, from its indices through the same keyword
+ * nested bare in a branch (`flatAnyOf`), with `tag` the name of its variant (`type "resource"`)
+ * if it has one: one index is `anyOf branch 2 (type "resource")`; more name the nested keyword
+ * and where it stands, with the path to the branch and its variant or else the schema it holds,
+ * which `anyOf branch 3/anyOf/2` told no reader.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchWords } from "./_walk_messages.ts";
+ * assert.equal(branchWords("anyOf", [2], { type: "null" }), "anyOf branch 2");
+ * assert.equal(branchWords("oneOf", [1], {}, 'op "b"'), 'oneOf branch 1 (op "b")');
+ * assert.equal(
+ *   branchWords("anyOf", [3, 2], { type: "object" }),
+ *   'branch 2 of the anyOf in anyOf branch 3 (anyOf.3.anyOf.2: {"type":"object"})',
+ * );
+ * ```
+ */
+export function branchWords(
+  key: string,
+  indices: readonly number[],
+  schema: JsonValue,
+  tag?: string,
+): string {
+  if (indices.length <= 1) return `${key} branch ${indices[0]}${tag ? ` (${tag})` : ""}`;
+  const words = indices.slice(1).reduce(
+    (outer, i) => `branch ${i} of the ${key} in ${outer}`,
+    `${key} branch ${indices[0]}`,
+  );
+  return `${words} (${key}.${indices.join(`.${key}.`)}: ${tag ?? show(schema)})`;
+}

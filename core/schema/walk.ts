@@ -25,6 +25,7 @@ import {
 import { acceptsSafeInteger, admitsEverySafeInteger, integerOnly } from "./_safe_integer.ts";
 import { limitBounds, limitChanges } from "./_limit_bounds.ts";
 import {
+  branchWords,
   falseMessage,
   liftedBranch,
   LIMIT_ASIDE,
@@ -2232,12 +2233,12 @@ class Walker {
       );
     const reported = new Set<string>();
     for (const branch of gone) {
-      const at = branch.i.join("/allOf/");
+      const at = branchWords("allOf", branch.i, branch.v);
       const names = declaredNames(branch.v, this.oldRoot);
       if (names === undefined) {
         removed(
           branch.v,
-          `${ctx.path}: allOf branch ${at} was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow): any of them may be gone`,
+          `${ctx.path}: ${at} was removed, and Proxar cannot tell which properties it declared (a reference it cannot follow): any of them may be gone`,
         );
         continue;
       }
@@ -2246,7 +2247,7 @@ class Walker {
         reported.add(name);
         removed(
           ownProperty(branch.v, name),
-          `${ctx.path}: property "${name}" (declared in allOf branch ${at}) was removed${
+          `${ctx.path}: property "${name}" (declared in ${at}) was removed${
             this.opts.side === "input"
               ? "; callers that send it are rejected or silently ignored"
               : "; consumers that read it break"
@@ -2422,10 +2423,8 @@ class Walker {
       ? ""
       : `${oldKey} became ${key}, whose branches cannot overlap, so that alone changes no value; `;
     // A variant of a discriminated union is named by its tag.
-    const tagged = (list: JsonValue[], k: number) => {
-      const name = union ? variantName(list, list[k]!) : undefined;
-      return name === undefined ? "" : ` (${name})`;
-    };
+    const tagged = (list: JsonValue[], k: number) =>
+      union ? variantName(list, list[k]!) : undefined;
     for (const j of pairing.added) {
       const alone = apart(xb, j);
       this.graded(
@@ -2438,7 +2437,7 @@ class Walker {
         `${
           lifted[1]
             ? liftedBranch(key, xb, j, "added")
-            : `${renamed}${key} branch ${at(kb, j)}${tagged(xb, j)} was added`
+            : `${renamed}${branchWords(key, kb[j]!.i, xb[j]!, tagged(xb, j))} was added`
         }${alone ? "" : "; it may overlap another branch, and a value both accept is rejected"}`,
       );
     }
@@ -2454,7 +2453,7 @@ class Walker {
         `${
           lifted[0]
             ? liftedBranch(key, xa, i, "removed")
-            : `${renamed}${oldKey} branch ${at(ka, i, oldKey)}${tagged(xa, i)} was removed`
+            : `${renamed}${branchWords(oldKey, ka[i]!.i, xa[i]!, tagged(xa, i))} was removed`
         }${alone ? "" : "; it may have overlapped another branch, whose values it made invalid"}`,
       );
     }

@@ -1,0 +1,64 @@
+/**
+ * A branch of an anyOf nested bare in a branch of another (`flatAnyOf`) was named by its indices
+ * joined with the keyword: "anyOf branch 3/anyOf/2 was added". It now says where it stands in
+ * words, the path to it and what it accepts; a branch of the outer union keeps its short name.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { walkSchemas } from "../../../core/schema/walk.ts";
+import { classifyProse } from "../../../core/prose.ts";
+
+const v = (schema: JsonValue) => ({ type: "object", properties: { v: schema } });
+const inner = [{ type: "null" }, { type: "array", items: { type: "string" } }];
+const object = { type: "object", properties: { x: { type: "integer" } } };
+const before = v({ anyOf: [{ type: "string" }, { type: "number" }, { anyOf: inner }] });
+const after = v({ anyOf: [{ type: "string" }, { type: "number" }, { anyOf: [...inner, object] }] });
+
+const messages = (side: "input" | "output", a: JsonValue, b: JsonValue) =>
+  walkSchemas(a, b, { side, basePath: "t", basePointer: "", classifyProse })
+    .filter((d) => d.rule.endsWith("anyOf.widened") || d.rule.endsWith("anyOf.narrowed"))
+    .map((d) => `${d.rule} ${d.severity}: ${d.message}`);
+
+const named =
+  'branch 2 of the anyOf in anyOf branch 2 (anyOf.2.anyOf.2: {"type":"object","properties":{"x":{"type":"integer"}}})';
+
+Deno.test("the walk names a branch added to a nested anyOf by where it stands and what it accepts", () => {
+  assert.deepEqual(messages("input", before, after), [
+    `tool.input.anyOf.widened NON_BREAKING: t.properties.v: ${named} was added`,
+  ]);
+  assert.deepEqual(messages("output", before, after), [
+    `tool.output.anyOf.widened BREAKING: t.properties.v: ${named} was added`,
+  ]);
+});
+
+Deno.test("the walk names a branch removed from a nested anyOf by where it stood and what it accepted", () => {
+  assert.deepEqual(messages("input", after, before), [
+    `tool.input.anyOf.narrowed BREAKING: t.properties.v: ${named} was removed`,
+  ]);
+  assert.deepEqual(messages("output", after, before), [
+    `tool.output.anyOf.narrowed NON_BREAKING: t.properties.v: ${named} was removed`,
+  ]);
+});
+
+Deno.test("a branch of a nested anyOf with a tag is named by its tag, one of the outer by its index", () => {
+  const variant = (kind: string) => ({
+    type: "object",
+    properties: { kind: { const: kind } },
+    required: ["kind"],
+  });
+  const a = v({ anyOf: [{ type: "null" }, { anyOf: [variant("text")] }] });
+  const b = v({ anyOf: [{ type: "null" }, { anyOf: [variant("text"), variant("image")] }] });
+  assert.deepEqual(messages("input", a, b), [
+    'tool.input.anyOf.widened NON_BREAKING: t.properties.v: branch 1 of the anyOf in anyOf branch 1 (anyOf.1.anyOf.1: kind "image") was added',
+  ]);
+  assert.deepEqual(
+    messages(
+      "input",
+      v({ anyOf: [{ type: "string" }] }),
+      v({ anyOf: [{ type: "string" }, { type: "null" }] }),
+    ),
+    [
+      "tool.input.anyOf.widened NON_BREAKING: t.properties.v: anyOf branch 1 was added",
+    ],
+  );
+});
