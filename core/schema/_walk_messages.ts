@@ -161,8 +161,9 @@ export function liftedBranch(
  * A branch of a union or conjunction named in words, from its indices through the same keyword
  * nested bare in a branch (`flatAnyOf`), with `tag` the name of its variant (`type "resource"`)
  * if it has one: one index is `anyOf branch 2 (type "resource")`; more name the nested keyword
- * and where it stands, with the path to the branch and its variant or else the schema it holds,
- * which `anyOf branch 3/anyOf/2` told no reader.
+ * and where it stands, with the path to the branch and its variant or else the schema it holds
+ * (`any value` for `{}` or `true`), which `anyOf branch 3/anyOf/2` told no reader: dataforseo-mcp-server
+ * 2.8.6 → 2.9.11 added `{}` to the anyOf [string, number] nested in each filter's anyOf.
  *
  * @example
  * ```ts
@@ -173,6 +174,10 @@ export function liftedBranch(
  * assert.equal(
  *   branchWords("anyOf", [3, 2], { type: "object" }),
  *   'branch 2 of the anyOf in anyOf branch 3 (anyOf.3.anyOf.2: {"type":"object"})',
+ * );
+ * assert.equal(
+ *   branchWords("anyOf", [3, 2], {}),
+ *   "branch 2 of the anyOf in anyOf branch 3 (anyOf.3.anyOf.2: any value)",
  * );
  * ```
  */
@@ -187,5 +192,10 @@ export function branchWords(
     (outer, i) => `branch ${i} of the ${key} in ${outer}`,
     `${key} branch ${indices[0]}`,
   );
-  return `${words} (${key}.${indices.join(`.${key}.`)}: ${tag ?? show(schema)})`;
+  const any = schema === true ||
+    (typeof schema === "object" && schema !== null && !Array.isArray(schema) &&
+      Object.keys(schema).length === 0);
+  return `${words} (${key}.${indices.join(`.${key}.`)}: ${
+    tag ?? (any ? "any value" : show(schema))
+  })`;
 }

@@ -62,3 +62,18 @@ Deno.test("a branch of a nested anyOf with a tag is named by its tag, one of the
     ],
   );
 });
+
+Deno.test("a branch that accepts any value, added to a nested anyOf, is said to", () => {
+  // dataforseo-mcp-server 2.8.6 → 2.9.11's filters items: {} added to anyOf [string, number].
+  const a = v({ anyOf: [{ type: "null" }, { anyOf: [{ type: "string" }, { type: "number" }] }] });
+  const b = v({
+    anyOf: [{ type: "null" }, { anyOf: [{ type: "string" }, { type: "number" }, {}] }],
+  });
+  const named = "branch 2 of the anyOf in anyOf branch 1 (anyOf.1.anyOf.2: any value)";
+  assert.deepEqual(messages("input", a, b), [
+    `tool.input.anyOf.widened NON_BREAKING: t.properties.v: ${named} was added`,
+  ]);
+  assert.deepEqual(messages("input", b, a), [
+    `tool.input.anyOf.narrowed BREAKING: t.properties.v: ${named} was removed`,
+  ]);
+});
