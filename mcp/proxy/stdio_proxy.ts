@@ -38,8 +38,9 @@ export interface StdioProxyOptions {
   /** Settles when Proxar is asked to stop (SIGINT, SIGTERM). */
   stop?: Promise<unknown>;
   /**
-   * Called when the client has left or a signal came, while the server is shut down: no result
-   * passes any more, so what was seen can be written without waiting for the server to stop.
+   * Called when the client has left or a signal came, while the server is shut down: what was
+   * seen so far is written without waiting for the server to stop (a client kills Proxar within
+   * seconds); an answer the server still sends during its shutdown is relayed but not recorded.
    */
   onStopping?(): Promise<void>;
 }
