@@ -137,8 +137,13 @@ export function wordsAdded(oldName: string, newName: string): boolean {
   const [a, b] = [nameWords(oldName), nameWords(newName)];
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   if (short.length === 0 || short.length === long.length) return false;
+  return inOrderWithin(short, long);
+}
+
+/** Whether every item of `short` comes in `long`, in the same order (others between them). */
+function inOrderWithin<T>(short: ArrayLike<T>, long: Iterable<T>): boolean {
   let at = 0;
-  for (const word of long) if (word === short[at]) at++;
+  for (const item of long) if (at < short.length && item === short[at]) at++;
   return at === short.length;
 }
 
@@ -186,7 +191,5 @@ function shortFor(x: string, y: string): boolean {
   if (!/^\p{L}+$/u.test(long) || !/^\p{L}+$/u.test(short)) return false;
   if (long === `${short}s` || long === `${short}es`) return true;
   if (short.length < 2 || long.length - short.length < 2 || short[0] !== long[0]) return false;
-  let at = 0;
-  for (const letter of long) if (letter === short[at]) at++;
-  return at === short.length;
+  return inOrderWithin(short, long);
 }
