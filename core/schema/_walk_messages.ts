@@ -3,7 +3,7 @@
  * what a schema becoming `false` means, lists of names. Private to the walk.
  * @module
  */
-import type { JsonValue } from "../json.ts";
+import { isObject, type JsonValue } from "../json.ts";
 import type { NumericBound } from "./_safe_integer.ts";
 
 /**
@@ -192,9 +192,7 @@ export function branchWords(
     (outer, i) => `branch ${i} of the ${key} in ${outer}`,
     `${key} branch ${indices[0]}`,
   );
-  const any = schema === true ||
-    (typeof schema === "object" && schema !== null && !Array.isArray(schema) &&
-      Object.keys(schema).length === 0);
+  const any = schema === true || (isObject(schema) && Object.keys(schema).length === 0);
   return `${words} (${key}.${indices.join(`.${key}.`)}: ${
     tag ?? (any ? "any value" : show(schema))
   })`;
