@@ -104,7 +104,8 @@ export async function proxyCommand(
       });
       log(`listening on ${proxy.url}/ for ${source.label}; metrics at ${proxy.url}/metrics`);
       const signal = await stop;
-      await proxy.close();
+      // What was sampled is written while the sessions' servers are shut down, not after.
+      await Promise.all([proxy.close(), watch.stopping()]);
       await channel?.close();
       await watch.close();
       log(`Stopped by ${signal}`);

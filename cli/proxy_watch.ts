@@ -15,7 +15,6 @@ import {
   type AlertEntry,
   alertKey,
   appendAlert,
-  postWebhook,
   readAlerts,
   redactedAlert,
 } from "../mcp/proxy/alert.ts";
@@ -29,6 +28,7 @@ import { headerSecret } from "../mcp/redact.ts";
 import type { Tool } from "../core/contract.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { SamplesStore } from "../mcp/sampling/samples_file.ts";
+import { WebhookSender } from "../mcp/proxy/webhook_sender.ts";
 import type { Io } from "./io.ts";
 import { passiveSampler, type StartedSampler } from "./proxy_sampling.ts";
 import { withPlugins } from "./plugins.ts";
@@ -39,6 +39,15 @@ import type { LiveSession } from "./server_sources.ts";
 
 /** The file of the alert log inside the store. */
 export const ALERTS_FILE = "alerts.jsonl";
+
+/**
+ * How long a stopping proxy waits for the observer's queued work (a comparison, an alert), and
+ * then for webhook deliveries under way. Together with the second each that a server gets to stop
+ * after its input closes and after SIGTERM, they keep the way out inside `docker stop`'s ten
+ * seconds; a delivery that has not ended by then stays in the store's outbox for the next proxy.
+ */
+const OBSERVER_CLOSE_MS = 4_000;
+const WEBHOOK_CLOSE_MS = 2_000;
 
 /** What {@link startWatch} needs. */
 export interface WatchOptions {
@@ -83,10 +92,16 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
       .map((entry) => alertKey(entry.server, entry.old?.hash, entry.new?.hash)),
   );
   const hook = webhookSettings(config, io.env);
-  const webhook = hook.url;
   // Every sink gets the alert with the server's secrets and the webhook's own replaced.
   const redactor = source.redactor.with(hook.secrets);
-  const deliveries = new Set<Promise<unknown>>();
+  const webhook = hook.url === undefined ? undefined : new WebhookSender({
+    url: hook.url,
+    headers: hook.headers,
+    root: store.root,
+    display: (path) => store.display(path),
+    log: (text) => log(redactor.text(text)),
+  });
+  await webhook?.resume();
   const today = fixedToday(io.env);
   // Reports in which a plugin rule did not run (its finding says why): graded again when seen.
   const incomplete = new WeakSet<Report>();
@@ -164,18 +179,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     } catch (error) {
       log(`cannot append to ${store.display(alertsPath)}: ${(error as Error).message}`);
     }
-    if (webhook !== undefined) {
-      const delivery = postWebhook(webhook, entry, { headers: hook.headers })
-        .then((result) => {
-          if (!result.ok) {
-            log(redactor.text(
-              `the alert webhook failed after ${result.attempts} attempts: ${result.error}`,
-            ));
-          }
-        });
-      deliveries.add(delivery);
-      void delivery.finally(() => deliveries.delete(delivery));
-    }
+    webhook?.send(entry);
   }
   let unwatch = () => {};
   if (server !== undefined) {
@@ -206,10 +210,9 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     stopping,
     async close() {
       unwatch();
-      await observer.close();
+      await observer.close(OBSERVER_CLOSE_MS);
       await stopping();
-      const limit = new Promise((done) => setTimeout(done, 10_000).unref());
-      await Promise.race([Promise.all(deliveries), limit]);
+      await webhook?.close(WEBHOOK_CLOSE_MS);
     },
   };
 }

@@ -152,37 +152,54 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** Wait before the first retry in milliseconds; doubled after each (default 500). */
   backoffMs?: number;
+  /** Ends the delivery at once, between or during attempts (the proxy is stopping). */
+  signal?: AbortSignal;
 }
 
 /**
  * POSTs an alert as JSON, retrying failures (network errors, 5xx and 429) with exponential
- * backoff. Resolves with what happened; never rejects.
+ * backoff. Resolves with what happened (`refused` when the webhook answered with another 4xx,
+ * which a retry would not change; `stopped` when `signal` ended it); never rejects.
  */
 export async function postWebhook(
   url: string,
   entry: AlertEntry,
   options: WebhookOptions = {},
-): Promise<{ ok: boolean; attempts: number; error?: string }> {
+): Promise<{ ok: boolean; attempts: number; error?: string; refused?: true; stopped?: true }> {
   const attempts = options.attempts ?? 4;
+  const stop = options.signal;
   let wait = options.backoffMs ?? 500;
   let error = "";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 5000);
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...options.headers },
         body: JSON.stringify(entry),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+        signal: stop ? AbortSignal.any([timeout, stop]) : timeout,
       });
       await response.body?.cancel();
       if (response.ok) return { ok: true, attempts: attempt };
       error = `HTTP ${response.status}`;
-      if (response.status < 500 && response.status !== 429) return { ok: false, attempts, error };
+      if (response.status < 500 && response.status !== 429) {
+        return { ok: false, attempts: attempt, error, refused: true };
+      }
     } catch (failure) {
       error = (failure as Error).message;
     }
+    if (stop?.aborted) return { ok: false, attempts: attempt, error, stopped: true };
     if (attempt < attempts) {
-      await new Promise((done) => setTimeout(done, wait));
+      await new Promise<void>((done) => {
+        const timer = setTimeout(finish, wait);
+        function finish() {
+          clearTimeout(timer);
+          stop?.removeEventListener("abort", finish);
+          done();
+        }
+        stop?.addEventListener("abort", finish, { once: true });
+      });
+      if (stop?.aborted) return { ok: false, attempts: attempt, error, stopped: true };
       wait *= 2;
     }
   }

@@ -1,0 +1,112 @@
+/**
+ * The webhook's outbox (`webhook-outbox/` in the store): every alert bound for the webhook is a
+ * file there from the moment it is raised until the webhook has accepted it, or refused it for
+ * good (a 4xx other than 429). A proxy that is stopped or killed before a delivery ended (a
+ * client kills its proxy within seconds of leaving; `docker stop` within ten) loses nothing: the
+ * next proxy started on the same store sends what is left, oldest first. Delivery is therefore at
+ * least once: an alert whose acceptance the killed proxy never heard of is sent again.
+ *
+ * `NAME.json` waits for a proxy; `NAME.json.PID` is being sent by the process PID. A proxy claims
+ * a waiting file, or one whose process is gone, by renaming it to its own PID: a rename is
+ * atomic, so two proxies starting at once never both send it.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import process from "node:process";
+import type { AlertEntry } from "./alert.ts";
+
+/** The outbox's directory in the store. */
+export const OUTBOX_DIR = "webhook-outbox";
+
+/** An alert claimed by this process for delivery. */
+export interface Claimed {
+  entry: AlertEntry;
+  /** The claimed file's path (`NAME.json.PID`). */
+  path: string;
+}
+
+/** The outbox of the store rooted at `root`. */
+export class WebhookOutbox {
+  readonly dir: string;
+  readonly #pid = process.pid;
+
+  constructor(root: string) {
+    this.dir = join(root, OUTBOX_DIR);
+  }
+
+  /** Keeps `entry` until {@link done}, claimed by this process (written whole, then renamed). */
+  async put(entry: AlertEntry): Promise<Claimed> {
+    await mkdir(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[-:.]/g, "");
+    const name = `${stamp}-${randomBytes(4).toString("hex")}.json`;
+    const path = join(this.dir, `${name}.${this.#pid}`);
+    const temp = join(this.dir, `.${name}.tmp`);
+    try {
+      await writeFile(temp, JSON.stringify(entry) + "\n", { flag: "wx" });
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { entry, path };
+  }
+
+  /**
+   * Claims what earlier proxies left (waiting files, and files claimed by a process that is gone),
+   * oldest first. A file that does not parse as an alert is left where it is and named in
+   * `unreadable`.
+   */
+  async leftovers(): Promise<{ claimed: Claimed[]; unreadable: string[] }> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return { claimed: [], unreadable: [] };
+    }
+    const claimed: Claimed[] = [];
+    const unreadable: string[] = [];
+    for (const name of names.sort()) {
+      const match = /^([^.][^/]*\.json)(?:\.(\d+))?$/.exec(name);
+      if (!match) continue;
+      const owner = match[2] === undefined ? undefined : Number(match[2]);
+      if (owner !== undefined && (owner === this.#pid || alive(owner))) continue;
+      const path = join(this.dir, `${match[1]}.${this.#pid}`);
+      try {
+        await rename(join(this.dir, name), path);
+      } catch {
+        continue; // another proxy claimed it first
+      }
+      try {
+        const entry = JSON.parse(await readFile(path, "utf8"));
+        if (typeof entry?.server !== "string") throw new Error("not an alert");
+        claimed.push({ entry, path });
+      } catch {
+        await rename(path, join(this.dir, match[1]!)).catch(() => {});
+        unreadable.push(match[1]!);
+      }
+    }
+    return { claimed, unreadable };
+  }
+
+  /** The webhook took the alert, or refused it for good: it leaves the outbox. */
+  async done(claimed: Claimed): Promise<void> {
+    await rm(claimed.path, { force: true });
+  }
+
+  /** Hands the alert back for the next proxy (a delivery that failed or did not end in time). */
+  async release(claimed: Claimed): Promise<void> {
+    await rename(claimed.path, claimed.path.replace(/\.\d+$/, "")).catch(() => {});
+  }
+}
+
+/** Whether a process with this id exists (one of another user's counts as existing). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}

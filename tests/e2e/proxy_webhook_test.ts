@@ -1,0 +1,141 @@
+/**
+ * `proxar proxy` and a webhook that does not answer: the client leaves (or, with `--listen`,
+ * SIGTERM comes), the proxy stops after its bounded wait without trying the webhook again, says
+ * the alert is kept, and the next proxy on the same store sends it (once; the same drift is not
+ * alerted again).
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { runCli } from "../helpers.ts";
+import { DENO, tempDir, TEST_SERVER, writeConfig } from "./_live_servers.ts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectRecording, proxarArgv, started, until, webhookReceiver } from "./_proxy_client.ts";
+
+/** A webhook that takes the request and never answers. */
+async function silentWebhook(): Promise<{ url: string; posts: () => number; close(): void }> {
+  let posts = 0;
+  const server = createServer((request) => {
+    request.resume();
+    request.on("end", () => posts++);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    posts: () => posts,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** A directory whose `issues` server drifted from its pin, alerting to `url`. */
+async function drifted(url: string): Promise<{ dir: string; config(url: string): void }> {
+  const dir = tempDir();
+  const config = (hook: string) =>
+    writeConfig(
+      dir,
+      [
+        "servers:",
+        "  issues:",
+        `    command: ${JSON.stringify(DENO)}`,
+        `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
+        "alerts:",
+        `  webhook: ${hook}`,
+        "",
+      ].join("\n"),
+    );
+  writeFileSync(join(dir, "variant.txt"), "1");
+  config(url);
+  const pinned = await runCli(["pin", "--server", "issues"], { cwd: dir });
+  assert.equal(pinned.code, 0, pinned.stderr);
+  writeFileSync(join(dir, "variant.txt"), "2");
+  return { dir, config };
+}
+
+Deno.test("proxar proxy keeps an alert the webhook did not take in the store, and the next proxy sends it", async () => {
+  const silent = await silentWebhook();
+  const hook = await webhookReceiver();
+  const { dir, config } = await drifted(silent.url);
+  const outbox = join(dir, ".proxar", "webhook-outbox");
+  try {
+    const first = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), { cwd: dir });
+    await until("the alert", () => /ALERT issues/.test(first.stderr()));
+    await until("the webhook's request", () => silent.posts() === 1);
+    assert.equal(await first.endInput(), 0);
+    assert.match(
+      first.stderr(),
+      /proxar: 1 alert was not yet delivered to the webhook when the proxy stopped; \.proxar\/webhook-outbox keeps 1 for the next proxy to send\n/,
+    );
+    const alerts = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n");
+    assert.equal(alerts.length, 1);
+    const kept = readdirSync(outbox);
+    assert.equal(kept.length, 1);
+    assert.match(kept[0]!, /\.json$/);
+    assert.deepEqual(
+      JSON.parse(readFileSync(join(outbox, kept[0]!), "utf8")),
+      JSON.parse(alerts[0]!),
+    );
+
+    config(hook.url);
+    const second = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
+      cwd: dir,
+    });
+    await until("the webhook", () => hook.bodies.length === 1);
+    assert.equal(await second.endInput(), 0);
+    assert.deepEqual(JSON.parse(hook.bodies[0]!), JSON.parse(alerts[0]!));
+    assert.match(
+      second.stderr(),
+      /proxar: sending 1 alert that an earlier proxy left in \.proxar\/webhook-outbox to the webhook\n/,
+    );
+    assert.doesNotMatch(second.stderr(), /ALERT/, "the same drift is not alerted twice");
+    assert.deepEqual(readdirSync(outbox), []);
+    assert.equal(
+      readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n").length,
+      1,
+    );
+  } finally {
+    silent.close();
+    hook.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy --listen stops on SIGTERM without trying a silent webhook again, and keeps the alert", async () => {
+  const silent = await silentWebhook();
+  const { dir } = await drifted(silent.url);
+  const proxy = started(
+    proxarArgv(["proxy", "--server", "issues", "--listen", "127.0.0.1:0"]),
+    {},
+    dir,
+  );
+  try {
+    const at = (await proxy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//))[1];
+    const client = new Client({ name: "proxy-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${at}/mcp`)));
+    await proxy.waitFor(/ALERT issues/);
+    await until("the webhook's request", () => silent.posts() === 1);
+    proxy.stop();
+    assert.equal(await proxy.exited, 0);
+    const lines = proxy.stderr().trimEnd().split("\n");
+    // Before, the stopped proxy went on retrying (four attempts of 5 s) and only then exited.
+    assert.equal(lines.at(-1), "proxar: Stopped by SIGTERM");
+    assert.equal(
+      lines.at(-2),
+      "proxar: 1 alert was not yet delivered to the webhook when the proxy stopped; .proxar/webhook-outbox keeps 1 for the next proxy to send",
+    );
+    assert.equal(silent.posts(), 1);
+    assert.equal(readdirSync(join(dir, ".proxar", "webhook-outbox")).length, 1);
+  } finally {
+    if (proxy.child.exitCode === null && proxy.child.signalCode === null) {
+      proxy.child.kill("SIGKILL");
+    }
+    silent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
