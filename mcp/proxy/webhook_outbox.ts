@@ -8,13 +8,15 @@
  *
  * `NAME.json` waits for a proxy; `NAME.json.PID` is being sent by the process PID. A proxy claims
  * a waiting file, or one whose process is gone, by renaming it to its own PID: a rename is
- * atomic, so two proxies starting at once never both send it.
+ * atomic, so two proxies starting at once never both send it. A file is written whole under a
+ * temporary name first; one that a killed proxy left half written is removed once it is old.
  * @module
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import process from "node:process";
+import { removeStaleTemps } from "../stale_temps.ts";
 import type { AlertEntry } from "./alert.ts";
 
 /** The outbox's directory in the store. */
@@ -42,7 +44,7 @@ export class WebhookOutbox {
     const stamp = new Date().toISOString().replace(/[-:.]/g, "");
     const name = `${stamp}-${randomBytes(4).toString("hex")}.json`;
     const path = join(this.dir, `${name}.${this.#pid}`);
-    const temp = join(this.dir, `.${name}.tmp`);
+    const temp = join(this.dir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
     try {
       await writeFile(temp, JSON.stringify(entry) + "\n", { flag: "wx" });
       await rename(temp, path);
@@ -65,6 +67,8 @@ export class WebhookOutbox {
     } catch {
       return { claimed: [], unreadable: [] };
     }
+    // What a proxy killed between writing and renaming left (see stale_temps.ts).
+    await removeStaleTemps(this.dir);
     const claimed: Claimed[] = [];
     const unreadable: string[] = [];
     for (const name of names.sort()) {

@@ -5,7 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -171,6 +179,11 @@ Deno.test(
     );
     writeFileSync(join(dir, "20261202T070000002Z-0000junk.json"), "{not json");
     writeFileSync(join(dir, "notes.txt"), "kept");
+    // Half written by a proxy killed before its rename: removed once old, never sent.
+    const temp = join(dir, ".20261202T070000003Z-0000half.json.0123456789ab.tmp");
+    writeFileSync(temp, '{"proxar":1,');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(temp, old, old);
     const up = await webhook(204);
     const lines: string[] = [];
     const next = sender(root, up.url, lines);
