@@ -1,10 +1,13 @@
 /**
  * `proxar alerts [--server NAME] [--format text|json]`: lists the drift alerts `proxar proxy`
- * appended to the store's `alerts.jsonl`, oldest first.
+ * appended to the store's `alerts.jsonl`, oldest first; standard error says how many of them still
+ * wait in the webhook's outbox.
  * @module
  */
 import { dirname, join, resolve } from "node:path";
 import { readAlerts } from "../mcp/proxy/alert.ts";
+import { WebhookOutbox } from "../mcp/proxy/webhook_outbox.ts";
+import { relativePortable } from "../core/portable_path.ts";
 import { acceptCommand } from "../mcp/proxy/policy.ts";
 import { alertLines, oneLine } from "./alert_lines.ts";
 import { readConfig } from "./config_file.ts";
@@ -23,7 +26,17 @@ export async function alertsCommand(options: AlertsOptions, context: CliContext)
   const { io } = context;
   const config = await readConfig(io.cwd, options.config);
   const configDir = config.file === undefined ? io.cwd : dirname(resolve(io.cwd, config.file));
-  const path = join(resolve(configDir, config.store), ALERTS_FILE);
+  const store = resolve(configDir, config.store);
+  const path = join(store, ALERTS_FILE);
+  const outbox = new WebhookOutbox(store);
+  const waiting = await outbox.count();
+  if (waiting > 0) {
+    const alerts = waiting === 1 ? "1 alert waits" : `${waiting} alerts wait`;
+    io.stderr(
+      `proxar: ${alerts} in ${relativePortable(io.cwd, outbox.dir)} for the webhook; ` +
+        "the next proxy started on this store sends them\n",
+    );
+  }
   const { entries, bad } = await readAlerts(path);
   const shown = entries.filter((e) => options.server === undefined || e.server === options.server);
   for (const line of bad) {

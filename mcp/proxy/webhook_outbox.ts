@@ -22,6 +22,9 @@ import type { AlertEntry } from "./alert.ts";
 /** The outbox's directory in the store. */
 export const OUTBOX_DIR = "webhook-outbox";
 
+/** An outbox file: `NAME.json`, waiting, or `NAME.json.PID`, being sent by process PID. */
+const OUTBOX_FILE = /^([^.][^/]*\.json)(?:\.(\d+))?$/;
+
 /** An alert claimed by this process for delivery. */
 export interface Claimed {
   entry: AlertEntry;
@@ -36,6 +39,12 @@ export class WebhookOutbox {
 
   constructor(root: string) {
     this.dir = join(root, OUTBOX_DIR);
+  }
+
+  /** How many alerts are in the outbox (waiting, or being sent). */
+  async count(): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    return names.filter((name) => OUTBOX_FILE.test(name)).length;
   }
 
   /** Keeps `entry` until {@link done}, claimed by this process (written whole, then renamed). */
@@ -72,7 +81,7 @@ export class WebhookOutbox {
     const claimed: Claimed[] = [];
     const unreadable: string[] = [];
     for (const name of names.sort()) {
-      const match = /^([^.][^/]*\.json)(?:\.(\d+))?$/.exec(name);
+      const match = OUTBOX_FILE.exec(name);
       if (!match) continue;
       const owner = match[2] === undefined ? undefined : Number(match[2]);
       if (owner !== undefined && (owner === this.#pid || alive(owner))) continue;

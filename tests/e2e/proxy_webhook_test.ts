@@ -82,6 +82,14 @@ Deno.test("proxar proxy keeps an alert the webhook did not take in the store, an
       JSON.parse(alerts[0]!),
     );
 
+    const listed = await runCli(["alerts"], { cwd: dir });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(
+      listed.stderr,
+      "proxar: 1 alert waits in .proxar/webhook-outbox for the webhook; the next proxy started on this store sends them\n",
+    );
+    assert.match(listed.stdout, /ALERT issues/);
+
     config(hook.url);
     const second = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
       cwd: dir,
@@ -95,6 +103,7 @@ Deno.test("proxar proxy keeps an alert the webhook did not take in the store, an
     );
     assert.doesNotMatch(second.stderr(), /ALERT/, "the same drift is not alerted twice");
     assert.deepEqual(readdirSync(outbox), []);
+    assert.equal((await runCli(["alerts"], { cwd: dir })).stderr, "");
     assert.equal(
       readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n").length,
       1,
