@@ -50,7 +50,8 @@ const inBranchOf = (loc: string, at: string): boolean =>
  * names (a combinator, tuple or reference the catch-all graded as a whole, whose branch the walk
  * named), or at the same facet in a branch of its location (a lone schema that faced a union:
  * the walk names the branch it compared it with, the catch-all the lone schema), or below its
- * path (a union's branch that faced a lone schema, whose pointer is the lone schema's).
+ * path (a union's branch that faced a lone schema, whose pointer is the lone schema's), or at a
+ * union the catch-all graded inside a branch of the union the walk graded.
  */
 function rankBelow(
   d: SchemaDelta,
@@ -69,7 +70,12 @@ function rankBelow(
       // A type list facing a union: the walk meets it as one branch per type and names the
       // branches added and removed at the union; the catch-all compared it with one branch's
       // type, at the list's place or in that branch, and saw part of the same change.
-      (d.facet === "type" && loneFacing(s) && inBranchOf(d.location, s.location));
+      (d.facet === "type" && loneFacing(s) && inBranchOf(d.location, s.location)) ||
+      // A union nested in a branch of the union the walk graded: the walk reads the branches of
+      // both as one list (_union_lift.ts flatAnyOf) and names a branch added to or removed from
+      // the inner one at the outer; the catch-all graded the inner union as a whole.
+      ((d.facet === "anyOf" || d.facet === "oneOf") && s.facet === d.facet &&
+        d.location !== s.location && inBranchOf(d.location, s.location));
     const rank = severityRank(s.severity);
     if (below && (best === undefined || rank < best)) best = rank;
   }

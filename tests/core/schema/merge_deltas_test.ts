@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { mergeDeltas } from "../../../core/schema/compare_tool.ts";
 import type { SchemaDelta } from "../../../core/schema/types.ts";
+import type { JsonValue } from "../../../core/json.ts";
 import type { Severity } from "../../../core/severity.ts";
 import { fourWays } from "./_schema_helpers.ts";
 
@@ -225,4 +226,45 @@ Deno.test("mergeDeltas() keeps a catch-all type verdict beside a union only when
   // Unions on both sides: a branch's type is the catch-all's to name (union_kept_branch_test).
   const both = { old: anyOf, new: anyOf };
   assert.equal(mergeDeltas([union], [at("/properties/x/anyOf/1", "NON_BREAKING")], both).length, 2);
+});
+
+Deno.test("diff reports a branch added to a nested anyOf once, at the outer anyOf, in all four directions", () => {
+  // The walk reads the branches of both unions as one list and names the added branch at the
+  // outer anyOf; the catch-all graded the inner union as a whole and added keyword.changed at
+  // anyOf.1.anyOf with the same grade (dataforseo-mcp-server 2.8.6 → 2.9.11 filters).
+  const inner = (...more: JsonValue[]) => ({
+    anyOf: [{ type: "null" }, { anyOf: [{ type: "string" }, { type: "number" }, ...more] }],
+  });
+  const line = (side: string, effect: string, severity: string) =>
+    `tool.${side}.anyOf.${effect} t.${side}Schema.anyOf ${severity}`;
+  for (const added of [{ type: "boolean" }, {}]) {
+    assert.deepEqual(fourWays(inner(), inner(added)), {
+      input: [line("input", "widened", "NON_BREAKING")],
+      inputReversed: [line("input", "narrowed", "BREAKING")],
+      output: [line("output", "widened", "BREAKING")],
+      outputReversed: [line("output", "narrowed", "NON_BREAKING")],
+    });
+  }
+  // A union beside other keywords in a branch is compared there by the walk: still one finding.
+  const beside = (...more: JsonValue[]) => ({
+    anyOf: [{ type: "null" }, {
+      minLength: 2,
+      anyOf: [{ type: "string" }, { type: "number" }, ...more],
+    }],
+  });
+  assert.deepEqual(fourWays(beside(), beside({ type: "boolean" })).input, [
+    "tool.input.anyOf.widened t.inputSchema.anyOf.1.anyOf NON_BREAKING",
+  ]);
+});
+
+Deno.test("mergeDeltas() keeps a catch-all verdict on a nested union only when it is stricter", () => {
+  const outer = delta("anyOf", "", "/anyOf", "NON_BREAKING", "tool.input.anyOf.widened");
+  const inner = (severity: Severity, facet = "anyOf") =>
+    delta(facet, "/anyOf/1", `/${facet}`, severity, "tool.input.keyword.widened");
+  assert.deepEqual(mergeDeltas([outer], [inner("NON_BREAKING")]), [outer]);
+  // Stricter (undecidable or narrowed on input): kept beside the walk's finding.
+  const [, kept] = mergeDeltas([outer], [inner("BREAKING")]);
+  assert.match(kept!.message, /stricter than the structured walk\)$/);
+  // Another kind of union in the branch is not the walk's flattened list: kept.
+  assert.equal(mergeDeltas([outer], [inner("NON_BREAKING", "oneOf")]).length, 2);
 });

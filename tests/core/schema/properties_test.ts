@@ -658,22 +658,19 @@ Deno.test("diff grades a schema wrapped in anyOf by the proof when its branches 
   const extra = { type: "array", items: { not: { type: "string" } }, minItems: 0 };
   const str = { type: "string" };
   const before = holder(body, arrays, str), after = holder({ anyOf: [extra, body] }, arrays, str);
-  const inner = "properties.v.anyOf.1.anyOf";
+  // One finding each way, the walk's at the outer anyOf: the catch-all's keyword.changed at the
+  // union nested in its branch 1 (anyOf.1.anyOf), with the same grade, was the same change.
   assert.deepEqual(schemaFindings("input", before, after), [
     `tool.input.anyOf.widened ${at("input", "properties.v.anyOf")} NON_BREAKING`,
-    `tool.input.keyword.changed ${at("input", inner)} NON_BREAKING`,
   ]);
   assert.deepEqual(schemaFindings("output", after, before), [
     `tool.output.anyOf.narrowed ${at("output", "properties.v.anyOf")} NON_BREAKING`,
-    `tool.output.keyword.changed ${at("output", inner)} NON_BREAKING`,
   ]);
   assert.deepEqual(breaking(schemaFindings("output", before, after)), [
     `tool.output.anyOf.widened ${at("output", "properties.v.anyOf")} BREAKING`,
-    `tool.output.keyword.changed ${at("output", inner)} BREAKING`,
   ]);
   assert.deepEqual(breaking(schemaFindings("input", after, before)), [
     `tool.input.anyOf.narrowed ${at("input", "properties.v.anyOf")} BREAKING`,
-    `tool.input.keyword.changed ${at("input", inner)} BREAKING`,
   ]);
   // Undecidable: an unmodelled keyword of a definition the branches reach changes as well. No
   // proof speaks for it: BREAKING on both sides, never a silent pass.
