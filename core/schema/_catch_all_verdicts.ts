@@ -5,7 +5,7 @@
  * or `undefined` when the two sides accept the same values. Private to `catch_all.ts`.
  * @module
  */
-import type { JsonValue } from "../json.ts";
+import { type JsonObject, type JsonValue, own } from "../json.ts";
 import type { Effect, Side } from "./types.ts";
 import { patternSubset } from "./pattern.ts";
 import { nonstandardFormatChange } from "./_formats.ts";
@@ -23,7 +23,7 @@ import {
   type NumericBound,
 } from "./_safe_integer.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { listedBetween, listedOffMultiple } from "./_enum_bounds.ts";
+import { listedBetween, listedOffMultiple, listedThrough } from "./_enum_bounds.ts";
 import { hasValue, valueCount, type ValueSet, valueSet, valueSubset } from "./_catch_all_json.ts";
 
 /** Reads one known keyword of one side's schema object (`undefined` when absent or unknown). */
@@ -263,6 +263,19 @@ function integerFacts(read: Read): IntegerFacts | undefined {
 }
 
 /**
+ * The values a side lists, itself or in its allOf, anyOf or oneOf branches (_enum_bounds.ts
+ * listedThrough): it accepts no number but these.
+ */
+function listed(read: Read): readonly JsonValue[] | undefined {
+  const node: JsonObject = {};
+  for (const k of ["enum", "const", "allOf", "anyOf", "oneOf"]) {
+    const v = read(k);
+    if (v !== undefined) node[k] = v;
+  }
+  return listedThrough(node, (s) => integerFacts((k) => own(s, k))?.values);
+}
+
+/**
  * Whether a bound at the safe-integer limit is compared as none (_safe_integer.ts): on an input
  * schema, outside `not`, when each side, with the schemas its `$ref` reaches, accepts integers
  * only and some safe integer.
@@ -337,7 +350,7 @@ function boundVerdict(inclusive: string, exclusive: string, lower: boolean): Ver
     if (t === 0) return undefined;
     // A side that lists its values gains or loses only listed numbers between the bounds
     // (_enum_bounds.ts): none, and the move changes no accepted value.
-    if (listedBetween(integerFacts(t > 0 ? old : next)?.values, a, b, lower)?.length === 0) {
+    if (listedBetween(listed(t > 0 ? old : next), a, b, lower)?.length === 0) {
       return undefined;
     }
     const which = lower ? "lower" : "upper";
@@ -421,8 +434,8 @@ const multipleOfVerdict: VerdictOf = (old, next) => {
   }
   if (a === b) return undefined;
   // A side that lists its values loses or gains only listed numbers (_enum_bounds.ts).
-  const lost = listedOffMultiple(integerFacts(old)?.values, a, b);
-  const gained = listedOffMultiple(integerFacts(next)?.values, b, a);
+  const lost = listedOffMultiple(listed(old), a, b);
+  const gained = listedOffMultiple(listed(next), b, a);
   const within = (x: number | undefined, y: number | undefined) =>
     y === undefined || (x !== undefined && isMultiple(x, y));
   return bySubsets(

@@ -4,11 +4,12 @@
  * relaxed changes an accepted value only when one of the listed numbers falls between the two
  * bounds. open-meteo-mcp-server 1.1.3 → 2.1.0 replaced `past_days: {type: integer, enum: [1, 2]}`
  * with `{type: integer, minimum: 1, maximum: 92}`: every old value passes both new bounds, so the
- * bounds are no narrowing (the enum removed says what widened). Only the node's own `enum` and
- * `const` are read: a list a `$ref` or an `allOf` beside it adds is left to the bound's grade.
+ * bounds are no narrowing (the enum removed says what widened). The node's own `enum` and `const`
+ * are read, else those its allOf branches or all its anyOf or oneOf branches list
+ * ({@link listedThrough}); a list a `$ref` adds is left to the bound's grade.
  * @module
  */
-import type { JsonValue } from "../json.ts";
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { compareBounds, type NumericBound } from "./_safe_integer.ts";
 
 /** Whether number `n` passes a lower (`lower`) or upper bound. */
@@ -78,4 +79,50 @@ export function listedOffMultiple(
     typeof v === "number" && (from === undefined || !certainlyRejected(v, from)) &&
     to !== undefined && !certainlyMultiple(v, to)
   );
+}
+
+/** How deep {@link listedThrough} reads branches of branches. */
+const MAX_DEPTH = 8;
+
+/**
+ * The values schema `s` may accept at most, as listed: its own (`own(s)`, from its `enum` and
+ * `const`), else those an allOf branch lists (the schema accepts no value the branch rejects),
+ * else those of every branch of its anyOf (or oneOf) together, when each branch lists some
+ * (`false` lists none). `undefined` when nothing lists them (a branch that is `true` or a `$ref`
+ * lists nothing it can read). A value listed need not be accepted (other keywords may reject it),
+ * so a bound that every listed value passes changes no accepted value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { JsonObject } from "../json.ts";
+ * import { listedThrough } from "./_enum_bounds.ts";
+ * const own = (s: JsonObject) => Array.isArray(s.enum) ? s.enum : undefined;
+ * assert.deepEqual(listedThrough({ allOf: [{ enum: [2, 4] }] }, own), [2, 4]);
+ * assert.deepEqual(listedThrough({ anyOf: [{ enum: [2] }, { enum: [6] }, false] }, own), [2, 6]);
+ * assert.equal(listedThrough({ anyOf: [{ enum: [2] }, { type: "integer" }] }, own), undefined);
+ * ```
+ */
+export function listedThrough(
+  s: JsonObject,
+  own: (s: JsonObject) => readonly JsonValue[] | undefined,
+  depth = 0,
+): readonly JsonValue[] | undefined {
+  const mine = own(s);
+  if (mine !== undefined || depth >= MAX_DEPTH) return mine;
+  if (Array.isArray(s.allOf)) {
+    for (const branch of s.allOf) {
+      const listed = isObject(branch) ? listedThrough(branch, own, depth + 1) : undefined;
+      if (listed !== undefined) return listed;
+    }
+  }
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = s[key];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const lists = branches.map((branch) =>
+      branch === false ? [] : isObject(branch) ? listedThrough(branch, own, depth + 1) : undefined
+    );
+    if (lists.every((l) => l !== undefined)) return lists.flat();
+  }
+  return undefined;
 }

@@ -38,7 +38,7 @@ import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_uneva
 import { type Branch, flatAnyOf, liftUnion, soleBranch } from "./_union_lift.ts";
 import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
-import { listedBetween, listedOffMultiple } from "./_enum_bounds.ts";
+import { listedBetween, listedOffMultiple, listedThrough } from "./_enum_bounds.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, withoutInertNot } from "./_accepts_every.ts";
@@ -677,7 +677,7 @@ class Walker {
       if (!effect) continue;
       // A side that lists its values gains or loses only listed numbers between the two bounds
       // (_enum_bounds.ts): none, and the move changes no accepted value.
-      const listed = (s: JsonObject) => parsedValues(s);
+      const listed = (s: JsonObject) => listedThrough(s, parsedValues);
       const between = listedBetween(
         listed(effect === "narrowed" ? a : b),
         ba,
@@ -2705,7 +2705,8 @@ export function walkSchemas(
 }
 
 /**
- * A `multipleOf` change beside the values a side lists (_enum_bounds.ts): the old side loses only
+ * A `multipleOf` change beside the values a side lists, itself or in its allOf, anyOf or oneOf
+ * branches (_enum_bounds.ts listedThrough): the old side loses only
  * listed numbers the new multipleOf may reject, the new side gains only listed numbers the old
  * one rejected. None either way, and the change is no finding; none one way, and it widens or
  * narrows; the ones it takes away or lets in are named. Graded as `effect` where the side that
@@ -2721,7 +2722,7 @@ function listedMultiple(
     x === undefined || (typeof x === "number" && x > 0);
   if (!positive(a.multipleOf) || !positive(b.multipleOf)) return { effect, named: "" };
   const ma = a.multipleOf as number | undefined, mb = b.multipleOf as number | undefined;
-  const listed = (s: JsonObject) => valueSet(s)?.map((v) => JSON.parse(v) as JsonValue);
+  const listed = (s: JsonObject) => listedThrough(s, parsedValues);
   const lost = effect === "widened" ? [] : listedOffMultiple(listed(a), ma, mb);
   const gained = effect === "narrowed" ? [] : listedOffMultiple(listed(b), mb, ma);
   const name = (xs: number[] | undefined, how: string, which: string) =>

@@ -11,7 +11,7 @@ import type { JsonValue } from "../../../core/json.ts";
 import { catchAllDiff } from "../../../core/schema/catch_all.ts";
 import { walkSchemas } from "../../../core/schema/walk.ts";
 import { classifyProse } from "../../../core/prose.ts";
-import { fourWays } from "./_schema_helpers.ts";
+import { fourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
 
 const v = (schema: JsonValue) => ({ type: "object", properties: { v: schema } });
 const p = "t.inputSchema.properties.v", q = "t.outputSchema.properties.v";
@@ -79,28 +79,59 @@ Deno.test("listedBetween: a bound that a listed value fails is graded by varianc
   );
 });
 
-Deno.test("listedBetween: values listed elsewhere than the node leave the bound graded by variance", () => {
-  // Undecidable from the node alone: the enum is in an allOf branch, which the bound comparison
-  // does not read, so the bound keeps its grade (the allOf removed is graded on its own).
-  const old = v({ type: "integer", allOf: [{ enum: [1, 2] }] });
-  const next = v({ type: "integer", allOf: [{ enum: [1, 2] }], minimum: 1 });
-  assert.deepEqual(fourWays(old, next), {
-    input: [`tool.input.minimum.narrowed ${p}.minimum BREAKING`],
-    inputReversed: [`tool.input.minimum.widened ${p}.minimum NON_BREAKING`],
-    output: [`tool.output.minimum.narrowed ${q}.minimum NON_BREAKING`],
-    outputReversed: [`tool.output.minimum.widened ${q}.minimum BREAKING`],
-  });
+Deno.test("listedBetween: values listed in an allOf branch or in every anyOf branch are read", () => {
+  // The node accepts no number its allOf branch, or every branch of its anyOf together, does not
+  // list: a bound all of them pass is no change (it read minimum.narrowed, BREAKING on input).
+  for (
+    const list of [
+      { allOf: [{ enum: [1, 2] }] },
+      { anyOf: [{ const: 1 }, { enum: [2] }] },
+      { oneOf: [{ const: 1 }, { const: 2 }, false] },
+      { allOf: [{ anyOf: [{ enum: [1] }, { enum: [2] }] }] },
+    ]
+  ) {
+    const old = v({ type: "integer", ...list });
+    assert.deepEqual(fourWays(old, v({ type: "integer", ...list, minimum: 1 })), NOTHING_FOUR_WAYS);
+    // A listed value the bound rejects: graded by variance, in all four directions.
+    assert.deepEqual(fourWays(old, v({ type: "integer", ...list, minimum: 2 })), {
+      input: [`tool.input.minimum.narrowed ${p}.minimum BREAKING`],
+      inputReversed: [`tool.input.minimum.widened ${p}.minimum NON_BREAKING`],
+      output: [`tool.output.minimum.narrowed ${q}.minimum NON_BREAKING`],
+      outputReversed: [`tool.output.minimum.widened ${q}.minimum BREAKING`],
+    }, JSON.stringify(list));
+  }
+});
+
+Deno.test("listedBetween: values a branch does not list leave the bound graded by variance", () => {
+  // Undecidable from the lists: an anyOf branch lists nothing (any integer passes it), or no
+  // allOf branch lists any.
+  for (
+    const list of [
+      { anyOf: [{ enum: [1, 2] }, { type: "integer" }] },
+      { allOf: [{ type: "integer" }] },
+    ]
+  ) {
+    const old = v({ type: "integer", ...list });
+    assert.deepEqual(fourWays(old, v({ type: "integer", ...list, minimum: 1 })), {
+      input: [`tool.input.minimum.narrowed ${p}.minimum BREAKING`],
+      inputReversed: [`tool.input.minimum.widened ${p}.minimum NON_BREAKING`],
+      output: [`tool.output.minimum.narrowed ${q}.minimum NON_BREAKING`],
+      outputReversed: [`tool.output.minimum.widened ${q}.minimum BREAKING`],
+    }, JSON.stringify(list));
+  }
 });
 
 Deno.test("listedBetween: each differ alone reads an enum's values against the bounds", () => {
-  const a = v({ type: "integer", enum: [1, 2] });
-  const b = v({ type: "integer", enum: [1, 2], minimum: 1, maximum: 92 });
-  for (const side of ["input", "output"] as const) {
-    for (const [x, y] of [[a, b], [b, a]]) {
-      const options = { side, basePath: "t", basePointer: "/tools/0/inputSchema" };
-      assert.deepEqual(walkSchemas(x, y, { ...options, classifyProse }), []);
-      const known = new Set(["type", "properties", "enum", "minimum", "maximum"]);
-      assert.deepEqual(catchAllDiff(x, y, { ...options, known }), []);
+  for (const list of [{ enum: [1, 2] }, { allOf: [{ enum: [1, 2] }] }]) {
+    const a = v({ type: "integer", ...list });
+    const b = v({ type: "integer", ...list, minimum: 1, maximum: 92 });
+    for (const side of ["input", "output"] as const) {
+      for (const [x, y] of [[a, b], [b, a]]) {
+        const options = { side, basePath: "t", basePointer: "/tools/0/inputSchema" };
+        assert.deepEqual(walkSchemas(x, y, { ...options, classifyProse }), []);
+        const known = new Set(["type", "properties", "enum", "minimum", "maximum", "allOf"]);
+        assert.deepEqual(catchAllDiff(x, y, { ...options, known }), []);
+      }
     }
   }
 });

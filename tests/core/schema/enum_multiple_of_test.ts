@@ -12,7 +12,7 @@ import { catchAllDiff } from "../../../core/schema/catch_all.ts";
 import { walkSchemas } from "../../../core/schema/walk.ts";
 import { classifyProse } from "../../../core/prose.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { fourWays, narrowedFourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
+import { fourWays, narrowedFourWays, NOTHING_FOUR_WAYS, schemaChanges } from "./_schema_helpers.ts";
 
 const v = (schema: JsonValue) => ({ type: "object", properties: { v: schema } });
 const p = "t.inputSchema.properties.v", q = "t.outputSchema.properties.v";
@@ -107,12 +107,36 @@ Deno.test("listedOffMultiple: a change that only takes away or only lets in list
   });
 });
 
-Deno.test("listedOffMultiple: values listed elsewhere than the node leave multipleOf graded by variance", () => {
-  // Undecidable from the node alone: the enum stands in an allOf branch, which this does not
-  // read, and a side with no list at all may lose any multiple.
-  const inBranch = { type: "integer", allOf: [{ enum: [2, 4] }] };
+Deno.test("listedOffMultiple: values listed in an allOf branch or in every anyOf branch are read", () => {
+  // Every listed value a multiple of 2: no change (it read multipleOf.narrowed, BREAKING on
+  // input, beside lists the sibling enum of 19af23d left unread); one listed value that is not:
+  // graded by variance and named.
+  for (
+    const [list, off] of <[object, object][]> [
+      [{ allOf: [{ enum: [2, 4] }] }, { allOf: [{ enum: [2, 5] }] }],
+      [{ anyOf: [{ enum: [2, 4] }, { const: 6 }] }, { anyOf: [{ enum: [2, 4] }, { const: 5 }] }],
+      [{ oneOf: [{ const: 2 }, { const: 4 }] }, { oneOf: [{ const: 2 }, { const: 5 }] }],
+    ]
+  ) {
+    const listed = { type: "integer", ...list };
+    assert.deepEqual(fourWays(v(listed), v({ ...listed, multipleOf: 2 })), NOTHING_FOUR_WAYS);
+    const odd = { type: "integer", ...off };
+    assert.deepEqual(
+      fourWays(v(odd), v({ ...odd, multipleOf: 2 })),
+      narrowedFourWays("multipleOf", "properties.v.multipleOf"),
+      JSON.stringify(off),
+    );
+    const [named] = schemaChanges("input", v(odd), v({ ...odd, multipleOf: 2 }));
+    assert.match(named!.message, /rejects 5 of the values the old schema lists/);
+  }
+});
+
+Deno.test("listedOffMultiple: values a branch does not list leave multipleOf graded by variance", () => {
+  // Undecidable from the lists: an anyOf branch lists nothing, and a side with no list at all
+  // may lose any multiple.
+  const open = { type: "integer", anyOf: [{ enum: [2, 4] }, { type: "integer" }] };
   assert.deepEqual(
-    fourWays(v(inBranch), v({ ...inBranch, multipleOf: 2 })),
+    fourWays(v(open), v({ ...open, multipleOf: 2 })),
     narrowedFourWays("multipleOf", "properties.v.multipleOf"),
   );
   assert.deepEqual(
