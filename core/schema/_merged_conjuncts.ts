@@ -5,18 +5,24 @@
  * compared the allOf as a whole and the keyword beside it as gained or lost: minLength.narrowed,
  * BREAKING on input, between equal schemas. {@link mergedConjuncts} writes such conjuncts into the
  * schema holding them before both differs compare, where the two sides write that place's `allOf`
- * or `not` differently. A place is merged only when every conjunct can be: each an object of
- * keywords that assert alone ({@link ALONE}), none written beside it with another value, no two
- * of one group that read each other ({@link GROUPS}: additionalProperties reads properties) from
- * different schemas, no `$ref` at the place or in a conjunct (draft-07 ignores what stands beside
- * one), no annotation in a conjunct (its place is the prose's to compare), and no place that a
- * `$ref` may reach inside a conjunct. A lone `allOf` or `not` of `not` is the walk's to read. The
- * places moved are returned, so a finding names the keyword where the file writes it. Private to
- * `compare_tool.ts`.
+ * or `not` differently. A conjunct's own conjuncts are read with it, a branch that accepts every
+ * value conjoins nothing, and a branch that is a lone local `$ref` conjoins its target
+ * ({@link flatConjuncts}). A keyword written twice holds the tighter value where one value says
+ * both ({@link conjoined}: `allOf: [{minLength: 1}, {minLength: 2}]` is minLength 2); an
+ * annotation ({@link ANNOTATIONS}) moves with its conjunct; a branch of `additionalProperties:
+ * false` alone closes objects to every property, read so against a side closed at that place
+ * ({@link closesEmpty}). A place is merged only when every conjunct can be: each an object of
+ * keywords that assert alone ({@link ALONE}) or annotate, none written beside it with a value it
+ * cannot conjoin, no two of one group that read each other ({@link GROUPS}: additionalProperties
+ * reads properties) from different schemas, no `$ref` at the place (draft-07 ignores what stands
+ * beside one), and no place that a `$ref` may reach inside a conjunct. A lone `allOf` or `not` of
+ * `not` is the walk's to read. The places moved are returned, so a finding names the keyword
+ * where the file writes it. Private to `compare_tool.ts`.
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue, pointerOf } from "../json.ts";
 import { holdsKey, type ScannedKey } from "./_property_names.ts";
+import { isLocalRef, resolveLocal } from "./resolve.ts";
 import {
   copyAlong,
   eachSubschema,
@@ -89,6 +95,26 @@ const KEEP: readonly string[] = [
   "discriminator",
 ];
 
+/**
+ * Annotations a conjunct may carry: they describe the value the place describes, so they move
+ * with the conjunct's assertions (the prose then compares them at the place, named where the file
+ * writes them) unless the place or another conjunct writes the same one otherwise. `default`
+ * is not among them: the rules read it beside `required`.
+ */
+const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/** Lower and upper bounds on a count: conjuncts of one keyword hold the greatest and least. */
+const LOWER: ReadonlySet<string> = new Set(["minLength", "minItems", "minProperties"]);
+const UPPER: ReadonlySet<string> = new Set(["maxLength", "maxItems", "maxProperties"]);
+
 /** Keywords that define a place a `$ref` may reach: a conjunct holding one stays as written. */
 const DEFINES: readonly ScannedKey[] = [
   "$id",
@@ -99,10 +125,14 @@ const DEFINES: readonly ScannedKey[] = [
   "definitions",
 ];
 
-/** A conjunct of a place: its schema and the tokens from the place to it. */
+/**
+ * A conjunct of a place: its schema and the tokens from the place to it; `ref` when the schema is
+ * the target of a branch's `$ref` (its keywords are then named at that `$ref`).
+ */
 interface Conjunct {
   schema: JsonValue;
   from: Token[];
+  ref?: boolean;
 }
 
 /** The conjuncts `s` writes apart: its allOf branches, and X of `not: {not: X}`. */
@@ -124,36 +154,175 @@ interface Merged {
   moved: Map<string, Token[]>;
 }
 
-/** `s` with every conjunct written into it, or `undefined` when one cannot be (see the module). */
-function merge(s: JsonObject): Merged | undefined {
+/** How deep conjuncts of conjuncts (and `$ref` targets) are read before a place stays as written. */
+const MAX_NESTING = 8;
+
+/**
+ * The conjuncts of `s`, each conjunct's own conjuncts written apart in turn: `{allOf: [{allOf:
+ * [X]}]}` conjoins X. A branch that accepts every value (`true`, `{}`) conjoins nothing; a branch
+ * that is a lone local `$ref` conjoins its target, when no `$id` may move the base it resolves
+ * against and the target refers nowhere itself. `undefined` when one cannot be read so (a
+ * `false`, a reference left unread, too deep).
+ */
+function flatConjuncts(s: JsonObject, root: JsonValue, depth = 0): Conjunct[] | undefined {
+  if (depth > MAX_NESTING) return undefined;
+  const out: Conjunct[] = [];
+  for (const c of conjunctsOf(s)) {
+    let { schema, from } = c;
+    let ref = false;
+    if (schema === true) continue;
+    if (!isObject(schema)) return undefined;
+    if (Object.keys(schema).length === 1 && typeof schema.$ref === "string") {
+      const target = isLocalRef(schema.$ref) && !holdsKey(root, "$id")
+        ? resolveLocal(root, schema.$ref)
+        : undefined;
+      if (!isObject(target) || REFS.some((k) => holdsRef(target, k))) return undefined;
+      [schema, from, ref] = [target, [...from, "$ref"], true];
+    }
+    const inner = conjunctsOf(schema);
+    if (inner.length === 0) {
+      if (Object.keys(schema).length > 0) out.push({ schema, from, ...ref && { ref } });
+      continue;
+    }
+    const rest: JsonObject = { ...schema };
+    delete rest.allOf;
+    if (inner.at(-1)!.from[0] === "not") delete rest.not;
+    if (Object.keys(rest).length > 0) out.push({ schema: rest, from, ...ref && { ref } });
+    const nested = flatConjuncts(schema, root, depth + 1);
+    if (nested === undefined) return undefined;
+    for (const n of nested) {
+      const named = ref ? from : [...from, ...n.from];
+      out.push({ schema: n.schema, from: named, ...(ref || n.ref) && { ref: true } });
+    }
+  }
+  return out;
+}
+
+/** Reference keywords: a `$ref` target holding one is not read into a place. */
+const REFS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
+
+/** Whether `key` is an own key anywhere in `value`. */
+function holdsRef(value: JsonValue, key: string, depth = 0): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth > 512) return true;
+  if (Array.isArray(value)) return value.some((v) => holdsRef(v, key, depth + 1));
+  return Object.hasOwn(value, key) || Object.values(value).some((v) => holdsRef(v, key, depth + 1));
+}
+
+/**
+ * The value of keyword `k` that conjoins `a` and `b` (each written at a place or in one of its
+ * conjuncts), and which of them it is (`both`: neither alone), or `undefined` when no one value
+ * of `k` does. `bounds`: minimum and maximum and their exclusive forms are numbers everywhere
+ * (not draft 4's booleans, which read the bound beside them).
+ */
+function conjoined(
+  k: string,
+  a: JsonValue,
+  b: JsonValue,
+  bounds: boolean,
+): { value: JsonValue; from: "a" | "b" | "both" } | undefined {
+  if (jsonEqual(a, b)) return { value: a, from: "a" };
+  const numbers = typeof a === "number" && typeof b === "number";
+  const lower = LOWER.has(k) || (bounds && (k === "minimum" || k === "exclusiveMinimum"));
+  const upper = UPPER.has(k) || (bounds && (k === "maximum" || k === "exclusiveMaximum"));
+  if (numbers && (lower || upper)) return { value: a, from: (lower ? a >= b : a <= b) ? "a" : "b" };
+  if (numbers && k === "multipleOf" && a > 0 && b > 0) {
+    if (Number.isInteger(a / b)) return { value: a, from: "a" };
+    if (Number.isInteger(b / a)) return { value: b, from: "b" };
+    return undefined;
+  }
+  if (k === "uniqueItems" && typeof a === "boolean" && typeof b === "boolean") {
+    return a ? { value: a, from: "a" } : { value: b, from: "b" };
+  }
+  const names = (x: JsonValue) => Array.isArray(x) && x.every((n) => typeof n === "string");
+  if (k === "required" && names(a) && names(b)) {
+    const union = [...new Set([...(a as string[]), ...(b as string[])])];
+    return { value: union, from: union.length === (a as string[]).length ? "a" : "both" };
+  }
+  return undefined;
+}
+
+/**
+ * Whether conjunct `schema` closes objects to no property at all: `additionalProperties: false`
+ * with no `properties` or `patternProperties` beside it for it to read.
+ */
+function closesEmpty(schema: JsonObject): boolean {
+  return schema.additionalProperties === false && !Object.hasOwn(schema, "properties") &&
+    !Object.hasOwn(schema, "patternProperties");
+}
+
+/**
+ * `s` with every conjunct written into it, or `undefined` when one cannot be (see the module).
+ * `root`: the schema `s` stands in, for a branch's `$ref`. `closes`: the other side writes an
+ * `additionalProperties` at this place, so a conjunct closing objects to every property is read
+ * as the place closed with each property it declares taking nothing ({@link closesEmpty}); the
+ * other side open, the allOf stays as written and is graded whole.
+ */
+function merge(s: JsonObject, root: JsonValue, closes: boolean): Merged | undefined {
   if (KEEP.some((k) => Object.hasOwn(s, k))) return undefined;
-  const conjuncts = conjunctsOf(s);
-  if (conjuncts.length === 0) return undefined;
+  const conjuncts = flatConjuncts(s, root);
+  if (conjuncts === undefined || conjunctsOf(s).length === 0) return undefined;
   const out: JsonObject = { ...s };
   delete out.allOf;
-  if (conjuncts.at(-1)!.from[0] === "not") delete out.not;
+  if (conjunctsOf(s).at(-1)!.from[0] === "not") delete out.not;
   const source = new Map<string, number>(Object.keys(out).map((k) => [k, -1]));
   const moved = new Map<string, Token[]>();
-  for (const [i, { schema, from }] of conjuncts.entries()) {
-    if (!isObject(schema)) return undefined;
-    const keys = Object.keys(schema);
-    if (keys.length === 0 || keys.some((k) => !ALONE.has(k))) return undefined;
-    if (DEFINES.some((k) => holdsKey(schema, k))) return undefined;
-    for (const k of keys) {
-      if (Object.hasOwn(out, k) && !jsonEqual(out[k], schema[k])) return undefined;
+  const bounds = [out, ...conjuncts.map((c) => c.schema)].every((w) =>
+    !isObject(w) ||
+    (typeof w.exclusiveMinimum !== "boolean" && typeof w.exclusiveMaximum !== "boolean")
+  );
+  // Numbers all: each bound is read alone, and conjuncts of one keyword hold the tightest.
+  const groups = bounds ? GROUPS.filter((g) => g[0] !== "minimum" && g[0] !== "maximum") : GROUPS;
+  let closed: Token[] | undefined;
+  for (const [i, { schema: written, from, ref }] of conjuncts.entries()) {
+    if (!isObject(written)) return undefined;
+    const origin = (k: string): Token[] => ref ? from : [...from, k];
+    let schema = written;
+    if (closes && closesEmpty(written)) {
+      // Closed to every property: so is the place, whatever it declares (applied below).
+      closed ??= origin("additionalProperties");
+      schema = { ...written };
+      delete schema.additionalProperties;
+      if (Object.keys(schema).length === 0) continue;
     }
-    for (const group of GROUPS) {
+    const keys = Object.keys(schema);
+    if (keys.some((k) => !ALONE.has(k) && !ANNOTATIONS.has(k))) return undefined;
+    if (DEFINES.some((k) => holdsKey(schema, k))) return undefined;
+    for (const group of groups) {
       const here = group.filter((k) => Object.hasOwn(schema, k));
       if (here.length === 0) continue;
       const there = group.filter((k) => source.has(k) && !jsonEqual(out[k], schema[k]));
       if (there.length > 0) return undefined;
     }
     for (const k of keys) {
-      if (Object.hasOwn(out, k)) continue;
+      if (!Object.hasOwn(out, k)) {
+        out[k] = schema[k]!;
+        source.set(k, i);
+        moved.set(k, origin(k));
+        continue;
+      }
+      const both = ANNOTATIONS.has(k)
+        ? jsonEqual(out[k], schema[k]) ? { value: out[k]!, from: "a" as const } : undefined
+        : conjoined(k, out[k]!, schema[k]!, bounds);
+      if (both === undefined) return undefined;
+      if (both.from !== "b") {
+        out[k] = both.value;
+        continue;
+      }
       out[k] = schema[k]!;
       source.set(k, i);
-      moved.set(k, [...from, k]);
+      moved.set(k, origin(k));
     }
+  }
+  if (closed !== undefined) {
+    // No property passes: each the place declares or matches by pattern accepts nothing.
+    for (const k of ["properties", "patternProperties"]) {
+      const declared = out[k];
+      if (!isObject(declared)) continue;
+      out[k] = Object.fromEntries(Object.keys(declared).map((name) => [name, false]));
+    }
+    if (!Object.hasOwn(out, "additionalProperties")) moved.set("additionalProperties", closed);
+    out.additionalProperties = false;
   }
   return { schema: out, moved };
 }
@@ -244,13 +413,18 @@ export function mergedConjuncts<T extends JsonValue | undefined>(
   if (keyed.size === 0) return unchanged;
   // Deeper places first: a place inside a conjunct is merged before the conjunct moves.
   const paths = [...keyed.values()].sort((x, y) => y.length - x.length);
+  let any = false;
   const sides = [oldSchema, newSchema].map((schema, i) => {
     const into = i === 0 ? moved.old : moved.new;
+    const other = i === 0 ? newSchema : oldSchema;
     let out = schema as JsonValue;
     for (const path of paths) {
       const at = valueAt(out, path);
-      const merged = isObject(at) ? merge(at) : undefined;
+      const there = valueAt(other, path);
+      const closes = isObject(there) && Object.hasOwn(there, "additionalProperties");
+      const merged = isObject(at) ? merge(at, schema as JsonValue, closes) : undefined;
       if (merged === undefined) continue;
+      any = true;
       // A keyword moved from a place inside this one's conjunct moves with it.
       for (const [k, from] of merged.moved) {
         const was = pointerOf([...path, k]);
@@ -268,6 +442,6 @@ export function mergedConjuncts<T extends JsonValue | undefined>(
     }
     return out;
   });
-  if (moved.old.size + moved.new.size === 0) return unchanged;
+  if (!any) return unchanged;
   return { old: sides[0] as T, new: sides[1] as T, moved };
 }

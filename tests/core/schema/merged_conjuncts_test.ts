@@ -98,22 +98,26 @@ Deno.test("mergedConjuncts: a change moved into an allOf is graded where the fil
 
 Deno.test("mergedConjuncts: a conjunct that does not assert alone is compared as written", () => {
   // additionalProperties: false in a branch sees no properties: it rejects {a: "s"}, which the
-  // schema with it beside properties accepts. Not merged; graded as before (BREAKING one way).
+  // schema with it beside properties accepts. Against an open object it stays as written and the
+  // allOf is graded whole: removed, it widens (NON_BREAKING on input), as ajv says.
   const apart = { ...obj, allOf: [{ additionalProperties: false }] };
-  const beside = { ...obj, additionalProperties: false };
-  assert.equal(sameValues(apart, beside), false);
-  assert.equal(mergedConjuncts<JsonValue>(apart, beside).old, apart);
-  const found = fourWays(x(apart), x(beside));
-  assert.ok(found.inputReversed.some((f) => f.endsWith(" BREAKING")), found.inputReversed.join());
-  // A $ref in the conjunct (draft-07 ignores what stands beside a $ref), an annotation in it,
-  // or a keyword beside it with another value: left as written.
-  const defs = { $defs: { m: { minLength: 1 } } };
+  assert.equal(sameValues(apart, obj), false);
+  assert.equal(mergedConjuncts<JsonValue>(apart, obj).old, apart);
+  assert.deepEqual(fourWays(x(apart), x(obj)).input, [
+    "tool.input.allOf.widened t.inputSchema.properties.x.allOf NON_BREAKING",
+  ]);
+  // A $ref whose target refers on, a definition in the conjunct, a default (the rules read it
+  // beside required), a false branch, an annotation or a pattern beside it with another value:
+  // left as written.
+  const defs = { $defs: { m: { minLength: 1, items: { $ref: "#/$defs/m" } } } };
   for (
     const s of [
       { type: "string", allOf: [{ $ref: "#/$defs/m" }], ...defs },
-      { type: "string", allOf: [{ minLength: 1, description: "d" }] },
-      { type: "string", minLength: 2, allOf: [{ minLength: 1 }] },
       { type: "string", allOf: [{ minLength: 1, $defs: { n: {} } }] },
+      { type: "string", allOf: [{ minLength: 1, default: "a" }] },
+      { type: "string", allOf: [false, { minLength: 1 }] },
+      { type: "string", description: "e", allOf: [{ minLength: 1, description: "d" }] },
+      { type: "string", pattern: "a", allOf: [{ minLength: 1, pattern: "b" }] },
     ]
   ) {
     assert.equal(
@@ -129,4 +133,108 @@ Deno.test("mergedConjuncts: a conjunct that does not assert alone is compared as
     fourWays(x({ ...same, maxLength: 4 }), x({ ...same, maxLength: 3 })),
     narrowedFourWays("maxLength", "properties.x.maxLength"),
   );
+});
+
+/**
+ * Pairs of schemas that accept the same values, one writing a conjunct apart that a27fec8 left as
+ * written: nested, beside an accept-all branch, through a $ref, with an annotation, or a keyword
+ * repeated with another value (the conjunction holds the tightest). Each read a narrowing one way,
+ * BREAKING on input (minLength.narrowed at the place, required.added).
+ */
+const EQUAL_FURTHER: [JsonValue, JsonValue][] = [
+  [{ type: "string", allOf: [{ allOf: [{ minLength: 1 }] }] }, { type: "string", minLength: 1 }],
+  [{ type: "string", allOf: [{ not: { not: { minLength: 1 } } }] }, {
+    type: "string",
+    minLength: 1,
+  }],
+  [{ type: "string", allOf: [true, {}, { minLength: 1 }] }, { type: "string", minLength: 1 }],
+  [{ type: "string", allOf: [true] }, { type: "string" }],
+  [{ type: "string", allOf: [{ minLength: 1, description: "d" }] }, {
+    type: "string",
+    minLength: 1,
+    description: "d",
+  }],
+  [{ type: "string", allOf: [{ minLength: 1 }, { minLength: 2 }] }, {
+    type: "string",
+    minLength: 2,
+  }],
+  [{ type: "string", minLength: 2, allOf: [{ minLength: 1 }] }, { type: "string", minLength: 2 }],
+  [{ type: "string", maxLength: 5, allOf: [{ maxLength: 3 }] }, { type: "string", maxLength: 3 }],
+  [{ ...obj, required: ["a"], allOf: [{ required: ["b"] }] }, { ...obj, required: ["a", "b"] }],
+  [{ type: "number", minimum: 1, allOf: [{ exclusiveMinimum: 2 }] }, {
+    type: "number",
+    exclusiveMinimum: 2,
+  }],
+  [{ type: "number", multipleOf: 2, allOf: [{ multipleOf: 4 }] }, {
+    type: "number",
+    multipleOf: 4,
+  }],
+];
+
+Deno.test("mergedConjuncts: nested, accept-all, annotated and repeated conjuncts read no change", () => {
+  for (const [a, b] of EQUAL_FURTHER) {
+    const what = JSON.stringify([a, b]);
+    assert.equal(sameValues(a, b), true, what);
+    assert.deepEqual(fourWays(x(a), x(b)), NOTHING_FOUR_WAYS, what);
+  }
+  // A branch that is a $ref: its target read in its place (the root holds the definition).
+  const defs = { $defs: { m: { minLength: 1 } } };
+  const ref = { type: "string", allOf: [{ $ref: "#/$defs/m" }], ...defs };
+  const inline = { type: "string", minLength: 1, ...defs };
+  assert.equal(sameValues(ref, inline), true);
+  assert.deepEqual(fourWays(ref, inline), NOTHING_FOUR_WAYS);
+});
+
+Deno.test("mergedConjuncts: a change in a nested, $ref'd or repeated conjunct is graded where it is written", () => {
+  const a = { type: "string", minLength: 1 };
+  const at = (path: string) => ({
+    input: [`tool.input.minLength.widened t.inputSchema.minLength NON_BREAKING`],
+    inputReversed: [`tool.input.minLength.narrowed t.inputSchema.${path} BREAKING`],
+    output: [`tool.output.minLength.widened t.outputSchema.minLength BREAKING`],
+    outputReversed: [`tool.output.minLength.narrowed t.outputSchema.${path} NON_BREAKING`],
+  });
+  const nested = { type: "string", allOf: [{ allOf: [{ minLength: 2 }] }] };
+  assert.equal(sameValues(nested, a), false);
+  assert.deepEqual(fourWays(nested, a), at("allOf.0.allOf.0.minLength"));
+  const repeated = { type: "string", allOf: [{ minLength: 1 }, { minLength: 3 }] };
+  assert.deepEqual(fourWays(repeated, { type: "string", minLength: 2 }), {
+    ...at("allOf.1.minLength"),
+  });
+  const defs = { $defs: { m: { minLength: 2 } } };
+  assert.deepEqual(
+    fourWays({ type: "string", allOf: [{ $ref: "#/$defs/m" }], ...defs }, { ...a, ...defs }),
+    at("allOf.0.$ref"),
+  );
+  // An annotation that goes with its conjunct is compared as prose where the file wrote it.
+  assert.deepEqual(
+    fourWays({ type: "string", allOf: [{ minLength: 1, description: "d" }] }, a).input,
+    ["tool.input.description.changed t.inputSchema.allOf.0.description POTENTIALLY_BREAKING"],
+  );
+});
+
+Deno.test("mergedConjuncts: a branch closing objects to every property, against a closed object, is graded as ajv reads it", () => {
+  // allOf [{additionalProperties: false}] beside properties accepts only {} (the branch sees no
+  // properties); additionalProperties false beside them accepts {a: "s"} too. The change widens
+  // (it read additionalProperties.narrowed, BREAKING on input, and allOf.widened).
+  const apart = { ...obj, allOf: [{ additionalProperties: false }] };
+  const beside = { ...obj, additionalProperties: false };
+  assert.equal(sameValues(apart, beside), false);
+  for (const dialect of DIALECTS) {
+    assert.equal(checkOf(apart, dialect)!.failures({ a: "s" }).length > 0, true);
+    assert.equal(checkOf(beside, dialect)!.failures({ a: "s" }).length, 0);
+  }
+  assert.deepEqual(fourWays(x(apart), x(beside)), {
+    input: ["tool.input.schema.widened t.inputSchema.properties.x.properties.a NON_BREAKING"],
+    inputReversed: [
+      "tool.input.schema.narrowed t.inputSchema.properties.x.properties.a BREAKING",
+    ],
+    output: ["tool.output.schema.widened t.outputSchema.properties.x.properties.a BREAKING"],
+    outputReversed: [
+      "tool.output.schema.narrowed t.outputSchema.properties.x.properties.a NON_BREAKING",
+    ],
+  });
+  // Closed to every property on both sides: no change.
+  const empty = { type: "object", properties: { a: false }, additionalProperties: false };
+  assert.equal(sameValues(apart, empty), true);
+  assert.deepEqual(fourWays(x(apart), x(empty)), NOTHING_FOUR_WAYS);
 });
