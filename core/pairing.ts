@@ -349,9 +349,18 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
   if (gone.length <= MAX_WORDS && added.length <= MAX_WORDS) {
     const alike = describedAlike(tools);
     const held = heldWhole(tools);
-    const evidence = (g: Located<Tool>, a: Located<Tool>) =>
-      (wordsAdded(g.id, a.id) || wordsShortened(g.id, a.id) !== undefined) &&
-      (twins(g, a) || alike(g.value, a.value) || held(g.value, a.value));
+    const evidence = (g: Located<Tool>, a: Located<Tool>) => {
+      const written = wordsShortened(g.id, a.id);
+      if (!wordsAdded(g.id, a.id) && written === undefined) return false;
+      if (twins(g, a)) return true;
+      // A noun put in the plural or back may name another tool (get_user, get_users): its
+      // description alike is evidence only where one tool takes every argument of the other.
+      if (written !== undefined && pluralOnly(written) && !keptArguments(g.value, a.value)) {
+        return false;
+      }
+      return alike(g.value, a.value) || held(g.value, a.value) ||
+        spelledOut(g.id, a.value) || spelledOut(a.id, g.value);
+    };
     for (const g of gone) {
       const found = added.filter((a) => evidence(g, a));
       if (found.length !== 1) continue;
@@ -455,6 +464,63 @@ export function namedIn(name: string, tool: Tool): boolean {
   const words = new Set((tool.description ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu));
   const parts = nameWords(name);
   return parts.length > 0 && parts.every((w) => words.has(w));
+}
+
+/** How many words a name must hold for {@link spelledOut} to take it written out as evidence. */
+const SPELLED_WORDS = 3;
+
+/**
+ * Whether a tool's description writes a name of {@link SPELLED_WORDS} words or more out in words,
+ * all of them in order and nothing between them, case and punctuation aside: the evidence that
+ * a tool whose name shortened its words was renamed, when its description names it by the old
+ * name written out. dataforseo-mcp-server 2.7.11 → 2.8.6 renamed
+ * ai_optimization_keyword_data_locations_and_languages to ai_opt_kw_data_loc_and_lang, "Utility
+ * tool for 'AI Optimization Keyword Data Locations and Languages' (ai_opt_kw_data_loc_and_lang)
+ * to get list of availible locations and languages", with no arguments and the old description
+ * 0.68 alike.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spelledOut } from "./pairing.ts";
+ * const tool = { name: "kw_data_loc", description: "Lists 'Keyword Data Locations'.", inputSchema: {} };
+ * assert.equal(spelledOut("keyword_data_locations", tool), true);
+ * assert.equal(spelledOut("keyword_locations", tool), false);
+ * assert.equal(spelledOut("data_locations", tool), false);
+ * ```
+ */
+export function spelledOut(name: string, tool: Tool): boolean {
+  const words = nameWords(name);
+  if (words.length < SPELLED_WORDS) return false;
+  const text = (tool.description ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return ` ${text.join(" ")} `.includes(` ${words.join(" ")} `);
+}
+
+/** Whether each word one name writes otherwise than the other is only put in the plural or back. */
+function pluralOnly(written: readonly [string, string][]): boolean {
+  return written.every(([x, y]) => {
+    const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+    return long === `${short}s` || long === `${short}es`;
+  });
+}
+
+/**
+ * Whether one of two tools takes every argument of the other (top-level input property names)
+ * and both require the same ones (none alike): dataforseo-mcp-server 2.9.11's
+ * historical_serps took historical_serp's keyword, language_code and location_name, keyword
+ * required on both, and added date_from and date_to; get_user taking a required id and get_users
+ * taking a limit are two tools, whatever their descriptions.
+ */
+function keptArguments(a: Tool, b: Tool): boolean {
+  const names = (t: Tool) => {
+    const properties = isObject(t.inputSchema) ? t.inputSchema.properties : undefined;
+    return isObject(properties) ? Object.keys(properties) : [];
+  };
+  const [x, y] = [names(a), names(b)];
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const [p, q] = [requiredNames(a), requiredNames(b)];
+  return short.every((n) => long.includes(n)) && p.length === q.length &&
+    p.every((n) => q.includes(n));
 }
 
 /**

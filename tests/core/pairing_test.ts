@@ -520,6 +520,68 @@ Deno.test("pairEntities() pairs one tool whose name wrote words shortened or in 
   assert.deepEqual(renamesOf([explore], twice), []);
 });
 
+Deno.test("pairEntities() pairs one tool whose name put a word in the plural only when one tool takes every argument of the other", () => {
+  // get_user (a required id) → get_users (a limit), the description the same: a tool that lists
+  // users beside one that gets one is another tool, though it read "probably renamed" and its
+  // schemas were compared under the new name (property id removed, BREAKING).
+  const required = (t: Tool, ...names: string[]): Tool => ({
+    ...t,
+    inputSchema: { ...(t.inputSchema as JsonObject), required: names },
+  });
+  const user = required(described("get_user", "Returns one user of the workspace.", "id"), "id");
+  const users = described("get_users", user.description!, "limit");
+  assert.deepEqual(renamesOf([user], [users]), []);
+  assert.deepEqual(renamesOf([users], [user]), []);
+  // The old arguments kept, one more beside them (dataforseo historical_serp → historical_serps,
+  // keyword required on both): paired both ways.
+  const more = required(described("get_users", user.description!, "id", "limit"), "id");
+  assert.deepEqual(renamesOf([user], [more]), ["get_user→get_users words"]);
+  assert.deepEqual(renamesOf([more], [user]), ["get_users→get_user words"]);
+  // Kept, but required otherwise: another tool.
+  assert.deepEqual(renamesOf([user], [required(more, "id", "limit")]), []);
+  // A word shortened, not put in the plural, is read as before whatever the arguments.
+  assert.deepEqual(
+    renamesOf([described("get_user_profile", user.description!, "id")], [
+      described("get_user_prof", user.description!, "limit"),
+    ]),
+    ["get_user_profile→get_user_prof words"],
+  );
+});
+
+Deno.test("pairEntities() pairs one tool whose name shortened its words when a description writes the other name out", () => {
+  // dataforseo-mcp-server 2.7.11 → 2.8.6: no arguments on either side, descriptions 0.68 alike,
+  // the new one naming the tool by its old name written out in words.
+  const old: Tool = {
+    name: "ai_optimization_keyword_data_locations_and_languages",
+    description:
+      "Utility tool for ai_keyword_data_search_volume to get list of availible locations and languages",
+    inputSchema: { type: "object", properties: {} },
+  };
+  const next: Tool = {
+    name: "ai_opt_kw_data_loc_and_lang",
+    description:
+      "Utility tool for 'AI Optimization Keyword Data Locations and Languages' (ai_opt_kw_data_loc_and_lang) to get list of availible locations and languages",
+    inputSchema: { type: "object", properties: {} },
+  };
+  const other = { ...next, name: "ai_opt_llm_ment_loc_and_lang", description: "Other tool." };
+  assert.deepEqual(renamesOf([old], [next, other]), [
+    "ai_optimization_keyword_data_locations_and_languages→ai_opt_kw_data_loc_and_lang words",
+  ]);
+  assert.deepEqual(renamesOf([next, other], [old]), [
+    "ai_opt_kw_data_loc_and_lang→ai_optimization_keyword_data_locations_and_languages words",
+  ]);
+  // Without the name written out (0.68 alike): no evidence, no pair.
+  assert.deepEqual(
+    renamesOf([old], [{ ...next, description: "Lists locations and languages." }]),
+    [],
+  );
+  // Its words out of order: no pair.
+  const shuffled = next.description!.replace("Keyword Data", "Data Keyword");
+  assert.deepEqual(renamesOf([old], [{ ...next, description: shuffled }]), []);
+  // Names that do not shorten word for word stay apart however the description reads.
+  assert.deepEqual(renamesOf([{ ...old, name: "ai_optimization_locations" }], [next]), []);
+});
+
 Deno.test("pairEntities() pairs one tool whose name lost words when one description holds the other whole and both require the same names", () => {
   // @microsoft/workiq 0.2.8 → 1.0.0: ask_work_iq → ask, the description extended (0.48 alike),
   // question required on both sides, list_agents added beside it.

@@ -173,6 +173,34 @@ Deno.test("tool.removed says which words a renamed tool's name wrote shortened o
   ]);
 });
 
+Deno.test("tool.removed says that a description wrote the other name out", () => {
+  const contract = (tools: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools });
+  const message = (before: JsonObject[], after: JsonObject[]) =>
+    diffContracts(contract(before), contract(after), { registry }).changes
+      .filter((c) => c.rule === "tool.removed").map((c) => c.message);
+  // dataforseo-mcp-server 2.7.11 → 2.8.6, no arguments on either side.
+  const bare = { type: "object", properties: {} };
+  const old = {
+    name: "ai_optimization_keyword_data_locations",
+    description: "Utility tool to get list of locations",
+    inputSchema: bare,
+  };
+  const next = {
+    name: "ai_opt_kw_data_loc",
+    description: "Utility tool for 'AI Optimization Keyword Data Locations' to get locations",
+    inputSchema: bare,
+  };
+  const words = '"optimization" written "opt", "keyword" written "kw", "locations" written "loc"';
+  assert.deepEqual(message([old], [next]), [
+    `Tool "ai_optimization_keyword_data_locations" was removed; "ai_opt_kw_data_loc" was added with its name but for ${words} and a description writing out the old name, so it was probably renamed; their schemas are compared under the new name`,
+  ]);
+  const back = '"opt" written "optimization", "kw" written "keyword", "loc" written "locations"';
+  assert.deepEqual(message([next], [old]), [
+    `Tool "ai_opt_kw_data_loc" was removed; "ai_optimization_keyword_data_locations" was added with its name but for ${back} and the old description writing out the new name, so it was probably renamed; their schemas are compared under the new name`,
+  ]);
+});
+
 Deno.test("tool.removed says which tool a description named and that it requires the same arguments", () => {
   const contract = (tools: JsonObject[]) =>
     contractFromValue({ server: { name: "s", version: "1" }, tools });
