@@ -25,6 +25,7 @@ export function withPlugins(
     { rules: builtinRules, reporters: builtinReporters },
     {
       timeoutMs: config.rule_timeout * 1000,
+      loadTimeoutMs: (config.plugin_load_timeout ?? config.rule_timeout) * 1000,
       prose: config.prose,
     },
   );

@@ -100,8 +100,10 @@ export interface Config {
   severity_overrides: Record<string, Severity>;
   ignore: IgnoreEntry[];
   plugins: string[];
-  /** How long one plugin rule may run, in seconds. */
+  /** How long one plugin rule or reporter may run, in seconds. */
   rule_timeout: number;
+  /** How long loading one plugin may take, in seconds; `rule_timeout` when unset. */
+  plugin_load_timeout?: number;
   /** Where `--semantic` asks; absent unless configured. */
   semantic?: SemanticConfig;
   prose: ProseOptions;

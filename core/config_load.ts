@@ -137,6 +137,7 @@ export function parseConfig(text: string, file: string): Config {
   if (raw.servers) config.servers = checkServers(raw.servers, at);
   if (raw.store) config.store = raw.store;
   if (raw.rule_timeout !== undefined) config.rule_timeout = raw.rule_timeout;
+  if (raw.plugin_load_timeout !== undefined) config.plugin_load_timeout = raw.plugin_load_timeout;
   if (raw.semantic !== undefined) config.semantic = raw.semantic as SemanticConfig;
   if (raw.proxy?.policy) config.proxy = { policy: raw.proxy.policy };
   if (raw.alerts) config.alerts = { ...raw.alerts };

@@ -279,7 +279,13 @@ export const configSchema: JsonObject = {
       type: "number",
       exclusiveMinimum: 0,
       description:
-        "Seconds a plugin may take to load, to run one rule or to render a report before Proxar stops its worker and the run fails (default 10; held at about 24.8 days)",
+        "Seconds a plugin may take to run one rule or to render a report before Proxar stops its worker and the run fails (default 10; held at about 24.8 days)",
+    },
+    plugin_load_timeout: {
+      type: "number",
+      exclusiveMinimum: 0,
+      description:
+        "Seconds a plugin may take to load (to import its module) before Proxar stops its worker and the run fails (default: rule_timeout; held at about 24.8 days)",
     },
   },
 };

@@ -30,8 +30,13 @@ export interface HostedReporter extends Reporter {
 
 /** How plugins run: the time limit of each step and the prose classifier's options. */
 export interface HostOptions {
-  /** Milliseconds one load, rule or reporter may take (`rule_timeout`). */
+  /** Milliseconds one rule or reporter may take (`rule_timeout`). */
   timeoutMs: number;
+  /**
+   * Milliseconds loading the plugin may take (`plugin_load_timeout`): importing its module, which
+   * may compile or read much more than one rule runs; `timeoutMs` when unset.
+   */
+  loadTimeoutMs?: number;
   prose: ProseOptions;
 }
 
@@ -44,6 +49,11 @@ export interface HostOptions {
 function workerUrl(): URL {
   const here = import.meta.url;
   return new URL(here.endsWith(".ts") ? "./worker.ts" : "./worker.js", here);
+}
+
+/** Milliseconds loading a plugin may take, as a timer can count them. */
+function loadLimit(options: HostOptions): number {
+  return timerLimit(options.loadTimeoutMs ?? options.timeoutMs);
 }
 
 /** How long Proxar's own worker code may take to start, before the plugin is imported. */
@@ -216,7 +226,9 @@ class PluginWorker {
     try {
       this.#start();
       const ready = await this.#exchange("starting", undefined, STARTUP_MS);
-      const reply = ready.type === "ready" ? await this.#exchange("loading") : ready;
+      const reply = ready.type === "ready"
+        ? await this.#exchange("loading", undefined, loadLimit(this.options))
+        : ready;
       if (reply.type === "loaded") return undefined;
       const why = this.#ended ?? this.#loadFailure(reply);
       await this.stop();
@@ -243,7 +255,7 @@ class PluginWorker {
       case "stopped":
         return `${cannot}: Proxar was stopping and ended the plugin's worker before the plugin had loaded; nothing is known to be wrong with it, so run the command again`;
       case "time":
-        return `${cannot}: the plugin did not load within ${detail} ms; make its module load faster, or raise rule_timeout in proxar.yaml`;
+        return `${cannot}: the plugin did not load within ${detail} ms; make its module load faster, or raise plugin_load_timeout in proxar.yaml`;
       case "exit":
         return `${cannot}: the plugin ended its worker while loading (exit code ${detail}); a plugin must not end its process (process.exit)`;
       case "error":
@@ -412,7 +424,9 @@ function firstLine(error: unknown): string {
 export async function hostPlugin(spec: PluginSpec, options: HostOptions): Promise<LoadedPlugin> {
   const worker = new PluginWorker(spec.path, { path: spec.path, base: spec.base }, options);
   const ready = await worker.ask("starting", undefined, STARTUP_MS);
-  const reply = ready.type === "ready" ? await worker.ask("loading") : ready;
+  const reply = ready.type === "ready"
+    ? await worker.ask("loading", undefined, loadLimit(options))
+    : ready;
   if (reply.type !== "loaded") {
     // Read why before stopping the worker, which would record a stop of its own.
     const message = worker.loadFailure(reply);

@@ -153,3 +153,16 @@ Deno.test({
     );
   },
 });
+
+Deno.test("parseConfig() reads plugin_load_timeout apart from rule_timeout, and rejects one not above 0", () => {
+  const both = parseConfig("rule_timeout: 0.25\nplugin_load_timeout: 120\n", "proxar.yaml");
+  assert.equal(both.rule_timeout, 0.25);
+  assert.equal(both.plugin_load_timeout, 120);
+  // Unset, loading gets rule_timeout (cli/plugins.ts), as before the key existed.
+  assert.equal(parseConfig("rule_timeout: 3\n", "proxar.yaml").plugin_load_timeout, undefined);
+  rejects("plugin_load_timeout: 0\n", "proxar.yaml:1:22: plugin_load_timeout: must be > 0");
+  rejects(
+    "plugin_load_timeout: soon\n",
+    "proxar.yaml:1:22: plugin_load_timeout: expected a number, found a string",
+  );
+});

@@ -200,17 +200,22 @@ const FAILURES: [string, string[], RegExp][] = [
   [
     "never settles",
     ["--config", "plugins/hangs.yaml"],
-    /^proxar: Plugin "\.\/hangs\.js": rule "slow\.forever" did not finish within 2000 ms\n$/,
+    /^proxar: Plugin "\.\/hangs\.js": rule "slow\.forever" did not finish within 250 ms\n$/,
   ],
   [
     "loops forever in a rule",
     ["--config", "plugins/spins.yaml"],
-    /^proxar: Plugin "\.\/spins\.js": rule "spin\.loop" did not finish within 2000 ms\n$/,
+    /^proxar: Plugin "\.\/spins\.js": rule "spin\.loop" did not finish within 250 ms\n$/,
   ],
   [
     "awaits forever in a rule",
     ["--config", "plugins/microtasks.yaml"],
-    /^proxar: Plugin "\.\/microtasks\.js": rule "busy\.await" did not finish within 2000 ms\n$/,
+    /^proxar: Plugin "\.\/microtasks\.js": rule "busy\.await" did not finish within 250 ms\n$/,
+  ],
+  [
+    "loads for longer than plugin_load_timeout",
+    ["--config", "plugins/loads_slowly.yaml"],
+    /^proxar: Cannot load plugin "\.\/loads_slowly\.js": the plugin did not load within 500 ms; make its module load faster, or raise plugin_load_timeout in proxar\.yaml\n$/,
   ],
   [
     "rejects a promise after its rule returned",
@@ -220,7 +225,7 @@ const FAILURES: [string, string[], RegExp][] = [
   [
     "loops forever in a reporter",
     ["--config", "plugins/reporter_spins.yaml", "--format", "stuck"],
-    /^proxar: Plugin "\.\/reporter_spins\.js": reporter "stuck" did not finish within 2000 ms\n$/,
+    /^proxar: Plugin "\.\/reporter_spins\.js": reporter "stuck" did not finish within 250 ms\n$/,
   ],
   [
     "pushes into the pairs every rule reads",
@@ -255,9 +260,9 @@ const FAILURES: [string, string[], RegExp][] = [
 ];
 
 /**
- * The time limit of the configs below (rule_timeout 2) also bounds loading the plugin, which
- * took over 200 ms on a machine at load 22 and failed a run; a spinning plugin costs its limit in
- * CPU time, so it is no longer than that.
+ * The configs of the plugins that never finish give a rule a quarter of a second
+ * (`rule_timeout: 0.25`): a spinning plugin costs its limit in CPU time. Loading the plugin has a
+ * limit of its own (`plugin_load_timeout: 120`), since it took over 200 ms on a machine at load 22.
  *
  * The configs whose plugin keeps its thread busy (a JS loop). Under Deno, `terminate()` of a
  * `node:worker_threads` worker does not stop a thread in a JS loop (Node's does), so run in this

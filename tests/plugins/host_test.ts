@@ -330,10 +330,15 @@ Deno.test("a message the plugin posts while its reporter renders fails the repor
 });
 
 /** Asserts that loading the fixture plugin `path` fails with exactly `message`. */
-async function loadFails(path: string, timeoutMs: number, message: string): Promise<void> {
+async function loadFails(
+  path: string,
+  limits: { timeoutMs: number; loadTimeoutMs?: number } | number,
+  message: string,
+): Promise<void> {
+  const options = typeof limits === "number" ? { timeoutMs: limits } : limits;
   try {
     await rejectsWith(
-      () => hostPlugin({ path, base: FIXTURES }, { timeoutMs, prose: DEFAULT_PROSE_OPTIONS }),
+      () => hostPlugin({ path, base: FIXTURES }, { ...options, prose: DEFAULT_PROSE_OPTIONS }),
       message,
     );
     assert.equal(liveWorkers.size, 0, "the worker of a plugin that did not load is stopped");
@@ -361,9 +366,37 @@ Deno.test("a plugin that ends its worker while loading: one sentence saying so a
 Deno.test("a plugin that loads past the time limit: one sentence naming the limit and what to do", async () => {
   await loadFails(
     "./loads_slowly.js",
-    500,
-    'Cannot load plugin "./loads_slowly.js": the plugin did not load within 500 ms; make its module load faster, or raise rule_timeout in proxar.yaml',
+    { timeoutMs: 120_000, loadTimeoutMs: 500 },
+    'Cannot load plugin "./loads_slowly.js": the plugin did not load within 500 ms; make its module load faster, or raise plugin_load_timeout in proxar.yaml',
   );
+});
+
+Deno.test("without a load limit of its own, loading a plugin gets the rule time limit", async () => {
+  await loadFails(
+    "./loads_slowly.js",
+    500,
+    'Cannot load plugin "./loads_slowly.js": the plugin did not load within 500 ms; make its module load faster, or raise plugin_load_timeout in proxar.yaml',
+  );
+});
+
+Deno.test("a plugin may load for longer than a rule may run, within its load limit, and again after a restart", async () => {
+  try {
+    // The module takes 300 ms to load, three times as long as a rule may run.
+    const plugin = await hostPlugin(
+      { path: "./loads_in_a_moment.js", base: FIXTURES },
+      { timeoutMs: 100, loadTimeoutMs: 120_000, prose: DEFAULT_PROSE_OPTIONS },
+    );
+    const got: string[] = [];
+    await rejectsWith(
+      async () => await rule(plugin, "moment.hangs").check(context("hang", got)),
+      'Plugin "./loads_in_a_moment.js": rule "moment.hangs" did not finish within 100 ms',
+    );
+    // The worker started again loads the plugin within the load limit, not the rule's.
+    await rule(plugin, "moment.hangs").check(context("next", got));
+    assert.deepEqual(got, ["answered"]);
+  } finally {
+    await stopPluginWorkers();
+  }
 });
 
 Deno.test("a plugin whose worker Proxar stops while it loads: one sentence saying so, not 'loading could not run'", async () => {
