@@ -136,14 +136,23 @@ function collapse(nfc: string): string {
   return nfc.toLowerCase().replace(/\s+/g, " ").trim().replace(/[\s.,;:!?…]+$/u, "");
 }
 
+/** The pre-release labels of a version (`beta` in `1.2.3-beta.1`). */
+const LABEL = "(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|snapshot)";
 /**
- * A version with its pre-release label, one word: `1.2.3-beta.1`, `v2.0-rc1`, `4.0.0-alpha`. The
- * hyphen would split it into two numbers (`1.2.3` and `beta.1`); the labels are listed so that a
- * number and a hyphenated word (`2.5-inch`) stay two words.
+ * A version with its pre-release label, one word: `1.2.3-beta.1`, `v2.0-rc1`, `4.0.0-alpha`,
+ * `1.2.3-rc-1`. The hyphen would split it into two numbers (`1.2.3` and `beta.1`); the labels are
+ * listed so that a number and a hyphenated word (`2.5-inch`) stay two words. And a version written
+ * as a slug, its points as hyphens (`v3-0-0-beta-3`, a release page's path in @heroui/react-mcp
+ * 1.1.0, `v3-0-0-rc-1` in 1.1.2): after a `v`, or with its label, so that a range (`2-3`) or a
+ * phone number stays apart. Split, the slug was the numbers `v3`, `0`, `0` and `3`, and the
+ * release changed read as marker "1" (of `rc-1`) 0× → 1×.
  */
-const PRERELEASE =
-  /v?\d+(?:\.\d+)+-(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|snapshot)(?:\.?\d+)*(?![\p{L}\p{N}])/u
-    .source;
+const PRERELEASE = new RegExp(
+  `v?\\d+(?:\\.\\d+)+-${LABEL}(?:[.-]?\\d+)*(?![\\p{L}\\p{N}])|` +
+    `v\\d+(?:-\\d+)+(?:-${LABEL}(?:[.-]?\\d+)*)?(?![\\p{L}\\p{N}])|` +
+    `\\d+(?:-\\d+)+-${LABEL}(?:[.-]?\\d+)*(?![\\p{L}\\p{N}])`,
+  "u",
+).source;
 /**
  * An ISO 8601 date, with its time and offset if any, one word: `2024-03-01`,
  * `2024-03-01T00:00:00+00:00`, `2024-03-01 12:30Z`, `2017-10-23 11:31:45 +00:00`. Read as numbers, an example timestamp was
@@ -182,6 +191,27 @@ const WORD = new RegExp(
  */
 export function proseTokens(normalised: string): string[] {
   return normalised.match(WORD)?.map((t) => t.replace(/’/g, "'")) ?? [];
+}
+
+/**
+ * Whether each word of {@link proseTokens} stands inside double quotes (straight, or curly
+ * between an opening and a closing one): a quoted example, whose numbers are no less markers but
+ * are named after one outside quotes (`firstDifferentMarker`).
+ */
+function quotedWords(normalised: string): boolean[] {
+  if (!/["“”]/u.test(normalised)) return [];
+  const out: boolean[] = [];
+  let end = 0, straight = 0, curly = 0;
+  for (const word of normalised.matchAll(WORD)) {
+    for (const c of normalised.slice(end, word.index)) {
+      if (c === '"') straight++;
+      else if (c === "“") curly++;
+      else if (c === "”" && curly > 0) curly--;
+    }
+    out.push(straight % 2 === 1 || curly > 0);
+    end = word.index + word[0].length;
+  }
+  return out;
 }
 
 /**
@@ -267,6 +297,8 @@ function markersOf(token: string, builtin: ReadonlySet<string>): string[] {
  */
 interface Counted {
   count: number;
+  /** How many of them stand outside double quotes (`quotedWords`). */
+  plain: number;
   forms: Map<string, number>;
   /** The ways bounds in words beside it go, where there are some (`boundInWords`): "over 1MB". */
   bounds?: Set<BoundWay>;
@@ -278,9 +310,12 @@ function addMarker(
   marker: string,
   key = numberKey(marker),
   bound?: BoundWay,
+  quoted = false,
 ): void {
-  const counted: Counted = counts.get(key) ?? { count: 0, forms: new Map<string, number>() };
+  const counted: Counted = counts.get(key) ??
+    { count: 0, plain: 0, forms: new Map<string, number>() };
   counted.count++;
+  if (!quoted) counted.plain++;
   if (bound !== undefined) (counted.bounds ??= new Set()).add(bound);
   counted.forms.set(marker, (counted.forms.get(marker) ?? 0) + 1);
   counts.set(key, counted);
@@ -298,14 +333,16 @@ function markerCounts(
   phrases: readonly (readonly string[])[],
   cased: () => readonly string[] | undefined,
   names: string[],
+  quoted: readonly boolean[] = [],
 ): Map<string, Counted> {
   const counts = new Map<string, Counted>();
+  let i = 0;
   const add = (marker: string, key = numberKey(marker), bound?: BoundWay) =>
-    addMarker(counts, marker, key, bound);
+    addMarker(counts, marker, key, bound, quoted[i] === true);
   // The words after the first of a number written in several (`twenty five`, `one hundred and
   // five`) are counted with it, up to `spelled`.
   let spelled = 0;
-  for (let i = 0; i < tokens.length; i++) {
+  for (; i < tokens.length; i++) {
     const number = i < spelled ? undefined : spelledNumber(tokens, gaps, i);
     if (number !== undefined) {
       const written = tokens.slice(i, number.end).map((t, k) =>
@@ -368,7 +405,11 @@ function firstDifferentMarker(
   const swapped = swappedOpposites(delta);
   const counts = (k: string) => swapped.has(k) || words.has(k) || oppositeWord(k) !== k;
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
-  const key = keys.find((k) => delta(k) !== 0 && counts(k));
+  const differ = keys.filter((k) => delta(k) !== 0 && counts(k));
+  // Named, of those that differ, one that differs outside double quotes where there is one: a
+  // quoted example ('prefixed like "1: code"') beside a bound added ('>1500 lines') named "1".
+  const plain = (k: string) => (b.get(k)?.plain ?? 0) !== (a.get(k)?.plain ?? 0);
+  const key = differ.find(plain) ?? differ[0];
   if (key === undefined) return undefined;
   // Named as written where it changed: a form the side with more holds more often than the other
   // ("ten rows, 10 per page" → "ten rows, 20 per page" names "10", not "ten").
@@ -525,8 +566,24 @@ function classify(
   const [ta, tb] = wordsOf();
   const namesA: string[] = [];
   const namesB: string[] = [];
-  const ma = markerCounts(ta, tokenGaps(a), words, phrases, casedTokens(oldText, ta), namesA);
-  const mb = markerCounts(tb, tokenGaps(b), words, phrases, casedTokens(newText, tb), namesB);
+  const ma = markerCounts(
+    ta,
+    tokenGaps(a),
+    words,
+    phrases,
+    casedTokens(oldText, ta),
+    namesA,
+    quotedWords(a),
+  );
+  const mb = markerCounts(
+    tb,
+    tokenGaps(b),
+    words,
+    phrases,
+    casedTokens(newText, tb),
+    namesB,
+    quotedWords(b),
+  );
   restoreNames(ma, namesA, mb, namesB);
   dropLoneOperators(ma, mb);
   const differs = firstDifferentMarker(ma, mb, words);

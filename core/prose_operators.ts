@@ -60,6 +60,8 @@ export type BoundWay = "lower" | "upper" | "near" | "any";
  */
 interface Counted {
   count: number;
+  /** How many stand outside double quotes (prose.ts `quotedWords`). */
+  plain?: number;
   forms: Map<string, number>;
   bounds?: Set<BoundWay>;
 }
@@ -236,8 +238,9 @@ export function dropLoneOperators(a: Map<string, Counted>, b: Map<string, Counte
       if (way !== undefined && alone !== undefined && !sameWay(way, alone.bounds)) continue;
       // "About" against a bound one way: "~5 minutes" → "over 5 minutes" says another thing.
       if (op[1] === "~" && alone?.bounds !== undefined && !sameWay("near", alone.bounds)) continue;
-      const into = side.get(number) ?? { count: 0, forms: new Map<string, number>() };
+      const into = side.get(number) ?? { count: 0, plain: 0, forms: new Map<string, number>() };
       into.count += counted.count;
+      into.plain = (into.plain ?? 0) + (counted.plain ?? 0);
       for (const [form, n] of counted.forms) into.forms.set(form, (into.forms.get(form) ?? 0) + n);
       side.delete(key);
       side.set(number, into);

@@ -104,3 +104,81 @@ Deno.test("an example timestamp is compared whole: reworded around it is no chan
     }
   }
 });
+
+Deno.test("proseTokens() reads a version written as a slug as one word, after a v or with its label", () => {
+  // @heroui/react-mcp 1.1.0 → 1.1.2: /docs/react/releases/v3-0-0-beta-3 → …/v3-0-0-rc-1 read as
+  // the numbers v3, 0, 0 and 3, and named marker "1" (of rc-1) 0× → 1×.
+  assert.deepEqual(proseTokens("releases/v3-0-0-beta-3 and 3-0-0-rc-1, 1.2.3-rc-1 or v3-0-0"), [
+    "releases",
+    "v3-0-0-beta-3",
+    "and",
+    "3-0-0-rc-1",
+    "1.2.3-rc-1",
+    "or",
+    "v3-0-0",
+  ]);
+  // Without a v or a label, hyphens still split: a range, a phone number, a word.
+  assert.deepEqual(proseTokens("pages 2-3, call 555-12-34, 2.5-inch"), [
+    "pages",
+    "2",
+    "3",
+    "call",
+    "555",
+    "12",
+    "34",
+    "2.5",
+    "inch",
+  ]);
+});
+
+Deno.test("classifyProse() names the version slug that changed, both ways", () => {
+  const path = (slug: string) =>
+    `Example paths: /docs/react/getting-started/theming, /docs/react/releases/${slug}. All paths start with /docs/react/`;
+  const [beta, rc] = [path("v3-0-0-beta-3"), path("v3-0-0-rc-1")];
+  assert.deepEqual(classifyProse(beta, rc), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "v3-0-0-beta-3",
+    counts: { old: 1, new: 0 },
+  });
+  assert.deepEqual(classifyProse(rc, beta), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "v3-0-0-beta-3",
+    counts: { old: 0, new: 1 },
+  });
+  // The same slug, the words around it changed: no number changed.
+  assert.notEqual(classifyProse(beta, beta.replace("All paths", "Every path")).step, "marker");
+});
+
+Deno.test("classifyProse() names a marker that differs outside double quotes before one in a quoted example", () => {
+  // robloxstudio-mcp 1.5.1 → 1.9.0 added 'line numbers prefixed like "1: code"' and '(>1500
+  // lines)': it named marker "1" of the example. Same grade, the bound named.
+  const old = "Get the source code of a script object.";
+  const next =
+    'Get the source code of a script object. Returns "numberedSource" (with line numbers prefixed like "1: code"). For large scripts (>1500 lines), use startLine/endLine.';
+  for (
+    const [x, y, counts] of [[old, next, { old: 0, new: 1 }], [next, old, {
+      old: 1,
+      new: 0,
+    }]] as const
+  ) {
+    assert.deepEqual(classifyProse(x, y), {
+      severity: "POTENTIALLY_BREAKING",
+      step: "marker",
+      marker: ">1500",
+      counts,
+    });
+  }
+  // A number that differs only inside quotes is still a marker, named.
+  const example = (n: string) => `Lines are prefixed like "${n}: code" in numberedSource`;
+  assert.deepEqual(classifyProse(example("1"), example("2")), {
+    severity: "POTENTIALLY_BREAKING",
+    step: "marker",
+    marker: "1",
+    counts: { old: 1, new: 0 },
+  });
+  // Curly quotes too.
+  const curly = "Lines look like “1: code”. Large scripts (>1500 lines) are split";
+  assert.equal(classifyProse("Lines look alike. Large scripts are split", curly).marker, ">1500");
+});
