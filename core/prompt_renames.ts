@@ -3,13 +3,18 @@
  * not paired (nothing compares them), only named.
  * @module
  */
+import { distance } from "fastest-levenshtein";
 import type { Prompt, PromptArgument } from "./contract.ts";
 import { jsonEqual } from "./json.ts";
 import { likest, type Located } from "./pairing.ts";
+import { wordsAdded, wordsShortened } from "./rename_affix.ts";
 import { sameButStyle } from "./rename_shape.ts";
 
-/** What tells a removed prompt's probable new name: the same arguments, or its name restyled. */
-export type PromptRenamedBy = "arguments" | "style";
+/**
+ * What tells a removed prompt's probable new name: the same arguments, its name restyled, or its
+ * name's words added, taken off, shortened or put in the plural beside a description alike.
+ */
+export type PromptRenamedBy = "arguments" | "style" | "words";
 
 /** A removed prompt's probable new name and the evidence. */
 export interface PromptRename {
@@ -60,9 +65,11 @@ const MAX_COMPARED = 256;
  * removed and one added taking them, or, when several share them, the two whose names are each
  * other's closest among them (at least 0.8 alike, case and separators aside, and differing only
  * by words respelt); then, among the rest, the same name in another case or separator style, one
- * removed and one added per name. dataforseo-mcp-server 2.8.6 → 2.9.11 renamed
- * create_content_targeting_decision_stage_users to dfs-decision-stage-content, both taking
- * product ("The product to search related keywords for").
+ * removed and one added per name; last, one prompt whose name's words were added, taken off,
+ * shortened or put in the plural, with a description alike ({@link wordsRename}), one to one.
+ * dataforseo-mcp-server 2.8.6 → 2.9.11 renamed create_content_targeting_decision_stage_users to
+ * dfs-decision-stage-content, both taking product ("The product to search related keywords
+ * for").
  *
  * @example
  * ```ts
@@ -101,6 +108,54 @@ export function promptRenames(
   const free = (list: readonly Located<Prompt>[]) => list.filter((x) => !taken.has(x));
   for (const [gone, twin] of sameButStyle(free(removed), free(added), (x) => x.id)) {
     out.set(gone, { twin, by: "style", shared: false });
+    taken.add(gone).add(twin);
+  }
+  // One prompt whose name gained or lost words, or wrote words shortened or in the plural, with
+  // a description alike, as tools are paired (core/pairing.ts): one removed and one added.
+  const [left, fresh] = [free(removed), free(added)];
+  if (left.length <= MAX_COMPARED && fresh.length <= MAX_COMPARED) {
+    for (const gone of left) {
+      const found = fresh.filter((a) => wordsRename(gone.value, a.value));
+      if (found.length !== 1) continue;
+      if (left.filter((r) => wordsRename(r.value, found[0]!.value)).length !== 1) continue;
+      out.set(gone, { twin: found[0]!, by: "words", shared: false });
+    }
   }
   return out;
+}
+
+/** How alike two descriptions must be, and how many words each must hold, to tell a rename. */
+const ALIKE = 0.8, DESCRIBED_WORDS = 3;
+
+/**
+ * Whether two prompts read as one renamed by its name's words: one name's words all in the other
+ * in order, or each word the other writes otherwise shortened or put in the plural
+ * (`wordsAdded`, `wordsShortened`), and their descriptions, of three words or more, at least 0.8
+ * alike (case aside); a word put in the plural or back names another prompt unless both take
+ * arguments of the same names (`summarize_file` and `summarize_files`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordsRename } from "./prompt_renames.ts";
+ * const description = "Review the code of a pull request for bugs.";
+ * assert.equal(wordsRename({ name: "code_review", description }, { name: "review", description }), true);
+ * assert.equal(wordsRename({ name: "code_review", description }, { name: "review", description: "Review." }), false);
+ * assert.equal(wordsRename({ name: "code_review", description }, { name: "code_audit", description }), false);
+ * ```
+ */
+export function wordsRename(a: Prompt, b: Prompt): boolean {
+  const written = wordsShortened(a.name, b.name);
+  if (!wordsAdded(a.name, b.name) && written === undefined) return false;
+  const [x, y] = [a.description, b.description].map((d) => (d ?? "").trim().toLowerCase());
+  if (x!.split(/\s+/).length < DESCRIBED_WORDS || y!.split(/\s+/).length < DESCRIBED_WORDS) {
+    return false;
+  }
+  if (1 - distance(x!, y!) / Math.max(x!.length, y!.length) < ALIKE) return false;
+  const plural = written?.every(([p, q]) => {
+    const [short, long] = p.length <= q.length ? [p, q] : [q, p];
+    return long === `${short}s` || long === `${short}es`;
+  });
+  const names = (p: Prompt) => (p.arguments ?? []).map((arg) => arg.name).sort();
+  return plural !== true || jsonEqual(names(a), names(b));
 }

@@ -104,6 +104,8 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
                 : `; "${rename.twin.id}" was added with ${
                   rename.by === "style"
                     ? "the same name in another case or separator style"
+                    : rename.by === "words"
+                    ? "its name's words added, taken off or shortened and a description alike"
                     : `the same arguments${
                       rename.shared ? " and the closest name of the prompts that take them" : ""
                     }`

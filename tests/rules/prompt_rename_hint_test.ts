@@ -135,3 +135,32 @@ Deno.test("prompt.removed among prompts sharing arguments hints the closest name
     ],
   );
 });
+
+Deno.test("prompt.removed hints a prompt whose name's words changed when the descriptions are alike, one to one, both ways", () => {
+  const contract = (prompts: JsonObject[]) =>
+    contractFromValue({ server: { name: "s", version: "1" }, tools: [], prompts });
+  const removed = (before: JsonObject[], after: JsonObject[]) =>
+    diffContracts(contract(before), contract(after), { registry }).changes
+      .filter((c) => c.rule === "prompt.removed")
+      .map((c) => `${c.path}: ${c.hint ?? "no hint"}`);
+  const description = "Review the code of a pull request for bugs and style.";
+  const review = { name: "code_review", description, arguments: [{ name: "pr" }] };
+  const next = { name: "review", description, arguments: [{ name: "url" }] };
+  assert.deepEqual(removed([review], [next]), ['code_review: renamed to "review"?']);
+  assert.deepEqual(removed([next], [review]), ['review: renamed to "code_review"?']);
+  const [message] = diffContracts(contract([review]), contract([next]), { registry }).changes
+    .filter((c) => c.rule === "prompt.removed").map((c) => c.message);
+  assert.match(message!, /its name's words added, taken off or shortened and a description alike/);
+  // Another description, two alike added, or a word put in the plural over other arguments: none.
+  const other = { ...next, description: "Summarise a document in three sentences." };
+  assert.deepEqual(removed([review], [other]), ["code_review: no hint"]);
+  assert.deepEqual(removed([review], [next, { ...next, name: "pr_code_review" }]), [
+    "code_review: no hint",
+  ]);
+  const file = { name: "summarize_file", description, arguments: [{ name: "path" }] };
+  const files = { name: "summarize_files", description, arguments: [{ name: "glob" }] };
+  assert.deepEqual(removed([file], [files]), ["summarize_file: no hint"]);
+  assert.deepEqual(removed([file], [{ ...files, arguments: [{ name: "path" }] }]), [
+    'summarize_file: renamed to "summarize_files"?',
+  ]);
+});
