@@ -1,10 +1,11 @@
 /**
  * A fast writer of RFC 8785 (JCS) canonical JSON, byte-identical to the `canonicalize` package
  * for every value it accepts. The two top levels (a contract and its lists) are written here;
- * each value below them (a tool, a prompt) is copied with its keys sorted and handed to the
- * runtime's native `JSON.stringify`, whose strings and numbers are already what RFC 8785 asks
- * for. The text comes out in pieces, so a hash can take it tool by tool without the whole
- * canonical text or a sorted copy of the whole contract ever being in memory.
+ * each value below them (a tool, a prompt) is copied with its keys sorted (only as far as they
+ * are not) and handed to the runtime's native `JSON.stringify`, whose strings and numbers are
+ * already what RFC 8785 asks for. The text comes out in pieces, so a hash can take it tool by
+ * tool without the whole canonical text or a sorted copy of the whole contract ever being in
+ * memory.
  * @module
  */
 import canonicalize from "canonicalize";
@@ -104,8 +105,7 @@ function writeLevel(
 function stringifyPlain(value: unknown, orders: KeyOrders): string {
   let text: string | undefined;
   try {
-    // A value already in canonical order (a Proxar snapshot's) needs no sorted copy.
-    text = JSON.stringify(inCanonicalOrder(value) ? value : sortedCopy(value, orders));
+    text = JSON.stringify(canonicalCopy(value, orders));
   } catch (error) {
     if (!(error instanceof IndexKeysOutOfOrder)) throw error;
     try {
@@ -132,11 +132,15 @@ function checkPlainObject(value: object): void {
 }
 
 /**
- * A copy whose objects list their keys in UTF-16 code unit order, so that JSON.stringify writes
- * them in that order. An object lists array-index keys ("0", "42") first whatever the insertion
- * order; when that is not the sorted order, {@link IndexKeysOutOfOrder} is thrown.
+ * `value` as JSON.stringify must see it to write its canonical text: each object listing its
+ * keys in UTF-16 code unit order and holding no undefined value, each array no undefined item.
+ * What already is so is the value itself, not a copy (an array of strings, an object whose keys
+ * are in order and whose values need no copy; a value Proxar wrote in a snapshot whole): only
+ * the objects and arrays on the way to what must change are copied. An object lists array-index
+ * keys ("0", "42") first whatever the insertion order; when that is not the sorted order,
+ * {@link IndexKeysOutOfOrder} is thrown.
  */
-function sortedCopy(value: unknown, orders: KeyOrders): unknown {
+function canonicalCopy(value: unknown, orders: KeyOrders): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -146,34 +150,27 @@ function sortedCopy(value: unknown, orders: KeyOrders): unknown {
       return value;
     case "object": {
       if (value === null) return null;
-      if (Array.isArray(value)) {
-        const copy = new Array<unknown>(value.length);
-        for (let i = 0; i < value.length; i++) {
-          const item = value[i];
-          copy[i] = item === undefined ? null : sortedCopy(item, orders);
-        }
-        return copy;
-      }
+      if (Array.isArray(value)) return arrayCopy(value, orders);
       checkPlainObject(value);
       const object = value as Record<string, unknown>;
       const keys = orders.sorted(object);
-      const copy: Record<string, unknown> = {};
+      // Until a value differs from its copy, an object in order is kept and nothing is copied.
+      let copy: Record<string, unknown> | undefined = orders.inOrder ? undefined : {};
       let indexLike = false;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
         const item = object[key];
-        if (item === undefined) continue;
         const code = key.charCodeAt(0);
         if (code >= 0x30 && code <= 0x39) indexLike = true;
-        if (key === "__proto__") {
-          Object.defineProperty(copy, key, {
-            value: sortedCopy(item, orders),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        } else copy[key] = sortedCopy(item, orders);
+        const itemCopy = item === undefined ? undefined : canonicalCopy(item, orders);
+        if (copy === undefined) {
+          if (itemCopy === item && item !== undefined) continue;
+          copy = {};
+          for (let j = 0; j < i; j++) define(copy, keys[j]!, object[keys[j]!]);
+        }
+        if (itemCopy !== undefined) define(copy, key, itemCopy);
       }
+      if (copy === undefined) return object;
       if (indexLike && !inOrder(Object.keys(copy))) throw new IndexKeysOutOfOrder();
       return copy;
     }
@@ -182,42 +179,34 @@ function sortedCopy(value: unknown, orders: KeyOrders): unknown {
       throw new NotPlainJson();
   }
 }
-singlePass(sortedCopy);
+singlePass(canonicalCopy);
 
-/**
- * Whether JSON.stringify writes `value` as {@link sortedCopy} would: every object lists its keys
- * in sorted order and holds no undefined value or `toJSON` method, and every number is finite.
- * Stops at the first object out of order, so an unsorted value costs next to nothing.
- */
-function inCanonicalOrder(value: unknown): boolean {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(value);
-    case "object": {
-      if (value === null) return true;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const item = value[i];
-          if (item === undefined || !inCanonicalOrder(item)) return false;
-        }
-        return true;
-      }
-      if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
-      const object = value as Record<string, unknown>;
-      const keys = Object.keys(object);
-      if (!inOrder(keys)) return false;
-      for (let i = 0; i < keys.length; i++) {
-        const item = object[keys[i]!];
-        if (item === undefined || !inCanonicalOrder(item)) return false;
-      }
-      return true;
+/** {@link canonicalCopy} of an array: itself when no item changes, a hole or undefined is null. */
+function arrayCopy(value: readonly unknown[], orders: KeyOrders): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    const itemCopy = item === undefined ? null : canonicalCopy(item, orders);
+    if (copy === undefined) {
+      if (itemCopy === item) continue;
+      copy = value.slice(0, i);
     }
-    default:
-      return false;
+    copy.push(itemCopy);
   }
+  return copy ?? (value as unknown[]);
+}
+singlePass(arrayCopy);
+
+/** Sets `copy[key]`, an own property even for `__proto__`. */
+function define(copy: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(copy, key, {
+      value: item,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else copy[key] = item;
 }
 
 /** An object whose array-index keys JSON.stringify would write before keys that sort earlier. */
@@ -244,12 +233,21 @@ class KeyOrders {
   /** Per first key: sequences met (the keys as listed) and their sorted order. */
   readonly #byFirst = new Map<string, { keys: readonly string[]; sorted: readonly string[] }[]>();
 
+  /** Whether the keys of the object last given to {@link sorted} were listed in sorted order. */
+  inOrder = true;
+
   /** The object's own enumerable keys, sorted; the array is shared and must not be changed. */
   sorted(object: Record<string, unknown>): readonly string[] {
     const keys = Object.keys(object);
     const n = keys.length;
-    if (n < 2) return keys;
-    if (n > 16) return keys.sort();
+    if (n < 2) {
+      this.inOrder = true;
+      return keys;
+    }
+    if (n > 16) {
+      this.inOrder = inOrder(keys);
+      return this.inOrder ? keys : keys.sort();
+    }
     const first = keys[0]!;
     const seen = this.#byFirst.get(first);
     if (seen !== undefined) {
@@ -257,10 +255,13 @@ class KeyOrders {
         const known = seen[s]!;
         if (known.keys.length !== n) continue;
         for (let i = 1; i < n; i++) if (known.keys[i] !== keys[i]) continue next;
+        // A sequence already in order is kept as its own sorted order.
+        this.inOrder = known.sorted === known.keys;
         return known.sorted;
       }
     }
-    const sorted = insertionSorted(keys.slice());
+    this.inOrder = inOrder(keys);
+    const sorted = this.inOrder ? keys : insertionSorted(keys.slice());
     if (seen === undefined) this.#byFirst.set(first, [{ keys, sorted }]);
     else if (seen.length < ORDERS_PER_FIRST_KEY) seen.push({ keys, sorted });
     return sorted;

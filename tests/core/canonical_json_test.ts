@@ -213,3 +213,30 @@ Deno.test("canonicalText() sorts every object when many share their first keys",
   const twice = { tools: [[...many, ...many.map((o) => ({ ...o }))]] };
   assert.equal(canonicalText(twice), packageCanonicalText(twice));
 });
+
+Deno.test("canonicalText() equals the package on values parts of which are already in order", () => {
+  // What is in order is kept as it is and the rest copied: an object in order whose values need
+  // a copy further down, arrays whose items do from some point on, undefined met late.
+  fc.assert(
+    fc.property(fc.array(fc.tuple(value, fc.boolean()), { maxLength: 6 }), (parts) => {
+      const mixed = parts.map(([v, sorted]) => sorted ? inSortedOrder(v) : v);
+      const nested = {
+        tools: [{ a: mixed, b: { c: mixed, d: undefined, e: [mixed, undefined] } }],
+      };
+      assert.equal(canonicalText(nested), packageCanonicalText(nested));
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("contractHash() is that of the UTF-8 text whatever falls at the chunk boundaries", () => {
+  // Texts of 65,536 code units and more go to the hash in chunks; a surrogate pair at a
+  // boundary, one code unit either side of it, stays whole.
+  for (let shift = 0; shift < 4; shift++) {
+    const description = "a".repeat(shift) + "😀".repeat(70_000) + "é".repeat(shift);
+    const contract = { tools: [{ name: "t", description }, "x".repeat(65_536 * 2 + shift)] };
+    const expected = "sha256:" +
+      createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
+    assert.equal(contractHash(contract as unknown as Contract), expected);
+  }
+});
