@@ -702,6 +702,28 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const aligned = rest.a.length === rest.b.length &&
     rest.a.every((x, k) => within(x.v, rest.b[k]!.v));
   if ((wide || narrow) && !aligned) return whole(wide);
+  if (rest.a.length !== rest.b.length && !wide && !narrow && !undecided) {
+    // The proof asks for the same property names on both sides, so a branch that gained (or
+    // lost) a property fails it while a branch is added (or removed) beside it: each branch of
+    // the shorter list, paired one to one with its counterpart as the walk pairs them, is
+    // compared in place, and the branches left over were added or removed. anyOf [O] → [O
+    // with an optional property, string] read "neither set of branches accepts every value of
+    // the other", BREAKING on input, where the walk read the property added and the branch
+    // added (@orq-ai/node 3.12.1 → 3.14.45, prompts-create's responseFormat).
+    const left = !conjunction && exclusive ? pairedApart(walk, node, keyword, rest) : undefined;
+    if (left !== undefined) {
+      const added = rest.b.length > rest.a.length;
+      for (const x of left) if (added) walk.unmodelledIn(node, [keyword, x.i], x.v);
+      return walk.facetDelta(
+        node,
+        keyword,
+        added ? "widened" : "narrowed",
+        `${counts}: ${keyword} ${left.length === 1 ? "branch" : "branches"} ${
+          left.map((x) => x.i).join(", ")
+        } ${added ? "added" : "removed"}, each other branch compared with its counterpart`,
+      );
+    }
+  }
   if (rest.a.length !== rest.b.length) {
     unpaired();
     return walk.facetDelta(
@@ -753,6 +775,31 @@ const branches: FacetHandler = (walk, node, keyword) => {
     }
   }
 };
+
+/** A branch of a union and its index in the schema. */
+type Indexed = { v: JsonValue; i: number };
+
+/**
+ * Compares the branches left of two unions of different lengths (anyOf, or oneOf of disjoint
+ * branches) one to one, as {@link pairBranches} pairs them, when it pairs every branch of the
+ * shorter list unambiguously: the pairs in place. Returns the branches of the longer list left
+ * over (added to or removed from the union), or undefined when the lists do not pair so.
+ */
+function pairedApart(
+  walk: Walker,
+  node: Node,
+  keyword: string,
+  rest: { a: Indexed[]; b: Indexed[] },
+): Indexed[] | undefined {
+  const pairing = pairBranches(rest.a.map((x) => x.v), rest.b.map((y) => y.v));
+  const shorter = Math.min(rest.a.length, rest.b.length);
+  if (pairing.ambiguous || pairing.pairs.length !== shorter) return undefined;
+  for (const [i, j] of pairing.pairs) {
+    const x = rest.a[i]!, y = rest.b[j]!;
+    walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+  }
+  return pairing.added.map((j) => rest.b[j]!).concat(pairing.removed.map((i) => rest.a[i]!));
+}
 
 /**
  * What stands beside allOf branches `i` (old) and `j` (new) of `node`: the other branches, and

@@ -1359,3 +1359,37 @@ Deno.test("proxar diff names the prompts dataforseo-mcp-server 2.8.6 → 2.9.11 
     );
   }
 });
+
+Deno.test("proxar diff passes @orq-ai/node 3.12.1 → 3.14.45 adding response formats beside a branch that gained an optional property", async () => {
+  const params =
+    "prompts-create.inputSchema.properties.request.properties.prompt_config.properties.model_parameters.properties";
+  const format = `${params}.responseFormat`;
+  const description = `${format}.anyOf.0.anyOf.0.properties.json_schema.properties.description`;
+  // Before: tool.input.keyword.changed at responseFormat.anyOf.0.anyOf, BREAKING ("anyOf went
+  // from 3 to 6 branches, and neither set of branches accepts every value of the other"): the
+  // json_schema branch gained an optional description, which the proof does not settle, while
+  // three string enums were added beside it. Each new branch only lets values in: one finding
+  // each at the outer anyOf.
+  await assertVerdict(["orq_prompts_create_3.12.1.json", "orq_prompts_create_3.14.45.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...Array(3).fill(`tool.input.anyOf.widened|${format}.anyOf|NON_BREAKING`),
+      `tool.input.enum.widened|${params}.reasoningEffort.enum|NON_BREAKING`,
+      `tool.input.property.added|${description}|NON_BREAKING`,
+      `tool.input.property.added|${params}.thinkingLevel|NON_BREAKING`,
+    ].sort(),
+    code: 0,
+  });
+  // The other way: the branches and the property removed, each BREAKING.
+  await assertVerdict(["orq_prompts_create_3.14.45.json", "orq_prompts_create_3.12.1.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      ...Array(3).fill(`tool.input.anyOf.narrowed|${format}.anyOf|BREAKING`),
+      `tool.input.enum.narrowed|${params}.reasoningEffort.enum|BREAKING`,
+      `tool.input.property.removed|${description}|BREAKING`,
+      `tool.input.property.removed|${params}.thinkingLevel|BREAKING`,
+    ].sort(),
+    code: 1,
+  });
+});
