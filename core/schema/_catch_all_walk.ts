@@ -33,6 +33,7 @@ import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { besideKept } from "./_union_lift.ts";
+import { closestBranch } from "./_closest_branch.ts";
 import { definitionReached, reachedPointers } from "./_reachable_definitions.ts";
 import { SUBSCHEMA_FACETS } from "./_catch_all_subschemas.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
@@ -662,15 +663,10 @@ export class CatchAllWalk implements Walker {
     }
     if (Array.isArray(lone.allOf)) return false;
     const branches = this.read(holder, keyword) as JsonValue[];
-    const score = (branch: JsonValue) =>
-      isObject(branch)
-        ? Object.keys(lone).filter((k) => this.same(lone[k], branch[k])).length -
-          Object.keys(branch).filter((k) => !Object.hasOwn(lone, k)).length / 100
-        : -1;
-    let best = 0;
-    branches.forEach((b, i) => {
-      if (score(b) > score(branches[best] as JsonValue)) best = i;
-    });
+    // The branch the walk pairs it with (@orq-ai/node 3.12.1 → 3.14.45's knowledge-update: an
+    // object became [external, internal], and compared with the first it read two properties
+    // removed, BREAKING, where the second holds them).
+    const best = closestBranch(lone, branches, (a, b) => this.same(a, b));
     const exclusive = keyword === "anyOf" ||
       branches.every((x, i) => branches.every((y, j) => i === j || disjoint(x, y)));
     branches.forEach((branch, i) => {

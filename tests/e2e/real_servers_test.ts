@@ -1393,3 +1393,34 @@ Deno.test("proxar diff passes @orq-ai/node 3.12.1 → 3.14.45 adding response fo
     code: 1,
   });
 });
+
+Deno.test("proxar diff compares @orq-ai/node 3.12.1 → 3.14.45's knowledge-update body with the union branch that holds its properties", async () => {
+  const body = "knowledge-update.inputSchema.properties.request.properties.RequestBody";
+  const topK =
+    `${body}.anyOf.1.properties.retrieval_settings.properties.rerank_config.anyOf.0.properties.top_k`;
+  // The body, one object, became anyOf [external, internal]. Before: the catch-all compared it
+  // with external, the first branch, and read embedding_model and retrieval_type removed
+  // (tool.input.keyword.changed, BREAKING twice) and the external branch's properties added
+  // (keyword.changed, NON_BREAKING three times), though internal holds every old property.
+  await assertVerdict(["orq_knowledge_update_3.12.1.json", "orq_knowledge_update_3.14.45.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.anyOf.widened|${body}.anyOf|NON_BREAKING`,
+      `tool.input.property.added|${body}.anyOf.1.properties.type|NON_BREAKING`,
+      `tool.input.property.added|${topK}|NON_BREAKING`,
+    ].sort(),
+    code: 0,
+  });
+  // The other way: the external branch and the properties removed, each BREAKING (before, the
+  // catch-all also read retrieval_type added, keyword.changed NON_BREAKING).
+  await assertVerdict(["orq_knowledge_update_3.14.45.json", "orq_knowledge_update_3.12.1.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.anyOf.narrowed|${body}.anyOf|BREAKING`,
+      `tool.input.property.removed|${body}.anyOf.1.properties.type|BREAKING`,
+      `tool.input.property.removed|${topK}|BREAKING`,
+    ].sort(),
+    code: 1,
+  });
+});
