@@ -29,6 +29,7 @@ import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
+import { flatAnyOf } from "./_union_lift.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -702,24 +703,29 @@ const branches: FacetHandler = (walk, node, keyword) => {
   const aligned = rest.a.length === rest.b.length &&
     rest.a.every((x, k) => within(x.v, rest.b[k]!.v));
   if ((wide || narrow) && !aligned) return whole(wide);
-  if (rest.a.length !== rest.b.length && !wide && !narrow && !undecided) {
-    // The proof asks for the same property names on both sides, so a branch that gained (or
-    // lost) a property fails it while a branch is added (or removed) beside it: each branch of
-    // the shorter list, paired one to one with its counterpart as the walk pairs them, is
-    // compared in place, and the branches left over were added or removed. anyOf [O] → [O
-    // with an optional property, string] read "neither set of branches accepts every value of
-    // the other", BREAKING on input, where the walk read the property added and the branch
-    // added (@orq-ai/node 3.12.1 → 3.14.45, prompts-create's responseFormat).
-    const left = !conjunction && exclusive ? pairedApart(walk, node, keyword, rest) : undefined;
+  // The proof asks for the same property names on both sides, so a branch that gained (or lost)
+  // a property fails it while a branch is added (or removed) beside it, or the branches moved
+  // into an anyOf nested bare beside one (zod's nullable union): each branch of the shorter list,
+  // nested anyOfs read as one union, paired one to one with its counterpart as the walk pairs
+  // them, is compared in place, and the branches left over were added or removed. anyOf [O] →
+  // [O with an optional property, string] read "neither set of branches accepts every value of
+  // the other", BREAKING on input, where the walk read the property added and the branch added
+  // (@orq-ai/node 3.12.1 → 3.14.45, prompts-create's responseFormat); [string, array] → [[string,
+  // array of items that gained a property], null] compared the array with null in place.
+  const pa = placed(keyword, rest.a), pb = placed(keyword, rest.b);
+  const nested = pa.length !== rest.a.length || pb.length !== rest.b.length;
+  if ((rest.a.length !== rest.b.length || nested) && !wide && !narrow && !undecided) {
+    const left = !conjunction && exclusive ? pairedApart(walk, node, keyword, pa, pb) : undefined;
     if (left !== undefined) {
-      const added = rest.b.length > rest.a.length;
-      for (const x of left) if (added) walk.unmodelledIn(node, [keyword, x.i], x.v);
+      if (left.length === 0) return;
+      const added = pb.length > pa.length;
+      for (const x of left) if (added) walk.unmodelledIn(node, x.at, x.v);
       return walk.facetDelta(
         node,
         keyword,
         added ? "widened" : "narrowed",
-        `${counts}: ${keyword} ${left.length === 1 ? "branch" : "branches"} ${
-          left.map((x) => x.i).join(", ")
+        `${counts}: ${left.length === 1 ? "branch" : "branches"} ${
+          left.map((x) => x.at.join("/")).join(", ")
         } ${added ? "added" : "removed"}, each other branch compared with its counterpart`,
       );
     }
@@ -779,26 +785,41 @@ const branches: FacetHandler = (walk, node, keyword) => {
 /** A branch of a union and its index in the schema. */
 type Indexed = { v: JsonValue; i: number };
 
+/** A branch of a union and where it stands below the union's place. */
+type Placed = { v: JsonValue; at: Token[] };
+
+/** The branches of `list` where they stand, each anyOf nested bare in an anyOf read as its branches. */
+function placed(keyword: string, list: Indexed[]): Placed[] {
+  if (keyword !== "anyOf") return list.map((x) => ({ v: x.v, at: [keyword, x.i] }));
+  return list.flatMap((x) =>
+    flatAnyOf([x.v]).map((b) => ({
+      v: b.v,
+      at: [keyword, x.i, ...b.i.slice(1).flatMap((k) => [keyword, k])],
+    }))
+  );
+}
+
 /**
- * Compares the branches left of two unions of different lengths (anyOf, or oneOf of disjoint
- * branches) one to one, as {@link pairBranches} pairs them, when it pairs every branch of the
- * shorter list unambiguously: the pairs in place. Returns the branches of the longer list left
- * over (added to or removed from the union), or undefined when the lists do not pair so.
+ * Compares two lists of union branches (anyOf, or oneOf of disjoint branches) one to one, as
+ * {@link pairBranches} pairs them, when it pairs every branch of the shorter list unambiguously:
+ * the pairs in place. Returns the branches of the longer list left over (added to or removed
+ * from the union), or undefined when the lists do not pair so.
  */
 function pairedApart(
   walk: Walker,
   node: Node,
   keyword: string,
-  rest: { a: Indexed[]; b: Indexed[] },
-): Indexed[] | undefined {
-  const pairing = pairBranches(rest.a.map((x) => x.v), rest.b.map((y) => y.v));
-  const shorter = Math.min(rest.a.length, rest.b.length);
-  if (pairing.ambiguous || pairing.pairs.length !== shorter) return undefined;
-  for (const [i, j] of pairing.pairs) {
-    const x = rest.a[i]!, y = rest.b[j]!;
-    walk.pair(node, keyword, x.v, [keyword, x.i], y.v, [keyword, y.i]);
+  a: Placed[],
+  b: Placed[],
+): Placed[] | undefined {
+  const pairing = pairBranches(a.map((x) => x.v), b.map((y) => y.v));
+  if (pairing.ambiguous || pairing.pairs.length !== Math.min(a.length, b.length)) {
+    return undefined;
   }
-  return pairing.added.map((j) => rest.b[j]!).concat(pairing.removed.map((i) => rest.a[i]!));
+  for (const [i, j] of pairing.pairs) {
+    walk.pair(node, keyword, a[i]!.v, a[i]!.at, b[j]!.v, b[j]!.at);
+  }
+  return pairing.added.map((j) => b[j]!).concat(pairing.removed.map((i) => a[i]!));
 }
 
 /**

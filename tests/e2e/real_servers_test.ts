@@ -1424,3 +1424,34 @@ Deno.test("proxar diff compares @orq-ai/node 3.12.1 → 3.14.45's knowledge-upda
     code: 1,
   });
 });
+
+Deno.test("proxar diff reads @orq-ai/node 3.12.1 → 3.14.45 wrapping a message's content union beside null as that union, its file part widened", async () => {
+  const content =
+    "prompts-create.inputSchema.properties.request.properties.prompt_config.properties.messages.items.properties.content";
+  // content: anyOf [string, array of parts] → anyOf [anyOf [string, array of parts], null],
+  // the file part gaining mimeType and uri and requiring file_data no more. Before: the
+  // catch-all compared the array with null in place, tool.input.keyword.changed at
+  // content.anyOf.1.type ("accepted types array became null"), BREAKING both ways.
+  const file = (at: string) => `${content}.${at}.items.anyOf.2.properties.file`;
+  await assertVerdict(["orq_prompt_messages_3.12.1.json", "orq_prompt_messages_3.14.45.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.anyOf.widened|${content}.anyOf|NON_BREAKING`,
+      `tool.input.property.added|${file("anyOf.0.anyOf.1")}.properties.mimeType|NON_BREAKING`,
+      `tool.input.property.added|${file("anyOf.0.anyOf.1")}.properties.uri|NON_BREAKING`,
+      `tool.input.required.removed|${file("anyOf.0.anyOf.1")}.required|NON_BREAKING`,
+    ].sort(),
+    code: 0,
+  });
+  await assertVerdict(["orq_prompt_messages_3.14.45.json", "orq_prompt_messages_3.12.1.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.input.anyOf.narrowed|${content}.anyOf|BREAKING`,
+      `tool.input.property.removed|${file("anyOf.1")}.properties.mimeType|BREAKING`,
+      `tool.input.property.removed|${file("anyOf.1")}.properties.uri|BREAKING`,
+      `tool.input.required.added|${file("anyOf.1")}.required|BREAKING`,
+    ].sort(),
+    code: 1,
+  });
+});

@@ -108,3 +108,40 @@ Deno.test("diff keeps branches that do not pair one to one changed", () => {
   const deltas = catchAll(a, b).map((d) => `${d.path} ${d.rule} ${d.severity}`);
   assert.deepEqual(deltas, ["t.anyOf tool.input.keyword.changed BREAKING"]);
 });
+
+Deno.test("diff reads a union that moved into an anyOf beside null as its branches, one of them changed", () => {
+  // zod's nullable union: anyOf [string, array] → anyOf [anyOf [string, array'], null], the
+  // array's items gaining an optional property. Compared in order, the array met null.
+  const items = (extra: Record<string, JsonValue> = {}) => ({
+    type: "array",
+    items: closed(extra),
+  });
+  const old = { anyOf: [{ type: "string" }, items()] };
+  const next = {
+    anyOf: [{ anyOf: [{ type: "string" }, items({ d: { type: "string" } })] }, { type: "null" }],
+  };
+  const d = "anyOf.0.anyOf.1.items.properties.d";
+  assert.deepEqual(found("input", old, next), [
+    `tool.input.anyOf.widened ${at}.anyOf NON_BREAKING`,
+    `tool.input.property.added ${at}.${d} NON_BREAKING`,
+  ]);
+  assert.deepEqual(found("input", next, old), [
+    `tool.input.anyOf.narrowed ${at}.anyOf BREAKING`,
+    `tool.input.property.removed ${at}.anyOf.1.items.properties.d BREAKING`,
+  ]);
+  const out = "t.outputSchema.properties.f";
+  assert.deepEqual(found("output", old, next), [
+    `tool.output.anyOf.widened ${out}.anyOf BREAKING`,
+    `tool.output.property.added ${out}.${d} POTENTIALLY_BREAKING`,
+  ]);
+  assert.deepEqual(found("output", next, old), [
+    `tool.output.anyOf.narrowed ${out}.anyOf NON_BREAKING`,
+    `tool.output.property.removed ${out}.anyOf.1.items.properties.d BREAKING`,
+  ]);
+  // The null branch first: the same.
+  const first = { anyOf: [{ type: "null" }, next.anyOf[0]!] };
+  assert.deepEqual(found("input", old, first), [
+    `tool.input.anyOf.widened ${at}.anyOf NON_BREAKING`,
+    `tool.input.property.added ${at}.anyOf.1.anyOf.1.items.properties.d NON_BREAKING`,
+  ]);
+});
