@@ -21,6 +21,14 @@ export class NotPlainJson extends Error {}
 const WRITTEN_LEVELS = 2;
 
 /**
+ * How many objects and arrays a value below the written levels may hold and still be copied and
+ * stringified whole. A tool of the 2,000-tool benchmark holds about 130; one with a 10 MB schema
+ * about 77,000, whose sorted copy and text (one per side) raised the peak memory of a diff by
+ * about 40 MiB: such a value is written here, value by value, without a copy.
+ */
+const WHOLE_LIMIT = 4096;
+
+/**
  * Writes the canonical text of `value` as consecutive pieces. Throws {@link NotPlainJson} when
  * the value needs the `canonicalize` package's own handling; pieces already written must then
  * be discarded.
@@ -41,6 +49,9 @@ export function writeCanonical(
 ): void {
   writeLevel(value, write, 0, texts, new KeyOrders());
 }
+
+/** Thrown by {@link canonicalCopy} when a value holds more than {@link WHOLE_LIMIT} containers. */
+class TooLarge extends Error {}
 
 /**
  * Canonical texts of the values below the written levels (a contract's tools, prompts …) that
@@ -68,7 +79,14 @@ function writeLevel(
   if (level >= WRITTEN_LEVELS) {
     let text = texts?.get(value);
     if (text === undefined) {
-      text = stringifyPlain(value, orders);
+      orders.left = WHOLE_LIMIT;
+      try {
+        text = stringifyPlain(value, orders);
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        writeLarge(value, write, orders);
+        return;
+      }
       texts?.set(value, text);
     }
     write(text);
@@ -96,6 +114,78 @@ function writeLevel(
     writeLevel(item, write, level + 1, texts, orders);
   }
   write(separator === "{" ? "{}" : "}");
+}
+
+/**
+ * Writes the canonical text of a value too large to copy whole, piece by piece: punctuation,
+ * keys and primitive values, none of them copied or joined (strings that need no escape are
+ * written as they are, between quotes).
+ */
+function writeLarge(value: unknown, write: (text: string) => void, orders: KeyOrders): void {
+  switch (typeof value) {
+    case "string":
+      writeString(value, write);
+      return;
+    case "boolean":
+      write(value ? "true" : "false");
+      return;
+    case "number":
+      if (!Number.isFinite(value)) throw new NotPlainJson();
+      write(JSON.stringify(value));
+      return;
+    case "object": {
+      if (value === null) {
+        write("null");
+        return;
+      }
+      if (Array.isArray(value)) {
+        write("[");
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) write(",");
+          const item = value[i];
+          // As JSON.stringify and canonicalize write them: a hole or undefined is null.
+          writeLarge(item === undefined ? null : item, write, orders);
+        }
+        write("]");
+        return;
+      }
+      checkPlainObject(value);
+      const object = value as Record<string, unknown>;
+      let first = true;
+      write("{");
+      for (const key of orders.sorted(object)) {
+        const item = object[key];
+        if (item === undefined) continue;
+        if (!first) write(",");
+        first = false;
+        writeString(key, write);
+        write(":");
+        writeLarge(item, write, orders);
+      }
+      write("}");
+      return;
+    }
+    default:
+      // Functions, symbols, bigints: canonicalize's own rules apply.
+      throw new NotPlainJson();
+  }
+}
+singlePass(writeLarge);
+
+/** Characters JSON.stringify escapes in a string, and surrogates (whose pairing it checks). */
+// deno-lint-ignore no-control-regex
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Writes a string as JSON.stringify writes it, or throws for a lone surrogate. */
+function writeString(text: string, write: (text: string) => void): void {
+  if (!ESCAPED.test(text)) {
+    write('"');
+    write(text);
+    write('"');
+    return;
+  }
+  if (!text.isWellFormed()) throw new NotPlainJson();
+  write(JSON.stringify(text));
 }
 
 /**
@@ -150,6 +240,7 @@ function canonicalCopy(value: unknown, orders: KeyOrders): unknown {
       return value;
     case "object": {
       if (value === null) return null;
+      if (--orders.left < 0) throw new TooLarge();
       if (Array.isArray(value)) return arrayCopy(value, orders);
       checkPlainObject(value);
       const object = value as Record<string, unknown>;
@@ -235,6 +326,12 @@ class KeyOrders {
 
   /** Whether the keys of the object last given to {@link sorted} were listed in sorted order. */
   inOrder = true;
+
+  /**
+   * How many more objects and arrays the copy under way may make before it is too large; a
+   * copy's budget, kept here with what else one write shares.
+   */
+  left = Infinity;
 
   /** The object's own enumerable keys, sorted; the array is shared and must not be changed. */
   sorted(object: Record<string, unknown>): readonly string[] {

@@ -229,6 +229,52 @@ Deno.test("canonicalText() equals the package on values parts of which are alrea
   );
 });
 
+/** A tool holding `count` objects: many more than are copied whole (see WHOLE_LIMIT). */
+function largeTool(count: number, extra: Record<string, unknown>): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    properties[`field_${i}`] = { type: "string", maxLength: i, description: `Field ${i} é😀"\n` };
+  }
+  return { name: "big", inputSchema: { type: "object", properties, ...extra } };
+}
+
+Deno.test("contractHash() of a tool too large to copy whole equals the package's", () => {
+  // Index keys, __proto__, undefined values and items (null), numbers in their RFC 8785 forms,
+  // escapes, a lone surrogate and a toJSON method (both the slow path), nested large arrays.
+  const cases: Record<string, unknown>[] = [
+    {},
+    objectOf<unknown>([
+      ["10", { b: 1, a: 2 }],
+      ["9", [undefined, 1, null, true, false]],
+      ["__proto__", { z: 1e21, y: -0, x: 1.5e-7 }],
+      ["x", undefined],
+      ["\u{1F600}", "\u0000\u001f\u2028"],
+      ["\uFF21", 1],
+      ['say "hi"', "back\\slash"],
+      ["quote", '"'],
+    ]),
+    { items: Array.from({ length: 9000 }, (_, i) => ({ b: i / 3, a: [i, { d: 1, c: 2 }] })) },
+    { list: Array.from({ length: 5000 }, (_, i) => i % 7 === 0 ? undefined : { b: i, a: 1 }) },
+    { odd: "x\uD800" },
+    { odd: { "\uDC00": 1 } },
+    { odd: { a: 1, toJSON: () => "x" } },
+  ];
+  for (const extra of cases) {
+    const contract = {
+      server: { name: "s", version: "1" },
+      tools: [largeTool(5000, extra)],
+    } as unknown as Contract;
+    const expected = "sha256:" +
+      createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
+    assert.equal(contractHash(contract), expected);
+    assert.equal(canonicalText(contract), packageCanonicalText(contract));
+    // Beside an equal tool on the other side, known equal or not.
+    const twin = { ...contract, tools: [{ ...contract.tools[0]! }] } as Contract;
+    const twins = new Map<object, object>([[twin.tools[0]!, contract.tools[0]!]]);
+    assert.deepEqual(contractHashes(contract, twin, twins), [expected, expected]);
+  }
+});
+
 Deno.test("contractHash() is that of the UTF-8 text whatever falls at the chunk boundaries", () => {
   // Texts of 65,536 code units and more go to the hash in chunks; a surrogate pair at a
   // boundary, one code unit either side of it, stays whole.
