@@ -63,6 +63,34 @@ export function show(value: JsonValue | undefined): string {
   const text = JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
+/** How many values a message lists before it counts the rest. */
+export const VALUES_LISTED = 20;
+
+/**
+ * Values (as their JSON texts) as a message lists them: all of them up to {@link VALUES_LISTED},
+ * else the first ones and how many more, with the count. A country enum of 244 codes added to a
+ * string read as one message of 1,600 characters (@polar-sh/sdk 0.34.17 → 0.36.2); the finding's
+ * `new` value still holds every one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listValues } from "./_walk_messages.ts";
+ * assert.equal(listValues(['"a"', '"b"']), '"a", "b"');
+ * const many = Array.from({ length: 25 }, (_, i) => String(i));
+ * assert.equal(
+ *   listValues(many),
+ *   "25 values: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 5 more",
+ * );
+ * ```
+ */
+export function listValues(values: readonly string[]): string {
+  if (values.length <= VALUES_LISTED) return values.join(", ");
+  return `${values.length} values: ${values.slice(0, VALUES_LISTED).join(", ")} and ${
+    values.length - VALUES_LISTED
+  } more`;
+}
+
 /**
  * What a position's schema becoming `false` (or no longer `false`) means, in words.
  *

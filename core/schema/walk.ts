@@ -30,6 +30,7 @@ import {
   liftedBranch,
   LIMIT_ASIDE,
   limitMessage,
+  listValues,
   names,
   show,
   showBound,
@@ -642,11 +643,11 @@ class Walker {
       const removed = va.filter((v) => !inB.has(v));
       const detail = valueSet(a) && valueSet(b)
         ? [
-          added.length ? `added ${added.join(", ")}` : "",
-          removed.length ? `removed ${removed.join(", ")}` : "",
+          added.length ? `added ${listValues(added)}` : "",
+          removed.length ? `removed ${listValues(removed)}` : "",
         ].filter(Boolean).join("; ")
         : valueSet(b)
-        ? `now restricted to ${vb.join(", ")}`
+        ? `now restricted to ${listValues(vb)}`
         : "no longer restricted";
       this.graded(
         ctx,
