@@ -452,7 +452,7 @@ export class CatchAllWalk implements Walker {
   }
 
   #keywords(written: Node): void {
-    const node = this.#withoutPropertyBranches(written);
+    const node = this.#withoutAnnotationAllOf(this.#withoutPropertyBranches(written));
     // anyOf on one side and oneOf on the other, each of disjoint branches: one union, whose
     // branches the oneOf/anyOf handler pairs (_union_keyword.ts).
     const renamed = unionAsWritten(node.o, node.n, (s, k) => this.read(s, k));
@@ -574,6 +574,26 @@ export class CatchAllWalk implements Walker {
     const n: JsonObject = { ...node.n, allOf: rest };
     if (this.read(node.o, "allOf") === undefined && rest.every(isAnnotationOnly)) delete n.allOf;
     return { ...node, n };
+  }
+
+  /**
+   * The node without an allOf of annotation-only branches on a side: it constrains no value, and
+   * this differ grades no annotation (the walk compares them), so an allOf whose branches were
+   * all annotations (the descriptions the conjunct merge keeps apart, _merged_conjuncts.ts) does
+   * not take the grade of the keywords beside it that changed.
+   */
+  #withoutAnnotationAllOf(node: Node): Node {
+    const inert = (s: JsonObject) => {
+      const branches = this.read(s, "allOf");
+      return Array.isArray(branches) && branches.every(isAnnotationOnly);
+    };
+    if (!inert(node.o) && !inert(node.n)) return node;
+    const bare = (s: JsonObject) => {
+      if (!inert(s)) return s;
+      const { allOf: _, ...rest } = s;
+      return rest as JsonObject;
+    };
+    return { ...node, o: bare(node.o), n: bare(node.n) };
   }
 
   /**

@@ -9,7 +9,10 @@
  * value conjoins nothing, and a branch that is a lone local `$ref` conjoins its target
  * ({@link flatConjuncts}). A keyword written twice holds the tighter value where one value says
  * both ({@link conjoined}: `allOf: [{minLength: 1}, {minLength: 2}]` is minLength 2); an
- * annotation ({@link ANNOTATIONS}) moves with its conjunct; a branch of `additionalProperties:
+ * annotation ({@link ANNOTATIONS}) moves with its conjunct, or, written otherwise at the place or
+ * in an earlier conjunct, stays apart in an allOf branch of annotations only, which the walk
+ * compares as prose where the file writes it (`{description: "e", allOf: [{minLength: 1,
+ * description: "d"}]}` → `{description: "e", minLength: 1}` is "d" removed); a branch of `additionalProperties:
  * false` alone closes objects to every property, read so against a side closed at that place
  * ({@link closesEmpty}). A place is merged only when every conjunct can be: each an object of
  * keywords that assert alone ({@link ALONE}) or annotate, none written beside it with a value it
@@ -98,8 +101,9 @@ const KEEP: readonly string[] = [
 /**
  * Annotations a conjunct may carry: they describe the value the place describes, so they move
  * with the conjunct's assertions (the prose then compares them at the place, named where the file
- * writes them) unless the place or another conjunct writes the same one otherwise. `default`
- * is not among them: the rules read it beside `required`.
+ * writes them); one the place or an earlier conjunct writes otherwise stays apart, in an allOf
+ * branch of annotations only, so the prose compares it too. `default` is not among them: the
+ * rules read it beside `required`.
  */
 const ANNOTATIONS: ReadonlySet<string> = new Set([
   "title",
@@ -148,7 +152,10 @@ function conjunctsOf(s: JsonObject): Conjunct[] {
   return out;
 }
 
-/** A place merged: the schema, and for each keyword moved, the tokens it came from. */
+/**
+ * A place merged: the schema, and for each keyword moved, its pointer from the place (`/minLength`,
+ * `/allOf/0/description` for an annotation kept apart) and the tokens it came from.
+ */
 interface Merged {
   schema: JsonObject;
   moved: Map<string, Token[]>;
@@ -274,6 +281,9 @@ function merge(s: JsonObject, root: JsonValue, closes: boolean): Merged | undefi
   // Numbers all: each bound is read alone, and conjuncts of one keyword hold the tightest.
   const groups = bounds ? GROUPS.filter((g) => g[0] !== "minimum" && g[0] !== "maximum") : GROUPS;
   let closed: Token[] | undefined;
+  // Annotations a conjunct writes otherwise than the place (or an earlier conjunct): each
+  // conjunct's stay apart, in an allOf branch of annotations only, where the walk compares them.
+  const apart: { annotations: JsonObject; at: Map<string, Token[]> }[] = [];
   for (const [i, { schema: written, from, ref }] of conjuncts.entries()) {
     if (!isObject(written)) return undefined;
     const origin = (k: string): Token[] => ref ? from : [...from, k];
@@ -294,15 +304,22 @@ function merge(s: JsonObject, root: JsonValue, closes: boolean): Merged | undefi
       const there = group.filter((k) => source.has(k) && !jsonEqual(out[k], schema[k]));
       if (there.length > 0) return undefined;
     }
+    let kept: { annotations: JsonObject; at: Map<string, Token[]> } | undefined;
     for (const k of keys) {
       if (!Object.hasOwn(out, k)) {
         out[k] = schema[k]!;
         source.set(k, i);
-        moved.set(k, origin(k));
+        moved.set(`/${k}`, origin(k));
+        continue;
+      }
+      if (ANNOTATIONS.has(k) && !jsonEqual(out[k], schema[k])) {
+        kept ??= { annotations: {}, at: new Map() };
+        kept.annotations[k] = schema[k]!;
+        kept.at.set(k, origin(k));
         continue;
       }
       const both = ANNOTATIONS.has(k)
-        ? jsonEqual(out[k], schema[k]) ? { value: out[k]!, from: "a" as const } : undefined
+        ? { value: out[k]!, from: "a" as const }
         : conjoined(k, out[k]!, schema[k]!, bounds);
       if (both === undefined) return undefined;
       if (both.from !== "b") {
@@ -311,8 +328,15 @@ function merge(s: JsonObject, root: JsonValue, closes: boolean): Merged | undefi
       }
       out[k] = schema[k]!;
       source.set(k, i);
-      moved.set(k, origin(k));
+      moved.set(`/${k}`, origin(k));
     }
+    if (kept !== undefined) apart.push(kept);
+  }
+  if (apart.length > 0) {
+    out.allOf = apart.map((a) => a.annotations);
+    apart.forEach((a, j) => {
+      for (const [k, tokens] of a.at) moved.set(pointerOf(["allOf", j, k]), tokens);
+    });
   }
   if (closed !== undefined) {
     // No property passes: each the place declares or matches by pattern accepts nothing.
@@ -321,7 +345,7 @@ function merge(s: JsonObject, root: JsonValue, closes: boolean): Merged | undefi
       if (!isObject(declared)) continue;
       out[k] = Object.fromEntries(Object.keys(declared).map((name) => [name, false]));
     }
-    if (!Object.hasOwn(out, "additionalProperties")) moved.set("additionalProperties", closed);
+    if (!Object.hasOwn(out, "additionalProperties")) moved.set("/additionalProperties", closed);
     out.additionalProperties = false;
   }
   return { schema: out, moved };
@@ -427,7 +451,7 @@ export function mergedConjuncts<T extends JsonValue | undefined>(
       any = true;
       // A keyword moved from a place inside this one's conjunct moves with it.
       for (const [k, from] of merged.moved) {
-        const was = pointerOf([...path, k]);
+        const was = pointerOf(path) + k;
         const origin = [...path, ...from];
         for (const [p, tokens] of [...into]) {
           const inner = pointerOf(origin);

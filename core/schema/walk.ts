@@ -74,6 +74,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -1629,6 +1630,7 @@ class Walker {
       this.namesRemoved(ctx, dropped.map((i) => ({ v: old[i]!, i: [i] })), undefined, [a, b]);
       a = { ...a, allOf: old.map((x, i) => dropped.includes(i) ? true : x) };
     }
+    this.annotationBranches(a, b, ctx, lifted);
     // anyOf on one side and oneOf on the other, whose branches may overlap: the union became
     // exclusive (or stopped being so), one change graded by the values it keeps or drops.
     const swapped = this.unionSwapped(a, b, ctx);
@@ -2539,6 +2541,28 @@ class Walker {
     this.annotationKeywords(a, b, ctx);
     this.vendorExtensions(a, b, ctx);
     this.proseKeywords(a, b, ctx);
+  }
+
+  /**
+   * The annotations of allOf branches that hold nothing else, compared branch with branch
+   * ({@link annotationBranchPairs}) where each is written: such a branch constrains no value, so
+   * the allOf comparison leaves it out, yet a model reads its description as it reads the
+   * schema's own. A branch added or removed compares its annotations with none.
+   */
+  annotationBranches(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
+    if (lifted[0] || lifted[1]) return;
+    for (const [x, y] of annotationBranchPairs(a, b)) {
+      const oldLoc = x && `${this.home(ctx, "old", "allOf")}/allOf/${x.index}`;
+      const newLoc = y && `${this.home(ctx, "new", "allOf")}/allOf/${y.index}`;
+      this.annotations(x?.schema ?? {}, y?.schema ?? {}, {
+        ...ctx,
+        levels: undefined,
+        path: `${ctx.path}.allOf.${(y ?? x)!.index}`,
+        oldLoc: oldLoc ?? newLoc!,
+        newLoc: newLoc ?? oldLoc!,
+        depth: ctx.depth + 1,
+      });
+    }
   }
 
   /**
