@@ -5,6 +5,7 @@
  */
 import { isObject, type JsonValue } from "../json.ts";
 import type { NumericBound } from "./_safe_integer.ts";
+import { isAnnotationKeyword } from "./types.ts";
 
 /**
  * A numeric bound as users read it (`<= 10`, `> 0`), `null` for none.
@@ -185,6 +186,18 @@ export function liftedBranch(
     } became ${combination}, paired with none of its branches: it was removed`;
 }
 
+/** Whether a schema admits null alone, as written: `{type: "null"}` or `{const: null}`, annotations aside. */
+function isNullOnly(schema: JsonValue): boolean {
+  if (!isObject(schema)) return false;
+  const keys = Object.keys(schema).filter((k) => !isAnnotationKeyword(k));
+  if (keys.length !== 1) return false;
+  return (keys[0] === "type" && (schema.type === "null" ||
+    (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "null"))) ||
+    (keys[0] === "const" && schema.const === null) ||
+    (keys[0] === "enum" && Array.isArray(schema.enum) && schema.enum.length === 1 &&
+      schema.enum[0] === null);
+}
+
 /**
  * A branch of a union or conjunction named in words, from its indices through the same keyword
  * nested bare in a branch (`flatAnyOf`), with `tag` the name of its variant (`type "resource"`)
@@ -197,7 +210,8 @@ export function liftedBranch(
  * ```ts
  * import assert from "node:assert/strict";
  * import { branchWords } from "./_walk_messages.ts";
- * assert.equal(branchWords("anyOf", [2], { type: "null" }), "anyOf branch 2");
+ * assert.equal(branchWords("anyOf", [2], { type: "null" }), "anyOf branch 2 (null)");
+ * assert.equal(branchWords("anyOf", [2], { type: "string" }), "anyOf branch 2");
  * assert.equal(branchWords("oneOf", [1], {}, 'op "b"'), 'oneOf branch 1 (op "b")');
  * assert.equal(
  *   branchWords("anyOf", [3, 2], { type: "object" }),
@@ -215,7 +229,9 @@ export function branchWords(
   schema: JsonValue,
   tag?: string,
 ): string {
-  if (indices.length <= 1) return `${key} branch ${indices[0]}${tag ? ` (${tag})` : ""}`;
+  // A branch that only admits null says what it brings: the union became nullable (or was).
+  const label = tag ?? (isNullOnly(schema) ? "null" : undefined);
+  if (indices.length <= 1) return `${key} branch ${indices[0]}${label ? ` (${label})` : ""}`;
   const words = indices.slice(1).reduce(
     (outer, i) => `branch ${i} of the ${key} in ${outer}`,
     `${key} branch ${indices[0]}`,

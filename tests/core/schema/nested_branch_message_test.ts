@@ -58,7 +58,7 @@ Deno.test("a branch of a nested anyOf with a tag is named by its tag, one of the
       v({ anyOf: [{ type: "string" }, { type: "null" }] }),
     ),
     [
-      "tool.input.anyOf.widened NON_BREAKING: t.properties.v: anyOf branch 1 was added",
+      "tool.input.anyOf.widened NON_BREAKING: t.properties.v: anyOf branch 1 (null) was added",
     ],
   );
 });

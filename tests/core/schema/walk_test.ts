@@ -268,13 +268,13 @@ Deno.test("walkSchemas() pairs the branches of an anyOf nested in an anyOf with 
       classifyProse,
     }).map((d) => `${d.rule} ${d.severity} ${d.message}`);
   assert.deepEqual(deltas("input", nested, flat), [
-    "tool.input.anyOf.narrowed BREAKING t.inputSchema: anyOf branch 1 was removed",
+    "tool.input.anyOf.narrowed BREAKING t.inputSchema: anyOf branch 1 (null) was removed",
   ]);
   assert.deepEqual(deltas("output", nested, flat), [
-    "tool.output.anyOf.narrowed NON_BREAKING t.inputSchema: anyOf branch 1 was removed",
+    "tool.output.anyOf.narrowed NON_BREAKING t.inputSchema: anyOf branch 1 (null) was removed",
   ]);
   assert.deepEqual(deltas("output", flat, nested), [
-    "tool.output.anyOf.widened BREAKING t.inputSchema: anyOf branch 1 was added",
+    "tool.output.anyOf.widened BREAKING t.inputSchema: anyOf branch 1 (null) was added",
   ]);
   // A change inside a nested branch is walked at its place.
   const longer = { anyOf: [{ anyOf: [{ ...text, minLength: 2 }, list] }, { type: "null" }] };
