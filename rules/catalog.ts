@@ -551,7 +551,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.default.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Input schema: a default value changed",
-    "rationale": "Callers that omit the argument get different behaviour (input), or consumers see a different value where none was sent (output)."
+    "rationale": "Callers that omit the argument get different behaviour (input), or consumers see a different value where none was sent (output). The annotations beside a one-branch allOf, anyOf or oneOf that holds nothing else go with its branch where the branch writes none of the same: Pydantic v1 writes {allOf: [{$ref: X}], default: 'a', description: 'D'} where v2 writes {$ref: X, default: 'a', description: 'D'}, which read default.changed and description.changed, POTENTIALLY_BREAKING, every way and in every dialect (draft-07 keeps the annotations beside a $ref, as 2020-12 does), though nothing changed; a default or description that did change is still reported, where each file writes it. Where the branch writes its own, that one is compared."
   },
   {
     "id": "tool.input.dependencies.changed",
@@ -617,7 +617,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Input schema: a description inside the schema changed",
-    "rationale": "Property descriptions tell the model what to send and how to read results. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's behaviour, POTENTIALLY_BREAKING when it can. A description is compared wherever a model can read it: an allOf branch of annotations only constrains no value, so the allOf comparison leaves it out, yet its description (and its other annotations) is compared with the other side's, branch with branch (those written alike left out, the rest in order, one added or removed with none), named where the file writes it: {type: string, description: 'e', allOf: [{description: 'd'}]} with 'd' reworded read no finding at all.",
+    "rationale": "Property descriptions tell the model what to send and how to read results. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's behaviour, POTENTIALLY_BREAKING when it can. A description is compared wherever a model can read it: an allOf branch of annotations only constrains no value, so the allOf comparison leaves it out, yet its description (and its other annotations) is compared with the other side's, branch with branch (those written alike left out, the rest in order, one added or removed with none), named where the file writes it: {type: string, description: 'e', allOf: [{description: 'd'}]} with 'd' reworded read no finding at all. The annotations beside a one-branch allOf, anyOf or oneOf that holds nothing else go with its branch where the branch writes none of the same: Pydantic v1 writes {allOf: [{$ref: X}], default: 'a', description: 'D'} where v2 writes {$ref: X, default: 'a', description: 'D'}, which read default.changed and description.changed, POTENTIALLY_BREAKING, every way and in every dialect (draft-07 keeps the annotations beside a $ref, as 2020-12 does), though nothing changed; a default or description that did change is still reported, where each file writes it. Where the branch writes its own, that one is compared.",
     "gradedBy": "prose"
   },
   {
@@ -1280,7 +1280,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.default.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Output schema: a default value changed",
-    "rationale": "Callers that omit the argument get different behaviour (input), or consumers see a different value where none was sent (output)."
+    "rationale": "Callers that omit the argument get different behaviour (input), or consumers see a different value where none was sent (output). The annotations beside a one-branch allOf, anyOf or oneOf that holds nothing else go with its branch where the branch writes none of the same: Pydantic v1 writes {allOf: [{$ref: X}], default: 'a', description: 'D'} where v2 writes {$ref: X, default: 'a', description: 'D'}, which read default.changed and description.changed, POTENTIALLY_BREAKING, every way and in every dialect (draft-07 keeps the annotations beside a $ref, as 2020-12 does), though nothing changed; a default or description that did change is still reported, where each file writes it. Where the branch writes its own, that one is compared."
   },
   {
     "id": "tool.output.dependencies.changed",
@@ -1346,7 +1346,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.description.changed",
     "severity": "POTENTIALLY_BREAKING",
     "summary": "Output schema: a description inside the schema changed",
-    "rationale": "Property descriptions tell the model what to send and how to read results. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's behaviour, POTENTIALLY_BREAKING when it can. A description is compared wherever a model can read it: an allOf branch of annotations only constrains no value, so the allOf comparison leaves it out, yet its description (and its other annotations) is compared with the other side's, branch with branch (those written alike left out, the rest in order, one added or removed with none), named where the file writes it: {type: string, description: 'e', allOf: [{description: 'd'}]} with 'd' reworded read no finding at all.",
+    "rationale": "Property descriptions tell the model what to send and how to read results. Graded by the prose classifier: DOCUMENTATION when the change cannot move a model's behaviour, POTENTIALLY_BREAKING when it can. A description is compared wherever a model can read it: an allOf branch of annotations only constrains no value, so the allOf comparison leaves it out, yet its description (and its other annotations) is compared with the other side's, branch with branch (those written alike left out, the rest in order, one added or removed with none), named where the file writes it: {type: string, description: 'e', allOf: [{description: 'd'}]} with 'd' reworded read no finding at all. The annotations beside a one-branch allOf, anyOf or oneOf that holds nothing else go with its branch where the branch writes none of the same: Pydantic v1 writes {allOf: [{$ref: X}], default: 'a', description: 'D'} where v2 writes {$ref: X, default: 'a', description: 'D'}, which read default.changed and description.changed, POTENTIALLY_BREAKING, every way and in every dialect (draft-07 keeps the annotations beside a $ref, as 2020-12 does), though nothing changed; a default or description that did change is still reported, where each file writes it. Where the branch writes its own, that one is compared.",
     "gradedBy": "prose"
   },
   {

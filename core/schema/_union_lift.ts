@@ -12,23 +12,31 @@ import { typeSet } from "./values.ts";
 /**
  * The branch of a one-branch anyOf/oneOf/allOf (allOf branches of annotations only do not
  * count) that has only annotations beside it, unless `other` uses the same keyword: then the
- * branch lists are compared as such.
+ * branch lists are compared as such. The annotations beside it, and those of the allOf branches
+ * that hold nothing else, describe the same value: they go with the branch where it does not
+ * write the same keyword (`carried` names those written beside it). Pydantic v1 writes
+ * `{allOf: [{$ref: X}], description: D}` where v2 writes `{$ref: X, description: D}`: read alike.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { soleBranch } from "./_union_lift.ts";
  * const s = { anyOf: [{ type: "string" }], description: "d" };
- * assert.deepEqual(soleBranch(s, {}), { schema: { type: "string" }, key: "anyOf", index: 0 });
+ * assert.deepEqual(soleBranch(s, {}), {
+ *   schema: { type: "string", description: "d" },
+ *   key: "anyOf",
+ *   index: 0,
+ *   carried: ["description"],
+ * });
  * assert.equal(soleBranch(s, { anyOf: [] }), undefined);
  * ```
  */
 export function soleBranch(
   schema: JsonObject | false,
   other: JsonObject | false,
-): { schema: JsonValue; key: string; index: number } | undefined {
+): { schema: JsonValue; key: string; index: number; carried: string[] } | undefined {
   if (schema === false) return undefined;
-  let found: { schema: JsonValue; key: string; index: number } | undefined;
+  let found: { schema: JsonValue; key: string; index: number; carried: string[] } | undefined;
   for (const key of Object.keys(schema)) {
     const value = schema[key];
     if (key === "anyOf" || key === "oneOf" || key === "allOf") {
@@ -45,12 +53,19 @@ export function soleBranch(
           branch = { ...other, ...branch };
         }
       }
-      found = { schema: branch, key, index: branches[0]!.index };
+      found = { schema: branch, key, index: branches[0]!.index, carried: [] };
     } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
       return undefined;
     }
   }
-  return found;
+  if (found === undefined || !isObject(found.schema)) return found;
+  const branch: JsonObject = { ...found.schema };
+  for (const key of Object.keys(schema)) {
+    if (key === found.key || Object.hasOwn(branch, key)) continue;
+    branch[key] = schema[key]!;
+    found.carried.push(key);
+  }
+  return found.carried.length === 0 ? found : { ...found, schema: branch };
 }
 
 /**

@@ -401,6 +401,34 @@ class Walker {
     this.keyword(ctx, key, a, b, added ? "narrowed" : "widened", added ? "added" : "removed");
   }
 
+  /**
+   * Findings on an annotation {@link soleBranch} carried from beside a one-branch combinator into
+   * its branch (`lifted`: each side's branch location), named where the file writes it: the new
+   * side's in the pointer, the old side's in the old pointer (none when it is the same).
+   */
+  carriedAsWritten(
+    found: SchemaDelta[],
+    ctx: Ctx,
+    ...sides: [{ carried: string[] } | undefined, string][]
+  ): void {
+    const base = this.opts.basePointer, oldBase = this.opts.oldBasePointer ?? base;
+    sides.forEach(([lift, lifted], i) => {
+      const side = i === 0 ? "old" : "new";
+      for (const key of lift?.carried ?? []) {
+        const token = `/${escapePointerToken(key)}`;
+        const [from, to] = [lifted + token, this.home(ctx, side, key) + token];
+        for (const d of found) {
+          if (side === "new" && d.pointer === base + from) {
+            d.pointer = base + to;
+            d.location = this.home(ctx, side, key);
+          }
+          if (side === "old" && d.oldPointer === oldBase + from) d.oldPointer = oldBase + to;
+        }
+      }
+    });
+    for (const d of found) if (d.oldPointer === d.pointer) delete d.oldPointer;
+  }
+
   /** Reports what lies below `ctx` as changed (BREAKING): the walk does not go there. */
   giveUp(ctx: Ctx, why: string): void {
     const change = { aspect: "schema", change: "changed" };
@@ -499,17 +527,27 @@ class Walker {
     }
     const wo = soleBranch(o.node, n.node), wn = soleBranch(n.node, o.node);
     if (wo !== undefined || wn !== undefined) {
-      // A one-branch anyOf/oneOf/allOf with only annotations beside it is its branch.
-      return this.compare(wo?.schema ?? o.node, wn?.schema ?? n.node, {
+      // A one-branch anyOf/oneOf/allOf with only annotations beside it is its branch, the
+      // annotations beside it carried into it: a finding on one is named where it is written.
+      // The other side reached through a `$ref` is compared as written, so the keywords beside
+      // the `$ref` are named there, not at its target.
+      const start = this.out.length;
+      const oldLoc = wo === undefined
+        ? (o.via.length > 0 ? ctx.oldLoc : o.loc)
+        : `${this.home(here, "old", wo.key)}/${wo.key}/${wo.index}`;
+      const newLoc = wn === undefined
+        ? (n.via.length > 0 ? ctx.newLoc : n.loc)
+        : `${this.home(here, "new", wn.key)}/${wn.key}/${wn.index}`;
+      const asWritten = (lift: typeof wo, r: typeof o, schema: JsonValue | undefined) =>
+        lift?.schema ?? (r.via.length > 0 ? schema : r.node);
+      this.compare(asWritten(wo, o, oldSchema), asWritten(wn, n, newSchema), {
         ...here,
         depth: ctx.depth + 1,
-        oldLoc: wo === undefined
-          ? o.loc
-          : `${this.home(here, "old", wo.key)}/${wo.key}/${wo.index}`,
-        newLoc: wn === undefined
-          ? n.loc
-          : `${this.home(here, "new", wn.key)}/${wn.key}/${wn.index}`,
+        oldLoc,
+        newLoc,
       });
+      this.carriedAsWritten(this.out.slice(start), here, [wo, oldLoc], [wn, newLoc]);
+      return;
     }
     if (!followed) {
       // A pair compared in place is active too, so a reference back to it (`$ref: "#"` in a

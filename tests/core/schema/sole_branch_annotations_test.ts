@@ -1,0 +1,101 @@
+/**
+ * The annotations beside a one-branch allOf (anyOf, oneOf) describe the value its branch does:
+ * Pydantic v1 writes an enum-typed field as `{allOf: [{$ref: "#/$defs/X"}], default: "a",
+ * description: "D"}`, v2 as `{$ref: "#/$defs/X", default: "a", description: "D"}`. The walk read
+ * the allOf as its branch and dropped what stood beside it, so the upgrade read default.changed
+ * and description.changed, POTENTIALLY_BREAKING, in every dialect, between equal schemas with
+ * equal annotations. They now go with the branch (where it does not write the same keyword), and
+ * a real change is still reported, named where each file writes it.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { checkOf } from "./_oracle_ajv.ts";
+import { fourWays, NOTHING_FOUR_WAYS, schemaChanges } from "./_schema_helpers.ts";
+
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";
+
+/** A root whose property `x` is `schema`, enum `X` in $defs, under `dialect` when given. */
+function root(schema: JsonValue, dialect?: string): JsonValue {
+  return {
+    ...dialect === undefined ? {} : { $schema: dialect },
+    type: "object",
+    properties: { x: schema },
+    $defs: { X: { type: "string", enum: ["a", "b"], title: "X" } },
+  };
+}
+const v1 = (d: string, text: string) => ({
+  allOf: [{ $ref: "#/$defs/X" }],
+  default: d,
+  description: text,
+});
+const v2 = (d: string, text: string) => ({ $ref: "#/$defs/X", default: d, description: text });
+
+/** {@link fourWays} of `rule` at `properties.x.KEYWORD` each way, POTENTIALLY_BREAKING. */
+function everyWay(keywords: string[]) {
+  const at = (side: string) =>
+    keywords.map((k) =>
+      `tool.${side}.${k}.changed t.${side}Schema.properties.x.${k} POTENTIALLY_BREAKING`
+    );
+  return {
+    input: at("input"),
+    inputReversed: at("input"),
+    output: at("output"),
+    outputReversed: at("output"),
+  };
+}
+
+Deno.test("Pydantic v1's allOf [$ref] beside default and description reads as v2's $ref beside them", () => {
+  for (const dialect of [undefined, DRAFT_07, DRAFT_2020]) {
+    const [a, b] = [root(v1("a", "D"), dialect), root(v2("a", "D"), dialect)];
+    for (const d of ["draft-07", "2020-12"] as const) {
+      for (const value of [{ x: "a" }, { x: "c" }, { x: 1 }, {}]) {
+        const ok = (s: JsonValue) => checkOf(s, d)!.failures(value).length === 0;
+        assert.equal(ok(a), ok(b), `${d} ${JSON.stringify(value)}`);
+      }
+    }
+    // Each read default.changed and description.changed, POTENTIALLY_BREAKING, every way.
+    assert.deepEqual(fourWays(a, b), NOTHING_FOUR_WAYS, dialect);
+  }
+});
+
+Deno.test("a default or description changed across Pydantic v1 → v2 is still reported where written", () => {
+  for (const dialect of [undefined, DRAFT_07, DRAFT_2020]) {
+    assert.deepEqual(
+      fourWays(root(v1("a", "D"), dialect), root(v2("b", "D"), dialect)),
+      everyWay(["default"]),
+      dialect,
+    );
+    assert.deepEqual(
+      fourWays(root(v1("a", "D"), dialect), root(v2("a", "Never pass a path."), dialect)),
+      everyWay(["description"]),
+      dialect,
+    );
+    assert.deepEqual(
+      fourWays(root(v1("a", "D"), dialect), root(v1("b", "E"), dialect)),
+      everyWay(["default", "description"]),
+      dialect,
+    );
+  }
+  // Each file's place: the keyword beside the allOf, not the branch or the $ref's target.
+  const [forward] = schemaChanges("input", root(v1("a", "D")), root(v2("b", "D")));
+  assert.equal(forward!.pointer, "/tools/0/inputSchema/properties/x/default");
+  assert.equal(forward!.oldPointer, undefined);
+  const [back] = schemaChanges("input", root(v2("b", "D")), root(v1("a", "D")));
+  assert.equal(back!.pointer, "/tools/0/inputSchema/properties/x/default");
+  assert.equal(back!.oldPointer, undefined);
+});
+
+Deno.test("annotations beside a one-branch combinator go with its branch unless it writes its own", () => {
+  const plain = { type: "string", description: "D" };
+  for (const key of ["allOf", "anyOf", "oneOf"]) {
+    const lone = { [key]: [{ type: "string" }], description: "D" };
+    assert.deepEqual(fourWays(root(lone), root(plain)), NOTHING_FOUR_WAYS, key);
+  }
+  // The branch's own description is the one compared (a model reads both; one is kept).
+  const own = { allOf: [{ type: "string", description: "B" }], description: "D" };
+  assert.deepEqual(
+    fourWays(root(own), root({ type: "string", description: "B" })),
+    NOTHING_FOUR_WAYS,
+  );
+});
