@@ -19,7 +19,7 @@ import { stripControl } from "../core/sanitize.ts";
 import { readConfig } from "./config_file.ts";
 import type { CliContext } from "./context.ts";
 import { LiveSession, type TimeoutFlags } from "./server_sources.ts";
-import { startWatch } from "./proxy_watch.ts";
+import { startWatch, STOP_MS } from "./proxy_watch.ts";
 
 /** Options of `proxar proxy`. */
 export interface ProxyOptions extends TimeoutFlags {
@@ -104,10 +104,11 @@ export async function proxyCommand(
       });
       log(`listening on ${proxy.url}/ for ${source.label}; metrics at ${proxy.url}/metrics`);
       const signal = await stop;
+      const by = Date.now() + STOP_MS;
       // What was sampled is written while the sessions' servers are shut down, not after.
       await Promise.all([proxy.close(), watch.stopping()]);
       await channel?.close();
-      await watch.close();
+      await watch.close(by);
       log(`Stopped by ${signal}`);
       return 0;
     }
@@ -119,6 +120,7 @@ export async function proxyCommand(
     const streams = io.streams!;
     const watch = await startWatch({ io, config, session, source, plugins: options.plugin, log });
     const serverStderr = new RedactedLines(source.redactor, (text) => io.stderr(text));
+    let stoppedAt: number | undefined;
     const outcome = await runStdioProxy({
       target: source.target,
       clientIn: streams.stdin,
@@ -128,10 +130,13 @@ export async function proxyCommand(
       serverStderr: (chunk) => serverStderr.push(chunk),
       onStart: (relay) => watch.attach(relay),
       stop,
-      onStopping: () => watch.stopping(),
+      onStopping: () => {
+        stoppedAt ??= Date.now();
+        return watch.stopping();
+      },
     });
     serverStderr.flush();
-    await watch.close();
+    await watch.close(stoppedAt === undefined ? undefined : stoppedAt + STOP_MS);
     if (outcome.message) log(stripControl(outcome.message));
     return outcome.code;
   } finally {

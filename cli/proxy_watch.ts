@@ -41,12 +41,14 @@ import type { LiveSession } from "./server_sources.ts";
 export const ALERTS_FILE = "alerts.jsonl";
 
 /**
- * How long a stopping proxy waits for the observer's queued work (a comparison, an alert), and
- * then for webhook deliveries under way. Together with the second each that a server gets to stop
- * after its input closes and after SIGTERM, they keep the way out inside `docker stop`'s ten
- * seconds; a delivery that has not ended by then stays in the store's outbox for the next proxy.
+ * How long a stopping proxy waits in all, from the signal or the client leaving: for the servers
+ * to stop (a second after their input closes, a second after SIGTERM), then for the observer's
+ * queued work (a comparison, an alert) and webhook deliveries under way, the webhook keeping at
+ * least {@link WEBHOOK_CLOSE_MS} unless the observer ended sooner. Six seconds, with the runtime's
+ * own way out (1.5-2 s measured under load), keep a proxy inside `docker stop`'s ten; a delivery
+ * that has not ended by then stays in the store's outbox for the next proxy.
  */
-const OBSERVER_CLOSE_MS = 4_000;
+export const STOP_MS = 6_000;
 const WEBHOOK_CLOSE_MS = 2_000;
 
 /** What {@link startWatch} needs. */
@@ -73,8 +75,11 @@ export interface Watch {
    * without waiting for a tool listing that can no longer come or for the server to stop.
    */
   stopping(): Promise<void>;
-  /** Stops watching; waits (bounded) for queued observer work and webhook deliveries. */
-  close(): Promise<void>;
+  /**
+   * Stops watching; waits for queued observer work and webhook deliveries until `by` (a time as
+   * `Date.now()` gives; {@link STOP_MS} from now by default).
+   */
+  close(by?: number): Promise<void>;
 }
 
 /** Loads plugins, reads the alert log and sets up the observer of one proxy session. */
@@ -208,11 +213,11 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     observer,
     attach: (channel) => observer.attach(channel),
     stopping,
-    async close() {
+    async close(by = Date.now() + STOP_MS) {
       unwatch();
-      await observer.close(OBSERVER_CLOSE_MS);
+      await observer.close(Math.max(0, by - WEBHOOK_CLOSE_MS - Date.now()));
       await stopping();
-      await webhook?.close(WEBHOOK_CLOSE_MS);
+      await webhook?.close(Math.max(0, by - Date.now()));
     },
   };
 }

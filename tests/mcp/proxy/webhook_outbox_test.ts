@@ -1,7 +1,7 @@
 /**
  * The webhook's outbox and sender against a loopback webhook: an alert is a file until the webhook
  * took it; a failed delivery, one still under way when the proxy stops, and one a killed process
- * left are handed to the next proxy; a refusal is final; a file that is not an alert stays put.
+ * left (also under a reused process id, or past its lease) are handed to the next proxy; a refusal is final; a file that is not an alert stays put.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import type { AlertEntry } from "../../../mcp/proxy/alert.ts";
-import { OUTBOX_DIR, WebhookOutbox } from "../../../mcp/proxy/webhook_outbox.ts";
+import { CLAIM_LEASE_MS, OUTBOX_DIR, WebhookOutbox } from "../../../mcp/proxy/webhook_outbox.ts";
 import { WebhookSender } from "../../../mcp/proxy/webhook_sender.ts";
 
 function alert(server: string): AlertEntry {
@@ -39,10 +39,11 @@ function alert(server: string): AlertEntry {
 }
 
 /** A loopback webhook answering every POST with `status` (none: it never answers). */
-async function webhook(status: number | undefined): Promise<
-  { url: string; bodies: string[]; close(): void }
+async function webhook(first: number | undefined): Promise<
+  { url: string; bodies: string[]; status: number | undefined; close(): void }
 > {
   const bodies: string[] = [];
+  let status = first;
   const server: Server = createServer((request, response) => {
     let text = "";
     request.setEncoding("utf8");
@@ -57,6 +58,12 @@ async function webhook(status: number | undefined): Promise<
   return {
     url: `http://127.0.0.1:${port}/hook`,
     bodies,
+    get status() {
+      return status;
+    },
+    set status(value: number | undefined) {
+      status = value;
+    },
     close: () => {
       server.closeAllConnections();
       server.close();
@@ -64,8 +71,9 @@ async function webhook(status: number | undefined): Promise<
   };
 }
 
-function sender(root: string, url: string, lines: string[]): WebhookSender {
+function sender(root: string, url: string, lines: string[], retryMs?: number): WebhookSender {
   return new WebhookSender({
+    ...(retryMs === undefined ? {} : { retryMs }),
     url,
     headers: {},
     root,
@@ -101,7 +109,7 @@ Deno.test(
     down.close();
     assert.equal(down.bodies.length, 2, "two attempts");
     assert.deepEqual(lines, [
-      "the alert webhook failed after 2 attempts: HTTP 503; webhook-outbox keeps it for the next proxy to send",
+      "the alert webhook failed after 2 attempts: HTTP 503; webhook-outbox keeps it to send again",
     ]);
     const [kept, ...more] = files(root);
     assert.deepEqual(more, []);
@@ -133,7 +141,7 @@ Deno.test(
     const lines: string[] = [];
     const first = sender(root, silent.url, lines);
     first.send(alert("issues"));
-    const ownPid = new RegExp(`\\.json\\.${process.pid}$`);
+    const ownPid = new RegExp(`\\.json\\.${process.pid}-[0-9a-f]{8}$`);
     for (let i = 0; i < 200 && silent.bodies.length === 0; i++) {
       await new Promise((done) => setTimeout(done, 25));
     }
@@ -168,15 +176,22 @@ Deno.test(
     // A process that has exited: its id names no process now.
     const gone = spawnSync(process.execPath, ["eval", "0"]).pid!;
     assert.throws(() => process.kill(gone, 0));
-    writeFileSync(
-      join(dir, `20261202T070000000Z-0000dead.json.${gone}`),
-      JSON.stringify(alert("a")),
+    const write = (name: string, server: string, age = 0) => {
+      writeFileSync(join(dir, name), JSON.stringify(alert(server)));
+      const time = new Date(Date.now() - age);
+      utimesSync(join(dir, name), time, time);
+    };
+    write(`20261202T070000000Z-0000dead.json.${gone}-0badc0de`, "a");
+    // An earlier process with this process's id (a container's proxy is process 1 every time).
+    write(`20261202T070000004Z-0000same.json.${process.pid}-0badc0de`, "c");
+    // A live process's claim past its lease: the id was reused, or the process not yet reaped.
+    write(
+      `20261202T070000005Z-000000ld.json.${process.ppid}-0badc0de`,
+      "d",
+      CLAIM_LEASE_MS + 60_000,
     );
-    // This test's own parent is alive: what it is sending stays its own.
-    writeFileSync(
-      join(dir, `20261202T070000001Z-0000live.json.${process.ppid}`),
-      JSON.stringify(alert("b")),
-    );
+    // This test's own parent is alive and its claim is fresh: what it is sending stays its own.
+    write(`20261202T070000001Z-0000live.json.${process.ppid}-0badc0de`, "b");
     writeFileSync(join(dir, "20261202T070000002Z-0000junk.json"), "{not json");
     writeFileSync(join(dir, "notes.txt"), "kept");
     // Half written by a proxy killed before its rename: removed once old, never sent.
@@ -190,13 +205,13 @@ Deno.test(
     await next.resume();
     await next.close(10_000);
     up.close();
-    assert.deepEqual(up.bodies.map((b) => JSON.parse(b).server), ["a"]);
+    assert.deepEqual(up.bodies.map((b) => JSON.parse(b).server).sort(), ["a", "c", "d"]);
     assert.deepEqual(lines, [
       "webhook-outbox/20261202T070000002Z-0000junk.json is not an alert; left in place, not sent",
-      "sending 1 alert that an earlier proxy left in webhook-outbox to the webhook",
+      "sending 3 alerts that an earlier proxy left in webhook-outbox to the webhook",
     ]);
     assert.deepEqual(files(root), [
-      "20261202T070000001Z-0000live.json." + process.ppid,
+      `20261202T070000001Z-0000live.json.${process.ppid}-0badc0de`,
       "20261202T070000002Z-0000junk.json",
       "notes.txt",
     ]);
@@ -218,5 +233,70 @@ Deno.test(
     ]);
     const servers = [...one.claimed, ...two.claimed].map((c) => c.entry.server).sort();
     assert.deepEqual(servers, Array.from({ length: 20 }, (_, i) => `s${i}`).sort());
+  }),
+);
+
+Deno.test(
+  "a running proxy tries what failed again; a 401 is kept, not refused",
+  withRoot(async (root) => {
+    const hook = await webhook(401);
+    const lines: string[] = [];
+    const running = sender(root, hook.url, lines, 100);
+    running.send(alert("issues"));
+    for (let i = 0; i < 400 && lines.length === 0; i++) {
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    assert.deepEqual(lines, [
+      "the alert webhook failed after 1 attempt: HTTP 401; webhook-outbox keeps it to send again",
+    ]);
+    hook.status = 204; // the token was mended
+    for (let i = 0; i < 400 && files(root).length > 0; i++) {
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    await running.close(10_000);
+    hook.close();
+    assert.equal(hook.bodies.length, 2);
+    assert.deepEqual(lines.slice(1), [
+      "sending 1 alert waiting in webhook-outbox to the webhook again",
+    ]);
+    assert.deepEqual(files(root), []);
+  }),
+);
+
+Deno.test(
+  "leftovers go one at a time, oldest first",
+  withRoot(async (root) => {
+    const dir = join(root, OUTBOX_DIR);
+    mkdirSync(dir);
+    for (const i of [3, 1, 2]) {
+      writeFileSync(
+        join(dir, `20261202T07000000${i}Z-0000000${i}.json`),
+        JSON.stringify(alert(`s${i}`)),
+      );
+    }
+    let open = 0;
+    let most = 0;
+    const order: string[] = [];
+    const server = createServer((request, response) => {
+      open++;
+      most = Math.max(most, open);
+      let text = "";
+      request.setEncoding("utf8");
+      request.on("data", (chunk: string) => (text += chunk));
+      request.on("end", () =>
+        setTimeout(() => {
+          order.push(JSON.parse(text).server);
+          open--;
+          response.writeHead(204).end();
+        }, 30));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as AddressInfo;
+    const next = sender(root, `http://127.0.0.1:${port}/hook`, []);
+    await next.resume();
+    await next.close(10_000);
+    server.close();
+    assert.deepEqual(order, ["s1", "s2", "s3"]);
+    assert.equal(most, 1);
   }),
 );
