@@ -358,8 +358,11 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       if (written !== undefined && pluralOnly(written) && !keptArguments(g.value, a.value)) {
         return false;
       }
-      return alike(g.value, a.value) || held(g.value, a.value) ||
-        spelledOut(g.id, a.value) || spelledOut(a.id, g.value);
+      if (alike(g.value, a.value) || held(g.value, a.value)) return true;
+      // A name written out in words is evidence only beside the same arguments: a description
+      // may name another tool ("delete_user_account deletes it") or its job in words.
+      return (spelledOut(g.id, a.value) || spelledOut(a.id, g.value)) &&
+        keptArguments(g.value, a.value);
     };
     for (const g of gone) {
       const found = added.filter((a) => evidence(g, a));
@@ -487,13 +490,18 @@ const SPELLED_WORDS = 3;
  * assert.equal(spelledOut("keyword_data_locations", tool), true);
  * assert.equal(spelledOut("keyword_locations", tool), false);
  * assert.equal(spelledOut("data_locations", tool), false);
+ * // A name written as an identifier names that tool, not this one's old name.
+ * const other = { ...tool, description: "Lists keyword_data_locations' results." };
+ * assert.equal(spelledOut("keyword_data_locations", other), false);
  * ```
  */
 export function spelledOut(name: string, tool: Tool): boolean {
   const words = nameWords(name);
   if (words.length < SPELLED_WORDS) return false;
-  const text = (tool.description ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return ` ${text.join(" ")} `.includes(` ${words.join(" ")} `);
+  // Words apart, not an identifier (delete_user_account, deleteUserAccount names that tool).
+  const text = (tool.description ?? "").match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const apart = text.filter((word) => !word.includes("_") && !/\p{Ll}\p{Lu}/u.test(word));
+  return ` ${apart.join(" ").toLowerCase()} `.includes(` ${words.join(" ")} `);
 }
 
 /** Whether each word one name writes otherwise than the other is only put in the plural or back. */

@@ -582,6 +582,42 @@ Deno.test("pairEntities() pairs one tool whose name shortened its words when a d
   assert.deepEqual(renamesOf([{ ...old, name: "ai_optimization_locations" }], [next]), []);
 });
 
+Deno.test("pairEntities() takes a description that mentions another tool, or other arguments, for no rename", () => {
+  // Review of 081c807: a new tool whose description names the removed one by its identifier,
+  // with other arguments, read 'probably renamed' and compared two unrelated tools.
+  const schema = (...names: string[]) => ({
+    type: "object",
+    properties: Object.fromEntries(names.map((n) => [n, { type: "string" }])),
+    required: names,
+  });
+  const gone: Tool = {
+    name: "delete_user_account",
+    description: "Deletes the account and all its data",
+    inputSchema: schema("account_id"),
+  };
+  const added: Tool = {
+    name: "delete_user",
+    description: "Removes a user from a team. Their account stays; delete_user_account deletes it.",
+    inputSchema: schema("team", "user"),
+  };
+  assert.deepEqual(renamesOf([gone], [added]), []);
+  assert.deepEqual(renamesOf([added], [gone]), []);
+  // Written out in words, but over other arguments: still no rename.
+  const words = {
+    ...added,
+    description: "Removes a user from a team; delete user account deletes it.",
+  };
+  assert.deepEqual(renamesOf([gone], [words]), []);
+  // Written out in words over the same arguments (of another type: not the schemas step's
+  // evidence): the rename it reads as.
+  const kept = {
+    ...words,
+    inputSchema: { ...schema("account_id"), properties: { account_id: { type: "integer" } } },
+  };
+  assert.deepEqual(renamesOf([gone], [kept]), ["delete_user_account→delete_user words"]);
+  assert.deepEqual(renamesOf([kept], [gone]), ["delete_user→delete_user_account words"]);
+});
+
 Deno.test("pairEntities() pairs one tool whose name lost words when one description holds the other whole and both require the same names", () => {
   // @microsoft/workiq 0.2.8 → 1.0.0: ask_work_iq → ask, the description extended (0.48 alike),
   // question required on both sides, list_agents added beside it.
