@@ -1,7 +1,8 @@
 /**
  * Rename hints for properties: in one object, a property removed and another added with the same
- * name in another case or separator style, or else with the same schema, but for a reworded
- * `description` or `title`, were probably renamed, when neither has such a twin besides the other.
+ * name in another case or separator style, or else with the same schema (one that says more
+ * than its type, or under related names), but for a reworded `description` or `title`, were
+ * probably renamed, when neither has such a twin besides the other.
  * Both findings keep their severity (a rename breaks callers just the same) and get a hint naming
  * the other property.
  * @module
@@ -14,9 +15,10 @@ import {
   pointerTokens,
   stableStringify,
 } from "../json.ts";
+import { distance } from "fastest-levenshtein";
 import type { ProseVerdict } from "../prose.ts";
 import { nameWords } from "../rename_affix.ts";
-import { sameButStyle } from "../rename_shape.ts";
+import { nameKey, sameButStyle } from "../rename_shape.ts";
 import type { SchemaDelta } from "./types.ts";
 
 /** The prose classifier, as the walk is handed it. */
@@ -178,6 +180,44 @@ function wordsWithin(a: string, b: string): boolean {
   return fewer.length > 0 && fewer.every((w) => more.has(w));
 }
 
+/** How alike two property names must be, case and separators aside, to read as one respelt. */
+const ALIKE = 0.8;
+
+/**
+ * Whether two property names are related: the words of one all words of the other
+ * (`wordsWithin`), or the two at least {@link ALIKE} alike case and separators aside
+ * (`colour` → `color`).
+ */
+function namesRelated(a: string, b: string): boolean {
+  if (wordsWithin(a, b)) return true;
+  const [x, y] = [nameKey(a), nameKey(b)];
+  return 1 - distance(x, y) / Math.max(x.length, y.length, 1) >= ALIKE;
+}
+
+/** Whether a schema says more than its type (a description, an enum, a format, items …). */
+function saysMore(schema: JsonValue): boolean {
+  return schema === false || isObject(schema) && Object.keys(schema).some((k) => k !== "type");
+}
+
+/**
+ * Whether a removed property and an added one of equal schemas read as one renamed: their schema
+ * says more than its type, or else their names are related ({@link namesRelated}) or each is
+ * required on its side (a call had to send the one and now has to send the other: @unkey/api
+ * 2.0.0 → 2.1.4 identities-update-identity `externalId` → `identity`). A bare `{type: string}`
+ * is shared by unrelated properties: dub 0.61.0 → 0.64.6 partners-analytics dropped the
+ * required `programId` and added an optional `query`, each a bare string, which read
+ * 'renamed to "query"?'; an optional one dropped beside another added is no more evidence.
+ */
+function equalTwins(
+  r: Candidate,
+  a: Candidate,
+  holders: { old: JsonValue | undefined; new: JsonValue | undefined },
+): boolean {
+  if (!jsonEqual(r.schema, a.schema)) return false;
+  return saysMore(r.schema) || namesRelated(r.name, a.name) ||
+    (requires(holders.old, r.name) && requires(holders.new, a.name));
+}
+
 /** Whether `holder` lists `name` in its `required`. */
 function requires(holder: JsonValue | undefined, name: string): boolean {
   return isObject(holder) && Array.isArray(holder.required) && holder.required.includes(name);
@@ -213,7 +253,8 @@ function addHint(delta: SchemaDelta, hint: string): void {
  * Adds rename hints to the property.removed and property.added (or required.added, for a new
  * required property) deltas of one side of one tool. Matches are one to one per object: the same
  * name in another case or separator style first (`recovery-plan` → `recoveryplan`, whatever the
- * schemas), then equal schemas, then, among the properties left with no equal twin, schemas the
+ * schemas), then equal schemas ({@link equalTwins}: a bare type only under related names or required on both sides), then,
+ * among the properties left with no equal twin, schemas the
  * same but for their `description` and `title` reworded (the classifier grades each change
  * DOCUMENTATION; texts of lengths far apart are not classified, at most 64 pairs an object and
  * {@link PROSE_RUN_BUDGET} classifier runs a diff, `proseRuns` shared by its tools).
@@ -272,7 +313,8 @@ export function hintPropertyRenames(
     const paired = new Set(styled.flat());
     const removed = group.removed.filter((r) => !paired.has(r));
     const added = group.added.filter((a) => !paired.has(a));
-    const equal = removed.map((r) => added.map((a) => jsonEqual(r.schema, a.schema)));
+    const holders = { old: at(oldSchema, location), new: at(newSchema, location) };
+    const equal = removed.map((r) => added.map((a) => equalTwins(r, a, holders)));
     // Then the same but for reworded prose (@postman/postman-mcp-server 2.12.0 → 2.13.0 renamed
     // folderId to folder, "the system will create" → "the system creates"), among the properties
     // that have no twin of equal schema at all, grouped by the rest of their schema.
@@ -305,7 +347,7 @@ export function hintPropertyRenames(
     const swap = requiredSwap(
       removed.filter((r) => !taken.has(r)),
       added.filter((a) => !taken.has(a)),
-      { old: at(oldSchema, location), new: at(newSchema, location) },
+      holders,
     );
     for (const [r, a] of [...styled, ...exact, ...reworded, ...swap ? [swap] : []]) {
       addHint(r.delta, `renamed to "${a.name}"?`);

@@ -236,3 +236,59 @@ Deno.test("proxar diff pairs a tool renamed with its properties' style, and hint
   ]);
   assert.equal(back.changes.filter((c) => c.hint).length, 5);
 });
+
+Deno.test("proxar diff hints no rename of a required bare string to an optional one of another name, and keeps both findings, both ways, input and output", async () => {
+  // dub 0.61.0 → 0.64.6 partners-analytics: programId (required) dropped, query (optional)
+  // added, each {type: string}: the pair read 'renamed to "query"?' on nothing but the type.
+  const tmp = mkdtempSync(join(tmpdir(), "proxar-bare-hint-"));
+  try {
+    const schema = (name: string, required: boolean) => ({
+      type: "object",
+      properties: { [name]: { type: "string" }, start: { type: "string" } },
+      ...required ? { required: [name] } : {},
+    });
+    const contract = (name: string, required: boolean) =>
+      JSON.stringify({
+        tools: [{
+          name: "partners-analytics",
+          inputSchema: schema(name, required),
+          outputSchema: schema(name, required),
+        }],
+      });
+    writeFileSync(join(tmp, "old.json"), contract("programId", true));
+    writeFileSync(join(tmp, "new.json"), contract("query", false));
+    const at = (side: string, name: string) =>
+      `partners-analytics.${side}Schema.properties.${name}`;
+    for (const forward of [true, false]) {
+      const [from, to] = forward ? ["old", "new"] : ["new", "old"];
+      const r = await runCli(
+        ["diff", join(tmp, `${from}.json`), join(tmp, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 1);
+      const [gone, come] = forward ? ["programId", "query"] : ["query", "programId"];
+      const required = "partners-analytics.inputSchema.required";
+      const requiredOut = "partners-analytics.outputSchema.required";
+      assert.deepEqual(
+        findings(r.stdout),
+        forward
+          ? [
+            `tool.input.property.added|${at("input", come)}|NON_BREAKING`,
+            `tool.input.property.removed|${at("input", gone)}|BREAKING`,
+            `tool.output.property.added|${at("output", come)}|NON_BREAKING`,
+            `tool.output.property.removed|${at("output", gone)}|BREAKING`,
+          ]
+          : [
+            `tool.input.property.removed|${at("input", gone)}|BREAKING`,
+            `tool.input.required.added|${required}|BREAKING`,
+            `tool.output.property.removed|${at("output", gone)}|BREAKING`,
+            `tool.output.required.added|${requiredOut}|NON_BREAKING`,
+          ].sort(),
+      );
+      const hinted = JSON.parse(r.stdout).changes.filter((c: { hint?: string }) => c.hint);
+      assert.deepEqual(hinted, []);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -280,3 +280,67 @@ Deno.test("hintPropertyRenames() pairs the one required property swapped for ano
     }
   }
 });
+
+Deno.test("hintPropertyRenames() pairs equal schemas of no more than a type only under related names or both required, both ways, both sides", () => {
+  const object = (properties: JsonObject, required: string[]): JsonObject => ({
+    type: "object",
+    properties,
+    required,
+  });
+  const bare = { type: "string" };
+  const pair = (from: string, to: string) => [
+    `${from}: renamed to "${to}"?`,
+    `${to}: renamed from "${from}"?`,
+  ];
+  const cases: [JsonObject, JsonObject, string, string, boolean][] = [
+    // dub 0.61.0 → 0.64.6 partners-analytics: programId (required) → query (optional), a bare
+    // string each: no rename.
+    [
+      object({ programId: bare }, ["programId"]),
+      object({ query: bare }, []),
+      "programId",
+      "query",
+      false,
+    ],
+    // Optional on both sides, names unrelated: no more evidence.
+    [object({ programId: bare }, []), object({ query: bare }, []), "programId", "query", false],
+    // Required on both sides: @unkey/api 2.0.0 → 2.1.4 identities-update-identity.
+    [
+      object({ externalId: bare }, ["externalId"]),
+      object({ identity: bare }, ["identity"]),
+      "externalId",
+      "identity",
+      true,
+    ],
+    // Related names, optional: the words of one within the other, or one respelt.
+    [object({ userId: bare }, []), object({ id: bare }, []), "userId", "id", true],
+    [object({ colour: bare }, []), object({ color: bare }, []), "colour", "color", true],
+    // A schema that says more than its type: unrelated names, optional, still a rename.
+    [
+      object({ programId: { type: "string", format: "uuid" } }, []),
+      object({ query: { type: "string", format: "uuid" } }, []),
+      "programId",
+      "query",
+      true,
+    ],
+  ];
+  for (const [a, b, x, y, renamed] of cases) {
+    for (const [before, after, from, to] of [[a, b, x, y], [b, a, y, x]] as const) {
+      for (const side of ["input", "output"] as const) {
+        const got = wholeHints(side, before, after);
+        const required = (after.required as string[]).includes(to);
+        const want = !renamed
+          ? []
+          : required
+          ? [`${from}: renamed to "${to}"?`, `required: "${to}" renamed from "${from}"?`]
+          : pair(from, to).sort();
+        assert.deepEqual(got, want, `${side} ${from} → ${to}`);
+      }
+    }
+  }
+  // A bare string removed beside two added: the one of a related name is its twin.
+  assert.deepEqual(
+    wholeHints("input", object({ userId: bare }, []), object({ id: bare, query: bare }, [])),
+    pair("userId", "id").sort(),
+  );
+});
