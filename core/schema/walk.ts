@@ -75,6 +75,7 @@ import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
+import { shadowedProse } from "./_shadowed_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -2663,25 +2664,41 @@ class Walker {
       if (ctx.governed) continue;
       const x = typeof a[key] === "string" ? a[key] as string : undefined;
       const y = typeof b[key] === "string" ? b[key] as string : undefined;
-      if (x === y) continue;
-      const verdict = this.opts.classifyProse(x, y);
-      const loc = this.changeLoc(ctx, key);
-      const delta: SchemaDelta = {
-        facet: key,
-        location: loc,
-        path: `${ctx.path}.${key}`,
-        pointer: `${this.opts.basePointer}${loc}/${key}`,
-        rule: `tool.${this.opts.side}.${key}.changed`,
-        severity: verdict.severity,
-        message: `${ctx.path}.${key} ${
-          x === undefined ? "added" : y === undefined ? "removed" : "changed"
-        } (${describeVerdict(verdict)})`,
-        prose: verdict,
-      };
-      if (x !== undefined) delta.old = x;
-      if (y !== undefined) delta.new = y;
-      this.out.push(delta);
+      if (x === y) {
+        // The text read first is the same: one a `$ref` chain hides may have changed.
+        for (const hidden of shadowedProse(ctx.levels, key)) {
+          this.proseChanged(key, hidden.old, hidden.new, hidden.loc, ctx);
+        }
+        continue;
+      }
+      this.proseChanged(key, x, y, this.changeLoc(ctx, key), ctx);
     }
+  }
+
+  /** A `title` or `description` changed from `x` to `y` at `loc`, graded by the prose classifier. */
+  proseChanged(
+    key: string,
+    x: string | undefined,
+    y: string | undefined,
+    loc: string,
+    ctx: Ctx,
+  ): void {
+    const verdict = this.opts.classifyProse(x, y);
+    const delta: SchemaDelta = {
+      facet: key,
+      location: loc,
+      path: `${ctx.path}.${key}`,
+      pointer: `${this.opts.basePointer}${loc}/${key}`,
+      rule: `tool.${this.opts.side}.${key}.changed`,
+      severity: verdict.severity,
+      message: `${ctx.path}.${key} ${
+        x === undefined ? "added" : y === undefined ? "removed" : "changed"
+      } (${describeVerdict(verdict)})`,
+      prose: verdict,
+    };
+    if (x !== undefined) delta.old = x;
+    if (y !== undefined) delta.new = y;
+    this.out.push(delta);
   }
 }
 

@@ -3,7 +3,8 @@
  * `{$ref, default, description}`. The fixtures under `pydantic_ref/` write convert's `mode` both
  * ways with the same default and description (v1.json, v2.json), which read default.changed and
  * description.changed, POTENTIALLY_BREAKING, each way; and with another default (v2_exact.json),
- * still reported, where each file writes it.
+ * still reported, where each file writes it. The enum's docstring (Mode's description, hidden by
+ * the field's beside the $ref) reworded is reported too (v2_docstring*.json).
  */
 import assert from "node:assert/strict";
 import { findings, fixturePosition, runCli } from "../helpers.ts";
@@ -38,4 +39,19 @@ Deno.test("proxar diff reports a default changed across Pydantic v1 → v2 where
       new: place(next!),
     });
   }
+});
+
+Deno.test("proxar diff reports an enum's docstring reworded beneath a field's description", async () => {
+  // v2_docstring.json describes Mode "Exact never drops formatting.", v2_docstring_changed.json
+  // "Exact may drop formatting.": it read no finding, the field's own description unchanged.
+  const json = await report("v2_docstring", "v2_docstring_changed");
+  assert.deepEqual(findings(json), [
+    "tool.input.description.changed|convert.inputSchema.properties.mode.description|POTENTIALLY_BREAKING",
+  ]);
+  const [change] = JSON.parse(json).changes;
+  assert.deepEqual(change.locations.new, {
+    file: at("v2_docstring_changed"),
+    ...fixturePosition(at("v2_docstring_changed"), '"description": "Exact may drop'),
+  });
+  assert.deepEqual(findings(await report("v2_docstring", "v2_docstring")), []);
 });
