@@ -7,6 +7,7 @@
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { isAnnotationOnly } from "./subsume.ts";
+import { isAnnotationKeyword } from "./types.ts";
 
 /** An allOf branch of annotations only and its index; `undefined` on the side that has none. */
 export interface AnnotationBranch {
@@ -28,8 +29,9 @@ function annotationBranches(s: JsonObject): AnnotationBranch[] {
 
 /**
  * The annotation-only allOf branches of `a` and `b` that differ, paired: one written alike on
- * both sides is left out, the rest are paired in order, and each left over with `undefined` (a
- * branch added or removed).
+ * both sides is left out, the rest are paired in order, and each left over with the annotations
+ * of the other side's branch at its index when that branch gained keywords (left out when they
+ * are alike), else with `undefined` (a branch added or removed).
  *
  * @example
  * ```ts
@@ -57,7 +59,37 @@ export function annotationBranchPairs(
     else left.delete(same);
   }
   const rest = [...left];
-  unpaired.forEach((x, k) => pairs.push([x, rest[k]]));
-  for (const y of rest.slice(unpaired.length)) pairs.push([undefined, y]);
+  unpaired.forEach((x, k) => {
+    if (k < rest.length) pairs.push([x, rest[k]]);
+    else pushUnlessAlike(pairs, x, annotationsAt(b, x.index), false);
+  });
+  for (const y of rest.slice(unpaired.length)) {
+    pushUnlessAlike(pairs, y, annotationsAt(a, y.index), true);
+  }
   return pairs;
+}
+
+/**
+ * The annotations of the allOf branch of `s` at `index` when that branch also constrains values:
+ * a branch of annotations only that gained a keyword (`{title: "t"}` → `{title: "t", const: "a"}`)
+ * keeps its annotations, which the allOf comparison does not read, so they are compared here.
+ */
+function annotationsAt(s: JsonObject, index: number): AnnotationBranch | undefined {
+  const branch = Array.isArray(s.allOf) ? s.allOf[index] : undefined;
+  if (!isObject(branch) || isAnnotationOnly(branch)) return undefined;
+  const schema = Object.fromEntries(
+    Object.entries(branch).filter(([key]) => isAnnotationKeyword(key)),
+  ) as JsonObject;
+  return { schema, index };
+}
+
+/** Pairs `one` with `other` (the old side first unless `flipped`), or not at all when alike. */
+function pushUnlessAlike(
+  pairs: [AnnotationBranch | undefined, AnnotationBranch | undefined][],
+  one: AnnotationBranch,
+  other: AnnotationBranch | undefined,
+  flipped: boolean,
+): void {
+  if (other !== undefined && jsonEqual(one.schema, other.schema)) return;
+  pairs.push(flipped ? [other, one] : [one, other]);
 }

@@ -118,3 +118,30 @@ Deno.test("a conjunct that cannot be merged keeps its annotations compared insid
     });
   assert.deepEqual(fourWays(s("d"), s("never pass a path")), PROSE);
 });
+
+Deno.test("an annotation-only allOf branch that gains a keyword keeps its annotations: only the keyword is graded", () => {
+  // Review of 62d588e: {allOf: [{title: "t"}]} → {allOf: [{title: "t", const: "a"}]} also read
+  // "allOf.0.title removed" (POTENTIALLY_BREAKING), which raised the widening ways from
+  // NON_BREAKING, though the title is written on both sides.
+  const title = (extra: Record<string, JsonValue>) => x({ allOf: [{ title: "t", ...extra }] });
+  const ways = fourWays(title({}), title({ const: "a" }));
+  assert.deepEqual(ways, {
+    input: ["tool.input.allOf.narrowed t.inputSchema.properties.x.allOf BREAKING"],
+    inputReversed: ["tool.input.allOf.widened t.inputSchema.properties.x.allOf NON_BREAKING"],
+    output: ["tool.output.allOf.narrowed t.outputSchema.properties.x.allOf NON_BREAKING"],
+    outputReversed: ["tool.output.allOf.widened t.outputSchema.properties.x.allOf BREAKING"],
+  });
+  // A default kept beside an enum that came: no default finding either way.
+  const kept = fourWays(
+    x({ type: "string", allOf: [{ default: "a" }] }),
+    x({ type: "string", allOf: [{ default: "a", enum: ["a"] }] }),
+  );
+  for (const found of Object.values(kept)) {
+    assert.deepEqual(found.filter((f) => f.includes("default")), []);
+  }
+  // The title reworded as the keyword came is still read, where the file writes it.
+  const reworded = fourWays(title({}), x({ allOf: [{ title: "never a path", const: "a" }] }));
+  for (const found of Object.values(reworded)) {
+    assert.equal(found.filter((f) => /title\.changed .*allOf\.0\.title /.test(f)).length, 1);
+  }
+});
