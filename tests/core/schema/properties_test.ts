@@ -331,8 +331,10 @@ const breaking = (lines: string[]) => lines.filter((line) => line.endsWith(" BRE
 
 /**
  * Whether definition A is only a reference to itself, bare or inside one-branch combinators
- * (`{allOf: [{allOf: [{$ref: "#/$defs/A"}]}]}`, fast-check seed -809475043): a cycle that never
- * reaches a schema, which the catch-all differ rightly reports as changed wherever it is used.
+ * (`{allOf: [{allOf: [{$ref: "#/$defs/A"}]}]}`, fast-check seed -809475043) or a not of a not
+ * (`{not: {not: {$ref: "#/$defs/A"}}}`, read as what it negates twice since a27fec8; seed
+ * 337865065): a cycle that never reaches a schema, which the catch-all differ rightly reports as
+ * changed wherever it is used.
  */
 function onlyItself(a: JsonValue): boolean {
   let s = a;
@@ -343,6 +345,12 @@ function onlyItself(a: JsonValue): boolean {
     const [key] = keys as [string];
     const value = s[key];
     if (key === "$ref") return value === "#/$defs/A";
+    if (key === "not" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const inner = Object.keys(value);
+      if (inner.length !== 1 || inner[0] !== "not") return false;
+      s = value.not!;
+      continue;
+    }
     if (!["allOf", "anyOf", "oneOf"].includes(key) || !Array.isArray(value)) return false;
     if (value.length !== 1) return false;
     s = value[0]!;
