@@ -9,12 +9,29 @@ import { isAnnotationKeyword } from "./types.ts";
 import { splitTypes } from "./_split_types.ts";
 import { typeSet } from "./values.ts";
 
+/** A one-branch combinator's branch, where it stands, and the annotations moved into it. */
+export interface SoleBranch {
+  schema: JsonValue;
+  key: string;
+  index: number;
+  /** Annotations written beside the combinator, now the branch's. */
+  carried: string[];
+  /** Annotations beside it that the branch writes otherwise, in the branch's `allOf/0`. */
+  apart: string[];
+  /**
+   * Annotations beside it that the branch writes otherwise and the other side writes alike: the
+   * branch holds the one beside, its own in its `allOf/0`.
+   */
+  swapped: string[];
+}
+
 /**
  * The branch of a one-branch anyOf/oneOf/allOf (allOf branches of annotations only do not
  * count) that has only annotations beside it, unless `other` uses the same keyword: then the
  * branch lists are compared as such. The annotations beside it, and those of the allOf branches
  * that hold nothing else, describe the same value: they go with the branch where it does not
- * write the same keyword (`carried` names those written beside it). Pydantic v1 writes
+ * write the same keyword (`carried` names those written beside it); one it writes otherwise
+ * stays apart, in an allOf branch of annotations only added to it (`apart`). Pydantic v1 writes
  * `{allOf: [{$ref: X}], description: D}` where v2 writes `{$ref: X, description: D}`: read alike.
  *
  * @example
@@ -27,6 +44,8 @@ import { typeSet } from "./values.ts";
  *   key: "anyOf",
  *   index: 0,
  *   carried: ["description"],
+ *   apart: [],
+ *   swapped: [],
  * });
  * assert.equal(soleBranch(s, { anyOf: [] }), undefined);
  * ```
@@ -34,9 +53,9 @@ import { typeSet } from "./values.ts";
 export function soleBranch(
   schema: JsonObject | false,
   other: JsonObject | false,
-): { schema: JsonValue; key: string; index: number; carried: string[] } | undefined {
+): SoleBranch | undefined {
   if (schema === false) return undefined;
-  let found: { schema: JsonValue; key: string; index: number; carried: string[] } | undefined;
+  let found: SoleBranch | undefined;
   for (const key of Object.keys(schema)) {
     const value = schema[key];
     if (key === "anyOf" || key === "oneOf" || key === "allOf") {
@@ -53,19 +72,43 @@ export function soleBranch(
           branch = { ...other, ...branch };
         }
       }
-      found = { schema: branch, key, index: branches[0]!.index, carried: [] };
+      found = {
+        schema: branch,
+        key,
+        index: branches[0]!.index,
+        carried: [],
+        apart: [],
+        swapped: [],
+      };
     } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
       return undefined;
     }
   }
   if (found === undefined || !isObject(found.schema)) return found;
   const branch: JsonObject = { ...found.schema };
+  const apart: JsonObject = {};
   for (const key of Object.keys(schema)) {
-    if (key === found.key || Object.hasOwn(branch, key)) continue;
-    branch[key] = schema[key]!;
-    found.carried.push(key);
+    if (key === found.key) continue;
+    if (!Object.hasOwn(branch, key)) {
+      branch[key] = schema[key]!;
+      found.carried.push(key);
+    } else if (other !== false && jsonEqual(other[key], schema[key])) {
+      // The other side writes the text beside: that one is read first, the branch's apart.
+      if (jsonEqual(branch[key], schema[key])) continue;
+      apart[key] = branch[key]!;
+      branch[key] = schema[key]!;
+      found.swapped.push(key);
+    } else if (!jsonEqual(branch[key], schema[key])) apart[key] = schema[key]!;
   }
-  return found.carried.length === 0 ? found : { ...found, schema: branch };
+  // One the branch writes otherwise stays apart: an allOf branch of annotations only, which the
+  // walk compares as such (a model reads both texts).
+  if (Object.keys(apart).length > 0 && !Object.hasOwn(branch, "allOf")) {
+    branch.allOf = [apart];
+    found.apart = Object.keys(apart).filter((k) => !found!.swapped.includes(k));
+  } else found.swapped = [];
+  return found.carried.length + found.apart.length + found.swapped.length === 0
+    ? found
+    : { ...found, schema: branch };
 }
 
 /**

@@ -36,7 +36,7 @@ import {
   showBound,
 } from "./_walk_messages.ts";
 import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_unevaluated.ts";
-import { type Branch, flatAnyOf, liftUnion, soleBranch } from "./_union_lift.ts";
+import { type Branch, flatAnyOf, liftUnion, type SoleBranch, soleBranch } from "./_union_lift.ts";
 import { itemBound, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { listedBetween, listedOffMultiple, listedThrough } from "./_enum_bounds.ts";
@@ -403,27 +403,43 @@ class Walker {
   }
 
   /**
-   * Findings on an annotation {@link soleBranch} carried from beside a one-branch combinator into
-   * its branch (`lifted`: each side's branch location), named where the file writes it: the new
-   * side's in the pointer, the old side's in the old pointer (none when it is the same).
+   * Findings on an annotation {@link soleBranch} moved from beside a one-branch combinator into
+   * its branch (`lifted`: each side's branch location), carried or kept apart in the branch's
+   * `allOf/0`, named where the file writes it: the pointer and path of the place, the old side's
+   * in the old pointer (none when it is the same).
    */
   carriedAsWritten(
     found: SchemaDelta[],
     ctx: Ctx,
-    ...sides: [{ carried: string[] } | undefined, string][]
+    ...sides: [SoleBranch | undefined, string][]
   ): void {
     const base = this.opts.basePointer, oldBase = this.opts.oldBasePointer ?? base;
     sides.forEach(([lift, lifted], i) => {
       const side = i === 0 ? "old" : "new";
-      for (const key of lift?.carried ?? []) {
+      // Each annotation moved: where it stands in the branch and where the file writes it.
+      const place = (key: string) => this.home(ctx, side, key);
+      const moved = [
+        ...(lift?.carried ?? []).map((key) => [key, "", place(key)] as const),
+        ...(lift?.apart ?? []).map((key) => [key, "/allOf/0", place(key)] as const),
+        ...(lift?.swapped ?? []).flatMap((key) => [
+          [key, "", place(key)] as const,
+          [key, "/allOf/0", lifted] as const,
+        ]),
+      ];
+      for (const [key, within, written] of moved) {
         const token = `/${escapePointerToken(key)}`;
-        const [from, to] = [lifted + token, this.home(ctx, side, key) + token];
+        const [from, to] = [lifted + within + token, written + token];
+        const path = `${ctx.path}${within.replaceAll("/", ".")}.${key}`;
         for (const d of found) {
-          if (side === "new" && d.pointer === base + from) {
+          if (d.pointer === base + from && (side === "new" || within !== "")) {
             d.pointer = base + to;
-            d.location = this.home(ctx, side, key);
+            d.location = written;
           }
           if (side === "old" && d.oldPointer === oldBase + from) d.oldPointer = oldBase + to;
+          if (within !== "" && d.path === path && d.facet === key) {
+            d.path = `${ctx.path}.${key}`;
+            if (d.message.startsWith(path)) d.message = d.path + d.message.slice(path.length);
+          }
         }
       }
     });

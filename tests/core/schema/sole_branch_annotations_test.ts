@@ -4,8 +4,8 @@
  * description: "D"}`, v2 as `{$ref: "#/$defs/X", default: "a", description: "D"}`. The walk read
  * the allOf as its branch and dropped what stood beside it, so the upgrade read default.changed
  * and description.changed, POTENTIALLY_BREAKING, in every dialect, between equal schemas with
- * equal annotations. They now go with the branch (where it does not write the same keyword), and
- * a real change is still reported, named where each file writes it.
+ * equal annotations. They now go with the branch (one it writes otherwise stays apart, compared
+ * too), and a real change is still reported, named where each file writes it.
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
@@ -86,16 +86,21 @@ Deno.test("a default or description changed across Pydantic v1 → v2 is still r
   assert.equal(back!.oldPointer, undefined);
 });
 
-Deno.test("annotations beside a one-branch combinator go with its branch unless it writes its own", () => {
+Deno.test("annotations beside a one-branch combinator go with its branch; one it writes otherwise stays apart", () => {
   const plain = { type: "string", description: "D" };
   for (const key of ["allOf", "anyOf", "oneOf"]) {
     const lone = { [key]: [{ type: "string" }], description: "D" };
     assert.deepEqual(fourWays(root(lone), root(plain)), NOTHING_FOUR_WAYS, key);
   }
-  // The branch's own description is the one compared (a model reads both; one is kept).
+  // The branch writes its own description: the one beside it stays apart and is compared too,
+  // each named where it is written. D dropped read no finding; B dropped read B → D changed.
   const own = { allOf: [{ type: "string", description: "B" }], description: "D" };
-  assert.deepEqual(
-    fourWays(root(own), root({ type: "string", description: "B" })),
-    NOTHING_FOUR_WAYS,
-  );
+  for (const [kept, pointer] of [["B", "description"], ["D", "allOf/0/description"]]) {
+    const one = { type: "string", description: kept! };
+    assert.deepEqual(fourWays(root(own), root(one)), everyWay(["description"]), kept);
+    const [gone] = schemaChanges("input", root(own), root(one));
+    assert.equal(gone!.pointer, `/tools/0/inputSchema/properties/x/${pointer}`);
+    assert.deepEqual([gone!.old, gone!.new], [kept === "B" ? "D" : "B", undefined]);
+  }
+  assert.deepEqual(fourWays(root(own), root(own)), NOTHING_FOUR_WAYS);
 });
