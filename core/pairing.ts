@@ -42,7 +42,9 @@ export interface Paired<T> {
    * with the same schemas, a description alike, or one description held whole in the other and
    * the same names required) or
    * `mentioned` (one tool whose new name is words of its old description, or its old name words
-   * of its new one, requiring the same properties with equal schemas).
+   * of its new one, requiring the same properties with equal schemas) or `swapped` (one tool
+   * whose name swapped one word, each word written in the other's description, taking every
+   * argument of the other: {@link swappedRename}).
    */
   renamedBy?: RenamedBy;
 }
@@ -52,7 +54,14 @@ export interface Paired<T> {
  * the same shape, a word added to or taken off two names or more, words added to or taken off
  * one name with strong evidence, a name that the other tool's description mentions.
  */
-export type RenamedBy = "schemas" | "style" | "shape" | "affix" | "words" | "mentioned";
+export type RenamedBy =
+  | "schemas"
+  | "style"
+  | "shape"
+  | "affix"
+  | "words"
+  | "mentioned"
+  | "swapped";
 
 /** The pairing of one list. */
 export interface ListPairs<T> {
@@ -380,7 +389,101 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
       if (back.length === 1 && !taken.has(found[0]!.id)) pair(g, found[0]!, "mentioned");
     }
   }
+  // One tool whose name swapped a word, each word written in the other's description, taking
+  // every argument of the other.
+  const [rest, newer] = [free(tools.removed), free(tools.added)];
+  if (rest.length <= MAX_WORDS && newer.length <= MAX_WORDS) {
+    for (const g of rest) {
+      const found = newer.filter((a) => swappedRename(g.value, a.value));
+      if (found.length !== 1 || taken.has(found[0]!.id)) continue;
+      const back = rest.filter((r) => swappedRename(r.value, found[0]!.value));
+      if (back.length === 1) pair(g, found[0]!, "swapped");
+    }
+  }
   return out;
+}
+
+/**
+ * The one word that two tool names of three words or more, as many each, write otherwise, old
+ * and new; undefined when they differ in none or in more.
+ */
+export function swappedWord(a: string, b: string): [string, string] | undefined {
+  const [x, y] = [nameWords(a), nameWords(b)];
+  if (x.length !== y.length || x.length < 3) return undefined;
+  const at = x.flatMap((w, i) => w === y[i] ? [] : [i]);
+  return at.length === 1 ? [x[at[0]!]!, y[at[0]!]!] : undefined;
+}
+
+/**
+ * Whether a removed tool and an added one read as one tool renamed by a word swapped: their names
+ * differ in one word of three or more ({@link swappedWord}), the new word a word of the old
+ * description and the old word one of the new description (in the plural or back), neither
+ * description citing the other tool apart ({@link citedApart}), and one takes every argument of
+ * the other, {@link KEPT} or more (read through a lone `request` object, as generated SDK servers
+ * wrap them), both requiring the same ones, one or more. dub 0.57.0 → 0.61.0 renamed
+ * embed-tokens_create ("Create a new embed token for the referral link.", partnerId, programId
+ * and tenantId, programId required) to embed-tokens-referrals ("Create a new referrals embed
+ * token …", the same three and partner, programId required), and it read as removed with no
+ * hint. get_file_contents → get_file_history ("Get the history of a file's contents"), taking
+ * the same arguments and a limit, is no such pair: "history" is no word of the old description.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { swappedRename } from "./pairing.ts";
+ * const string = { type: "string" };
+ * const request = (extra: object) => ({
+ *   type: "object",
+ *   properties: { request: { type: "object", properties: { a: string, b: string, c: string, ...extra }, required: ["a"] } },
+ * });
+ * const old = { name: "embed-tokens_create", description: "Create a token for the referral link.", inputSchema: request({}) };
+ * const next = { name: "embed-tokens-referrals", description: "Create a referrals token.", inputSchema: request({ d: string }) };
+ * assert.equal(swappedRename(old, next), true);
+ * assert.equal(swappedRename(next, old), true);
+ * assert.equal(swappedRename(old, { ...next, name: "embed-tokens-update", description: "Update a token." }), false);
+ * // Arguments not all kept (c gone): another tool.
+ * const fewer = { type: "object", properties: { a: string, b: string, d: string }, required: ["a"] };
+ * assert.equal(swappedRename(old, { ...next, inputSchema: fewer }), false);
+ * ```
+ */
+export function swappedRename(a: Tool, b: Tool): boolean {
+  const swapped = swappedWord(a.name, b.name);
+  if (swapped === undefined) return false;
+  const [from, to] = swapped;
+  if (!writesWord(to, a) || !writesWord(from, b)) return false;
+  if (citedApart(a.name, b) || citedApart(b.name, a)) return false;
+  const [x, y] = [wrappedArguments(a), wrappedArguments(b)];
+  const [short, long] = x.names.length <= y.names.length ? [x, y] : [y, x];
+  return short.names.length >= KEPT && short.names.every((n) => long.names.includes(n)) &&
+    x.required.length > 0 && x.required.length === y.required.length &&
+    x.required.every((n) => y.required.includes(n));
+}
+
+/** Whether a tool's description writes a word, case aside, as it is or in the plural or back. */
+function writesWord(word: string, tool: Tool): boolean {
+  const words = new Set((tool.description ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu));
+  return [word, `${word}s`, `${word}es`, word.replace(/e?s$/, ""), word.replace(/s$/, "")].some(
+    (w) => w.length > 1 && words.has(w),
+  );
+}
+
+/**
+ * A tool's input property names and the names it requires, at its top level or, when that holds
+ * one object property `request` alone, in that object.
+ */
+function wrappedArguments(tool: Tool): { names: string[]; required: string[] } {
+  let schema: unknown = tool.inputSchema;
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  const keys = Object.keys(properties);
+  if (keys.length === 1 && keys[0] === "request" && isObject(properties.request)) {
+    schema = properties.request;
+  }
+  if (!isObject(schema)) return { names: [], required: [] };
+  const names = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((n): n is string => typeof n === "string")
+    : [];
+  return { names, required };
 }
 
 /**

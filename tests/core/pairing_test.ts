@@ -773,3 +773,107 @@ Deno.test("pairEntities() counts duplicate identities per side, in the order the
   ]);
   assert.deepEqual(pairs.added.map((r) => [r.id, r.index, r.value]), [["d", 2, next.tools[2]]]);
 });
+
+Deno.test("pairEntities() pairs one tool whose name swapped a word the other's description writes, taking every argument of the other, both ways, one to one", () => {
+  // dub 0.57.0 → 0.61.0: embed-tokens_create → embed-tokens-referrals, arguments in a request
+  // object, the three old ones kept and partner added, programId required on both sides, beside
+  // 39 tools renamed from _ to - and partners-update-sale added.
+  const string = { type: "string" };
+  const wrapped = (
+    name: string,
+    description: string,
+    names: string[],
+    required: string[],
+  ): Tool => ({
+    name,
+    description,
+    inputSchema: {
+      type: "object",
+      properties: {
+        request: {
+          type: "object",
+          properties: Object.fromEntries(names.map((n) => [n, string])),
+          required,
+        },
+      },
+    },
+  });
+  const three = ["partnerId", "programId", "tenantId"];
+  const create = wrapped(
+    "embed-tokens_create",
+    "Create a new embed token\n\nCreate a new embed token for the referral link.",
+    three,
+    ["programId"],
+  );
+  const referrals = wrapped(
+    "embed-tokens-referrals",
+    "Create a new referrals embed token\n\nCreate a new referrals embed token for the given partner/tenant.",
+    [...three, "partner"],
+    ["programId"],
+  );
+  const sale = wrapped("partners-update-sale", "Update a sale for a partner.", ["saleId"], [
+    "saleId",
+  ]);
+  assert.deepEqual(renamed([create], [referrals, sale]), [
+    "embed-tokens_create→embed-tokens-referrals swapped",
+  ]);
+  assert.deepEqual(renamed([referrals, sale], [create]), [
+    "embed-tokens-referrals→embed-tokens_create swapped",
+  ]);
+  // The new word in neither description (create_issue → update_issue), another required
+  // argument, an argument not kept, fewer than three arguments, two words swapped, or a
+  // description that sets the other tool apart: other tools.
+  const issue = (name: string, description: string, names: string[], required: string[]) =>
+    wrapped(name, description, names, required);
+  const fields = ["owner", "repo", "title", "body"];
+  assert.deepEqual(
+    renamed([issue("create_issue_now", "Create an issue.", fields, ["owner"])], [
+      issue("update_issue_now", "Change an issue.", [...fields, "state"], ["owner"]),
+    ]),
+    [],
+  );
+  for (
+    const next of [
+      wrapped(referrals.name, referrals.description!, [...three, "partner"], ["partnerId"]),
+      wrapped(referrals.name, referrals.description!, ["partnerId", "programId", "partner"], [
+        "programId",
+      ]),
+      wrapped("embed-keys-referrals", referrals.description!, [...three, "partner"], [
+        "programId",
+      ]),
+      {
+        ...referrals,
+        description: `${referrals.description} Use this instead of embed-tokens_create.`,
+      },
+    ]
+  ) {
+    assert.deepEqual(renamed([create], [next]), [], next.name);
+    assert.deepEqual(renamed([next], [create]), [], next.name);
+  }
+  const two = ["partnerId", "programId"];
+  assert.deepEqual(
+    renamed([wrapped(create.name, create.description!, two, ["programId"])], [
+      wrapped(referrals.name, referrals.description!, [...two, "partner"], ["programId"]),
+    ]),
+    [],
+  );
+  // get_file_contents → get_file_history, the same arguments and a limit: "contents" is in the
+  // new description, "history" not in the old one.
+  const file = ["owner", "repo", "path"];
+  assert.deepEqual(
+    renamed([wrapped("get_file_contents", "Get the contents of a file.", file, ["path"])], [
+      wrapped("get_file_history", "Get the history of a file's contents.", [...file, "limit"], [
+        "path",
+      ]),
+    ]),
+    [],
+  );
+  // Two added that each read as it: neither.
+  const invites = wrapped(
+    "embed-tokens-referral",
+    "Create a referral embed token.",
+    [...three, "invite"],
+    ["programId"],
+  );
+  assert.deepEqual(renamed([create], [referrals, invites]), []);
+});

@@ -292,3 +292,64 @@ Deno.test("proxar diff hints no rename of a required bare string to an optional 
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+Deno.test("proxar diff pairs a tool whose name swapped a word its old description writes, taking every argument of the old, and compares the two, both ways", async () => {
+  // dub 0.57.0 → 0.61.0: embed-tokens_create → embed-tokens-referrals read as removed and added,
+  // the partner argument it gained unreported.
+  const tmp = mkdtempSync(join(tmpdir(), "proxar-swapped-"));
+  try {
+    const tool = (name: string, description: string, more: object) => {
+      const string = { type: "string" };
+      const properties = { partnerId: string, programId: string, tenantId: string, ...more };
+      const request = { type: "object", properties, required: ["programId"] };
+      return { name, description, inputSchema: { type: "object", properties: { request } } };
+    };
+    writeFileSync(
+      join(tmp, "old.json"),
+      JSON.stringify({
+        tools: [tool("embed-tokens_create", "Create a new embed token for the referral link.", {})],
+      }),
+    );
+    writeFileSync(
+      join(tmp, "new.json"),
+      JSON.stringify({
+        tools: [
+          tool("embed-tokens-referrals", "Create a new referrals embed token for the partner.", {
+            partner: { type: "object" },
+          }),
+        ],
+      }),
+    );
+    for (const forward of [true, false]) {
+      const [from, to] = forward ? ["old", "new"] : ["new", "old"];
+      const [gone, come] = forward
+        ? ["embed-tokens_create", "embed-tokens-referrals"]
+        : ["embed-tokens-referrals", "embed-tokens_create"];
+      const r = await runCli(
+        ["diff", join(tmp, `${from}.json`), join(tmp, `${to}.json`), "--format", "json"],
+      );
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 1);
+      const partner = `${come}.inputSchema.properties.request.properties.partner`;
+      assert.deepEqual(
+        findings(r.stdout),
+        [
+          `tool.added|${come}|NON_BREAKING`,
+          `tool.description.changed|${come}.description|POTENTIALLY_BREAKING`,
+          forward
+            ? `tool.input.property.added|${partner}|NON_BREAKING`
+            : `tool.input.property.removed|${partner}|BREAKING`,
+          `tool.removed|${gone}|BREAKING`,
+        ].sort(),
+      );
+      const removed = JSON.parse(r.stdout).changes.find((c: { rule: string }) =>
+        c.rule === "tool.removed"
+      );
+      assert.equal(removed.hint, `renamed to "${come}"?`);
+      const [x, y] = forward ? ["create", "referrals"] : ["referrals", "create"];
+      assert.match(removed.message, new RegExp(`but for "${x}" swapped for "${y}"`));
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
