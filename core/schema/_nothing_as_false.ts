@@ -140,6 +140,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
   // false]}`, fast-check seed -968428103): `false` against it would read narrowed, so both sides
   // are taken to write one there, and compared as below.
   const schemas = [oldSchema, newSchema];
+  const moved: [Map<string, Nothing>, Nothing][] = [];
   for (const [i, here] of found.entries()) {
     const there = found[1 - i]!;
     const other = schemas[1 - i];
@@ -148,8 +149,19 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
       const value = valueAt(other, nothing.path);
       if (isObject(value) && rejectsEvery(value, other)) {
         there.set(key, { path: nothing.path, kind: "written" });
+        // The same branch elsewhere in this side's list (the branches reordered) is read so
+        // too, or one side would read it false and the other as written (fast-check seed
+        // -1026352681: allOf [D, C, F] → [F, D, C] read property.removed in C, BREAKING).
+        const mine = schemas[i];
+        if (mine !== undefined && rejectsEvery(value, mine)) {
+          for (const at of sameBranches(mine, nothing.path, value)) moved.push([here, at]);
+        }
       }
     }
+  }
+  for (const [side, at] of moved) {
+    const key = JSON.stringify(at.path);
+    if (!side.has(key)) side.set(key, at);
   }
   // Both sides write one at a place, one of them more than a lone `not`: each side's annotations
   // beside a lone `not`, so a note changed there is compared and how each says nothing is not.
@@ -187,6 +199,26 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     return out as T;
   });
   return { old: a as T, new: b as T, written };
+}
+
+/**
+ * The places of `schema`'s list holding the item at `path` (an anyOf, oneOf or allOf branch)
+ * whose branches equal `value`, at other indexes.
+ */
+function sameBranches(
+  schema: JsonValue | undefined,
+  path: readonly Token[],
+  value: JsonValue,
+): Nothing[] {
+  const index = path.at(-1);
+  if (schema === undefined || typeof index !== "number") return [];
+  const list = valueAt(schema, path.slice(0, -1));
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((branch, j) =>
+    j !== index && jsonEqual(branch, value)
+      ? [{ path: [...path.slice(0, -1), j], kind: "written" as const }]
+      : []
+  );
 }
 
 /**

@@ -210,3 +210,24 @@ Deno.test("diff compares a note added beside nothing, and as written the not of 
   // The root too.
   assert.deepEqual(withNothingAsFalse({ not: {} }), { not: {} });
 });
+
+Deno.test("diff reads a branch that accepts nothing alike when allOf branches are only reordered (fast-check seed -1026352681)", () => {
+  // One side wrote a nothing (allOf [{not: true}]) where the other wrote another branch that
+  // accepts nothing in other words (object and string at once): that one was read false on one
+  // side only, so the reorder paired it with nothing and read property "a" removed, BREAKING
+  // both ways on input and output, though ajv accepts no value under either.
+  const d = { vndVendor: 0, description: "Limit" };
+  const c = {
+    allOf: [{ type: "object", properties: { a: true } }, { type: "string", maxLength: 0 }],
+  };
+  const f = { allOf: [{ not: true }] };
+  const x = (allOf: JsonValue[]) => ({ type: "object", properties: { x: { allOf } } });
+  assert.deepEqual(fourWays(x([d, c, f]), x([f, d, c])), NONE);
+  for (const value of [{ a: 1 }, "", {}]) {
+    assert.equal(valid({ allOf: [d, c, f] }, value), false);
+  }
+  // Beside branches that accept values, a real change in the moved branch is still read.
+  const open = { type: "object", properties: { a: true } };
+  const found = fourWays(x([d, open]), x([{ type: "object" }, d]));
+  assert.notDeepEqual(found, NONE);
+});
