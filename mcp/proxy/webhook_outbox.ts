@@ -1,7 +1,7 @@
 /**
  * The webhook's outbox (`webhook-outbox/` in the store): every alert bound for the webhook is a
  * file there from the moment it is raised until the webhook has accepted it, or refused it for
- * good (a 4xx other than 429). A proxy that is stopped or killed before a delivery ended (a
+ * good (400, 410, 413, 415 or 422). A proxy that is stopped or killed before a delivery ended (a
  * client kills its proxy within seconds of leaving; `docker stop` within ten) loses nothing: the
  * next proxy started on the same store sends what is left, oldest first. Delivery is therefore at
  * least once: an alert whose acceptance the killed proxy never heard of is sent again.
@@ -127,6 +127,12 @@ export class WebhookOutbox {
     if (pid === process.pid || !alive(pid)) return true;
     const changed = await stat(join(this.dir, name)).then((info) => info.mtimeMs, () => Date.now());
     return Date.now() - changed > CLAIM_LEASE_MS;
+  }
+
+  /** Starts the claim's lease again: its delivery begins now (it may have waited its turn). */
+  async renew(claimed: Claimed): Promise<void> {
+    const now = new Date();
+    await utimes(claimed.path, now, now).catch(() => {});
   }
 
   /** The webhook took the alert, or refused it for good: it leaves the outbox. */

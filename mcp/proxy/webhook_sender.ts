@@ -148,6 +148,7 @@ export class WebhookSender {
   }
 
   async #deliver(entry: AlertEntry, claimed: Claimed | undefined): Promise<void> {
+    if (claimed && !this.#stop.signal.aborted) await this.#outbox.renew(claimed);
     const { url, headers, attempts, backoffMs, timeoutMs } = this.#options;
     const result = await postWebhook(url, entry, {
       headers,
