@@ -35,6 +35,29 @@ export function catchAll(
 }
 
 /**
+ * The changes of tool `t` when its property `name` goes from schema `a` to `b`, in its input
+ * schema or (beside an empty input) its output schema.
+ */
+export function propertyChanges(
+  side: "input" | "output",
+  name: string,
+  a: JsonValue,
+  b: JsonValue,
+): Change[] {
+  const wrap = (value: JsonValue) => {
+    const schema = { type: "object", properties: { [name]: value } };
+    return contractFromValue({
+      tools: [
+        side === "input"
+          ? { name: "t", inputSchema: schema }
+          : { name: "t", inputSchema: { type: "object" }, outputSchema: schema },
+      ],
+    });
+  };
+  return diffContracts(wrap(a), wrap(b), { registry }).changes;
+}
+
+/**
  * The rules about whether a root declares `type: "object"` (rules/schema_root.ts): they grade the
  * validity of the tools/list result, not the values a schema accepts, which the tests using these
  * helpers compare with roots written any way (tests/rules/schema_root_test.ts tests them).

@@ -7,23 +7,11 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { diffContracts } from "../../../core/engine.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry } from "./_schema_helpers.ts";
+import { propertyChanges } from "./_schema_helpers.ts";
 
 /** `rule path pointer severity` of each finding when property `files` goes from a to b. */
 function found(side: "input" | "output", a: JsonValue, b: JsonValue): string[] {
-  const wrap = (files: JsonValue) => {
-    const schema = { type: "object", properties: { files } };
-    return contractFromValue({
-      tools: [
-        side === "input"
-          ? { name: "t", inputSchema: schema }
-          : { name: "t", inputSchema: { type: "object" }, outputSchema: schema },
-      ],
-    });
-  };
-  return diffContracts(wrap(a), wrap(b), { registry }).changes
+  return propertyChanges(side, "files", a, b)
     .map((c) => `${c.rule} ${c.path} ${c.pointer} ${c.severity}`).sort();
 }
 

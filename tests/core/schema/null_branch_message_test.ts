@@ -6,23 +6,11 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { diffContracts } from "../../../core/engine.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { registry } from "./_schema_helpers.ts";
+import { propertyChanges } from "./_schema_helpers.ts";
 
 /** `rule severity: message` of each finding when property `v` goes from a to b on `side`. */
 function found(side: "input" | "output", a: JsonValue, b: JsonValue): string[] {
-  const wrap = (v: JsonValue) => {
-    const schema = { type: "object", properties: { v } };
-    return contractFromValue({
-      tools: [
-        side === "input"
-          ? { name: "t", inputSchema: schema }
-          : { name: "t", inputSchema: { type: "object" }, outputSchema: schema },
-      ],
-    });
-  };
-  return diffContracts(wrap(a), wrap(b), { registry }).changes
+  return propertyChanges(side, "v", a, b)
     .map((c) => `${c.rule} ${c.severity}: ${c.message}`);
 }
 

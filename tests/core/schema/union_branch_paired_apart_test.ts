@@ -7,23 +7,11 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { diffContracts } from "../../../core/engine.ts";
-import { contractFromValue } from "../../../core/load_contract.ts";
-import { catchAll, registry } from "./_schema_helpers.ts";
+import { catchAll, propertyChanges } from "./_schema_helpers.ts";
 
 /** `rule path severity` of each finding when property `f` goes from a to b on `side`. */
 function found(side: "input" | "output", a: JsonValue, b: JsonValue): string[] {
-  const wrap = (f: JsonValue) => {
-    const schema = { type: "object", properties: { f } };
-    return contractFromValue({
-      tools: [
-        side === "input"
-          ? { name: "t", inputSchema: schema }
-          : { name: "t", inputSchema: { type: "object" }, outputSchema: schema },
-      ],
-    });
-  };
-  return diffContracts(wrap(a), wrap(b), { registry }).changes
+  return propertyChanges(side, "f", a, b)
     .map((c) => `${c.rule} ${c.path} ${c.severity}`).sort();
 }
 
