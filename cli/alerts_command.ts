@@ -29,13 +29,17 @@ export async function alertsCommand(options: AlertsOptions, context: CliContext)
   const store = resolve(configDir, config.store);
   const path = join(store, ALERTS_FILE);
   const outbox = new WebhookOutbox(store);
-  const waiting = await outbox.count();
+  const { waiting, unreadable } = await outbox.count();
+  const where = relativePortable(io.cwd, outbox.dir);
   if (waiting > 0) {
     const alerts = waiting === 1 ? "1 alert waits" : `${waiting} alerts wait`;
     io.stderr(
-      `proxar: ${alerts} in ${relativePortable(io.cwd, outbox.dir)} for the webhook; ` +
+      `proxar: ${alerts} in ${where} for the webhook; ` +
         "the next proxy started on this store sends them\n",
     );
+  }
+  for (const name of unreadable) {
+    io.stderr(`proxar: ${where}/${name} is not an alert; no proxy sends it\n`);
   }
   const { entries, bad } = await readAlerts(path);
   const shown = entries.filter((e) => options.server === undefined || e.server === options.server);

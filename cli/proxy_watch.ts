@@ -32,6 +32,7 @@ import { WebhookSender } from "../mcp/proxy/webhook_sender.ts";
 import type { Io } from "./io.ts";
 import { passiveSampler, type StartedSampler } from "./proxy_sampling.ts";
 import { withPlugins } from "./plugins.ts";
+import { stopPluginWorkers } from "../plugins/live_workers.ts";
 import { type NotRun, reportingFailures } from "../plugins/not_run.ts";
 import type { Report } from "../core/report.ts";
 import { alertLines } from "./alert_lines.ts";
@@ -215,7 +216,14 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     stopping,
     async close(by = Date.now() + STOP_MS) {
       unwatch();
-      await observer.close(Math.max(0, by - WEBHOOK_CLOSE_MS - Date.now()));
+      const ended = await observer.close(Math.max(0, by - WEBHOOK_CLOSE_MS - Date.now()));
+      if (!ended && plugins.length > 0) {
+        // A comparison still waits for a plugin rule: ending the workers ends it now, with those
+        // rules reported as not run, so its alert is raised (and kept for the next proxy's
+        // webhook) before the proxy says it stopped, not after.
+        await stopPluginWorkers();
+        await observer.close(Math.max(0, by - Date.now()));
+      }
       await stopping();
       await webhook?.close(Math.max(0, by - Date.now()));
     },

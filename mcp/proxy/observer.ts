@@ -166,10 +166,19 @@ export class Observer {
     return this.#current;
   }
 
-  /** Waits for queued work (bounded by `ms`), then stops observing. */
-  async close(ms = 5000): Promise<void> {
-    await Promise.race([this.#queue, new Promise((done) => setTimeout(done, ms).unref())]);
+  /**
+   * Waits for queued work (bounded by `ms`), then stops observing; true when the work ended in
+   * time. Work still under way goes on: calling it again waits for it again.
+   */
+  async close(ms = 5000): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ended = await Promise.race([
+      this.#queue.then(() => true),
+      new Promise<boolean>((done) => (timer = setTimeout(() => done(false), ms))),
+    ]);
+    clearTimeout(timer);
     this.#closed = true;
+    return ended;
   }
 
   /** Re-reads the pin (after `proxar pin` or `unpin`) and re-evaluates the current contract. */

@@ -45,6 +45,15 @@ export interface Claimed {
   path: string;
 }
 
+/** What {@link WebhookOutbox.leftovers} found. */
+export interface Leftovers {
+  claimed: Claimed[];
+  /** Files that are not alerts, left in place. */
+  unreadable: string[];
+  /** Files this process could not claim, and why. */
+  unclaimed: { name: string; reason: string }[];
+}
+
 /** The outbox of the store rooted at `root`. */
 export class WebhookOutbox {
   readonly dir: string;
@@ -54,10 +63,24 @@ export class WebhookOutbox {
     this.dir = join(root, OUTBOX_DIR);
   }
 
-  /** How many alerts are in the outbox (waiting, or being sent). */
-  async count(): Promise<number> {
+  /**
+   * How many alerts are in the outbox (waiting, or being sent), and the names of its files that
+   * are not alerts (which no proxy sends).
+   */
+  async count(): Promise<{ waiting: number; unreadable: string[] }> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
-    return names.filter((name) => OUTBOX_FILE.test(name)).length;
+    let waiting = 0;
+    const unreadable: string[] = [];
+    for (const name of names.sort()) {
+      if (!OUTBOX_FILE.test(name)) continue;
+      const text = await readFile(join(this.dir, name), "utf8").catch((error) =>
+        // A file claimed (renamed) since the listing is an alert on its way.
+        (error as { code?: string }).code === "ENOENT" ? undefined : null
+      );
+      if (text === undefined || (text !== null && readAlert(text) !== undefined)) waiting++;
+      else unreadable.push(name);
+    }
+    return { waiting, unreadable };
   }
 
   /** Keeps `entry` until {@link done}, claimed by this process (written whole, then renamed). */
@@ -78,20 +101,22 @@ export class WebhookOutbox {
   }
 
   /**
-   * Claims what earlier proxies left (waiting files, and stale claims), oldest first. A file that does not parse as an alert is left where it is and named in
-   * `unreadable`.
+   * Claims what earlier proxies left (waiting files, and stale claims), oldest first. A file that
+   * does not parse as an alert is left where it is and named in `unreadable`; one this process
+   * cannot claim (a store it may not write) is named in `unclaimed` with the reason.
    */
-  async leftovers(): Promise<{ claimed: Claimed[]; unreadable: string[] }> {
+  async leftovers(): Promise<Leftovers> {
     let names: string[];
     try {
       names = await readdir(this.dir);
     } catch {
-      return { claimed: [], unreadable: [] };
+      return { claimed: [], unreadable: [], unclaimed: [] };
     }
     // What a proxy killed between writing and renaming left (see stale_temps.ts).
     await removeStaleTemps(this.dir);
     const claimed: Claimed[] = [];
     const unreadable: string[] = [];
+    const unclaimed: { name: string; reason: string }[] = [];
     for (const name of names.sort()) {
       const match = OUTBOX_FILE.exec(name);
       if (!match) continue;
@@ -106,19 +131,22 @@ export class WebhookOutbox {
         const now = new Date();
         await utimes(from, now, now);
         await rename(from, path);
-      } catch {
-        continue; // another proxy claimed it first
+      } catch (error) {
+        // ENOENT: another proxy claimed it first. Anything else (a store this process may not
+        // write) is said, without the paths Node's message repeats.
+        const { code, message } = error as { code?: string; message: string };
+        if (code !== "ENOENT") unclaimed.push({ name, reason: message.split(", ")[0]! });
+        continue;
       }
-      try {
-        const entry = JSON.parse(await readFile(path, "utf8"));
-        if (typeof entry?.server !== "string") throw new Error("not an alert");
+      const entry = await readFile(path, "utf8").then(readAlert, () => undefined);
+      if (entry !== undefined) {
         claimed.push({ entry, path });
-      } catch {
+      } else {
         await rename(path, join(this.dir, match[1]!)).catch(() => {});
         unreadable.push(match[1]!);
       }
     }
-    return { claimed, unreadable };
+    return { claimed, unreadable, unclaimed };
   }
 
   /** Whether the claim `name` (of process `pid`) may be taken over. */
@@ -143,6 +171,16 @@ export class WebhookOutbox {
   /** Hands the alert back for the next proxy (a delivery that failed or did not end in time). */
   async release(claimed: Claimed): Promise<void> {
     await rename(claimed.path, claimed.path.replace(/\.\d+-[0-9a-f]{8}$/, "")).catch(() => {});
+  }
+}
+
+/** The alert an outbox file holds; undefined when it holds none. */
+function readAlert(text: string): AlertEntry | undefined {
+  try {
+    const entry = JSON.parse(text);
+    return typeof entry?.server === "string" ? entry as AlertEntry : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -60,11 +60,14 @@ export class WebhookSender {
    * order.
    */
   async resume(again = false): Promise<void> {
-    const { claimed, unreadable } = await this.#outbox.leftovers();
+    const { claimed, unreadable, unclaimed } = await this.#outbox.leftovers();
     const where = this.#options.display(this.#outbox.dir);
     if (!again) {
       for (const name of unreadable) {
         this.#options.log(`${where}/${name} is not an alert; left in place, not sent`);
+      }
+      for (const { name, reason } of unclaimed) {
+        this.#options.log(`cannot take ${where}/${name} to send it (${reason}); left in place`);
       }
     }
     if (claimed.length === 0) return;
@@ -143,7 +146,9 @@ export class WebhookSender {
       this.#retry = undefined;
       void this.resume(true);
     }, this.#options.retryMs ?? RETRY_MS);
-    // A proxy that is done must not stay for it: the next one sends what is left.
+    // A proxy that is done must not stay for it: the next one sends what is left. close()
+    // clears it; where the runtime's timers can be unref'd (Node, the binary), a proxy ending
+    // without close() does not wait for it either (under Deno from source it would).
     (this.#retry as { unref?: () => void }).unref?.();
   }
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { runCli } from "../helpers.ts";
+import { ROOT, runCli } from "../helpers.ts";
 import { DENO, tempDir, TEST_SERVER, writeConfig } from "./_live_servers.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -34,8 +34,14 @@ async function silentWebhook(): Promise<{ url: string; posts: () => number; clos
   };
 }
 
-/** A directory whose `issues` server drifted from its pin, alerting to `url`. */
-async function drifted(url: string): Promise<{ dir: string; config(url: string): void }> {
+/**
+ * A directory whose `issues` server drifted from its pin, alerting to `url`; `extra` is more of
+ * `proxar.yaml`.
+ */
+async function drifted(
+  url: string,
+  extra: readonly string[] = [],
+): Promise<{ dir: string; config(url: string): void }> {
   const dir = tempDir();
   const config = (hook: string) =>
     writeConfig(
@@ -47,6 +53,7 @@ async function drifted(url: string): Promise<{ dir: string; config(url: string):
         `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
         "alerts:",
         `  webhook: ${hook}`,
+        ...extra,
         "",
       ].join("\n"),
     );
@@ -82,13 +89,17 @@ Deno.test("proxar proxy keeps an alert the webhook did not take in the store, an
       JSON.parse(alerts[0]!),
     );
 
+    // A file someone left there that is not an alert is named, not counted.
+    writeFileSync(join(outbox, "20261202T070000000Z-0000junk.json"), "{not json");
     const listed = await runCli(["alerts"], { cwd: dir });
     assert.equal(listed.code, 0, listed.stderr);
     assert.equal(
       listed.stderr,
-      "proxar: 1 alert waits in .proxar/webhook-outbox for the webhook; the next proxy started on this store sends them\n",
+      "proxar: 1 alert waits in .proxar/webhook-outbox for the webhook; the next proxy started on this store sends them\n" +
+        "proxar: .proxar/webhook-outbox/20261202T070000000Z-0000junk.json is not an alert; no proxy sends it\n",
     );
     assert.match(listed.stdout, /ALERT issues/);
+    rmSync(join(outbox, "20261202T070000000Z-0000junk.json"));
 
     config(hook.url);
     const second = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
@@ -144,6 +155,42 @@ Deno.test("proxar proxy --listen stops on SIGTERM without trying a silent webhoo
     if (proxy.child.exitCode === null && proxy.child.signalCode === null) {
       proxy.child.kill("SIGKILL");
     }
+    silent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy raises the alert of a comparison a plugin rule holds up before it says it stopped, and keeps it", async () => {
+  const silent = await silentWebhook();
+  // The plugin's rule never ends, and its time limit is far beyond the proxy's way out.
+  const { dir } = await drifted(silent.url, [
+    "plugins:",
+    `  - ${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs.js"))}`,
+    "rule_timeout: 600",
+  ]);
+  const history = join(dir, ".proxar", "history", "issues");
+  try {
+    const client = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
+      cwd: dir,
+    });
+    // The proxy records the drifted contract, then compares it with the pin.
+    await until("the drifted snapshot", () => readdirSync(history).length === 2);
+    assert.equal(await client.endInput(), 0);
+    const lines = client.stderr().trimEnd().split("\n");
+    const alert = lines.findIndex((line) => /^proxar: ALERT issues/.test(line));
+    assert.ok(alert >= 0, client.stderr());
+    assert.match(client.stderr(), /rule "slow\.forever" could not run: Proxar stopped its worker/);
+    // Before, the alert came after the proxy's last words, and its delivery was abandoned.
+    assert.equal(
+      lines.at(-1),
+      "proxar: 1 alert was not yet delivered to the webhook when the proxy stopped; .proxar/webhook-outbox keeps 1 for the next proxy to send",
+    );
+    const alerts = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n");
+    assert.equal(alerts.length, 1);
+    assert.equal(JSON.parse(alerts[0]!).incomplete, true);
+    const kept = readdirSync(join(dir, ".proxar", "webhook-outbox"));
+    assert.deepEqual(kept.map((name) => name.endsWith(".json")), [true]);
+  } finally {
     silent.close();
     rmSync(dir, { recursive: true, force: true });
   }

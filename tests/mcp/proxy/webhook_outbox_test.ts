@@ -1,7 +1,8 @@
 /**
  * The webhook's outbox and sender against a loopback webhook: an alert is a file until the webhook
  * took it; a failed delivery, one still under way when the proxy stops, and one a killed process
- * left (also under a reused process id, or past its lease) are handed to the next proxy; a refusal is final; a file that is not an alert stays put.
+ * left (also under a reused process id, or past its lease) are handed to the next proxy; a refusal is final; a file that is not an alert, or one
+ * this process cannot claim, stays put and is named.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -194,11 +195,19 @@ Deno.test(
     write(`20261202T070000001Z-0000live.json.${process.ppid}-0badc0de`, "b");
     writeFileSync(join(dir, "20261202T070000002Z-0000junk.json"), "{not json");
     writeFileSync(join(dir, "notes.txt"), "kept");
+    // A name this process cannot claim: with its claim added it is longer than a file name may be.
+    const long = `20261202T070000006Z-${"x".repeat(230)}.json`;
+    write(long, "e");
     // Half written by a proxy killed before its rename: removed once old, never sent.
     const temp = join(dir, ".20261202T070000003Z-0000half.json.0123456789ab.tmp");
     writeFileSync(temp, '{"proxar":1,');
     const old = new Date(Date.now() - 3_600_000);
     utimesSync(temp, old, old);
+    // `proxar alerts` counts the alerts and names the file that is none.
+    assert.deepEqual(await new WebhookOutbox(root).count(), {
+      waiting: 5,
+      unreadable: ["20261202T070000002Z-0000junk.json"],
+    });
     const up = await webhook(204);
     const lines: string[] = [];
     const next = sender(root, up.url, lines);
@@ -208,11 +217,13 @@ Deno.test(
     assert.deepEqual(up.bodies.map((b) => JSON.parse(b).server).sort(), ["a", "c", "d"]);
     assert.deepEqual(lines, [
       "webhook-outbox/20261202T070000002Z-0000junk.json is not an alert; left in place, not sent",
+      `cannot take webhook-outbox/${long} to send it (ENAMETOOLONG: name too long); left in place`,
       "sending 3 alerts that an earlier proxy left in webhook-outbox to the webhook",
     ]);
     assert.deepEqual(files(root), [
       `20261202T070000001Z-0000live.json.${process.ppid}-0badc0de`,
       "20261202T070000002Z-0000junk.json",
+      long,
       "notes.txt",
     ]);
   }),
