@@ -30,6 +30,8 @@ import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
 import { flatAnyOf } from "./_union_lift.ts";
+import { containsRef } from "./resolve.ts";
+import { withoutProse } from "./_unreached_prose.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -875,6 +877,11 @@ const condition: FacetHandler = (walk, node) => {
   if (!ao && !an) return;
   if (ao && an) {
     const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
+    // A condition reworded, not changed: the same branch applies (the walk grades the prose).
+    if (
+      a !== undefined && b !== undefined && !containsRef(a) && !containsRef(b) &&
+      walk.same(withoutProse(a), withoutProse(b))
+    ) return;
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);
   }

@@ -100,6 +100,11 @@ export interface NothingRead<T> {
   new: T;
   /** For each side, the dotted path of each place rewritten (`properties.b`), and its schema. */
   written: { old: Map<string, JsonValue>; new: Map<string, JsonValue> };
+  /**
+   * The places both sides rewrite (to `false`, or to a lone `not` beside their notes), and what
+   * each file writes there: the prose inside them is compared apart (`_unreached_prose.ts`).
+   */
+  both: { path: Token[]; old: JsonValue; new: JsonValue }[];
 }
 
 /**
@@ -133,7 +138,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     s === undefined || !mayHold(s) ? new Map<string, Nothing>() : nothings(s)
   ) as [Map<string, Nothing>, Map<string, Nothing>];
   if (found[0].size === 0 && found[1].size === 0) {
-    return { old: oldSchema, new: newSchema, written: none() };
+    return { old: oldSchema, new: newSchema, written: none(), both: [] };
   }
   // One side writes one at a place where the other writes a schema the proof shows accepts
   // nothing too, in other words (`{allOf: [{const: "x"}, {type: "array"}]}` → `{anyOf: [that,
@@ -174,6 +179,14 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
   }
   const written = none();
   const sides = [oldSchema, newSchema] as const;
+  const both: NothingRead<T>["both"] = [];
+  for (const [key, here] of found[0]) {
+    if (!found[1].has(key)) continue;
+    const [a, b] = sides.map((s) => valueAt(s as JsonValue, here.path));
+    // One written in other words may define a place a `$ref` reaches: both stay as written.
+    if (a === undefined || b === undefined || noted.has(key) && [a, b].some(defines)) continue;
+    both.push({ path: here.path, old: a, new: b });
+  }
   const notes = new Map<string, [JsonObject, JsonObject]>();
   for (const key of noted) {
     const path = found[0].get(key)!.path;
@@ -181,7 +194,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     found[0].delete(key);
     found[1].delete(key);
     // One written in other words may define a place a `$ref` reaches: both stay as written.
-    if (values.some((v) => DEFINES.some((k) => holdsKey(v, k)))) continue;
+    if (values.some(defines)) continue;
     const [a, b] = values.map(notesOf);
     // The same notes (none, most often): false on both sides, as two lone `not`s are.
     if (jsonEqual(a!, b!)) {
@@ -198,8 +211,11 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     for (const [key, pair] of notes) out = copyAlong(out, [JSON.parse(key)], () => pair[i]!);
     return out as T;
   });
-  return { old: a as T, new: b as T, written };
+  return { old: a as T, new: b as T, written, both };
 }
+
+/** Whether `s` defines a place a `$ref` may reach. */
+const defines = (s: JsonValue) => DEFINES.some((k) => holdsKey(s, k));
 
 /**
  * The places of `schema`'s list holding the item at `path` (an anyOf, oneOf or allOf branch)

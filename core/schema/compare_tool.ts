@@ -11,6 +11,7 @@ import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
 import { nothingAsFalse, type NothingRead } from "./_nothing_as_false.ts";
+import { proseOfNothings } from "./_unreached_prose.ts";
 import { mergedConjuncts, type MergedRead } from "./_merged_conjuncts.ts";
 import type { Token } from "./_schema_paths.ts";
 import { show } from "./_walk_messages.ts";
@@ -163,7 +164,11 @@ export function compareSchemaSide(
   const read = nothingAsFalse(conjoined.old, conjoined.new);
   const [a, b] = [read.old, read.new];
   const proofs = where.proofs ?? new ProofBudget();
-  const structured = walkSchemas(a, b, { ...where, classifyProse, proofs });
+  const structured = [
+    ...walkSchemas(a, b, { ...where, classifyProse, proofs }),
+    // Prose inside a schema that accepts nothing on both sides, which the walk reads as false.
+    ...proseOfNothings(read.both, where, classifyProse),
+  ];
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
   // A root meets objects only: a change of its type that keeps objects is none (_root_object.ts).
   const merged = withoutRootTypeChange(

@@ -76,6 +76,7 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
+import { unreachedProse, withoutProse } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -1621,7 +1622,15 @@ class Walker {
       for (let i = 0; i < count; i++) {
         // A position neither side can fill constrains nothing (zod 4 writes a tuple's end as
         // items: false where zod 3 wrote maxItems); one only the new side can fill widened.
-        if (!holdsPosition(la, i) && !holdsPosition(lb, i)) continue;
+        if (!holdsPosition(la, i) && !holdsPosition(lb, i)) {
+          // Its prose is still read.
+          this.unreachedAt(ctx, ta.prefix[i], tb.prefix[i], {
+            old: `${this.home(ctx, "old", ta.prefixKey)}/${ta.prefixKey}/${i}`,
+            new: `${this.home(ctx, "new", tb.prefixKey)}/${tb.prefixKey}/${i}`,
+            path: `${ctx.path}.${tb.prefix[i] === undefined ? ta.prefixKey : tb.prefixKey}.${i}`,
+          });
+          continue;
+        }
         const x = holdsPosition(la, i) ? ta.prefix[i] ?? ta.rest : false;
         const y = holdsPosition(lb, i) ? tb.prefix[i] ?? tb.rest : false;
         const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
@@ -1643,6 +1652,12 @@ class Walker {
         this.compare(ra, rb, {
           ...this.child(ctx, [tb.restKey], "items", "items"),
           oldLoc: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
+        });
+      } else {
+        this.unreachedAt(ctx, a[ta.restKey], b[tb.restKey], {
+          old: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
+          new: `${this.home(ctx, "new", tb.restKey)}/${tb.restKey}`,
+          path: `${ctx.path}.${b[tb.restKey] === undefined ? ta.restKey : tb.restKey}`,
         });
       }
     }
@@ -2328,12 +2343,22 @@ class Walker {
     const active = (s: JsonObject) =>
       s.if !== undefined && (s.then !== undefined || s.else !== undefined);
     if (jsonEqual(a.if, b.if)) {
-      if (a.if === undefined) return;
+      // A then or else without if applies to no value: its prose is still read.
+      if (a.if === undefined) return this.unreached(ctx, a, b, ["then", "else"]);
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
     const [ao, an] = [active(a), active(b)];
-    if (!ao && !an) return;
+    if (!ao && !an) return this.unreached(ctx, a, b, ["if", "then", "else"]);
+    if (
+      ao && an && jsonEqual(withoutProse(a.if!), withoutProse(b.if!)) &&
+      (this.shortcut || sameThroughRefs(a.if!, this.oldRoot, this.newRoot))
+    ) {
+      // The condition reworded, not changed: the same branch applies to every value.
+      this.unreached(ctx, a, b, ["if"]);
+      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+      return;
+    }
     const pick = (s: JsonObject) => {
       const out: JsonObject = {};
       for (const key of ["if", "then", "else"]) if (s[key] !== undefined) out[key] = s[key]!;
@@ -2344,6 +2369,8 @@ class Walker {
         old: a.if ?? null,
         new: b.if ?? null,
       }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
+      // Its prose is named too: the finding on the condition does not say what it reads.
+      this.unreached(ctx, a, b, ["if"]);
       // Still compare the branches: a change inside them must be named, not hidden behind `if`.
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
@@ -2358,6 +2385,67 @@ class Walker {
       { old: ao ? pick(a) : null, new: an ? pick(b) : null },
       `if/then/else ${ao ? "removed" : "added"} as a whole`,
     );
+  }
+
+  /**
+   * Branches that could not be paired, yet are written alike but for their titles and
+   * descriptions (two identical allOf branches, both reworded): each old one with the first such
+   * new one, their prose compared, which the finding that the branches changed does not name.
+   */
+  rewordedBranches(
+    key: string,
+    xa: JsonValue[],
+    xb: JsonValue[],
+    ka: Branch[],
+    kb: Branch[],
+    pairing: ReturnType<typeof pairBranches>,
+    ctx: Ctx,
+  ): void {
+    const pairedOld = new Set(pairing.pairs.map(([i]) => i));
+    const free = xb.map((_, j) => j).filter((j) => !pairing.pairs.some(([, k]) => k === j));
+    const bare = xb.map((x) => withoutProse(x));
+    const at = (list: Branch[], k: number) => list[k]!.i.join(`/${key}/`);
+    xa.forEach((x, i) => {
+      if (pairedOld.has(i)) return;
+      const plain = withoutProse(x);
+      const found = free.findIndex((j) => jsonEqual(plain, bare[j]));
+      if (found === -1) return;
+      const j = free.splice(found, 1)[0]!;
+      this.unreachedAt(ctx, x, xb[j], {
+        old: `${this.home(ctx, "old", key)}/${key}/${at(ka, i)}`,
+        new: `${this.home(ctx, "new", key)}/${key}/${at(kb, j)}`,
+        path: `${ctx.path}.${key}.${at(kb, j).replaceAll("/", ".")}`,
+      });
+    });
+  }
+
+  /**
+   * The prose of subschemas `keys` of `a` and `b` that apply to no value ({@link unreachedProse}),
+   * compared where each is written.
+   */
+  unreached(ctx: Ctx, a: JsonObject, b: JsonObject, keys: readonly string[]): void {
+    for (const key of keys) {
+      this.unreachedAt(ctx, a[key], b[key], {
+        old: `${this.home(ctx, "old", key)}/${key}`,
+        new: `${this.home(ctx, "new", key)}/${key}`,
+        path: `${ctx.path}.${key}`,
+      });
+    }
+  }
+
+  /** The prose of `x` and `y`, which apply to no value, compared at `at` (each side's place). */
+  unreachedAt(
+    ctx: Ctx,
+    x: JsonValue | undefined,
+    y: JsonValue | undefined,
+    at: { old: string; new: string; path: string },
+  ): void {
+    if (ctx.governed) return;
+    for (const t of unreachedProse(x, y)) {
+      const loc = (t.new === undefined ? at.old : at.new) + pointerOf(t.at.map(String));
+      const path = [at.path, ...t.at].join(".");
+      this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path });
+    }
   }
 
   /** Whether every value of `x` is valid under `y` (`widened`: x old, y new; else the reverse). */
@@ -2439,6 +2527,7 @@ class Walker {
         { old: xa, new: xb },
         `${key} branches changed and cannot be paired unambiguously`,
       );
+      if (!lifted[0] && !lifted[1]) this.rewordedBranches(key, xa, xb, ka, kb, pairing, ctx);
       return;
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds

@@ -1,0 +1,153 @@
+/**
+ * Prose where no value is checked: an `if` without `then` and `else`, a `then` or `else` without
+ * `if`, a tuple position neither side's maxItems lets a value fill, a subschema that accepts no
+ * value on both sides (read as `false` by `_nothing_as_false.ts`). The differs compare values
+ * there, and find none; yet a model reads every title and description it is shown, in a branch
+ * no value takes too, so a reworded one there must not pass silently. {@link unreachedProse}
+ * compares the texts of two such schemas position by position (the same keyword, index or
+ * property name on both sides); where a position holds a schema on one side only, its texts are
+ * added or removed. Private to `walk.ts` and `compare_tool.ts`.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue, pointerOf } from "../json.ts";
+import { describeVerdict, type ProseVerdict } from "../prose.ts";
+import { eachSubschema, type Token } from "./_schema_paths.ts";
+import type { SchemaDelta, Side } from "./types.ts";
+
+/** A title or description that differs at one position: its tokens below the schema compared. */
+export interface UnreachedText {
+  at: Token[];
+  key: "title" | "description";
+  old?: string;
+  new?: string;
+}
+
+/** How deep {@link unreachedProse} reads; a deeper text is left to the differs. */
+const MAX_DEPTH = 64;
+
+/**
+ * The titles and descriptions that differ between `a` and `b`, position by position, the two
+ * schemas' own included (`at` empty) unless `below` is set.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unreachedProse } from "./_unreached_prose.ts";
+ * const cond = (text: string) => ({ if: { minLength: 2, description: text } });
+ * assert.deepEqual(unreachedProse(cond("Short names."), cond("Never short names.")), [
+ *   { at: ["if"], key: "description", old: "Short names.", new: "Never short names." },
+ * ]);
+ * assert.deepEqual(unreachedProse(cond("Short names."), cond("Short names.")), []);
+ * ```
+ */
+export function unreachedProse(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+  below = false,
+): UnreachedText[] {
+  const out: UnreachedText[] = [];
+  const visit = (x: JsonObject | undefined, y: JsonObject | undefined, at: Token[]) => {
+    if (at.length > MAX_DEPTH) return;
+    if (!below || at.length > 0) {
+      for (const key of ["title", "description"] as const) {
+        const [s, t] = [text(x, key), text(y, key)];
+        if (s === t) continue;
+        out.push({ at, key, ...s !== undefined && { old: s }, ...t !== undefined && { new: t } });
+      }
+    }
+    const children = new Map<string, [JsonObject | undefined, JsonObject | undefined, Token[]]>();
+    const collect = (s: JsonObject | undefined, side: 0 | 1) => {
+      if (s === undefined) return;
+      eachSubschema(s, null, (child, link) => {
+        const tokens = link.up === null ? [link.token] : [link.up.token, link.token];
+        const key = JSON.stringify(tokens);
+        const pair = children.get(key) ?? [undefined, undefined, [...at, ...tokens]];
+        pair[side] = child;
+        children.set(key, pair);
+      });
+    };
+    collect(x, 0);
+    collect(y, 1);
+    for (const [cx, cy, tokens] of children.values()) visit(cx, cy, tokens);
+  };
+  visit(isObject(a) ? a : undefined, isObject(b) ? b : undefined, []);
+  return out;
+}
+
+function text(s: JsonObject | undefined, key: string): string | undefined {
+  const value = s?.[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * `s` without the titles and descriptions of its schemas: two schemas equal once read so differ
+ * in prose only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutProse } from "./_unreached_prose.ts";
+ * const s = { minLength: 2, description: "d", properties: { title: { title: "t" } } };
+ * assert.deepEqual(withoutProse(s), { minLength: 2, properties: { title: {} } });
+ * ```
+ */
+export function withoutProse(s: JsonValue, depth = 0): JsonValue {
+  if (!isObject(s) || depth > MAX_DEPTH) return s;
+  const out: JsonObject = {};
+  for (const key of Object.keys(s)) {
+    if ((key === "title" || key === "description") && typeof s[key] === "string") continue;
+    out[key] = s[key]!;
+  }
+  eachSubschema(s, null, (child, link) => {
+    const read = withoutProse(child, depth + 1);
+    if (link.up === null) {
+      out[link.token as string] = read;
+      return;
+    }
+    const key = link.up.token as string;
+    const holder = out[key] === s[key]
+      ? (Array.isArray(s[key]) ? [...s[key] as JsonValue[]] : { ...s[key] as JsonObject })
+      : out[key]!;
+    if (Array.isArray(holder)) holder[link.token as number] = read;
+    else (holder as JsonObject)[link.token as string] = read;
+    out[key] = holder;
+  });
+  return out;
+}
+
+/**
+ * The prose findings inside places both sides write a schema that accepts no value (`places`,
+ * from `nothingAsFalse`, whose own notes the walk compares): each text that differs below the
+ * place, graded by `classify`, named where the new file writes it (the old file, when removed).
+ */
+export function proseOfNothings(
+  places: readonly { path: Token[]; old: JsonValue; new: JsonValue }[],
+  where: { side: Side; basePath: string; basePointer: string },
+  classify: (a: string | undefined, b: string | undefined) => ProseVerdict,
+): SchemaDelta[] {
+  const out: SchemaDelta[] = [];
+  for (const place of places) {
+    for (const t of unreachedProse(place.old, place.new, true)) {
+      const tokens = [...place.path, ...t.at];
+      const location = pointerOf(tokens);
+      const path = [where.basePath, ...tokens].join(".");
+      const verdict = classify(t.old, t.new);
+      const how = t.old === undefined ? "added" : t.new === undefined ? "removed" : "changed";
+      out.push({
+        facet: t.key,
+        location,
+        path: `${path}.${t.key}`,
+        pointer: `${where.basePointer}${location}/${t.key}`,
+        rule: `tool.${where.side}.${t.key}.changed`,
+        severity: verdict.severity,
+        message: `${path}.${t.key} ${how} (${
+          describeVerdict(verdict)
+        }; the schema there accepts no value)`,
+        prose: verdict,
+        ...t.old !== undefined && { old: t.old },
+        ...t.new !== undefined && { new: t.new },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * A title or description where no value is checked is read by a model all the same: an `if`
+ * without `then` and `else`, a `then` or `else` without `if`, a tuple position no value can fill,
+ * a subschema that accepts no value on both sides (read as `false`), and two allOf branches
+ * written alike that cannot be paired. Each reworded there gave no finding at all; now the text is
+ * the one finding, graded by the prose classifier where the file writes it. A condition reworded
+ * (not changed) beside then/else read `if.changed`, BREAKING; now only its prose.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { unreachedProse, withoutProse } from "../../../core/schema/_unreached_prose.ts";
+import { checkOf } from "./_oracle_ajv.ts";
+import { fourWays, NOTHING_FOUR_WAYS, schemaChanges } from "./_schema_helpers.ts";
+
+const x = (schema: JsonValue) => ({ type: "object", properties: { x: schema } });
+const SAMPLES: JsonValue[] = ["", "a", "abc", "abcdef", 3, null, {}, { y: "a" }, [], [1], ["a"]];
+const OLD = "Short names only.";
+const NEW = "Never short names.";
+
+/**
+ * Whether ajv accepts the same samples under `a` and `b` in draft-07 and 2020-12 (in those of the
+ * two that compile both: a tuple of `items` is draft-07's), and compiles them in one at least.
+ */
+function sameValues(a: JsonValue, b: JsonValue): boolean {
+  const checks = (["draft-07", "2020-12"] as const).flatMap((d) => {
+    const [ca, cb] = [checkOf(a, d), checkOf(b, d)];
+    return ca && cb ? [[ca, cb] as const] : [];
+  });
+  return checks.length > 0 &&
+    checks.every(([ca, cb]) =>
+      SAMPLES.every((v) => (ca.failures(v).length === 0) === (cb.failures(v).length === 0))
+    );
+}
+
+/** {@link fourWays} of one `key`.changed finding at each of `paths` (below `x`). */
+function prose(paths: string[], key = "description") {
+  const at = (side: string) =>
+    paths.map((p) =>
+      `tool.${side}.${key}.changed t.${side}Schema.properties.x.${
+        p === "" ? "" : `${p}.`
+      }${key} POTENTIALLY_BREAKING`
+    );
+  return {
+    input: at("input"),
+    inputReversed: at("input"),
+    output: at("output"),
+    outputReversed: at("output"),
+  };
+}
+
+/** The pair `make(OLD)` → `make(NEW)`: ajv reads them alike, and only the prose is reported. */
+function onlyProse(make: (text: string) => JsonValue, paths: string[], key = "description") {
+  const [a, b] = [x(make(OLD)), x(make(NEW))];
+  assert.equal(sameValues(a, b), true);
+  assert.deepEqual(fourWays(a, b), prose(paths, key));
+  assert.deepEqual(fourWays(a, a), NOTHING_FOUR_WAYS);
+}
+
+Deno.test("prose in a conditional no value meets is compared: if alone, then or else without if", () => {
+  onlyProse((t) => ({ type: "string", if: { minLength: 2, description: t } }), ["if"]);
+  onlyProse((t) => ({ type: "string", if: { description: t } }), ["if"]);
+  onlyProse((t) => ({ type: "string", then: { maxLength: 5, description: t } }), ["then"]);
+  onlyProse((t) => ({ type: "string", else: { maxLength: 5, title: t } }), ["else"], "title");
+  // Named where the file writes it.
+  const [found] = schemaChanges(
+    "input",
+    x({ if: { description: OLD } }),
+    x({ if: { description: NEW } }),
+  );
+  assert.equal(found!.pointer, "/tools/0/inputSchema/properties/x/if/description");
+  assert.equal(found!.prose?.severity, "POTENTIALLY_BREAKING");
+});
+
+Deno.test("an if reworded beside then/else is its prose only; a condition changed stays undecidable", () => {
+  const cond = (t: string, min = 2) => ({
+    type: "string",
+    if: { minLength: min, description: t },
+    then: { maxLength: 5 },
+  });
+  // It read if.changed, BREAKING in every direction, from the walk and the catch-all differ.
+  onlyProse((t) => cond(t), ["if"]);
+  // The condition itself changed as well: BREAKING both ways on both sides, the prose beside it.
+  const changed = fourWays(x(cond(OLD)), x(cond(NEW, 3)));
+  for (const [way, found] of Object.entries(changed)) {
+    const side = way.startsWith("input") ? "input" : "output";
+    assert.deepEqual(found, [
+      `tool.${side}.description.changed t.${side}Schema.properties.x.if.description POTENTIALLY_BREAKING`,
+      `tool.${side}.if.changed t.${side}Schema.properties.x.if BREAKING`,
+    ]);
+  }
+  // A reworded condition whose reference's target changed is no rewording: still BREAKING.
+  const ref = (t: string, max: number) => ({
+    type: "object",
+    properties: { x: { type: "string", if: { $ref: "#/$defs/c", description: t }, then: {} } },
+    $defs: { c: { maxLength: max } },
+  });
+  const viaRef = schemaChanges("input", ref(OLD, 2), ref(NEW, 3)).map((c) => c.severity);
+  assert.ok(viaRef.includes("BREAKING"), viaRef.join());
+});
+
+Deno.test("prose in a tuple position no value can fill is compared", () => {
+  onlyProse((t) => ({ type: "array", maxItems: 0, items: { type: "string", description: t } }), [
+    "items",
+  ]);
+  onlyProse(
+    (t) => ({ type: "array", maxItems: 1, items: [{ type: "string" }, { title: t }] }),
+    ["items.1"],
+    "title",
+  );
+});
+
+Deno.test("prose inside a schema that accepts no value on both sides is compared", () => {
+  // Read as false on both sides, the texts inside were dropped with the rest.
+  onlyProse((t) => ({ type: "string", not: { description: t } }), ["not"]);
+  onlyProse(
+    (t) => ({ type: "object", not: {}, properties: { y: { type: "string", description: t } } }),
+    ["properties.y"],
+  );
+  // The place's own note beside the nothing is the walk's: one finding, not two.
+  onlyProse((t) => ({ not: {}, description: t }), [""]);
+  // Once added, once removed, each way.
+  const [a, b] = [x({ not: {} }), x({ not: {}, properties: { y: { description: OLD } } })];
+  assert.deepEqual(fourWays(a, b).input, [
+    "tool.input.description.changed t.inputSchema.properties.x.properties.y.description POTENTIALLY_BREAKING",
+  ]);
+  assert.equal(
+    schemaChanges("output", a, b)[0]!.pointer,
+    "/tools/0/outputSchema/properties/x/properties/y/description",
+  );
+});
+
+Deno.test("two allOf branches written alike, both reworded, are each compared", () => {
+  // Identical branches cannot be paired one to one; beside a keyword the engine does not model
+  // the proof read the two sides alike and kept no finding at all.
+  const twice = (t: string) => ({
+    type: "string",
+    allOf: [{ minLength: 1, foo: 1, description: t }, { minLength: 1, foo: 1, description: t }],
+  });
+  onlyProse(twice, ["allOf.0", "allOf.1"]);
+});
+
+Deno.test("unreachedProse() compares position by position; withoutProse() keeps names", () => {
+  assert.deepEqual(
+    unreachedProse({ anyOf: [{ title: "a" }, { title: "b" }] }, { anyOf: [{ title: "a" }] }),
+    [{ at: ["anyOf", 1], key: "title", old: "b" }],
+  );
+  assert.deepEqual(unreachedProse({ description: "a" }, { description: "b" }, true), []);
+  assert.deepEqual(
+    withoutProse({ properties: { description: { description: "d", type: "string" } } }),
+    { properties: { description: { type: "string" } } },
+  );
+  assert.deepEqual(withoutProse({ enum: [{ description: "d" }] }), {
+    enum: [{ description: "d" }],
+  });
+});
