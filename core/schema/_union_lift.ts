@@ -23,6 +23,12 @@ export interface SoleBranch {
    * branch holds the one beside, its own in its `allOf/0`.
    */
   swapped: string[];
+  /**
+   * Annotations of an allOf branch of annotations only beside the branch that the branch writes
+   * otherwise: each with that branch's index, in the branch's `allOf/0` (one of them would be
+   * dropped).
+   */
+  kept: [string, number][];
 }
 
 /**
@@ -46,6 +52,14 @@ export interface SoleBranch {
  *   carried: ["description"],
  *   apart: [],
  *   swapped: [],
+ *   kept: [],
+ * });
+ * // An allOf branch of annotations only that the branch writes otherwise stays apart.
+ * const kept = { allOf: [{ type: "string", description: "B" }, { description: "D" }] };
+ * assert.deepEqual(soleBranch(kept, {})?.schema, {
+ *   type: "string",
+ *   description: "B",
+ *   allOf: [{ description: "D" }],
  * });
  * assert.equal(soleBranch(s, { anyOf: [] }), undefined);
  * ```
@@ -64,11 +78,19 @@ export function soleBranch(
       const branches = value.map((v, index) => ({ v, index }))
         .filter((x) => key !== "allOf" || !isAnnotationOnly(x.v));
       if (branches.length !== 1) return undefined;
-      // The annotations of allOf branches that hold nothing else stay with the schema.
+      // The annotations of allOf branches that hold nothing else stay with the schema; one the
+      // branch (or another such branch) writes otherwise is kept apart with those beside.
       let branch = branches[0]!.v;
+      const kept: [string, number][] = [];
       if (isObject(branch)) {
-        for (const other of value) {
+        for (const [index, other] of value.entries()) {
           if (other === branches[0]!.v || !isObject(other)) continue;
+          for (const k of Object.keys(other)) {
+            if (!Object.hasOwn(branch, k) || jsonEqual(branch[k], other[k])) continue;
+            // Two texts apart already: the lists are compared as such.
+            if (kept.some(([seen]) => seen === k)) return undefined;
+            kept.push([k, index]);
+          }
           branch = { ...other, ...branch };
         }
       }
@@ -79,6 +101,7 @@ export function soleBranch(
         carried: [],
         apart: [],
         swapped: [],
+        kept,
       };
     } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
       return undefined;
@@ -87,8 +110,12 @@ export function soleBranch(
   if (found === undefined || !isObject(found.schema)) return found;
   const branch: JsonObject = { ...found.schema };
   const apart: JsonObject = {};
+  const siblings = value(schema[found.key]);
+  for (const [key, index] of found.kept) apart[key] = siblings[index]![key]!;
   for (const key of Object.keys(schema)) {
     if (key === found.key) continue;
+    // Beside the combinator and in an allOf branch of annotations only, both written otherwise.
+    if (Object.hasOwn(apart, key) && !jsonEqual(apart[key], schema[key])) return undefined;
     if (!Object.hasOwn(branch, key)) {
       branch[key] = schema[key]!;
       found.carried.push(key);
@@ -104,11 +131,24 @@ export function soleBranch(
   // walk compares as such (a model reads both texts).
   if (Object.keys(apart).length > 0 && !Object.hasOwn(branch, "allOf")) {
     branch.allOf = [apart];
-    found.apart = Object.keys(apart).filter((k) => !found!.swapped.includes(k));
-  } else found.swapped = [];
-  return found.carried.length + found.apart.length + found.swapped.length === 0
+    const keptKeys = found.kept.map(([k]) => k);
+    found.apart = Object.keys(apart).filter((k) =>
+      !found!.swapped.includes(k) && !keptKeys.includes(k)
+    );
+  } else {
+    // The branch holds an allOf of its own: the texts cannot stand apart in it.
+    if (found.kept.length > 0) return undefined;
+    found.swapped = [];
+  }
+  return found.carried.length + found.apart.length + found.swapped.length +
+        found.kept.length === 0
     ? found
     : { ...found, schema: branch };
+}
+
+/** The items of `list` when it is one, else none. */
+function value(list: JsonValue | undefined): JsonObject[] {
+  return Array.isArray(list) ? list.map((x) => isObject(x) ? x : {}) : [];
 }
 
 /**

@@ -419,15 +419,20 @@ class Walker {
       const side = i === 0 ? "old" : "new";
       // Each annotation moved: where it stands in the branch and where the file writes it.
       const place = (key: string) => this.home(ctx, side, key);
+      // An allOf branch of annotations only beside the branch: where the combinator is written.
+      const sibling = (index: number) => `${this.home(ctx, side, lift!.key)}/${lift!.key}/${index}`;
       const moved = [
-        ...(lift?.carried ?? []).map((key) => [key, "", place(key)] as const),
-        ...(lift?.apart ?? []).map((key) => [key, "/allOf/0", place(key)] as const),
+        ...(lift?.carried ?? []).map((key) => [key, "", place(key), ""] as const),
+        ...(lift?.apart ?? []).map((key) => [key, "/allOf/0", place(key), ""] as const),
         ...(lift?.swapped ?? []).flatMap((key) => [
-          [key, "", place(key)] as const,
-          [key, "/allOf/0", lifted] as const,
+          [key, "", place(key), ""] as const,
+          [key, "/allOf/0", lifted, ""] as const,
         ]),
+        ...(lift?.kept ?? []).map(([key, index]) =>
+          [key, "/allOf/0", sibling(index), `.${lift!.key}.${index}`] as const
+        ),
       ];
-      for (const [key, within, written] of moved) {
+      for (const [key, within, written, named] of moved) {
         const token = `/${escapePointerToken(key)}`;
         const [from, to] = [lifted + within + token, written + token];
         const path = `${ctx.path}${within.replaceAll("/", ".")}.${key}`;
@@ -438,7 +443,7 @@ class Walker {
           }
           if (side === "old" && d.oldPointer === oldBase + from) d.oldPointer = oldBase + to;
           if (within !== "" && d.path === path && d.facet === key) {
-            d.path = `${ctx.path}.${key}`;
+            d.path = `${ctx.path}${named}.${key}`;
             if (d.message.startsWith(path)) d.message = d.path + d.message.slice(path.length);
           }
         }

@@ -104,3 +104,75 @@ Deno.test("annotations beside a one-branch combinator go with its branch; one it
   }
   assert.deepEqual(fourWays(root(own), root(own)), NOTHING_FOUR_WAYS);
 });
+
+Deno.test("an annotation-only allOf branch beside the one branch, written otherwise than it, stays apart", () => {
+  // The one-branch allOf read as its branch merged the annotation-only branch into it, the
+  // branch's own text winning: 'D' removed, or reworded, gave no finding at all.
+  const text = (key: string, own: string, beside?: string) => ({
+    allOf: [
+      { type: "string", [key]: own },
+      ...beside === undefined ? [] : [{ [key]: beside }],
+    ],
+  });
+  const plain = (key: string, own: string) => ({ type: "string", [key]: own });
+  const at = (key: string, index: number) => ({
+    input: [
+      `tool.input.${key}.changed t.inputSchema.properties.x.allOf.${index}.${key} POTENTIALLY_BREAKING`,
+    ],
+    inputReversed: [
+      `tool.input.${key}.changed t.inputSchema.properties.x.allOf.${index}.${key} POTENTIALLY_BREAKING`,
+    ],
+    output: [
+      `tool.output.${key}.changed t.outputSchema.properties.x.allOf.${index}.${key} POTENTIALLY_BREAKING`,
+    ],
+    outputReversed: [
+      `tool.output.${key}.changed t.outputSchema.properties.x.allOf.${index}.${key} POTENTIALLY_BREAKING`,
+    ],
+  });
+  for (const key of ["description", "title"]) {
+    const [a, b] = [root(text(key, "B", "Never a path.")), root(plain(key, "B"))];
+    for (const d of ["draft-07", "2020-12"] as const) {
+      for (const value of [{ x: "a" }, { x: 1 }, {}]) {
+        const ok = (s: JsonValue) => checkOf(s, d)!.failures(value).length === 0;
+        assert.equal(ok(a), ok(b), `${d} ${JSON.stringify(value)}`);
+      }
+    }
+    assert.deepEqual(fourWays(a, b), at(key, 1), key);
+    // Reworded where both sides write the list: the same one finding.
+    assert.deepEqual(
+      fourWays(root(text(key, "B", "A path.")), root(text(key, "B", "Never a path."))),
+      at(key, 1),
+    );
+    // The same text in both: nothing, as before.
+    assert.deepEqual(fourWays(root(text(key, "B", "B")), root(plain(key, "B"))), NOTHING_FOUR_WAYS);
+  }
+  // Named where the file writes it, on the old side too.
+  const [found] = schemaChanges(
+    "input",
+    root(plain("description", "B")),
+    root(text("description", "B", "D")),
+  );
+  assert.equal(found!.pointer, "/tools/0/inputSchema/properties/x/allOf/1/description");
+  assert.equal(found!.new, "D");
+  const [gone] = schemaChanges(
+    "input",
+    root(text("description", "B", "D")),
+    root(plain("description", "B")),
+  );
+  assert.equal(gone!.old, "D");
+  assert.equal(gone!.new, undefined);
+  // Two such branches, each written otherwise: the third one's text gone is the one finding.
+  const two = { allOf: [{ type: "string" }, { description: "B" }, { description: "D" }] };
+  assert.deepEqual(fourWays(root(two), root(plain("description", "B"))), at("description", 2));
+  // A value change beside it is graded as before, the text beside it.
+  const bound = (min: number, extra?: string) => ({
+    allOf: [
+      { type: "string", minLength: min, description: "B" },
+      ...extra === undefined ? [] : [{ description: extra }],
+    ],
+  });
+  assert.deepEqual(fourWays(root(bound(1, "D")), root(bound(2))).input, [
+    "tool.input.description.changed t.inputSchema.properties.x.allOf.1.description POTENTIALLY_BREAKING",
+    "tool.input.minLength.narrowed t.inputSchema.properties.x.allOf.0.minLength BREAKING",
+  ]);
+});
