@@ -8,7 +8,8 @@
  * or `not` differently. A conjunct's own conjuncts are read with it, a branch that accepts every
  * value conjoins nothing, and a branch that is a lone local `$ref` conjoins its target
  * ({@link flatConjuncts}). A keyword written twice holds the tighter value where one value says
- * both ({@link conjoined}: `allOf: [{minLength: 1}, {minLength: 2}]` is minLength 2); an
+ * both ({@link conjoined}: `allOf: [{minLength: 1}, {minLength: 2}]` is minLength 2, `allOf:
+ * [{multipleOf: 4}, {multipleOf: 6}]` multipleOf 12); an
  * annotation ({@link ANNOTATIONS}) moves with its conjunct, or, written otherwise at the place or
  * in an earlier conjunct, stays apart in an allOf branch of annotations only, which the walk
  * compares as prose where the file writes it (`{description: "e", allOf: [{minLength: 1,
@@ -236,7 +237,10 @@ function conjoined(
   if (numbers && k === "multipleOf" && a > 0 && b > 0) {
     if (Number.isInteger(a / b)) return { value: a, from: "a" };
     if (Number.isInteger(b / a)) return { value: b, from: "b" };
-    return undefined;
+    // Two integers: a value both divide is what their least common multiple divides
+    // (`allOf: [{multipleOf: 4}, {multipleOf: 6}]` is multipleOf 12).
+    const lcm = Number.isSafeInteger(a) && Number.isSafeInteger(b) ? (a / gcd(a, b)) * b : NaN;
+    return Number.isSafeInteger(lcm) ? { value: lcm, from: "both" } : undefined;
   }
   if (k === "uniqueItems" && typeof a === "boolean" && typeof b === "boolean") {
     return a ? { value: a, from: "a" } : { value: b, from: "b" };
@@ -247,6 +251,12 @@ function conjoined(
     return { value: union, from: union.length === (a as string[]).length ? "a" : "both" };
   }
   return undefined;
+}
+
+/** The greatest common divisor of two positive integers. */
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
 }
 
 /**

@@ -222,11 +222,33 @@ const numberCheck: Check = (p, atoms, part, facts) => {
     const ok = atoms.some((a) => {
       const k = num(a, "multipleOf");
       return k !== undefined && Math.abs(k / m - Math.round(k / m)) < 1e-9 && k / m >= 1 - 1e-9;
-    }) || (m === 1 && integral);
+    }) || (m === 1 && integral) || commonMultiple(atoms) % m === 0;
     if (!ok) return `multipleOf ${m} is not implied`;
   }
   return true;
 };
+
+/**
+ * The least common multiple of the integer multipleOf values of `atoms` (a value they all divide
+ * is what it divides: multipleOf 4 and 6 are multipleOf 12), or NaN when none is a positive safe
+ * integer or the multiple is not safe.
+ */
+function commonMultiple(atoms: readonly JsonObject[]): number {
+  let out = NaN;
+  for (const a of atoms) {
+    const k = num(a, "multipleOf");
+    if (k === undefined || !Number.isSafeInteger(k) || k <= 0) continue;
+    if (Number.isNaN(out)) {
+      out = k;
+      continue;
+    }
+    let [x, y] = [out, k];
+    while (y !== 0) [x, y] = [y, x % y];
+    out = (out / x) * k;
+    if (!Number.isSafeInteger(out)) return NaN;
+  }
+  return out;
+}
 
 const stringCheck: Check = (p, atoms, part, facts) => {
   if (!facts.kinds.has("string")) return true;
