@@ -29,6 +29,7 @@ import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
 import { heldByBranches } from "./_property_schema.ts";
+import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { containsRef } from "./resolve.ts";
 import { withoutProse } from "./_unreached_prose.ts";
@@ -298,6 +299,13 @@ const properties: FacetHandler = (walk, node) => {
       // A forbidden name stays forbidden when the new model is false too.
       if (model !== undefined && model.v === false) continue;
       walk.pair(node, "properties", x, tail, model?.v, model?.tail ?? tail);
+    } else if (
+      y === undefined && model === undefined && walk.side === "input" && !node.neg &&
+      node.beside === undefined && carriedNothing(node.o, node.n, name, walk.oldRoot) !== undefined
+    ) {
+      // Required with one value it could hold, the object open to it now: the walk's
+      // property.removed grades it (NON_BREAKING), nothing else changed here.
+      continue;
     } else {
       const what = x === undefined ? "added" : "removed";
       walk.emit(node, node.neg, "properties", x === undefined ? added : "changed", x, y, {

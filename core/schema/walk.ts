@@ -52,6 +52,7 @@ import { zodPatternAdded } from "./_zod_patterns.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { removalInert } from "./_inert_removal.ts";
+import { carriedNothing } from "./_sole_value.ts";
 import { wrappedUnion } from "./_wrapped_union.ts";
 import {
   type Conjunct,
@@ -1309,15 +1310,26 @@ class Walker {
           "a reference it cannot follow may declare it",
         );
       }
+      // Required before with one value it could hold (an empty closed object, a const), the
+      // object open to it now: every call sent that value, still accepted, and lost nothing.
+      const sole = model === undefined && !requiredAfter.has(name) && after() !== null &&
+          !after()!.has(name) && side === "input" && ctx.polarity === 1 &&
+          ctx.beside === undefined && ctx.conjoined === undefined && ctx.unevaluated === undefined
+        ? carriedNothing(a, b, name, this.oldRoot)
+        : undefined;
       this.emit(
         ctx,
         "properties",
         { aspect: "property", change: "removed" },
-        "BREAKING",
+        sole === undefined ? "BREAKING" : "NON_BREAKING",
         "properties",
         { old: propsA[name]! },
         `${ctx.path}: property "${name}" was removed${
-          side === "input"
+          sole !== undefined
+            ? `; it was required and accepted only ${
+              JSON.stringify(sole.value)
+            }, so every call sent that value, which the object, open to the name, still accepts: the server loses nothing by ignoring it`
+            : side === "input"
             ? "; callers that send it are rejected or silently ignored"
             : "; consumers that read it break"
         }`,

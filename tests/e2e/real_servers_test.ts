@@ -1455,3 +1455,38 @@ Deno.test("proxar diff reads @orq-ai/node 3.12.1 → 3.14.45 wrapping a message'
     code: 1,
   });
 });
+
+Deno.test("proxar diff reads @moovio/sdk 25.7.0 → 26.2.0 dropping the empty request object ping-ping required as no break", async () => {
+  const links = "payment-links-list.inputSchema.properties.request.properties";
+  // ping-ping required request: {type: object, properties: {}, additionalProperties: false},
+  // so every call sent {request: {}}; 26.2.0 takes no property and is open to any. Before:
+  // property.removed BREAKING ("callers that send it are rejected or silently ignored") and
+  // keyword.changed BREAKING from the catch-all; six more tools read the same. payment-links-list
+  // losing status and type, which held a caller's choice, stays BREAKING.
+  await assertVerdict(["moov_ping_25.7.0.json", "moov_ping_26.2.0.json"], {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.input.additionalProperties.widened|ping-ping.inputSchema.additionalProperties|NON_BREAKING",
+      "tool.input.dialect.inert|ping-ping.inputSchema.$schema|DOCUMENTATION",
+      `tool.input.property.added|${links}.types|NON_BREAKING`,
+      `tool.input.property.removed|${links}.status|BREAKING`,
+      `tool.input.property.removed|${links}.type|BREAKING`,
+      "tool.input.property.removed|ping-ping.inputSchema.properties.request|NON_BREAKING",
+    ],
+    code: 1,
+  });
+  // The other way, calls without request are rejected: a new required property, BREAKING.
+  await assertVerdict(["moov_ping_26.2.0.json", "moov_ping_25.7.0.json"], {
+    findings: [
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.input.additionalProperties.narrowed|ping-ping.inputSchema.additionalProperties|BREAKING",
+      "tool.input.dialect.inert|ping-ping.inputSchema.$schema|DOCUMENTATION",
+      `tool.input.property.added|${links}.status|NON_BREAKING`,
+      `tool.input.property.added|${links}.type|NON_BREAKING`,
+      `tool.input.property.removed|${links}.types|BREAKING`,
+      "tool.input.required.added|ping-ping.inputSchema.required|BREAKING",
+    ],
+    code: 1,
+  });
+});
