@@ -76,7 +76,14 @@ function rankBelow(
       // both as one list (_union_lift.ts flatAnyOf) and names a branch added to or removed from
       // the inner one at the outer; the catch-all graded the inner union as a whole.
       ((d.facet === "anyOf" || d.facet === "oneOf") && s.facet === d.facet &&
-        d.location !== s.location && inBranchOf(d.location, s.location));
+        d.location !== s.location && inBranchOf(d.location, s.location)) ||
+      // A keyword of a union's branch that the walk read as the branch removed and another
+      // added (a type swapped in a flat anyOf: string → integer beside null), graded at the
+      // union: the catch-all compared the branches at one index and saw the same change.
+      ((s.facet === "anyOf" || s.facet === "oneOf") && /\.(widened|narrowed)$/.test(s.rule) &&
+        !["anyOf", "oneOf", "allOf"].includes(d.facet) &&
+        d.location !== s.location && inBranchOf(d.location, s.location) &&
+        /^\/(anyOf|oneOf)\/[0-9]+$/.test(d.location.slice(s.location.length)));
     const rank = severityRank(s.severity);
     if (below && (best === undefined || rank < best)) best = rank;
   }

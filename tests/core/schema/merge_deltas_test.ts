@@ -223,9 +223,23 @@ Deno.test("mergeDeltas() keeps a catch-all type verdict beside a union only when
     const bound = delta("maxLength", "/properties/x", "/maxLength", "NON_BREAKING");
     assert.equal(mergeDeltas([union], [bound], schemas).length, 2);
   }
-  // Unions on both sides: a branch's type is the catch-all's to name (union_kept_branch_test).
+  // Unions on both sides: a branch's type the walk read as a branch removed and another added,
+  // graded at the union, is the same change, kept when stricter (union_kept_branch_test).
   const both = { old: anyOf, new: anyOf };
-  assert.equal(mergeDeltas([union], [at("/properties/x/anyOf/1", "NON_BREAKING")], both).length, 2);
+  assert.deepEqual(mergeDeltas([union], [at("/properties/x/anyOf/1", "NON_BREAKING")], both), [
+    union,
+  ]);
+  assert.equal(mergeDeltas([union], [at("/properties/x/anyOf/1", "BREAKING")], both).length, 2);
+  // Deeper in the branch, or a union the walk graded otherwise (changed): kept.
+  assert.equal(
+    mergeDeltas([union], [at("/properties/x/anyOf/1/items", "NON_BREAKING")], both).length,
+    2,
+  );
+  const changed = { ...union, rule: "tool.input.anyOf.changed", severity: "BREAKING" as const };
+  assert.equal(
+    mergeDeltas([changed], [at("/properties/x/anyOf/1", "NON_BREAKING")], both).length,
+    2,
+  );
 });
 
 Deno.test("diff reports a branch added to a nested anyOf once, at the outer anyOf, in all four directions", () => {

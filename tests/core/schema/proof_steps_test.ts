@@ -77,10 +77,11 @@ Deno.test("compareSchemaSide() stops proving 30 definitions that refer to each o
   const next = referringDefinitions(30, { type: "number" });
   const { findings, steps } = graded("input", old, next);
   assert.equal(steps, TOOL_PROOF_STEPS);
+  // The type swapped in the leaf branch is read as a branch removed and one added, once (the
+  // catch-all's keyword.changed at $defs.D0.anyOf.3.type, as strict, named it again).
   assert.deepEqual(findings, [
     "tool.input.anyOf.widened t.anyOf NON_BREAKING",
     "tool.input.anyOf.narrowed t.anyOf BREAKING",
-    "tool.input.keyword.changed t.$defs.D0.anyOf.3.type BREAKING",
   ]);
 });
 

@@ -23,17 +23,18 @@ function widenedBeside(kept: JsonValue, keptNew: JsonValue = kept) {
 }
 
 Deno.test("diff grades a union branch widened beside an unchanged oneOf of overlapping branches by variance", () => {
-  const widened = (side: "input" | "output", anyOf: string, keyword: string) => [
+  // The catch-all's keyword.changed at the branch's type, as strict as the walk's finding at the
+  // union, named the same change a second time: it goes (it stays when stricter).
+  const widened = (side: "input" | "output", anyOf: string) => [
     `tool.${side}.anyOf.${anyOf} t.${side}Schema.${P} ${
       (side === "input") === (anyOf === "widened") ? "NON_BREAKING" : "BREAKING"
     }`,
-    `tool.${side}.keyword.changed t.${side}Schema.${P}.1.type ${keyword}`,
   ];
   const expected = {
-    input: widened("input", "widened", "NON_BREAKING"),
-    inputReversed: widened("input", "narrowed", "BREAKING"),
-    output: widened("output", "widened", "BREAKING"),
-    outputReversed: widened("output", "narrowed", "NON_BREAKING"),
+    input: widened("input", "widened"),
+    inputReversed: widened("input", "narrowed"),
+    output: widened("output", "widened"),
+    outputReversed: widened("output", "narrowed"),
   };
   assert.deepEqual(widenedBeside(overlapping), expected);
   // Unchanged, the branch is included even with a keyword Proxar does not model.
@@ -48,21 +49,20 @@ Deno.test("diff grades a union branch widened beside an unchanged oneOf of overl
 });
 
 Deno.test("diff keeps a union changed when the branch beside the widening changes in a way it cannot decide", () => {
-  const unmodelled = (side: "input" | "output", type: string) => [
+  const unmodelled = (side: "input" | "output") => [
     `tool.${side}.anyOf.narrowed t.${side}Schema.${P} ${
       side === "input" ? "BREAKING" : "NON_BREAKING"
     }`,
     `tool.${side}.anyOf.widened t.${side}Schema.${P} ${
       side === "input" ? "NON_BREAKING" : "BREAKING"
     }`,
-    `tool.${side}.keyword.changed t.${side}Schema.${P}.1.type ${type}`,
     `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.0.vndK BREAKING`,
   ];
   assert.deepEqual(widenedBeside({ ...overlapping, "vndK": 1 }, { ...overlapping, "vndK": 2 }), {
-    input: unmodelled("input", "NON_BREAKING"),
-    inputReversed: unmodelled("input", "BREAKING"),
-    output: unmodelled("output", "BREAKING"),
-    outputReversed: unmodelled("output", "NON_BREAKING"),
+    input: unmodelled("input"),
+    inputReversed: unmodelled("input"),
+    output: unmodelled("output"),
+    outputReversed: unmodelled("output"),
   });
 });
 
@@ -126,4 +126,31 @@ Deno.test("diff grades an allOf whose other conjunct is wrapped in anyOf with nu
       changed[side].join("\n"),
     );
   }
+});
+
+Deno.test("diff reports a type swapped in a flat anyOf once, at the union, each way", () => {
+  // string → integer beside null: the walk reads string's branch removed and integer's added,
+  // the catch-all compared branch 0 with branch 0 and added keyword.changed at its type,
+  // BREAKING in every cell, beside findings as strict.
+  const [a, b] = [
+    v({ anyOf: [{ type: "string" }, { type: "null" }] }),
+    v({ anyOf: [{ type: "integer" }, { type: "null" }] }),
+  ];
+  const both = (side: "input" | "output") => [
+    `tool.${side}.anyOf.narrowed t.${side}Schema.${P} ${
+      side === "input" ? "BREAKING" : "NON_BREAKING"
+    }`,
+    `tool.${side}.anyOf.widened t.${side}Schema.${P} ${
+      side === "input" ? "NON_BREAKING" : "BREAKING"
+    }`,
+  ];
+  assert.deepEqual(fourWays(a, b), {
+    input: both("input"),
+    inputReversed: both("input"),
+    output: both("output"),
+    outputReversed: both("output"),
+  });
+  // ajv: each side accepts a value the other rejects, on both sides of the tool.
+  const verdicts = judge(a, b)!.verdicts;
+  assert.ok(verdicts.every((x) => x.witness !== undefined));
 });
