@@ -275,6 +275,12 @@ class Walker {
   /** Per side (old, new): whether the dialect ignores the keywords beside a `$ref` (draft-07). */
   readonly ignoreSiblings: [boolean, boolean];
 
+  /**
+   * Where in {@link out} a property removed or added stands whose name a schema for other names
+   * governs on the other side (see {@link groupedNames}).
+   */
+  readonly governedNames = new Set<number>();
+
   /** Old schemas whose union keyword was renamed to the new side's, and the one they write. */
   readonly unionKeyOf = new WeakMap<JsonObject, string>();
 
@@ -1134,6 +1140,7 @@ class Walker {
   }
 
   objects(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    const start = this.out.length;
     const propsA = isObject(a.properties) ? a.properties : {};
     const propsB = isObject(b.properties) ? b.properties : {};
     const reqA = stringSet(a.required);
@@ -1449,10 +1456,12 @@ class Walker {
       // A required name added is reported as required.added, unless the old output schema
       // closed the object to it: that one is a widening the required finding does not show.
       if (reqAdded.includes(name) && !(closed && this.opts.side === "output")) continue;
+      if (model !== undefined && model.schema !== false) this.governedNames.add(this.out.length);
       this.optionalAdded(ctx, name, propsB[name]!, "", {
         path: `${ctx.path}.properties.${name}`,
       }, { closed, required: reqAdded.includes(name) });
     }
+    this.groupedNames(ctx, a, b, start);
     // Equal subschemas hold no change when no reference can make them mean different things
     // (compare() says so too, after building their context: thousands of them in a wide object).
     const skipEqual = this.shortcut && ctx.depth < MAX_DEPTH && !this.opts.exhaustive;
@@ -2120,6 +2129,72 @@ class Walker {
   }
 
   /**
+   * Properties removed from an object (or added to it) in the same change as its schema for other
+   * names (`additionalProperties`, `patternProperties`), which governs their names on the other
+   * side: the object became a map of names to values, or the reverse (dub 0.61.0 → 0.64.6's geo:
+   * 250 country codes, closed, → additionalProperties {type: string}). One change, which a model
+   * sees as one: the names it listed went (or came), reported once, named at the object's
+   * properties with every name, where each read a finding of its own (1,250 for five tools); the
+   * schema for other names is reported on its own. Findings from `start` on are this object's.
+   */
+  groupedNames(ctx: Ctx, a: JsonObject, b: JsonObject, start: number): void {
+    const marked = [...this.governedNames].filter((i) => i >= start);
+    for (const i of marked) this.governedNames.delete(i);
+    if (marked.length < 2) return;
+    const keys = ["additionalProperties", "patternProperties", "unevaluatedProperties"];
+    if (keys.every((k) => jsonEqual(a[k], b[k]))) return;
+    const groups = new Map<string, SchemaDelta[]>();
+    for (const i of marked) {
+      const d = this.out[i]!;
+      const key = `${d.rule}\u0000${d.severity}\u0000${d.location}`;
+      groups.set(key, [...groups.get(key) ?? [], d]);
+    }
+    const gone = new Set<SchemaDelta>();
+    const merged: SchemaDelta[] = [];
+    for (const list of groups.values()) {
+      if (list.length < 2) continue;
+      const first = list[0]!;
+      const removed = first.rule.endsWith(".property.removed");
+      const names = list.map((d) => d.path.slice(d.path.lastIndexOf(".") + 1));
+      const values = Object.fromEntries(
+        list.map((d, j) => [names[j]!, (removed ? d.old : d.new) ?? true]),
+      ) as JsonObject;
+      const shown = names.length > 6
+        ? `${names.slice(0, 5).map((n) => `"${n}"`).join(", ")} … "${names.at(-1)}"`
+        : names.map((n) => `"${n}"`).join(", ");
+      const input = this.opts.side === "input";
+      const holder = first.pointer.endsWith("/properties")
+        ? first.pointer
+        : first.pointer.slice(0, first.pointer.lastIndexOf("/"));
+      merged.push({
+        ...first,
+        path: `${ctx.path}.properties`,
+        pointer: holder,
+        ...removed ? { old: values } : { new: values },
+        message: `${ctx.path}: ${names.length} properties (${shown}) were ${
+          removed ? "removed from" : "added to"
+        } properties as the schema for other names changed, which ${
+          removed ? "governs their names now" : "governed their names before"
+        } (reported on its own): ${
+          removed
+            ? input
+              ? "calls may still send them, but the server no longer declares the names and may ignore them"
+              : "results may still hold them"
+            : input
+            ? "each is an optional parameter now declared"
+            : "results may hold each as before, now declared"
+        }`,
+      });
+      delete merged.at(-1)!.oldPointer;
+      for (const d of list) gone.add(d);
+    }
+    if (gone.size === 0) return;
+    const kept = this.out.slice(start).filter((d) => !gone.has(d));
+    this.out.length = start;
+    this.out.push(...kept, ...merged);
+  }
+
+  /**
    * Property `name` (`schema`) removed while schemas still govern its name (`met`, see
    * {@link removedMeeting}). The values the name may hold are compared, the mirror of a property
    * added where those schemas governed it: the property's schema with the one that governs the
@@ -2176,6 +2251,7 @@ class Walker {
     if (met.after.some((g) => g.loc.endsWith(declared))) return;
     const input = this.opts.side === "input";
     const many = met.after.length > 1;
+    this.governedNames.add(this.out.length);
     this.emit(
       ctx,
       "properties",
