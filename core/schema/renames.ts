@@ -1,8 +1,9 @@
 /**
  * Rename hints for properties: in one object, a property removed and another added with the same
  * name in another case or separator style, or else with the same schema (one that says more
- * than its type, or under related names), but for a reworded `description` or `title`, were
- * probably renamed, when neither has such a twin besides the other.
+ * than its type, or under related names), but for a reworded `description` or `title` (or, under
+ * related names, one close to the other), were probably renamed, when neither has such a twin
+ * besides the other.
  * Both findings keep their severity (a rename breaks callers just the same) and get a hint naming
  * the other property.
  * @module
@@ -104,26 +105,37 @@ function lengthsApart(a: string, b: string): boolean {
 }
 
 /**
- * Whether two schemas set aside are the same but for their prose, each text of one the other's
- * reworded (graded DOCUMENTATION by the classifier). Texts whose lengths are far apart are told
- * apart before any is classified; each classifier run is taken from `budget`.
+ * How alike two schemas set aside are: `reworded` when the same but for their prose, each text of
+ * one the other's reworded (graded DOCUMENTATION by the classifier); `close` when the texts that
+ * are not so were graded on similarity alone with neither score low (a phrase added, no marker,
+ * no order changed: "Maximum number of log entries to return" → "… to return (from the end)");
+ * `apart` otherwise. Texts whose lengths are far apart are told apart before any is classified;
+ * each classifier run is taken from `budget`.
  */
-function sameButProse(
+function proseLikeness(
   x: ReturnType<typeof proseAside>,
   y: ReturnType<typeof proseAside>,
   classify: Classify,
   budget: ProseRuns,
-): boolean {
-  if (x.rest !== y.rest || x.texts.size !== y.texts.size) return false;
+): "reworded" | "close" | "apart" {
+  if (x.rest !== y.rest || x.texts.size !== y.texts.size) return "apart";
   for (const [where, text] of x.texts) {
     const other = y.texts.get(where);
-    if (other === undefined || lengthsApart(text, other)) return false;
+    if (other === undefined || lengthsApart(text, other)) return "apart";
   }
+  let close = false;
   for (const [where, text] of x.texts) {
     budget.left--;
-    if (classify(text, y.texts.get(where)).severity !== "DOCUMENTATION") return false;
+    const verdict = classify(text, y.texts.get(where));
+    if (verdict.severity === "DOCUMENTATION") continue;
+    const low = verdict.thresholds?.low;
+    if (
+      verdict.step !== "similarity" || low === undefined || (verdict.edit ?? 0) < low ||
+      (verdict.jaccard ?? 0) < low
+    ) return "apart";
+    close = true;
   }
-  return true;
+  return close ? "close" : "reworded";
 }
 
 /**
@@ -257,7 +269,9 @@ function addHint(delta: SchemaDelta, hint: string): void {
  * among the properties left with no equal twin, schemas the
  * same but for their `description` and `title` reworded (the classifier grades each change
  * DOCUMENTATION; texts of lengths far apart are not classified, at most 64 pairs an object and
- * {@link PROSE_RUN_BUDGET} classifier runs a diff, `proseRuns` shared by its tools).
+ * {@link PROSE_RUN_BUDGET} classifier runs a diff, `proseRuns` shared by its tools), or, under
+ * related names and among those with no reworded twin, texts close but short of a rewording
+ * ({@link proseLikeness}).
  *
  * @example
  * ```ts
@@ -334,25 +348,43 @@ export function hintPropertyRenames(
     removed.forEach((r, i) => equal[i]!.includes(true) || collect(r, "removed"));
     added.forEach((a, j) => equal.some((row) => row[j]) || collect(a, "added"));
     const reworded: [Candidate, Candidate][] = [];
+    const related: [Candidate, Candidate][] = [];
     for (const g of byRest.values()) {
       // The most runs the group may take: a pair's texts all classified.
       const texts = Math.max(...[...g.removed, ...g.added].map((c) => aside.get(c)!.texts.size));
       const pairs = g.removed.length * g.added.length;
       if (pairs > MAX_PROSE_PAIRS || pairs * texts > budget.left) continue;
       const table = g.removed.map((r) =>
-        g.added.map((a) => sameButProse(aside.get(r)!, aside.get(a)!, classify, budget))
+        g.added.map((a) => proseLikeness(aside.get(r)!, aside.get(a)!, classify, budget))
       );
-      reworded.push(...oneToOne(g.removed, g.added, table));
+      reworded.push(
+        ...oneToOne(g.removed, g.added, table.map((row) => row.map((k) => k === "reworded"))),
+      );
+      // Then, among those with no reworded twin, texts close but not a rewording alone under
+      // related names (convex 1.27.0 → 1.32.0's logs limit → entriesLimit, "(from the end)"
+      // added to its description, read as removed and added with no hint).
+      const twin = (i: number, j: number) => table[i]![j] === "reworded";
+      const single = (i: number, j: number) =>
+        !g.added.some((_, k) => twin(i, k)) && !g.removed.some((_, k) => twin(k, j));
+      related.push(...oneToOne(
+        g.removed,
+        g.added,
+        table.map((row, i) =>
+          row.map((k, j) =>
+            k === "close" && single(i, j) && namesRelated(g.removed[i]!.name, g.added[j]!.name)
+          )
+        ),
+      ));
     }
     const exact = oneToOne(removed, added, equal);
     // Last, a required property swapped for another of a type in common, their schemas changed.
-    const taken = new Set([...exact, ...reworded].flat());
+    const taken = new Set([...exact, ...reworded, ...related].flat());
     const swap = requiredSwap(
       removed.filter((r) => !taken.has(r)),
       added.filter((a) => !taken.has(a)),
       holders,
     );
-    for (const [r, a] of [...styled, ...exact, ...reworded, ...swap ? [swap] : []]) {
+    for (const [r, a] of [...styled, ...exact, ...reworded, ...related, ...swap ? [swap] : []]) {
       addHint(r.delta, `renamed to "${a.name}"?`);
       addHint(
         a.delta,

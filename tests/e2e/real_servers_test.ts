@@ -1490,3 +1490,31 @@ Deno.test("proxar diff reads @moovio/sdk 25.7.0 → 26.2.0 dropping the empty re
     code: 1,
   });
 });
+
+Deno.test("proxar diff names convex 1.27.0 → 1.32.0's logs limit → entriesLimit a rename, its text gaining a phrase", async () => {
+  const input = "logs.inputSchema.properties";
+  // Before: removed and added with no hint. The schemas are the same but for the description,
+  // "(from the end)" added, which the classifier grades on similarity (neither score high nor
+  // low), and the words of limit are all in entriesLimit. tokensLimit, also a limit, has another
+  // schema. Grades unchanged.
+  const pair: [string, string] = ["convex_logs_1.27.0.json", "convex_logs_1.32.0.json"];
+  await assertVerdict(pair, {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "tool.description.changed|logs.description|POTENTIALLY_BREAKING",
+      ...["entriesLimit", "jsonl", "status", "tokensLimit"]
+        .map((p) => `tool.input.property.added|${input}.${p}|NON_BREAKING`),
+      `tool.input.property.removed|${input}.limit|BREAKING`,
+    ],
+    code: 1,
+  });
+  for (const [from, to] of [pair, [pair[1], pair[0]]]) {
+    const text = await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`]);
+    const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
+    const [gone, come] = from === pair[0] ? ["limit", "entriesLimit"] : ["entriesLimit", "limit"];
+    assert.deepEqual(hints.map((line) => line.trim()), [
+      `hint: renamed to "${come}"?`,
+      `hint: renamed from "${gone}"?`,
+    ]);
+  }
+});

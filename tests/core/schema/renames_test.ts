@@ -344,3 +344,40 @@ Deno.test("hintPropertyRenames() pairs equal schemas of no more than a type only
     pair("userId", "id").sort(),
   );
 });
+
+Deno.test("hintPropertyRenames() pairs a property under a related name whose text gained a phrase, both ways", () => {
+  // convex 1.27.0 → 1.32.0's logs: limit → entriesLimit, "(from the end)" added. The classifier
+  // grades the texts on similarity (edit 0.854, overlap 0.833: neither high nor low), so the
+  // reworded step did not pair them; the related names tell.
+  const schema = (description: string) => ({
+    type: "integer",
+    exclusiveMinimum: 0,
+    maximum: 1000,
+    description,
+  });
+  const OLD =
+    "Maximum number of log entries to return. If omitted, returns all available in this chunk.";
+  const NEW =
+    "Maximum number of log entries to return (from the end). If omitted, returns all available in this chunk.";
+  assert.deepEqual(hints({ limit: schema(OLD) }, { entriesLimit: schema(NEW) }), [
+    'entriesLimit: renamed from "limit"?',
+    'limit: renamed to "entriesLimit"?',
+  ]);
+  assert.deepEqual(hints({ entriesLimit: schema(NEW) }, { limit: schema(OLD) }), [
+    'entriesLimit: renamed to "limit"?',
+    'limit: renamed from "entriesLimit"?',
+  ]);
+  // Unrelated names with the same texts get none; nor do related ones whose text changed a
+  // marker (a number), nor two related ones added for one removed.
+  assert.deepEqual(hints({ limit: schema(OLD) }, { count: schema(NEW) }), []);
+  assert.deepEqual(
+    hints({ limit: schema(OLD) }, {
+      entriesLimit: schema(NEW.replace("return", "return, 10 at most,")),
+    }),
+    [],
+  );
+  assert.deepEqual(
+    hints({ limit: schema(OLD) }, { entriesLimit: schema(NEW), pageLimit: schema(NEW) }),
+    [],
+  );
+});
