@@ -9,7 +9,8 @@
  * per source file or npm package.
  *
  * Run: `deno run -A scripts/profile_diff.ts [--tools 2000] [--top 15] [--out profile.cpuprofile]
- * [--args "rules --format json"]` (`--out` keeps the raw profile, which Chrome DevTools can open;
+ * [--format sarif=/dev/null] [--args "rules --format json"]` (`--format` gives the diff another
+ * output; `--out` keeps the raw profile, which Chrome DevTools can open;
  * `--args` profiles those arguments instead of the diff, e.g. to see what start-up costs).
  * @module
  */
@@ -47,6 +48,7 @@ const tools = Number(flag("--tools", "2000"));
 const top = Number(flag("--top", "15"));
 const out = flag("--out", "");
 const args = flag("--args", "").split(" ").filter((word) => word !== "");
+const format = flag("--format", "json=/dev/null");
 
 function post<T>(session: Session, method: string): Promise<T> {
   return new Promise((resolve, reject) =>
@@ -117,7 +119,7 @@ try {
     writeFileSync(files[0]!, JSON.stringify(generatedContract(tools, false), null, 1));
     writeFileSync(files[1]!, JSON.stringify(generatedContract(tools, true), null, 1));
   }
-  const argv = args.length ? args : ["diff", ...files, "--format", "json=/dev/null"];
+  const argv = args.length ? args : ["diff", ...files, "--format", format];
   const session = new Session();
   session.connect();
   await post(session, "Profiler.enable");

@@ -9,7 +9,7 @@
  * median CPU time of the main thread, then the main thread's total, the whole process's, and the
  * difference: what other threads spent (the garbage collector's marking, the JIT's compiles).
  *
- * Run: `deno run -A scripts/profile_stages.ts [--tools 2000] [--runs 11] [--format json|text]
+ * Run: `deno run -A scripts/profile_stages.ts [--tools 2000] [--runs 11] [--format json|sarif|text]
  * [--base REV]` (`--base main` compares this checkout with main, step by step).
  * @module
  */
@@ -45,6 +45,7 @@ import { locateChanges } from "./core/locate.ts";
 import { createRegistry } from "./core/registry.ts";
 import { builtinRules } from "./rules/mod.ts";
 import { jsonReporter } from "./reporters/json.ts";
+import { sarifReporter } from "./reporters/sarif.ts";
 import { textReporter } from "./reporters/text.ts";
 const [format, oldFile, newFile] = process.argv.slice(2);
 const cpu = (u) => (u.user + u.system) / 1000;
@@ -74,10 +75,10 @@ step("load new");
 const registry = createRegistry(builtinRules);
 const report = await compareContractsAsync(old, next, { registry, config: defaultConfig() });
 step("rules");
-const reporter = format === "json" ? jsonReporter : textReporter;
+const reporter = { json: jsonReporter, sarif: sarifReporter }[format] ?? textReporter;
 locateChanges(report.changes, old, next, { oldBesideNew: reporter.oldLocationOnlyWithoutNew !== true });
 step("locate");
-if (format === "json") {
+if (format !== "text") {
   void report.old.hash;
   step("content hashes");
 }
