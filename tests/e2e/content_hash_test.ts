@@ -48,3 +48,54 @@ Deno.test("proxar diff reports the canonicalize package's hashes for __proto__ a
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * A pair large enough that the old side is hashed on a second thread (cli/hash_thread.ts): the
+ * tools of {@link OLD} among many padded ones, a byte order mark before the old file's text, a
+ * tool whose text is formatted otherwise on the new side (equal, but not shared by the parse), a
+ * changed one and an added one.
+ */
+function largePair(): [string, string] {
+  const padding = "x".repeat(10_000);
+  const tools = Array.from({ length: 120 }, (_, i) => ({
+    description: `Tool ${i}: ${padding}`,
+    name: `pad_${String(i).padStart(3, "0")}`,
+    inputSchema: { type: "object", properties: { [`f${i}`]: { type: "string", maxLength: i } } },
+  }));
+  const special = (JSON.parse(OLD) as { tools: unknown[] }).tools;
+  const old = JSON.stringify({ tools: [...special, ...tools] }, null, 1);
+  const changed = tools.map((t, i) =>
+    i === 7 ? { ...t, inputSchema: { ...t.inputSchema, required: ["f7"] } } : t
+  );
+  const reformatted = JSON.stringify(changed[3]);
+  const next = JSON.stringify(
+    { tools: [...special, ...changed, { name: "added", inputSchema: {} }] },
+    null,
+    1,
+  ).replace(JSON.stringify(changed[3], null, 1).replaceAll("\n", "\n  "), reformatted);
+  return ["\uFEFF" + old, next.replace('"type":"integer"', '"type":"number"')];
+}
+
+Deno.test("proxar diff of a large pair reports the canonicalize package's hashes (hashed on a second thread)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-hash-"));
+  try {
+    const [old, next] = largePair();
+    assert.ok(old.length > 1_000_000);
+    writeFileSync(join(dir, "old.json"), old);
+    writeFileSync(join(dir, "new.json"), next);
+    for (const format of ["json", "sarif"]) {
+      const result = await runCli(["diff", "old.json", "new.json", "--format", format], {
+        cwd: dir,
+      });
+      // A newly required property is BREAKING.
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stderr, "");
+      const report = JSON.parse(result.stdout);
+      const hashes = format === "json" ? report : report.runs[0].properties;
+      assert.equal(hashes.old.hash, expectedHash(old.slice(1)));
+      assert.equal(hashes.new.hash, expectedHash(next));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

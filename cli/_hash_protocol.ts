@@ -1,0 +1,15 @@
+/**
+ * The messages between a diff and its hash thread (hash_thread.ts, hash_worker.ts).
+ * @module
+ */
+import type { HashPiece } from "../core/hash_pieces.ts";
+
+/** To the thread: the old file's text, then the new contract as pieces. */
+export type HashRequest =
+  | { type: "old"; text: string }
+  | { type: "new"; pieces: HashPiece[] };
+
+/** From the thread, once, after the pieces: both hashes, or why there are none. */
+export type HashReply =
+  | { type: "hashes"; old: string; new: string }
+  | { type: "failed"; message: string };
