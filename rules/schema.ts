@@ -152,6 +152,10 @@ const ENUM_BOUNDS =
 const ENUM_MULTIPLE_OF =
   "A side that lists its values (an enum or const on the same schema) loses only listed numbers the new multipleOf rejects and gains only listed numbers the old one rejected, so a multipleOf added, removed or changed that every listed value passes is no finding: {type: number, enum: [2, 4, 6]} gaining multipleOf 2 read multipleOf.narrowed, BREAKING on input, though ajv (draft-07 and 2020-12) accepts the same values before and after. A change that only lets listed values in or only takes them away widens or narrows (3 → 5 beside [15] and [15, 5]). A listed value it takes away or lets in keeps the variance grade, and the message names it ([2, 4, 5] gaining multipleOf 2 rejects 5); a number passes as ajv tests it, n / multipleOf an integer, so 0.3 fails multipleOf 0.1. Values listed in an allOf branch, or in every branch of an anyOf or oneOf together, are read the same way: {type: integer, anyOf: [{enum: [2, 4]}, {const: 6}]} gaining multipleOf 2 read multipleOf.narrowed, BREAKING on input, and is no finding now. Values listed behind a $ref, a union branch that lists none, or a side that lists none leave multipleOf graded by variance. Two integer multipleOf conjuncts hold together what their least common multiple holds: {allOf: [{multipleOf: 4}, {multipleOf: 6}]} → {multipleOf: 12} read allOf.narrowed and multipleOf.narrowed, BREAKING on input, though ajv accepts the same values; now no finding, and against 24 multipleOf.narrowed alone. Conjuncts that are not integers (0.4 and 0.6) are not merged: ajv divides in floating point, so Proxar claims nothing there and grades the change as written.";
 
+/** additionalProperties false in an allOf branch moved beside the properties it closes over. */
+const CLOSED_BRANCH =
+  "Beside an allOf added or removed, the subsumption proof of the whole node decides: additionalProperties false in an allOf branch sees only that branch's properties (ajv), so {properties: {a}, allOf: [{properties: {b}, additionalProperties: false}]} rejects every object holding a, and {properties: {a, b}, additionalProperties: false} accepts every value it accepted; that read additionalProperties.narrowed, BREAKING on input, beside allOf.widened, and now allOf.widened alone (a finding at the node that says the opposite of a one-way proof goes; where the proof finds no direction, every finding stays).";
+
 /** A spec whose rationale also says how multipleOf beside listed values compares. */
 function withEnumMultipleOf(spec: Spec): Spec {
   return { ...spec, rationale: `${RATIONALE[spec.change as Effect]} ${ENUM_MULTIPLE_OF}` };
@@ -567,7 +571,9 @@ const SPECS: Spec[] = [
   },
   ...position("additionalProperties", { type: "object" }, "additionalProperties").map((spec) => ({
     ...spec,
-    rationale: `${RATIONALE[spec.change as Effect]} ${REST_BESIDE_UNEVALUATED} ${NOTHING_AS_FALSE}`,
+    rationale: `${
+      RATIONALE[spec.change as Effect]
+    } ${REST_BESIDE_UNEVALUATED} ${NOTHING_AS_FALSE} ${CLOSED_BRANCH}`,
   })),
   ...position("unevaluatedProperties", { type: "object" }, "unevaluatedProperties"),
   ...position("unevaluatedItems", { type: "array" }, "unevaluatedItems"),

@@ -681,10 +681,11 @@ class Walker {
     // Keywords of a type one side's `type` excludes constrain nothing both accept: the type
     // change says what changed for such values (_type_keywords.ts).
     const [ta, tb] = withoutKeywordsOfExcludedTypes(a, b);
+    const start = this.out.length;
     this.values(ta, tb, ctx);
     this.objects(ta, tb, ctx);
     this.arrays(ta, tb, ctx);
-    this.combinators(a, b, ctx, [lifted !== old, b !== next]);
+    this.combinators(a, b, ctx, [lifted !== old, b !== next], start);
     this.annotations(a, b, ctx);
   }
 
@@ -1702,7 +1703,13 @@ class Walker {
    * `lifted` says which side is a lone schema compared as a one-branch combination (see
    * {@link liftUnion}).
    */
-  combinators(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
+  combinators(
+    a: JsonObject,
+    b: JsonObject,
+    ctx: Ctx,
+    lifted: [boolean, boolean],
+    nodeStart = this.out.length,
+  ): void {
     // New allOf branches that only declare optional properties are those properties added;
     // the rest of the allOf is compared without them.
     const declaring = this.propertyBranchesAdded(a, b, ctx);
@@ -1754,6 +1761,7 @@ class Walker {
         const [wide, narrow, limit] = this.provesEither(a, b, ctx);
         if (limit) this.limitFindings(ctx, key, a, b, lifted, this.out.length);
         if (wide && narrow) continue;
+        if (key === "allOf" && wide !== narrow) this.withoutOpposite(ctx, nodeStart, wide);
         // Beside unevaluatedProperties, branches that evaluate a name it governed on the other
         // side also let that name past it: unproven either way, the change has no direction.
         const frees = !wide && !narrow &&
@@ -1906,6 +1914,26 @@ class Walker {
         );
       }
     }
+  }
+
+  /**
+   * The findings from `start` on (the keywords of the node at `ctx`, compared before its allOf)
+   * that say values went the other way than the subsumption proof of the whole node found
+   * (`wide`: every old value is accepted now), dropped: an allOf added or removed beside them
+   * decides what they constrain. `{properties: {a}, allOf: [{properties: {b},
+   * additionalProperties: false}]}` → `{properties: {a, b}, additionalProperties: false}` read
+   * additionalProperties.narrowed, BREAKING on input, beside allOf.widened, though the branch,
+   * which sees only its own properties, rejected `a` before (ajv): every old value is accepted.
+   */
+  withoutOpposite(ctx: Ctx, start: number, wide: boolean): void {
+    if (ctx.polarity === 0) return;
+    const opposite = (wide === ctx.polarity > 0) ? ".narrowed" : ".widened";
+    const kept = this.out.slice(start).filter((d) =>
+      !(d.rule.endsWith(opposite) && !ANNOTATION_FACETS.has(d.facet) &&
+        (d.location === ctx.newLoc || d.location.startsWith(`${ctx.newLoc}/`)))
+    );
+    this.out.length = start;
+    this.out.push(...kept);
   }
 
   /**
