@@ -242,12 +242,14 @@ function placedAsWritten(
   const now = find(moved.new);
   const old = find(moved.old);
   if (now !== undefined) placeAt(now);
-  else if (old !== undefined && !holds(newSchema, rel)) {
-    // Only the old file writes it (it was removed): named where the old file does.
+  else if (old !== undefined && (d.new === undefined || !holds(newSchema, rel))) {
+    // Only the old file writes it (it was removed, though the new file may write another
+    // keyword at that place): named where the old file does.
     placeAt(old);
     return out;
   }
-  if (d.oldPointer !== undefined) return out;
+  // A text added: the old file writes none, at the place the merge gave it or elsewhere.
+  if (d.oldPointer !== undefined || (d.prose !== undefined && d.old === undefined)) return out;
   // The old file writes it in its conjunct, or where the merged schema has it.
   const oldRel = old === undefined
     ? rel

@@ -145,3 +145,22 @@ Deno.test("an annotation-only allOf branch that gains a keyword keeps its annota
     assert.equal(found.filter((f) => /title\.changed .*allOf\.0\.title /.test(f)).length, 1);
   }
 });
+
+Deno.test("an annotation-only allOf branch removed or added beside another is named where its file writes it", () => {
+  // [{d: "a"}, {d: "b"}] → [{d: "a"}]: the merge reads "a" as the place's own on both sides and
+  // "b" in allOf/0; "b" removed was named at the new file's allOf/0, which writes "a".
+  const [one, two] = [
+    x({ type: "string", allOf: [{ description: "a" }] }),
+    x({ type: "string", allOf: [{ description: "a" }, { description: "b" }] }),
+  ];
+  const [removed] = schemaChanges("input", two, one);
+  assert.equal(removed!.path, "t.inputSchema.properties.x.allOf.1.description");
+  assert.equal(removed!.pointer, "/tools/0/inputSchema/properties/x/allOf/1/description");
+  assert.equal(removed!.old, "b");
+  assert.equal(removed!.oldPointer, undefined);
+  // Added: at the new file's allOf/1, and no place in the old file (it pointed at "a").
+  const [added] = schemaChanges("input", one, two);
+  assert.equal(added!.pointer, "/tools/0/inputSchema/properties/x/allOf/1/description");
+  assert.equal(added!.new, "b");
+  assert.equal(added!.oldPointer, undefined);
+});
