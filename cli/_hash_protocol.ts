@@ -9,7 +9,10 @@ export type HashRequest =
   | { type: "old"; text: string }
   | { type: "new"; pieces: HashPiece[] };
 
-/** From the thread, once, after the pieces: both hashes, or why there are none. */
+/**
+ * From the thread, once: both hashes, after the pieces; or why there are none, then or as soon
+ * as it declines the old text.
+ */
 export type HashReply =
   | { type: "hashes"; old: string; new: string }
   | { type: "failed"; message: string };

@@ -110,6 +110,8 @@ export class HashThread {
     this.#settled = new Promise((done) => this.#settle = done);
     worker.on("message", (reply: HashReply) => {
       if (reply?.type === "hashes") this.#hashes = [reply.old, reply.new];
+      // Its memory is let go at once: a thread that declined has nothing more to do.
+      else void this.stop();
       this.#end();
     });
     worker.on("error", () => this.#end());

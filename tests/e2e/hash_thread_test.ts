@@ -112,6 +112,26 @@ Deno.test(
 );
 
 Deno.test(
+  "a thread declines a file of tools too large to share any, and the hashes are computed here",
+  withDir(async (dir) => {
+    // One tool of 300,000 characters: a second parsed copy of it would only cost memory.
+    writePair(dir, { tools: [tool("a", { description: "x".repeat(300_000) })] });
+    readFilesEarly(["old.json", "new.json"], dir);
+    const thread = startHashThread("old.json", ["json"], dir, FREE)!;
+    try {
+      // It says so before it is asked.
+      await thread.settled();
+      const [old, next] = await load(dir);
+      assert.equal(thread.confirm(old), undefined);
+      const twins = equalPairs(pairEntities(old.contract, next.contract));
+      assert.equal(thread.hashesFrom(old.contract, next.contract, twins)(), undefined);
+    } finally {
+      await thread.stop();
+    }
+  }),
+);
+
+Deno.test(
   "HashThread.confirm() stops a thread handed another text than the one loaded",
   withDir(async (dir) => {
     writePair(dir);
