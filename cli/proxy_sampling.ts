@@ -6,6 +6,7 @@
  */
 import type { Change } from "../core/change.ts";
 import type { Config } from "../core/config.ts";
+import type { ServerInfo } from "../core/contract.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { type Report, summarise } from "../core/report.ts";
 import { type AlertEntry, alertOf } from "../mcp/proxy/alert.ts";
@@ -20,6 +21,8 @@ export interface PassiveSamplerOptions {
   store: SamplesStore;
   now(): Date;
   outputSchema(tool: string): Promise<unknown>;
+  /** The server's name and version from its `initialize` answer, once it came. */
+  serverInfo(): ServerInfo | undefined;
   compare(old: LoadedContract, next: LoadedContract): Promise<Report>;
   deliver(entry: AlertEntry, accept: string): Promise<void>;
   log(text: string): void;
@@ -69,7 +72,11 @@ export function passiveSampler(options: PassiveSamplerOptions): StartedSampler {
         const path = await store.write(
           server,
           "observed",
-          samplesText({ name: server, version: "unknown" }, sampler.shapes()),
+          // Named as `proxar sample` names it, so the two files compare alike.
+          samplesText(
+            options.serverInfo() ?? { name: server, version: "unknown" },
+            sampler.shapes(),
+          ),
         );
         log(`${sampler.sampled} tool results sampled; their shapes are in ${store.display(path)}`);
       } catch (error) {

@@ -35,7 +35,7 @@ import { withPlugins } from "./plugins.ts";
 import { stopPluginWorkers } from "../plugins/live_workers.ts";
 import { type NotRun, reportingFailures } from "../plugins/not_run.ts";
 import type { Report } from "../core/report.ts";
-import { alertLines } from "./alert_lines.ts";
+import { alertLines, oneLine } from "./alert_lines.ts";
 import type { LiveSession } from "./server_sources.ts";
 
 /** The file of the alert log inside the store. */
@@ -146,6 +146,7 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
         return observer.current?.loaded.contract.tools.find((t: Tool) => t.name === tool)
           ?.outputSchema;
       },
+      serverInfo: () => observer.serverInfo,
       compare,
       deliver,
       log,
@@ -170,6 +171,17 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
     incomplete: (report) => incomplete.has(report),
     alerted: (oldHash, newHash) => previous.has(alertKey(name, oldHash, newHash)),
     alert: (entry: AlertEntry) => deliver(entry, acceptCommand(server)),
+    withheldAgain: (tools) => {
+      const names = tools.map((tool) => oneLine(redactor.text(tool), 100)).join(", ");
+      io.stderr(
+        `proxar: ${
+          escapeControl(
+            `WITHHELD from the client again: ${names}, for a change alerted before ` +
+              `(proxar alerts lists it); to accept the change, run: ${acceptCommand(server)}`,
+          )
+        }\n`,
+      );
+    },
     onContract: (snapshot) => options.metrics?.contract(snapshot.hash),
     log,
     ...(onToolResult ? { onToolResult } : {}),

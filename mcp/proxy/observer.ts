@@ -9,7 +9,7 @@
  */
 import { Buffer } from "node:buffer";
 import type { Change } from "../../core/change.ts";
-import type { Contract, ListName } from "../../core/contract.ts";
+import type { Contract, ListName, ServerInfo } from "../../core/contract.ts";
 import type { LoadedContract } from "../../core/load_contract.ts";
 import type { Report } from "../../core/report.ts";
 import type { Connection, InitializeInfo } from "../connect.ts";
@@ -99,6 +99,11 @@ export interface ObserverOptions {
   alerted(oldHash: string, newHash: string): boolean;
   /** Delivers an alert to the sinks. */
   alert(entry: AlertEntry): Promise<void>;
+  /**
+   * Tools withheld again for a change alerted before (in this session or an earlier one), which
+   * raises no alert of its own: the client's tools vanish all the same.
+   */
+  withheldAgain?(tools: string[]): void;
   log(text: string): void;
   /** Called when the current contract's hash changes (for the metrics). */
   onContract?(snapshot: Snapshot): void;
@@ -164,6 +169,13 @@ export class Observer {
   /** The current contract's snapshot, once known. */
   get current(): Snapshot | undefined {
     return this.#current;
+  }
+
+  /** The server's name and version as its `initialize` answer gave them, once it came. */
+  get serverInfo(): ServerInfo | undefined {
+    const info = this.#info?.serverInfo;
+    if (!info) return undefined;
+    return { name: String(info.name ?? "unknown"), version: String(info.version ?? "unknown") };
   }
 
   /**
@@ -409,6 +421,9 @@ export class Observer {
     const incomplete = this.#options.incomplete?.(report) ?? false;
     if (!incomplete) this.#alerted.add(key);
     if (!reference.pinned) this.#reference = { snapshot, pinned: false };
+    if (seen && withheld.size > 0 && !sameTools(withheld, before)) {
+      this.#options.withheldAgain?.([...withheld.keys()]);
+    }
     if (seen || report.changes.length === 0) return;
     void again;
     const entry = alertOf(report, {
@@ -428,8 +443,7 @@ export class Observer {
   /** Sets the withheld tools; tells the client to list again when the set changed. */
   #setWithheld(next: Map<string, Change>, before: ReadonlyMap<string, Change>): void {
     this.#withheld = next;
-    const same = next.size === before.size && [...next.keys()].every((tool) => before.has(tool));
-    if (same || !this.#listing || !this.#relay) return;
+    if (sameTools(next, before) || !this.#listing || !this.#relay) return;
     if (before.size > 0 || next.size > 0) {
       this.#relay.notifyClient({ method: "notifications/tools/list_changed" });
     }
@@ -473,6 +487,11 @@ export class Observer {
     this.#queue = next;
     return next;
   }
+}
+
+/** Whether two sets of withheld tools name the same tools. */
+function sameTools(a: ReadonlyMap<string, Change>, b: ReadonlyMap<string, Change>): boolean {
+  return a.size === b.size && [...a.keys()].every((tool) => b.has(tool));
 }
 
 const NEWLINE = Buffer.from("\n");

@@ -104,6 +104,15 @@ Deno.test("proxar proxy alerts on drift in all three sinks once, withholds, and 
     assert.equal(stderr.split(BREAKING_LINE).length - 1, 1, stderr);
     assert.match(stderr, /proxar: ALERT issues: the contract changed since the pinned snapshot/);
     assert.match(stderr, /proxar: NON_BREAKING close_issue tool\.added: /);
+    // The same drift again raised no alert, but the tool the client lost again is named (it was
+    // withheld without a word).
+    assert.equal(
+      stderr.split(
+        "proxar: WITHHELD from the client again: search_issues, for a change alerted before (proxar alerts lists it); to accept the change, run: proxar pin --server issues\n",
+      ).length - 1,
+      1,
+      stderr,
+    );
     // Sink 2: the alert log.
     const log = readFileSync(join(dir, ".proxar", "alerts.jsonl"), "utf8").trim().split("\n");
     assert.equal(log.length, 1);
@@ -271,6 +280,44 @@ Deno.test("proxar proxy --listen withholds a tool that broke since the pin, over
     assert.deepEqual(JSON.parse(log[0]!).withheld, ["search_issues"]);
   } finally {
     if (proxy?.pid) process.kill(proxy.pid, "SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("proxar proxy started again on a drift alerted before withholds the tool and says so, without a second alert", async () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(join(dir, "variant.txt"), "1");
+    writeConfig(
+      dir,
+      [
+        "servers:",
+        "  issues:",
+        `    command: ${JSON.stringify(DENO)}`,
+        `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
+        "proxy:",
+        "  policy: { BREAKING: withhold }",
+        "",
+      ].join("\n"),
+    );
+    const pinned = await runCli(["pin", "--server", "issues"], { cwd: dir });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    writeFileSync(join(dir, "variant.txt"), "2");
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), { cwd: dir });
+      assert.deepEqual(await toolNames(c), ["close_issue", "get_issue"]);
+      assert.equal(await c.endInput(), 0);
+      sessions.push(c.stderr());
+    }
+    assert.match(sessions[0]!, /proxar: ALERT issues/);
+    assert.doesNotMatch(sessions[0]!, /WITHHELD from the client again/);
+    assert.doesNotMatch(sessions[1]!, /ALERT/);
+    assert.match(
+      sessions[1]!,
+      /^proxar: WITHHELD from the client again: search_issues, for a change alerted before \(proxar alerts lists it\); to accept the change, run: proxar pin --server issues$/m,
+    );
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

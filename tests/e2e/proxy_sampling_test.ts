@@ -79,6 +79,8 @@ function assertDriftReported(dir: string, stderr: string): void {
   const shapes = JSON.parse(readFileSync(join(dir, OBSERVED), "utf8"));
   assert.deepEqual(Object.keys(shapes.responses), ["count_items", "list_items"]);
   assert.equal(shapes.responses.list_items.calls, 2);
+  // The server as it names itself, as `proxar sample` writes it (it was "unknown").
+  assert.deepEqual(shapes.server, { name: "sampling-fixture", version: "2.0.0" });
 }
 
 Deno.test("proxar proxy samples passing results and alerts once on drift from the pinned samples", async () => {
