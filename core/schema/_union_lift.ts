@@ -136,8 +136,9 @@ export function soleBranch(
       !found!.swapped.includes(k) && !keptKeys.includes(k)
     );
   } else {
-    // The branch holds an allOf of its own: the texts cannot stand apart in it.
-    if (found.kept.length > 0) return undefined;
+    // The branch holds an allOf of its own: the texts cannot stand apart in it, and would be
+    // dropped; the lists are compared as such.
+    if (Object.keys(apart).length > 0) return undefined;
     found.swapped = [];
   }
   return found.carried.length + found.apart.length + found.swapped.length +

@@ -1760,8 +1760,8 @@ class Walker {
         if (key === "allOf" && ka && !kb) this.namesRemoved(ctx, ka, undefined, [a, b]);
         const [wide, narrow, limit] = this.provesEither(a, b, ctx);
         if (limit) this.limitFindings(ctx, key, a, b, lifted, this.out.length);
+        if (key === "allOf" && (wide || narrow)) this.withoutOpposite(ctx, nodeStart, wide, narrow);
         if (wide && narrow) continue;
-        if (key === "allOf" && wide !== narrow) this.withoutOpposite(ctx, nodeStart, wide);
         // Beside unevaluatedProperties, branches that evaluate a name it governed on the other
         // side also let that name past it: unproven either way, the change has no direction.
         const frees = !wide && !narrow &&
@@ -1925,11 +1925,16 @@ class Walker {
    * additionalProperties.narrowed, BREAKING on input, beside allOf.widened, though the branch,
    * which sees only its own properties, rejected `a` before (ajv): every old value is accepted.
    */
-  withoutOpposite(ctx: Ctx, start: number, wide: boolean): void {
+  withoutOpposite(ctx: Ctx, start: number, wide: boolean, narrow: boolean): void {
     if (ctx.polarity === 0) return;
-    const opposite = (wide === ctx.polarity > 0) ? ".narrowed" : ".widened";
+    // Proven equal (both ways), no finding that says values went either way holds.
+    const opposite = wide && narrow
+      ? /\.(widened|narrowed)$/
+      : (wide === ctx.polarity > 0)
+      ? /\.narrowed$/
+      : /\.widened$/;
     const kept = this.out.slice(start).filter((d) =>
-      !(d.rule.endsWith(opposite) && !ANNOTATION_FACETS.has(d.facet) &&
+      !(opposite.test(d.rule) && !ANNOTATION_FACETS.has(d.facet) &&
         (d.location === ctx.newLoc || d.location.startsWith(`${ctx.newLoc}/`)))
     );
     this.out.length = start;

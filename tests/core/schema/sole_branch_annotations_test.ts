@@ -176,3 +176,28 @@ Deno.test("an annotation-only allOf branch beside the one branch, written otherw
     "tool.input.minLength.narrowed t.inputSchema.properties.x.allOf.0.minLength BREAKING",
   ]);
 });
+
+Deno.test("an annotation beside a one-branch allOf whose branch holds an allOf of its own is not dropped", () => {
+  // {description: 'D', allOf: [{type: string, description: 'B', allOf: [{minLength: 1}]}]} →
+  // {type: string, description: 'B', minLength: 1}: ajv accepts the same values. Read as its
+  // branch, 'D' had no place to stay apart and went unreported, and the nested allOf against
+  // minLength beside read minLength.narrowed, BREAKING on input. Now the lists are compared as
+  // such: the texts are reported (prose), and the proof that the values are the same drops
+  // the bound's finding.
+  const nested = {
+    description: "D",
+    allOf: [{ type: "string", description: "B", allOf: [{ minLength: 1 }] }],
+  };
+  const plain = { type: "string", description: "B", minLength: 1 };
+  for (const d of ["draft-07", "2020-12"] as const) {
+    for (const value of [{ x: "" }, { x: "a" }, { x: 1 }, {}]) {
+      const ok = (s: JsonValue) => checkOf(s, d)!.failures(value).length === 0;
+      assert.equal(ok(root(nested)), ok(root(plain)), `${d} ${JSON.stringify(value)}`);
+    }
+  }
+  for (const found of Object.values(fourWays(root(nested), root(plain)))) {
+    assert.ok(found.length > 0);
+    assert.ok(found.every((f) => f.includes(".description.changed ")), found.join("\n"));
+    assert.ok(found.every((f) => f.endsWith(" POTENTIALLY_BREAKING")), found.join("\n"));
+  }
+});
