@@ -46,15 +46,39 @@ export function unreachedProse(
   below = false,
 ): UnreachedText[] {
   const out: UnreachedText[] = [];
+  for (const [x, y, at] of unreachedPairs(a, b)) {
+    if (below && at.length === 0) continue;
+    for (const key of ["title", "description"] as const) {
+      const [s, t] = [text(x, key), text(y, key)];
+      if (s === t) continue;
+      out.push({ at, key, ...s !== undefined && { old: s }, ...t !== undefined && { new: t } });
+    }
+  }
+  return out;
+}
+
+/**
+ * The schemas of `a` and `b` at each position either holds (the two schemas themselves first),
+ * paired by position, with their tokens below `a` and `b`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unreachedPairs } from "./_unreached_prose.ts";
+ * assert.deepEqual(unreachedPairs({ if: { default: 1 } }, {}), [
+ *   [{ if: { default: 1 } }, {}, []],
+ *   [{ default: 1 }, undefined, ["if"]],
+ * ]);
+ * ```
+ */
+export function unreachedPairs(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+): [JsonObject | undefined, JsonObject | undefined, Token[]][] {
+  const out: [JsonObject | undefined, JsonObject | undefined, Token[]][] = [];
   const visit = (x: JsonObject | undefined, y: JsonObject | undefined, at: Token[]) => {
     if (at.length > MAX_DEPTH) return;
-    if (!below || at.length > 0) {
-      for (const key of ["title", "description"] as const) {
-        const [s, t] = [text(x, key), text(y, key)];
-        if (s === t) continue;
-        out.push({ at, key, ...s !== undefined && { old: s }, ...t !== undefined && { new: t } });
-      }
-    }
+    out.push([x, y, at]);
     const children = new Map<string, [JsonObject | undefined, JsonObject | undefined, Token[]]>();
     const collect = (s: JsonObject | undefined, side: 0 | 1) => {
       if (s === undefined) return;

@@ -77,7 +77,7 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
-import { unreachedProse, withoutProse } from "./_unreached_prose.ts";
+import { unreachedPairs, unreachedProse, withoutProse } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -2571,6 +2571,20 @@ class Walker {
       const loc = (t.new === undefined ? at.old : at.new) + pointerOf(t.at.map(String));
       const path = [at.path, ...t.at].join(".");
       this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path });
+    }
+    // The other annotations there (default, examples, deprecated, vendor extensions …) too.
+    for (const [s, t, tokens] of unreachedPairs(x, y)) {
+      const rel = pointerOf(tokens);
+      const [oldLoc, newLoc] = [at.old + rel, t === undefined ? at.old + rel : at.new + rel];
+      const here = {
+        ...ctx,
+        levels: undefined,
+        path: [at.path, ...tokens].join("."),
+        oldLoc,
+        newLoc,
+      };
+      this.annotationKeywords(s ?? {}, t ?? {}, here);
+      this.vendorExtensions(s ?? {}, t ?? {}, here);
     }
   }
 

@@ -153,3 +153,39 @@ Deno.test("unreachedProse() compares position by position; withoutProse() keeps 
     enum: [{ description: "d" }],
   });
 });
+
+Deno.test("the other annotations where no value is checked are compared too, where they are written", () => {
+  const way = (rule: string, path: string, severity: string) => {
+    const at = (
+      side: string,
+    ) => [`tool.${side}.${rule} t.${side}Schema.properties.x.${path} ${severity}`];
+    return {
+      input: at("input"),
+      inputReversed: at("input"),
+      output: at("output"),
+      outputReversed: at("output"),
+    };
+  };
+  // {if: {default: "a"}} → "b" gave no finding at all.
+  assert.deepEqual(
+    fourWays(
+      x({ type: "string", if: { default: "a" } }),
+      x({ type: "string", if: { default: "b" } }),
+    ),
+    way("default.changed", "if.default", "POTENTIALLY_BREAKING"),
+  );
+  assert.deepEqual(
+    fourWays(
+      x({ type: "string", then: { examples: ["a"] } }),
+      x({ type: "string", then: { examples: ["b"] } }),
+    ),
+    way("examples.changed", "then.examples", "DOCUMENTATION"),
+  );
+  const [found] = schemaChanges(
+    "input",
+    x({ type: "array", maxItems: 0, items: { deprecated: false } }),
+    x({ type: "array", maxItems: 0, items: { deprecated: true } }),
+  );
+  assert.equal(found!.rule, "tool.input.deprecated.changed");
+  assert.equal(found!.pointer, "/tools/0/inputSchema/properties/x/items/deprecated");
+});
