@@ -24,10 +24,13 @@ import type { HashReply, HashRequest } from "./_hash_protocol.ts";
 import { earlyRead } from "./early_reads.ts";
 
 /**
- * Below this many bytes the old file is hashed on this thread: the 2,000-tool pair's 24 MB
- * took 75 ms, so a file this size takes about 3, and a thread costs about that to start.
+ * Below this many bytes the old file is hashed on this thread: a worker holds a runtime of its
+ * own, a copy of the text and of its tools' canonical text, and the smaller the pair, the more
+ * that weighs against what it saves. Generated pairs, release binary, with a thread from 1 MB:
+ * 1,000 tools (2.4 MB a side) peaked at 75 MiB (2.7 times the parse-only reference, 2.3 without),
+ * 10,000 tools (24 MB) at 254 MiB (2.4×), 50,000 tools (119 MB) at 962 MiB (2.1×).
  */
-export const MIN_THREAD_BYTES = 1_000_000;
+export const MIN_THREAD_BYTES = 8_000_000;
 
 /**
  * Where the worker's module is: beside this one in the sources (`.ts`) and the npm package

@@ -12,6 +12,7 @@ import { packageCanonicalText } from "../../core/hash.ts";
 import { contractFromValue } from "../../core/load_contract.ts";
 import type { JsonValue } from "../../core/json.ts";
 import { runCli } from "../helpers.ts";
+import { MIN_THREAD_BYTES } from "../../cli/hash_thread.ts";
 
 /**
  * Keys JSON.parse makes own properties but an assignment would not (`__proto__`) or would put
@@ -56,7 +57,7 @@ Deno.test("proxar diff reports the canonicalize package's hashes for __proto__ a
  * changed one and an added one.
  */
 function largePair(): [string, string] {
-  const padding = "x".repeat(10_000);
+  const padding = "x".repeat(70_000);
   const tools = Array.from({ length: 120 }, (_, i) => ({
     description: `Tool ${i}: ${padding}`,
     name: `pad_${String(i).padStart(3, "0")}`,
@@ -80,7 +81,7 @@ Deno.test("proxar diff of a large pair reports the canonicalize package's hashes
   const dir = mkdtempSync(join(tmpdir(), "proxar-hash-"));
   try {
     const [old, next] = largePair();
-    assert.ok(old.length > 1_000_000);
+    assert.ok(old.length > MIN_THREAD_BYTES);
     writeFileSync(join(dir, "old.json"), old);
     writeFileSync(join(dir, "new.json"), next);
     for (const format of ["json", "sarif"]) {
