@@ -306,7 +306,7 @@ export function hintPropertyRenames(
   for (const d of deltas) {
     // Names removed or added together, as an object became a map (walk.ts groupedNames): the
     // change of the object's schema for other names, not a rename.
-    if (d.path.endsWith(".properties")) continue;
+    if (d.grouped !== undefined) continue;
     if (d.rule.endsWith(".property.removed") && d.old !== undefined) {
       group(d.location).removed.push({ name: nameOf(d), schema: d.old, delta: d });
     } else if (d.rule.endsWith(".property.added") && d.new !== undefined) {

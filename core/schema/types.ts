@@ -198,4 +198,9 @@ export interface SchemaDelta {
   prose?: ProseVerdict;
   /** Extra guidance, such as a probable rename of a property. */
   hint?: string;
+  /**
+   * The property names one finding of names removed or added together stands for (walk.ts
+   * groupedNames): not a rename of any of them.
+   */
+  grouped?: string[];
 }

@@ -2188,7 +2188,10 @@ class Walker {
       if (list.length < 2) continue;
       const first = list[0]!;
       const removed = first.rule.endsWith(".property.removed");
-      const names = list.map((d) => d.path.slice(d.path.lastIndexOf(".") + 1));
+      // Each delta is of a property of this object: its path is the object's, ".properties.",
+      // then the name, which may hold dots of its own ("user.email").
+      const prefix = `${ctx.path}.properties.`;
+      const names = list.map((d) => d.path.slice(prefix.length));
       const values = Object.fromEntries(
         list.map((d, j) => [names[j]!, (removed ? d.old : d.new) ?? true]),
       ) as JsonObject;
@@ -2203,6 +2206,7 @@ class Walker {
         ...first,
         path: `${ctx.path}.properties`,
         pointer: holder,
+        grouped: names,
         ...removed ? { old: values } : { new: values },
         message: `${ctx.path}: ${names.length} properties (${shown}) were ${
           removed ? "removed from" : "added to"

@@ -133,9 +133,12 @@ export class WebhookOutbox {
         await rename(from, path);
       } catch (error) {
         // ENOENT: another proxy claimed it first. Anything else (a store this process may not
-        // write) is said, without the paths Node's message repeats.
+        // write) is said, without the call and paths the message repeats: Node's "EROFS:
+        // read-only file system, utime '/…'", Deno's "Read-only file system (os error 30):
+        // utime '/…'".
         const { code, message } = error as { code?: string; message: string };
-        if (code !== "ENOENT") unclaimed.push({ name, reason: message.split(", ")[0]! });
+        const reason = message.split(", ")[0]!.replace(/: \w+ '.*$/s, "");
+        if (code !== "ENOENT") unclaimed.push({ name, reason });
         continue;
       }
       const entry = await readFile(path, "utf8").then(readAlert, () => undefined);

@@ -108,3 +108,37 @@ Deno.test("names whose new governing schema Proxar cannot read stay undecidable,
   }
   assert.equal(input.filter((f) => f.includes(".property.removed ")).length, 1);
 });
+
+Deno.test("names with dots of their own are named whole in the one removal, each with its schema", () => {
+  const dotted = {
+    type: "object",
+    properties: {
+      "a.b": { type: "string" },
+      "c.b": { type: "string", maxLength: 3 },
+      d: { type: "string" },
+    },
+    additionalProperties: false,
+  };
+  const removed = schemaChanges("input", x(dotted), x(map))
+    .filter((c) => c.rule === "tool.input.property.removed");
+  assert.equal(removed.length, 1);
+  // Before, each name was cut at its last dot: "b", "b", "d", and one schema lost.
+  assert.match(removed[0]!.message, /3 properties \("a\.b", "c\.b", "d"\) were removed/);
+  assert.deepEqual(removed[0]!.old, dotted.properties);
+  const added = schemaChanges("input", x(map), x(dotted))
+    .filter((c) => c.rule === "tool.input.property.added");
+  assert.deepEqual(added.map((c) => c.new), [dotted.properties]);
+});
+
+Deno.test("a lone property named properties keeps its rename hint", () => {
+  const described = (name: string) => ({
+    type: "object",
+    properties: { [name]: { type: "string", description: "The item's properties." } },
+  });
+  const hints = schemaChanges("input", x(described("properties")), x(described("props")))
+    .map((c) => `${c.rule} ${c.path} ${c.hint ?? ""}`);
+  assert.deepEqual(hints.sort(), [
+    'tool.input.property.added t.inputSchema.properties.x.properties.props renamed from "properties"?',
+    'tool.input.property.removed t.inputSchema.properties.x.properties.properties renamed to "props"?',
+  ]);
+});
