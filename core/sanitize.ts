@@ -23,8 +23,28 @@ export function stripControl(text: string): string {
   return text.replace(ANSI, "").replace(CONTROL, "");
 }
 
-/** Caps a text at `max` characters, saying how much was cut. */
+/**
+ * Caps a text at `max` characters in all, saying how much was cut: the note counts toward `max`
+ * (its number grows with the text, so the kept part shrinks to make room), and a cap too small for
+ * the note keeps what fits and ends in "…". No surrogate pair is split.
+ */
 export function cap(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+  const room = max >= 0 ? Math.floor(max) : 0;
+  // The note's length depends on the count it gives, which depends on what is kept: what is kept
+  // only shrinks, so this ends (in two rounds at most but for a split pair).
+  let kept = room;
+  for (;;) {
+    const note = `… (${text.length - kept} more characters)`;
+    if (note.length > room) return room === 0 ? "" : `${text.slice(0, whole(text, room - 1))}…`;
+    const next = whole(text, room - note.length);
+    if (next === kept) return `${text.slice(0, kept)}${note}`;
+    kept = next;
+  }
+}
+
+/** `end`, or one less when the character before it starts a surrogate pair it would split. */
+function whole(text: string, end: number): number {
+  const code = text.charCodeAt(end - 1);
+  return end > 0 && end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }

@@ -93,7 +93,8 @@ Deno.test("gitlabReporter strips control characters and caps descriptions", () =
   report.changes[0]!.message = `bad \u001b[31mred\u001b[0m \u0007 ${"x".repeat(5000)}`;
   const [issue] = checked(render(report));
   assert.equal(issue?.description.slice(0, 10), "bad red  x");
-  assert.match(issue?.description ?? "", /… \(4009 more characters\)$/);
+  assert.match(issue?.description ?? "", /… \(4033 more characters\)$/);
+  assert.equal(issue?.description.length, 1000, "the note counts toward the cap");
   assert.ok(!render(report).includes("\\u001b"));
 });
 
