@@ -726,7 +726,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.input.if.changed",
     "severity": "BREAKING",
     "summary": "Input schema: the if condition of if/then/else changed",
-    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs; the prose of a condition that changed is reported beside this finding."
+    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs (through a $ref to an unchanged definition, keyword.changed, BREAKING, from the catch-all); the prose of a condition that changed is reported beside this finding."
   },
   {
     "id": "tool.input.if.narrowed",
@@ -1449,7 +1449,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "tool.output.if.changed",
     "severity": "BREAKING",
     "summary": "Output schema: the if condition of if/then/else changed",
-    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs; the prose of a condition that changed is reported beside this finding."
+    "rationale": "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs (through a $ref to an unchanged definition, keyword.changed, BREAKING, from the catch-all); the prose of a condition that changed is reported beside this finding."
   },
   {
     "id": "tool.output.if.narrowed",

@@ -667,7 +667,7 @@ const SPECS: Spec[] = [
     new: { type: "object", if: { required: ["c"] }, then: { required: ["b"] } },
     path: "if",
     rationale:
-      "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs; the prose of a condition that changed is reported beside this finding.",
+      "Which branch applies to a value changed; Proxar cannot decide the effect, so it is BREAKING. The then and else schemas are still compared beside it, so a bound or an unmodelled keyword changed inside them is reported under its own rule. A condition whose title or description alone was reworded (its keywords otherwise written alike, references reaching the same definitions) still sends every value to the same branch: it is that prose (description.changed, graded by the prose classifier), where it read if.changed, BREAKING, from both differs (through a $ref to an unchanged definition, keyword.changed, BREAKING, from the catch-all); the prose of a condition that changed is reported beside this finding.",
   },
   {
     aspect: "ref",

@@ -31,8 +31,8 @@ import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated
 import { heldByBranches } from "./_property_schema.ts";
 import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
-import { containsRef } from "./resolve.ts";
 import { withoutProse } from "./_unreached_prose.ts";
+import { sameThroughRefs } from "./_same_through_refs.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -886,9 +886,10 @@ const condition: FacetHandler = (walk, node) => {
   if (ao && an) {
     const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
     // A condition reworded, not changed: the same branch applies (the walk grades the prose).
+    // Written alike, it means the same when every reference it reaches holds equal values.
     if (
-      a !== undefined && b !== undefined && !containsRef(a) && !containsRef(b) &&
-      walk.same(withoutProse(a), withoutProse(b))
+      a !== undefined && b !== undefined && walk.same(withoutProse(a), withoutProse(b)) &&
+      sameThroughRefs(a, walk.oldRoot, walk.newRoot)
     ) return;
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);

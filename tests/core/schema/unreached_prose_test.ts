@@ -189,3 +189,25 @@ Deno.test("the other annotations where no value is checked are compared too, whe
   assert.equal(found!.rule, "tool.input.deprecated.changed");
   assert.equal(found!.pointer, "/tools/0/inputSchema/properties/x/items/deprecated");
 });
+
+Deno.test("an if reworded through a $ref whose target is unchanged is its prose only", () => {
+  // It read keyword.changed …x.if BREAKING, every way: the catch-all gave up on any reference.
+  const root = (t: string, then: JsonValue = { maxLength: 5 }) => ({
+    type: "object",
+    $defs: { d: { minLength: 2 } },
+    properties: { x: { if: { $ref: "#/$defs/d", description: t }, then } },
+  });
+  assert.equal(sameValues(root(OLD), root(NEW)), true);
+  assert.deepEqual(fourWays(root(OLD), root(NEW)), prose(["if"]));
+  // The target changed as well: BREAKING every way, as a condition changed in place.
+  const moved = (t: string, min: number) => ({ ...root(t), $defs: { d: { minLength: min } } });
+  for (const [way, found] of Object.entries(fourWays(moved(OLD, 2), moved(NEW, 3)))) {
+    assert.ok(found.some((f) => f.endsWith("x.if BREAKING")), `${way}: ${found.join()}`);
+  }
+  // Reworded and its then changed: the then's own finding, not the condition's.
+  const thenChanged = fourWays(root(OLD), root(NEW, { maxLength: 4 }));
+  for (const found of Object.values(thenChanged)) {
+    assert.ok(!found.some((f) => f.endsWith("x.if BREAKING")), found.join());
+    assert.ok(found.some((f) => f.includes("x.then.maxLength")), found.join());
+  }
+});
