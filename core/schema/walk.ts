@@ -442,7 +442,8 @@ class Walker {
       for (const [key, within, written, named] of moved) {
         const token = `/${escapePointerToken(key)}`;
         const [from, to] = [lifted + within + token, written + token];
-        const path = `${ctx.path}${within.replaceAll("/", ".")}.${key}`;
+        const node = `${ctx.path}${within.replaceAll("/", ".")}`;
+        const path = `${node}.${key}`;
         for (const d of found) {
           if (d.pointer === base + from && (side === "new" || within !== "")) {
             d.pointer = base + to;
@@ -452,6 +453,10 @@ class Walker {
           if (within !== "" && d.path === path && d.facet === key) {
             d.path = `${ctx.path}${named}.${key}`;
             if (d.message.startsWith(path)) d.message = d.path + d.message.slice(path.length);
+            // Other annotations' messages name the schema holding them: `….allOf.0: default …`.
+            else if (d.message.startsWith(`${node}: `)) {
+              d.message = `${ctx.path}${named}${d.message.slice(node.length)}`;
+            }
           }
         }
       }

@@ -201,3 +201,20 @@ Deno.test("an annotation beside a one-branch allOf whose branch holds an allOf o
     assert.ok(found.every((f) => f.endsWith(" POTENTIALLY_BREAKING")), found.join("\n"));
   }
 });
+
+Deno.test("a default moved out of the lifted branch is named in its message where the file writes it", () => {
+  // The message named allOf.0 (where "x" still stands) for the default of allOf/1.
+  const messages = (a: JsonValue, b: JsonValue) =>
+    schemaChanges("input", root(a), root(b)).map((c) => `${c.path} | ${c.message}`);
+  const branch = { type: "string", default: "x" };
+  assert.deepEqual(messages({ allOf: [branch, { default: "y" }] }, branch), [
+    't.inputSchema.properties.x.allOf.1.default | t.inputSchema.properties.x.allOf.1: default removed: "y" → absent',
+  ]);
+  assert.deepEqual(messages(branch, { allOf: [branch, { default: "y" }] }), [
+    't.inputSchema.properties.x.allOf.1.default | t.inputSchema.properties.x.allOf.1: default added: absent → "y"',
+  ]);
+  // Beside the allOf: the schema itself.
+  assert.deepEqual(messages({ allOf: [branch], default: "y" }, branch), [
+    't.inputSchema.properties.x.default | t.inputSchema.properties.x: default removed: "y" → absent',
+  ]);
+});
