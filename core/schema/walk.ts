@@ -2535,6 +2535,19 @@ class Walker {
    * descriptions (two identical allOf branches, both reworded): each old one with the first such
    * new one, their prose compared, which the finding that the branches changed does not name.
    */
+  /** Whether the branches `xa` and `xb` are the same schemas but for their prose, in any order. */
+  sameButProse(xa: JsonValue[], xb: JsonValue[]): boolean {
+    if (xa.length !== xb.length) return false;
+    const free = xb.map((x) => withoutProse(x));
+    return xa.every((x) => {
+      const plain = withoutProse(x);
+      const k = free.findIndex((y) => jsonEqual(plain, y));
+      if (k === -1 || !sameThroughRefs(x, this.oldRoot, this.newRoot)) return false;
+      free.splice(k, 1);
+      return true;
+    });
+  }
+
   rewordedBranches(
     key: string,
     xa: JsonValue[],
@@ -2675,15 +2688,19 @@ class Walker {
   ): void {
     const at = (list: Branch[], k: number, name: string = key) => list[k]!.i.join(`/${name}/`);
     if (pairing.ambiguous) {
-      this.graded(
-        ctx,
-        key,
-        key,
-        "changed",
-        key,
-        { old: xa, new: xb },
-        `${key} branches changed and cannot be paired unambiguously`,
-      );
+      // Branches written alike but for their prose (duplicates reworded), the same definitions
+      // reached: the same list of schemas, so the same values; their prose alone is reported.
+      if (!this.sameButProse(xa, xb)) {
+        this.graded(
+          ctx,
+          key,
+          key,
+          "changed",
+          key,
+          { old: xa, new: xb },
+          `${key} branches changed and cannot be paired unambiguously`,
+        );
+      }
       if (!lifted[0] && !lifted[1]) this.rewordedBranches(key, xa, xb, ka, kb, pairing, ctx);
       return;
     }

@@ -211,3 +211,40 @@ Deno.test("an if reworded through a $ref whose target is unchanged is its prose 
     assert.ok(found.some((f) => f.includes("x.then.maxLength")), found.join());
   }
 });
+
+Deno.test("union branches written alike but for their prose, reworded, are their prose only", () => {
+  // oneOf [{string, A}, {string, A}] → both B read oneOf.changed BREAKING beside the prose, every
+  // way: the branches could not be paired one to one, though the list of schemas is the same.
+  const dup = (key: string, t: string) => ({
+    [key]: [{ type: "string", description: t }, { type: "string", description: t }],
+  });
+  for (const key of ["oneOf", "anyOf"]) {
+    assert.equal(sameValues(x(dup(key, OLD)), x(dup(key, NEW))), true);
+    assert.deepEqual(fourWays(x(dup(key, OLD)), x(dup(key, NEW))), prose([`${key}.0`, `${key}.1`]));
+  }
+  // A definition both branches reach changed: not the same values, still BREAKING every way.
+  const viaRef = (t: string, min: number) => ({
+    type: "object",
+    $defs: { d: { type: "string", minLength: min } },
+    properties: {
+      x: { oneOf: [{ $ref: "#/$defs/d", description: t }, { $ref: "#/$defs/d", description: t }] },
+    },
+  });
+  for (const [way, found] of Object.entries(fourWays(viaRef(OLD, 1), viaRef(NEW, 2)))) {
+    assert.ok(found.some((f) => f.endsWith(" BREAKING")), `${way}: ${found.join()}`);
+  }
+  // A branch that changed beside the rewording keeps the union's finding.
+  const changed = fourWays(
+    x(dup("oneOf", OLD)),
+    x({
+      oneOf: [{ type: "string", description: NEW }, {
+        type: "string",
+        minLength: 1,
+        description: NEW,
+      }],
+    }),
+  );
+  for (const [way, found] of Object.entries(changed)) {
+    assert.ok(found.some((f) => /oneOf BREAKING$/.test(f)), `${way}: ${found.join()}`);
+  }
+});
