@@ -2561,18 +2561,24 @@ class Walker {
     const free = xb.map((_, j) => j).filter((j) => !pairing.pairs.some(([, k]) => k === j));
     const bare = xb.map((x) => withoutProse(x));
     const at = (list: Branch[], k: number) => list[k]!.i.join(`/${key}/`);
-    xa.forEach((x, i) => {
-      if (pairedOld.has(i)) return;
-      const plain = withoutProse(x);
-      const found = free.findIndex((j) => jsonEqual(plain, bare[j]));
-      if (found === -1) return;
-      const j = free.splice(found, 1)[0]!;
-      this.unreachedAt(ctx, x, xb[j], {
+    const compare = (i: number, j: number) =>
+      this.unreachedAt(ctx, xa[i], xb[j], {
         old: `${this.home(ctx, "old", key)}/${key}/${at(ka, i)}`,
         new: `${this.home(ctx, "new", key)}/${key}/${at(kb, j)}`,
         path: `${ctx.path}.${key}.${at(kb, j).replaceAll("/", ".")}`,
       });
+    const left: number[] = [];
+    xa.forEach((x, i) => {
+      if (pairedOld.has(i)) return;
+      const plain = withoutProse(x);
+      const found = free.findIndex((j) => jsonEqual(plain, bare[j]));
+      if (found === -1) return void left.push(i);
+      compare(i, free.splice(found, 1)[0]!);
     });
+    // One branch left on each side, its value changed too (the union's finding says so): its
+    // prose is still compared with the other's ({minLength: 1, description: A} → {minLength: 2,
+    // description: B} beside a twin reworded alone went unsaid).
+    if (left.length === 1 && free.length === 1) compare(left[0]!, free[0]!);
   }
 
   /**

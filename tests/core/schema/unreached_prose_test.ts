@@ -248,3 +248,22 @@ Deno.test("union branches written alike but for their prose, reworded, are their
     assert.ok(found.some((f) => /oneOf BREAKING$/.test(f)), `${way}: ${found.join()}`);
   }
 });
+
+Deno.test("prose of the one unpaired branch whose value changed too is compared beside the union's finding", () => {
+  // Twins reworded, one also tightened: only allOf.1's A → B was said, allOf.0's went unsaid.
+  const twins = (t: string, min: number) =>
+    x({
+      allOf: [{ minLength: min, description: t }, { minLength: 1, description: t }],
+      "x-foo": 1,
+    });
+  for (const [way, found] of Object.entries(fourWays(twins(OLD, 1), twins(NEW, 2)))) {
+    const side = way.startsWith("input") ? "input" : "output";
+    for (const k of [0, 1]) {
+      const text = `tool.${side}.description.changed t.${side}Schema.properties.x.allOf.${k}` +
+        ".description POTENTIALLY_BREAKING";
+      assert.ok(found.includes(text), `${way}: ${found.join()}`);
+    }
+    // The value change is still graded at the allOf.
+    assert.ok(found.some((f) => /\.allOf\.(narrowed|widened) \S+\.x\.allOf /.test(f)), way);
+  }
+});
