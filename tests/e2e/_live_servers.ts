@@ -71,6 +71,25 @@ export function writeConfig(dir: string, yaml: string): void {
   writeFileSync(join(dir, "proxar.yaml"), yaml);
 }
 
+/**
+ * Writes `proxar.yaml` into `dir` configuring the test server as `issues`, its variant read from
+ * `variant.txt` there at each listing (so a test makes it drift by writing that file), followed by
+ * the lines `more`.
+ */
+export function writeIssuesConfig(dir: string, more: readonly string[] = []): void {
+  writeConfig(
+    dir,
+    [
+      "servers:",
+      "  issues:",
+      `    command: ${JSON.stringify(DENO)}`,
+      `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
+      ...more,
+      "",
+    ].join("\n"),
+  );
+}
+
 /** Runs `fn` in a fresh directory holding `config` as its `proxar.yaml`, then removes it. */
 export async function inProject(config: string, fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = tempDir();

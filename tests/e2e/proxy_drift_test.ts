@@ -11,13 +11,12 @@ import { join } from "node:path";
 import process from "node:process";
 import { runCli } from "../helpers.ts";
 import {
-  DENO,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
   sharedTestServerUrl,
   tempDir,
-  TEST_SERVER,
   writeConfig,
+  writeIssuesConfig,
 } from "./_live_servers.ts";
 import {
   connectRecording,
@@ -41,20 +40,12 @@ Deno.test("proxar proxy alerts on drift in all three sinks once, withholds, and 
   try {
     const variantFile = join(dir, "variant.txt");
     writeFileSync(variantFile, "1");
-    writeConfig(
-      dir,
-      [
-        "servers:",
-        "  issues:",
-        `    command: ${JSON.stringify(DENO)}`,
-        `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
-        "proxy:",
-        "  policy: { BREAKING: withhold }",
-        "alerts:",
-        `  webhook: ${hook.url}`,
-        "",
-      ].join("\n"),
-    );
+    writeIssuesConfig(dir, [
+      "proxy:",
+      "  policy: { BREAKING: withhold }",
+      "alerts:",
+      `  webhook: ${hook.url}`,
+    ]);
     const pinned = await runCli(["pin", "--server", "issues"], { cwd: dir });
     assert.equal(pinned.code, 0, pinned.stderr);
 
@@ -288,18 +279,7 @@ Deno.test("proxar proxy started again on a drift alerted before withholds the to
   const dir = tempDir();
   try {
     writeFileSync(join(dir, "variant.txt"), "1");
-    writeConfig(
-      dir,
-      [
-        "servers:",
-        "  issues:",
-        `    command: ${JSON.stringify(DENO)}`,
-        `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
-        "proxy:",
-        "  policy: { BREAKING: withhold }",
-        "",
-      ].join("\n"),
-    );
+    writeIssuesConfig(dir, ["proxy:", "  policy: { BREAKING: withhold }"]);
     const pinned = await runCli(["pin", "--server", "issues"], { cwd: dir });
     assert.equal(pinned.code, 0, pinned.stderr);
     writeFileSync(join(dir, "variant.txt"), "2");

@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
-import { DENO, tempDir, TEST_SERVER, writeConfig } from "./_live_servers.ts";
+import { tempDir, writeIssuesConfig } from "./_live_servers.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { connectRecording, proxarArgv, started, until, webhookReceiver } from "./_proxy_client.ts";
@@ -44,19 +44,7 @@ async function drifted(
 ): Promise<{ dir: string; config(url: string): void }> {
   const dir = tempDir();
   const config = (hook: string) =>
-    writeConfig(
-      dir,
-      [
-        "servers:",
-        "  issues:",
-        `    command: ${JSON.stringify(DENO)}`,
-        `    args: [run, -A, ${JSON.stringify(TEST_SERVER)}, --variant-file, variant.txt]`,
-        "alerts:",
-        `  webhook: ${hook}`,
-        ...extra,
-        "",
-      ].join("\n"),
-    );
+    writeIssuesConfig(dir, ["alerts:", `  webhook: ${hook}`, ...extra]);
   writeFileSync(join(dir, "variant.txt"), "1");
   config(url);
   const pinned = await runCli(["pin", "--server", "issues"], { cwd: dir });
