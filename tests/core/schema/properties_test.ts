@@ -105,6 +105,30 @@ Deno.test("diff never throws and is deterministic on arbitrary schema pairs", ()
   );
 });
 
+Deno.test("a definition's allOf of two equal branches reads alike in any key order", () => {
+  // fast-check seed -1314104816 of the property above, shrunk: eb29f83 (one allOf branch compared
+  // with the other) named the change at $defs.A or at the root by the order of $defs' keys.
+  const a = {
+    type: "object",
+    $defs: {
+      A: { const: "x" },
+      B: { anyOf: [{ vndVendor: 0, description: "Limit" }, { $ref: "#/$defs/A" }] },
+    },
+  };
+  const s = { type: "string", maxLength: 17, pattern: "^[a-z(" };
+  const b = {
+    $ref: "#/$defs/A",
+    $defs: {
+      A: { allOf: [{ anyOf: [s, { ...s }] }] },
+      B: {
+        anyOf: [{ type: "string", maxLength: 0, pattern: "^[a-z(" }, { $ref: "#/$defs/A" }],
+      },
+    },
+  };
+  const first = schemaFindings("input", a, b);
+  assert.deepEqual(schemaFindings("input", shuffle(a, 3), shuffle(b, 5)), first);
+});
+
 const EFFECT = /^tool\.(input|output)\.(\w+)\.(widened|narrowed|changed)$/;
 
 /**
