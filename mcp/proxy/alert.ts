@@ -129,18 +129,23 @@ export async function readAlerts(path: string): Promise<{ entries: AlertEntry[];
   const bad: number[] = [];
   text.split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
-    try {
-      const value = JSON.parse(line);
-      if (value && typeof value === "object" && typeof value.server === "string") {
-        entries.push(value as AlertEntry);
-        return;
-      }
-    } catch {
-      // counted below
-    }
-    bad.push(i + 1);
+    const entry = parseAlert(line);
+    if (entry !== undefined) entries.push(entry);
+    else bad.push(i + 1);
   });
   return { entries, bad };
+}
+
+/** The alert a JSON text holds (a log line, an outbox file); undefined when it holds none. */
+export function parseAlert(text: string): AlertEntry | undefined {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" && typeof value.server === "string"
+      ? value as AlertEntry
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Answers that refuse the alert itself: sending it again, anywhere, would not help. */

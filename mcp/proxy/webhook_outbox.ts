@@ -21,7 +21,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "n
 import { join } from "node:path";
 import process from "node:process";
 import { removeStaleTemps } from "../stale_temps.ts";
-import type { AlertEntry } from "./alert.ts";
+import { type AlertEntry, parseAlert } from "./alert.ts";
 
 /** The outbox's directory in the store. */
 export const OUTBOX_DIR = "webhook-outbox";
@@ -77,7 +77,7 @@ export class WebhookOutbox {
         // A file claimed (renamed) since the listing is an alert on its way.
         (error as { code?: string }).code === "ENOENT" ? undefined : null
       );
-      if (text === undefined || (text !== null && readAlert(text) !== undefined)) waiting++;
+      if (text === undefined || (text !== null && parseAlert(text) !== undefined)) waiting++;
       else unreadable.push(name);
     }
     return { waiting, unreadable };
@@ -141,7 +141,7 @@ export class WebhookOutbox {
         if (code !== "ENOENT") unclaimed.push({ name, reason });
         continue;
       }
-      const entry = await readFile(path, "utf8").then(readAlert, () => undefined);
+      const entry = await readFile(path, "utf8").then(parseAlert, () => undefined);
       if (entry !== undefined) {
         claimed.push({ entry, path });
       } else {
@@ -174,16 +174,6 @@ export class WebhookOutbox {
   /** Hands the alert back for the next proxy (a delivery that failed or did not end in time). */
   async release(claimed: Claimed): Promise<void> {
     await rename(claimed.path, claimed.path.replace(/\.\d+-[0-9a-f]{8}$/, "")).catch(() => {});
-  }
-}
-
-/** The alert an outbox file holds; undefined when it holds none. */
-function readAlert(text: string): AlertEntry | undefined {
-  try {
-    const entry = JSON.parse(text);
-    return typeof entry?.server === "string" ? entry as AlertEntry : undefined;
-  } catch {
-    return undefined;
   }
 }
 

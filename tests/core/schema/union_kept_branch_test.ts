@@ -48,14 +48,21 @@ Deno.test("diff grades a union branch widened beside an unchanged oneOf of overl
   assert.deepEqual(verdicts.find((x) => x.side === "output")!.witness, { a: 0.5 });
 });
 
-Deno.test("diff keeps a union changed when the branch beside the widening changes in a way it cannot decide", () => {
-  const unmodelled = (side: "input" | "output") => [
+/** The union at P read narrowed and widened on `side`: a branch removed and another added. */
+function unionNarrowedAndWidened(side: "input" | "output"): string[] {
+  return [
     `tool.${side}.anyOf.narrowed t.${side}Schema.${P} ${
       side === "input" ? "BREAKING" : "NON_BREAKING"
     }`,
     `tool.${side}.anyOf.widened t.${side}Schema.${P} ${
       side === "input" ? "NON_BREAKING" : "BREAKING"
     }`,
+  ];
+}
+
+Deno.test("diff keeps a union changed when the branch beside the widening changes in a way it cannot decide", () => {
+  const unmodelled = (side: "input" | "output") => [
+    ...unionNarrowedAndWidened(side),
     `tool.${side}.keyword.unmodelled t.${side}Schema.${P}.0.vndK BREAKING`,
   ];
   assert.deepEqual(widenedBeside({ ...overlapping, "vndK": 1 }, { ...overlapping, "vndK": 2 }), {
@@ -136,14 +143,7 @@ Deno.test("diff reports a type swapped in a flat anyOf once, at the union, each 
     v({ anyOf: [{ type: "string" }, { type: "null" }] }),
     v({ anyOf: [{ type: "integer" }, { type: "null" }] }),
   ];
-  const both = (side: "input" | "output") => [
-    `tool.${side}.anyOf.narrowed t.${side}Schema.${P} ${
-      side === "input" ? "BREAKING" : "NON_BREAKING"
-    }`,
-    `tool.${side}.anyOf.widened t.${side}Schema.${P} ${
-      side === "input" ? "NON_BREAKING" : "BREAKING"
-    }`,
-  ];
+  const both = unionNarrowedAndWidened;
   assert.deepEqual(fourWays(a, b), {
     input: both("input"),
     inputReversed: both("input"),
