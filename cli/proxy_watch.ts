@@ -238,6 +238,15 @@ export async function startWatch(options: WatchOptions): Promise<Watch> {
         // slow to list) gets half of what is left, the webhook the rest.
         await observer.close(Math.max(0, (by - Date.now()) / 2));
       }
+      const unread = observer.unread;
+      if (unread.length > 0) {
+        const lists = unread.map((key) => key === "resourceTemplates" ? "resource templates" : key);
+        log(
+          `the server announced a change of its ${lists.join(" and ")} that the proxy did not ` +
+            "read before it stopped, so no snapshot records it; the next proxy reads the lists " +
+            "when it starts",
+        );
+      }
       await stopping();
       await webhook?.close(Math.max(0, by - Date.now()));
     },

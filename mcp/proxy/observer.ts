@@ -139,6 +139,8 @@ export class Observer {
   #warned: string | undefined;
   /** `tools/list` answers the policy already handed to {@link #onList}. */
   readonly #judged = new WeakSet<Buffer>();
+  /** Lists the server announced as changed that no answer has read since. */
+  readonly #unread = new Set<keyof Listing>();
 
   /** An observer; it starts watching once {@link attach}ed to a relay. */
   constructor(options: ObserverOptions) {
@@ -169,6 +171,14 @@ export class Observer {
   /** The current contract's snapshot, once known. */
   get current(): Snapshot | undefined {
     return this.#current;
+  }
+
+  /**
+   * Lists the server announced as changed (`notifications/…/list_changed`) that were not read
+   * since: a proxy stopping with some says so, as no snapshot records what they hold now.
+   */
+  get unread(): readonly (keyof Listing)[] {
+    return [...this.#unread].sort();
   }
 
   /** The server's name and version as its `initialize` answer gave them, once it came. */
@@ -219,7 +229,10 @@ export class Observer {
       }
     } else if (event.from === "upstream" && peeked.kind === "notification") {
       const lists = CHANGED_LISTS[peeked.method!];
-      if (lists) this.#refetch(lists);
+      if (lists) {
+        for (const key of lists) if (reads(this.#options.lists, key)) this.#unread.add(key);
+        this.#refetch(lists);
+      }
     } else if (event.from === "client" && peeked.method === "notifications/initialized") {
       this.#ready = this.#enqueue(() => this.#fetchAll());
     }
@@ -279,6 +292,7 @@ export class Observer {
       await this.#ready;
       if (!this.#listing) return;
       this.#listing = { ...this.#listing, [key]: entries };
+      this.#unread.delete(key);
       await this.#assemble();
     });
   }
@@ -290,7 +304,10 @@ export class Observer {
       const fresh = await this.#fetch();
       if (!fresh) return;
       const listing = { ...this.#listing };
-      for (const key of keys) listing[key] = fresh[key] as never;
+      for (const key of keys) {
+        listing[key] = fresh[key] as never;
+        this.#unread.delete(key);
+      }
       this.#listing = listing;
       await this.#assemble();
     });

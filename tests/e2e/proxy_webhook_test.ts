@@ -183,3 +183,40 @@ Deno.test("proxar proxy raises the alert of a comparison a plugin rule holds up 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("proxar proxy says so when the server announced a change of its tools it could not read before it stopped", async () => {
+  const silent = await silentWebhook();
+  const { dir } = await drifted(silent.url, [
+    "plugins:",
+    `  - ${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs.js"))}`,
+    "rule_timeout: 600",
+  ]);
+  const history = join(dir, ".proxar", "history", "issues");
+  const announced = (client: { transcript: { dir: string; message: { method?: unknown } }[] }) =>
+    client.transcript.filter((r) =>
+      r.dir === "recv" && r.message.method === "notifications/tools/list_changed"
+    ).length;
+  try {
+    const client = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
+      cwd: dir,
+    });
+    await until("the drifted snapshot", () => readdirSync(history).length === 2);
+    // While the plugin rule holds the comparison, the server's tools change again and it says so.
+    const before = announced(client);
+    writeFileSync(join(dir, "variant.txt"), "1");
+    await until("the server's notice", () => announced(client) > before);
+    assert.equal(await client.endInput(), 0);
+    const lines = client.stderr().trimEnd().split("\n");
+    // Before, the lists were never read again and nothing said so.
+    const unread = lines.indexOf(
+      "proxar: the server announced a change of its tools that the proxy did not read before it stopped, so no snapshot records it; the next proxy reads the lists when it starts",
+    );
+    assert.ok(unread >= 0, client.stderr());
+    assert.ok(unread > lines.findIndex((line) => /^proxar: ALERT issues/.test(line)));
+    assert.match(lines.at(-1)!, /^proxar: 1 alert was not yet delivered to the webhook/);
+    assert.equal(readdirSync(history).length, 2);
+  } finally {
+    silent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
