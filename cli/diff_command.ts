@@ -3,7 +3,6 @@
  * @module
  */
 import { UserError } from "../core/errors.ts";
-import type { HashThread } from "./hash_thread.ts";
 import type { Io } from "./io.ts";
 import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
 import { type DiffSourceOptions, diffSources } from "./server_sources.ts";
@@ -11,16 +10,12 @@ import { type DiffSourceOptions, diffSources } from "./server_sources.ts";
 /** Options of `proxar diff`. */
 export interface DiffCommandOptions extends DiffSourceOptions, ReportFlags {}
 
-/**
- * Runs a diff and writes its reports; returns the exit code. `hashing` is a thread started for
- * the content hashes of OLD (see hash_thread.ts), if any.
- */
+/** Runs a diff and writes its reports; returns the exit code. */
 export async function diffCommand(
   oldSpec: string | undefined,
   newSpec: string | undefined,
   options: DiffCommandOptions,
   env: { io: Io },
-  hashing?: Promise<HashThread | undefined>,
 ): Promise<number> {
   const { io } = env;
   if (oldSpec === "-" && newSpec === "-") {
@@ -30,10 +25,7 @@ export async function diffCommand(
   }
   const run = await prepareReportRun(io, options);
   const [old, next] = await diffSources(oldSpec, newSpec, options, run.config, io);
-  const thread = (await hashing)?.confirm(old);
-  const report = await compareForReport(run, old, next, io, options, thread?.hashesFrom);
-  // The reports read the hashes: the thread's, or computed here when it gave none.
-  await thread?.settled();
+  const report = await compareForReport(run, old, next, io, options);
   await writeReport(run, report, io, options);
   return report.decision.exitCode;
 }

@@ -49,14 +49,6 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/**
- * The read of the file at `path` (absolute) that {@link readFilesEarly} started, if any, left in
- * place for {@link takeEarlyRead}: what the command parses, for another to read too.
- */
-export function earlyRead(path: string): Promise<string> | undefined {
-  return started.get(path);
-}
-
 /** The read of the file at `path` (absolute) that {@link readFilesEarly} started, once. */
 export function takeEarlyRead(path: string): Promise<string> | undefined {
   const reading = started.get(path);

@@ -6,7 +6,7 @@
  */
 import { fixedToday } from "../core/dates.ts";
 import type { Config } from "../core/config.ts";
-import { compareContractsAsync, type HashesFrom } from "../core/engine.ts";
+import { compareContractsAsync } from "../core/engine.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { locateChanges } from "../core/locate.ts";
 import type { Registry } from "../core/registry.ts";
@@ -48,17 +48,13 @@ export async function prepareReportRun(io: Io, flags: ReportFlags): Promise<Repo
   return { config, registry, outputs, withPlugins: plugins.length > 0 };
 }
 
-/**
- * Compares two contracts with every rule and locates the changes in their files; `hashesFrom`
- * computes the content hashes elsewhere (see the engine's option).
- */
+/** Compares two contracts with every rule and locates the changes in their files. */
 export async function compareForReport(
   run: ReportRun,
   old: LoadedContract,
   next: LoadedContract,
   io: Io,
   flags: ReportFlags,
-  hashesFrom?: HashesFrom,
 ): Promise<Report> {
   const today = fixedToday(io.env);
   const report = await compareContractsAsync(old, next, {
@@ -70,7 +66,6 @@ export async function compareForReport(
     // large diff took longer than comparing them. As in the proxy, frozen when plugins run.
     freezeInputs: run.withPlugins,
     ...(today ? { today } : {}),
-    ...(hashesFrom ? { hashesFrom } : {}),
   });
   if (flags.locations !== false) {
     const oldBesideNew = !run.outputs.every((o) => o.reporter.oldLocationOnlyWithoutNew === true);

@@ -40,21 +40,7 @@ export interface DiffOptions {
   config?: Config;
   /** `YYYY-MM-DD`, for `expires` of ignore entries; defaults to today in UTC. */
   today?: string;
-  /**
-   * Content hashes computed elsewhere (the CLI hashes a large contract on another thread):
-   * called once the entries equal on both sides (`twins`, new to old) are known; what it returns
-   * is called when a hash is first read and gives both, as `contractHashes(old, next, twins)`
-   * would, or undefined to have them computed here.
-   */
-  hashesFrom?: HashesFrom;
 }
-
-/** See {@link DiffOptions.hashesFrom}. */
-export type HashesFrom = (
-  old: Contract,
-  next: Contract,
-  twins: ReadonlyMap<object, object>,
-) => () => readonly [string, string] | undefined;
 
 function checkFinding(rule: Rule, finding: Finding, run: DiffRun): void {
   const registry = run.options.registry;
@@ -414,10 +400,7 @@ function reportOf(
   const result = run.finish();
   // Equal entries on both sides (most of them, usually) are serialised once for both hashes.
   let hashes: readonly [string, string] | undefined;
-  const twins = () => equalPairs(run.pairs);
-  const elsewhere = run.options.hashesFrom?.(old.contract, next.contract, twins());
-  const both = () =>
-    hashes ??= elsewhere?.() ?? contractHashes(old.contract, next.contract, twins());
+  const both = () => hashes ??= contractHashes(old.contract, next.contract, equalPairs(run.pairs));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     proxar: { version: VERSION },

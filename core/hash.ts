@@ -61,26 +61,6 @@ export function contractHashes(
   return [oldHash, newHash];
 }
 
-/**
- * {@link contractHash}, keeping in `texts` the canonical text of each value written whole below
- * the contract's lists (its tools, prompts …), for {@link piecesHash} to reuse.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { contractHash, contractHashKeeping } from "./hash.ts";
- * import { emptyContract } from "./contract.ts";
- * const tool = { name: "a", inputSchema: { type: "object" } };
- * const contract = { ...emptyContract(), tools: [tool] };
- * const texts = new Map<object, string>();
- * assert.equal(contractHashKeeping(contract, texts), contractHash(contract));
- * assert.equal(texts.get(tool), '{"inputSchema":{"type":"object"},"name":"a"}');
- * ```
- */
-export function contractHashKeeping(contract: Contract, texts: Map<object, string>): string {
-  return hashWith(contract, { get: () => undefined, set: (value, text) => texts.set(value, text) });
-}
-
 function hashWith(whole: Contract, texts: KnownTexts | undefined): string {
   // Which lists the source recorded is not content: a list left out hashes as an empty one.
   const { uncaptured: _, ...contract } = whole;

@@ -16,15 +16,3 @@ export const BUILTIN_REPORTER_NAMES: readonly string[] = [
   "changelog",
   "html",
 ];
-
-/**
- * The built-in reporters that show no content hash: a diff written in these formats alone needs
- * none computed (tests/reporters/hashless_test.ts checks that they read none).
- */
-export const HASHLESS_REPORTER_NAMES: readonly string[] = [
-  "text",
-  "markdown",
-  "gitlab",
-  "github",
-  "changelog",
-];

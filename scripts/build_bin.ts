@@ -149,10 +149,8 @@ function build(): void {
       ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
       ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),
       "cli.ts",
-      // Plugins run in workers, and so do a large diff's content hashes; a worker's module must
-      // be an entry point of its own.
+      // Plugins run in workers; a worker's module must be an entry point of its own.
       "plugins/worker.ts",
-      "cli/hash_worker.ts",
       "--outfile",
       outfile,
     ];

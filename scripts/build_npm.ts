@@ -80,10 +80,8 @@ function build(): void {
   try {
     run(join(ROOT, "node_modules", ".bin", "tsc"), [
       ...entries.map(([, source]) => source),
-      // Plugins run in workers, and so do a large diff's content hashes; nothing imports the
-      // workers' modules, so name them.
+      // Plugins run in workers; nothing imports the worker's module, so name it.
       "plugins/worker.ts",
-      "cli/hash_worker.ts",
       ...TSC_OPTIONS,
     ]);
   } catch (error) {

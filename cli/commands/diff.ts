@@ -27,17 +27,11 @@ export function registerDiff(program: Command, context: CliContext): void {
     async (oldSpec: string | undefined, newSpec: string | undefined, opts: DiffCommandOptions) => {
       // Both files are read while the command's modules load and the first one is parsed.
       readFilesEarly([oldSpec, newSpec], context.io.cwd);
-      // A large OLD is hashed on another thread, which starts while the modules load.
-      const hashing = import("../hash_thread.ts").then(
-        (m) => m.startHashThread(oldSpec, opts.format, context.io.cwd),
-        () => undefined,
-      );
       try {
         const { diffCommand } = await import("../diff_command.ts");
-        context.exitCode = await diffCommand(oldSpec, newSpec, opts, context, hashing);
+        context.exitCode = await diffCommand(oldSpec, newSpec, opts, context);
       } finally {
         dropEarlyReads();
-        await (await hashing)?.stop();
       }
     },
   );

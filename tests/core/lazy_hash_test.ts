@@ -4,7 +4,6 @@ import { contractHash } from "../../core/hash.ts";
 import { contractFromValue } from "../../core/load_contract.ts";
 import type { Report } from "../../core/report.ts";
 import { builtinReporters } from "../../reporters/mod.ts";
-import { HASHLESS_REPORTER_NAMES } from "../../reporters/names.ts";
 import { FIXTURES } from "../helpers.ts";
 import { context, reportOf } from "../reporters/_reports.ts";
 
@@ -54,9 +53,4 @@ Deno.test("the formats that show no hash render without computing one", () => {
     }
   }
   assert.deepEqual([...readers].sort(), ["html", "json", "junit", "sarif"]);
-  // A diff in these formats alone starts no thread to hash its contracts.
-  assert.deepEqual(
-    [...HASHLESS_REPORTER_NAMES].sort(),
-    builtinReporters.map((r) => r.name).filter((name) => !readers.has(name)).sort(),
-  );
 });
