@@ -50,6 +50,24 @@ interface Candidate {
   name: string;
   schema: JsonValue;
   delta: SchemaDelta;
+  /** The required.added delta of a new property that also reads property.added. */
+  required?: SchemaDelta;
+}
+
+/**
+ * The added candidates with one per name: a new required property of an output object the old
+ * schema closed reads both property.added and required.added (obsidian-mcp-server 3.1.5 →
+ * 3.2.9), one property that two candidates of the same name would make undecidable.
+ */
+function onePerName(added: readonly Candidate[]): Candidate[] {
+  const byName = new Map<string, Candidate>();
+  for (const c of added) {
+    const seen = byName.get(c.name);
+    if (seen === undefined) byName.set(c.name, c);
+    else if (c.delta.rule.endsWith(".required.added")) seen.required = c.delta;
+    else byName.set(c.name, { ...c, required: seen.delta });
+  }
+  return [...byName.values()];
 }
 
 /** The keywords whose text is prose: a rename often comes with it reworded. */
@@ -324,6 +342,7 @@ export function hintPropertyRenames(
     }
   }
   for (const [location, group] of groups) {
+    group.added = onePerName(group.added);
     // First the same name in another case or separator style (recovery-plan → recoveryplan),
     // one removed and one added per name in the object, whatever their schemas.
     const styled = sameButStyle(group.removed, group.added, (c) => c.name);
@@ -392,6 +411,7 @@ export function hintPropertyRenames(
           ? `"${a.name}" renamed from "${r.name}"?`
           : `renamed from "${r.name}"?`,
       );
+      if (a.required) addHint(a.required, `"${a.name}" renamed from "${r.name}"?`);
     }
   }
   return deltas;

@@ -381,3 +381,32 @@ Deno.test("hintPropertyRenames() pairs a property under a related name whose tex
     [],
   );
 });
+
+Deno.test("hintPropertyRenames() reads a new required property that is also property.added as one, both ways, both sides", () => {
+  const list = { type: "array", items: { type: "string" }, minItems: 1 };
+  const object = (name: string, closed: boolean): JsonObject => ({
+    type: "object",
+    properties: { [name]: list },
+    required: [name],
+    ...closed ? { additionalProperties: false } : {},
+  });
+  // obsidian-mcp-server 3.1.5 → 3.2.9, @smartbear/mcp 0.41.0 → 0.40.0: a required property
+  // added to an output object the old schema closed reads property.added and required.added;
+  // the two candidates of one name made the rename undecidable, so neither was hinted.
+  for (const closed of [true, false]) {
+    for (const [from, to] of [["testCases", "result"], ["result", "testCases"]] as const) {
+      for (const side of ["input", "output"] as const) {
+        const got = wholeHints(side, object(from, closed), object(to, false));
+        assert.ok(got.includes(`${from}: renamed to "${to}"?`), `${side} ${closed} ${got}`);
+        assert.ok(got.includes(`required: "${to}" renamed from "${from}"?`), `${side} ${got}`);
+      }
+    }
+  }
+  // Undecidable: two new required properties alike, each read twice, are still two.
+  const two: JsonObject = {
+    type: "object",
+    properties: { result: list, cases: list },
+    required: ["result", "cases"],
+  };
+  assert.deepEqual(wholeHints("output", object("testCases", true), two), []);
+});
