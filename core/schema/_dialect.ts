@@ -5,7 +5,7 @@
  * writes 2020-12), and a missing `$schema` means 2020-12 since MCP 2025-11-25.
  * @module
  */
-import { isObject, type JsonValue } from "../json.ts";
+import { isObject, jsonEqual, type JsonValue } from "../json.ts";
 import type { Severity } from "../severity.ts";
 import type { Side } from "./types.ts";
 
@@ -169,3 +169,53 @@ export const DIALECT_NOTE: Readonly<Record<ReturnType<typeof dialectChange>, str
     "; format is the only keyword the two drafts read differently, and the new draft lets validators assert it: values of the wrong format may now be rejected",
   changed: "",
 };
+
+/**
+ * A schema without its `$schema` keywords, wherever they stand as keywords (not as property names
+ * or inside data), and the dialects they named.
+ */
+function dialectsAside(schema: JsonValue): { rest: JsonValue; dialects: JsonValue[] } {
+  const dialects: JsonValue[] = [];
+  const strip = (node: JsonValue): JsonValue => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!isObject(node)) return node;
+    const out: { [key: string]: JsonValue } = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$schema") dialects.push(value);
+      else if (DATA_KEYWORDS.has(key)) out[key] = value;
+      else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+        const names: { [name: string]: JsonValue } = {};
+        for (const [name, sub] of Object.entries(value)) names[name] = strip(sub);
+        out[key] = names;
+      } else out[key] = strip(value);
+    }
+    return out;
+  };
+  return { rest: strip(schema), dialects };
+}
+
+/**
+ * Whether two schemas are the same but for `$schema` keywords added, dropped or changed at any
+ * depth, each change {@link dialectChange} `inert` (a dropped one read as the default): the one
+ * schema written by another generator (@smartbear/mcp 0.40.0 → 0.41.0 dropped the 2020-12
+ * `$schema` zod 4 wrote inside an output property renamed from `result` to `testCases`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameButInertDialects } from "./_dialect.ts";
+ * const d7 = "http://json-schema.org/draft-07/schema#";
+ * const list = { type: "array", items: { type: "string" } };
+ * assert.equal(sameButInertDialects({ ...list, $schema: d7 }, list), true);
+ * assert.equal(sameButInertDialects({ type: "string", format: "uri", $schema: d7 }, { type: "string", format: "uri" }), false);
+ * assert.equal(sameButInertDialects({ ...list, $schema: d7 }, { type: "array" }), false);
+ * ```
+ */
+export function sameButInertDialects(a: JsonValue, b: JsonValue): boolean {
+  const [x, y] = [dialectsAside(a), dialectsAside(b)];
+  if (!jsonEqual(x.rest, y.rest)) return false;
+  const [before, after] = [[...x.dialects, undefined], [...y.dialects, undefined]];
+  return before.every((d) =>
+    after.every((e) => jsonEqual(d, e) || dialectChange(d, e, [a, b]) === "inert")
+  );
+}

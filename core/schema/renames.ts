@@ -21,6 +21,7 @@ import type { ProseVerdict } from "../prose.ts";
 import { nameWords } from "../rename_affix.ts";
 import { nameKey, sameButStyle } from "../rename_shape.ts";
 import type { SchemaDelta } from "./types.ts";
+import { sameButInertDialects } from "./_dialect.ts";
 
 /** The prose classifier, as the walk is handed it. */
 type Classify = (a: string | undefined, b: string | undefined) => ProseVerdict;
@@ -230,10 +231,11 @@ function saysMore(schema: JsonValue): boolean {
 }
 
 /**
- * Whether a removed property and an added one of equal schemas read as one renamed: their schema
- * says more than its type, or else their names are related ({@link namesRelated}) or each is
- * required on its side (a call had to send the one and now has to send the other: @unkey/api
- * 2.0.0 → 2.1.4 identities-update-identity `externalId` → `identity`). A bare `{type: string}`
+ * Whether a removed property and an added one of equal schemas (or the same but for `$schema`
+ * keywords whose change reads no value otherwise: `sameButInertDialects`) read as one renamed:
+ * their schema says more than its type, or else their names are related ({@link namesRelated})
+ * or each is required on its side (a call had to send the one and now has to send the other:
+ * @unkey/api 2.0.0 → 2.1.4 identities-update-identity `externalId` → `identity`). A bare `{type: string}`
  * is shared by unrelated properties: dub 0.61.0 → 0.64.6 partners-analytics dropped the
  * required `programId` and added an optional `query`, each a bare string, which read
  * 'renamed to "query"?'; an optional one dropped beside another added is no more evidence.
@@ -243,7 +245,7 @@ function equalTwins(
   a: Candidate,
   holders: { old: JsonValue | undefined; new: JsonValue | undefined },
 ): boolean {
-  if (!jsonEqual(r.schema, a.schema)) return false;
+  if (!jsonEqual(r.schema, a.schema) && !sameButInertDialects(r.schema, a.schema)) return false;
   return saysMore(r.schema) || namesRelated(r.name, a.name) ||
     (requires(holders.old, r.name) && requires(holders.new, a.name));
 }

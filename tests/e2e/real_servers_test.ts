@@ -1518,3 +1518,37 @@ Deno.test("proxar diff names convex 1.27.0 → 1.32.0's logs limit → entriesLi
     ]);
   }
 });
+
+Deno.test("proxar diff names @smartbear/mcp 0.40.0 ⇄ 0.41.0's output result → testCases a rename, the $schema inside it dropped", async () => {
+  const tool = "zephyr_get_issue_link_test_cases.outputSchema";
+  // Before: result removed and testCases required with no hint: their schemas are the same but
+  // for the 2020-12 $schema zod 4 wrote inside result, a change that reads no value otherwise.
+  // Backwards, result also reads property.added (the old object was closed) beside
+  // required.added: two candidates of one name, so no hint either. Grades unchanged.
+  const pair: [string, string] = [
+    "smartbear_issue_link_test_cases_0.40.0.json",
+    "smartbear_issue_link_test_cases_0.41.0.json",
+  ];
+  await assertVerdict(pair, {
+    findings: [
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      `tool.output.additionalProperties.narrowed|${tool}.additionalProperties|NON_BREAKING`,
+      `tool.output.property.removed|${tool}.properties.result|BREAKING`,
+      `tool.output.required.added|${tool}.required|NON_BREAKING`,
+    ],
+    code: 1,
+  });
+  const hints = async (from: string, to: string) =>
+    (await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`])).stdout.split("\n")
+      .filter((line) => line.includes("hint:")).map((line) => line.trim());
+  assert.deepEqual(await hints(pair[0], pair[1]), [
+    'hint: renamed to "testCases"?',
+    'hint: "testCases" renamed from "result"?',
+  ]);
+  assert.deepEqual(await hints(pair[1], pair[0]), [
+    'hint: renamed to "result"?',
+    'hint: renamed from "testCases"?',
+    'hint: "result" renamed from "testCases"?',
+    "hint: release 0.42.0",
+  ]);
+});

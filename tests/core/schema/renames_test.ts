@@ -382,6 +382,63 @@ Deno.test("hintPropertyRenames() pairs a property under a related name whose tex
   );
 });
 
+Deno.test("hintPropertyRenames() pairs schemas the same but for a $schema whose change reads no value otherwise, both ways, both sides", () => {
+  const d7 = "http://json-schema.org/draft-07/schema#";
+  const d2020 = "https://json-schema.org/draft/2020-12/schema";
+  const object = (properties: JsonObject): JsonObject => ({ type: "object", properties });
+  // @smartbear/mcp 0.40.0 → 0.41.0 zephyr_get_issue_link_test_cases: result, with the $schema
+  // zod 4 wrote inside it, → testCases without it. The format is read alike by 2020-12 and the
+  // default (2020-12).
+  const cases = (dialect: string) => ({
+    type: "array",
+    items: { type: "object", properties: { self: { type: "string", format: "uri" } } },
+    $schema: dialect,
+  });
+  const { $schema: _, ...bare } = cases(d2020);
+  // Or one draft for another: draft-07 → 2020-12 where no keyword they read apart is used.
+  const plain = { type: "array", items: { type: "string" }, minItems: 1 };
+  const pairs: [JsonObject, JsonObject, boolean][] = [
+    [cases(d2020), bare, true],
+    [{ ...plain, $schema: d7 }, { ...plain, $schema: d2020 }, true],
+    // Undecidable as one schema: draft-07 asserts the format that the default reads as an
+    // annotation, so the two accept different values; no hint.
+    [cases(d7), bare, false],
+    // A keyword the drafts read apart (items as a list): no hint either.
+    [
+      { type: "array", items: [{ type: "string" }], $schema: d7 },
+      { type: "array", items: [{ type: "string" }] },
+      false,
+    ],
+  ];
+  for (const [a, b, renamed] of pairs) {
+    for (
+      const [before, after, from, to] of [[a, b, "result", "testCases"], [
+        b,
+        a,
+        "testCases",
+        "result",
+      ]] as const
+    ) {
+      for (const side of ["input", "output"] as const) {
+        const got = wholeHints(side, object({ [from]: before }), object({ [to]: after }));
+        const want = renamed
+          ? [`${from}: renamed to "${to}"?`, `${to}: renamed from "${from}"?`]
+          : [];
+        assert.deepEqual(got, want.sort(), `${side} ${from} → ${to} ${JSON.stringify(before)}`);
+      }
+    }
+  }
+  // Two added alike: which one it became is undecidable, so neither is said.
+  assert.deepEqual(
+    wholeHints(
+      "output",
+      object({ result: cases(d2020) }),
+      object({ testCases: bare, cases: bare }),
+    ),
+    [],
+  );
+});
+
 Deno.test("hintPropertyRenames() reads a new required property that is also property.added as one, both ways, both sides", () => {
   const list = { type: "array", items: { type: "string" }, minItems: 1 };
   const object = (name: string, closed: boolean): JsonObject => ({
