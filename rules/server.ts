@@ -151,7 +151,9 @@ const LOST: Readonly<Record<string, string>> = {
 function turned(e: CapabilityEvent, to: boolean): string[] | undefined {
   if (!isObject(e.before) || !isObject(e.after)) return undefined;
   const [from, into] = to ? [e.before, e.after] : [e.after, e.before];
-  const keys = differingOptions(e);
+  // Beside an offer that took requests away (its own rule), the others turned on still extend.
+  const taken = to ? requestsTakenAway(e) ?? [] : [];
+  const keys = differingOptions(e).filter((k) => !taken.includes(k));
   const all = keys.every((k) =>
     isOffer(e, k) && (from[k] === undefined || from[k] === false) && into[k] === true
   );
@@ -161,10 +163,40 @@ function turned(e: CapabilityEvent, to: boolean): string[] | undefined {
 const turnedOn = (e: CapabilityEvent) => turned(e, true);
 const turnedOff = (e: CapabilityEvent) => turned(e, false);
 
-/** The options of a capability present on both sides changed in a way that is not only offers. */
+/**
+ * The offers that carry requests of their own, by capability, with the requests: a server that
+ * stops offering one answers them as unknown methods.
+ */
+const REQUEST_OFFERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  resources: { subscribe: "resources/subscribe and resources/unsubscribe" },
+};
+
+/**
+ * The offers carrying requests that a capability kept on both sides turned off (true before,
+ * left out or false after); undefined when none.
+ */
+function requestsTakenAway(e: CapabilityEvent): string[] | undefined {
+  const offers = e.tokens.length === 1 && Object.hasOwn(REQUEST_OFFERS, e.key)
+    ? REQUEST_OFFERS[e.key]!
+    : undefined;
+  const [before, after] = [e.before, e.after];
+  if (offers === undefined || !isObject(before) || !isObject(after)) return undefined;
+  const taken = Object.keys(offers).filter((option) =>
+    before[option] === true && (after[option] === undefined || after[option] === false)
+  );
+  return taken.length > 0 ? taken : undefined;
+}
+
+/**
+ * The options of a capability present on both sides changed in a way that is not only offers
+ * turned on; an offer that took requests away is left to its own rule.
+ */
 function otherOptionChange(e: CapabilityEvent): string[] | undefined {
   if (e.before === undefined || e.after === undefined || turnedOn(e)) return undefined;
-  return differingOptions(e);
+  const taken = requestsTakenAway(e);
+  if (taken === undefined) return differingOptions(e);
+  const rest = differingOptions(e).filter((option) => !taken.includes(option));
+  return rest.length > 0 ? rest : undefined;
 }
 
 /** The contract lists each standard capability announces. */
@@ -446,7 +478,7 @@ export const serverRules: Rule[] = [
     severity: "BREAKING",
     summary: "The server no longer announces a capability",
     rationale:
-      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. Logging also carries a request a client sends (logging/setLevel, MCP specification, server utilities), which a server without the capability answers as an unknown method, as it answers a call to a removed tool; this is why it is graded above a listChanged turned off (server.capability.changed, POTENTIALLY_BREAKING), which stops notifications a client waits for while the capability keeps the requests that list what it covers: the client's lists may go stale, no list request fails. Completions suggests values for the arguments of prompts and the variables of resource templates, which a client names from the lists: dropped when the old contract listed no prompt with arguments and no resource template, it took nothing away (NON_BREAKING; @angular/cli 20.1.6 announced it with neither, 20.3.43 dropped it, and that was BREAKING), unless a prompts or resources capability announced listChanged (ones added at run time could have been completed) or one of the two lists was not captured (POTENTIALLY_BREAKING); with something to complete it stays BREAKING. An experimental or extensions object that was empty names no capability, so dropping it takes nothing away: NON_BREAKING, as adding one is (server.capability.added); the MCP Python SDK announces experimental: {} for a server that registers no experimental capability and the TypeScript SDK leaves it out, so it comes and goes with a change of SDK or of the wrapper around a server. A map that was not empty keeps its grade (each of its entries was a capability), and so does one that is not an object at all. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
+      "Clients stop asking for what the capability covers (prompts, resources, logging, tasks …), so features agents used disappear. Each entry of experimental and extensions (MCP 2026-07-28 extensions such as io.modelcontextprotocol/tasks) counts as a capability of its own. Compared only when both contracts record capabilities. Exceptions, when the old contract listed nothing under the capability: a tools or prompts capability with no option turned on is NON_BREAKING when dropped, since a client could list nothing under it and call nothing from it (tavily-mcp announced prompts and resources for many releases, listed neither, then stopped announcing them); one that announced listChanged is POTENTIALLY_BREAKING, since the server said it adds entries at run time, which a snapshot does not see; and resources with no resources and no resource templates listed is POTENTIALLY_BREAKING, since resources/read serves URIs that no list names, such as the resource links tools return. A snapshot taken live lists every announced capability (a server that does not know prompts/list or resources/list shows a client none, so the snapshot records none). A contract file may leave a list out (a hand-written or older contract, a tools/list result with capabilities beside it): that list was not captured, which is not the same as empty, so the exceptions do not apply and a dropped capability whose list the old contract leaves out is POTENTIALLY_BREAKING (unknown, never a silent NON_BREAKING). Logging and every experimental or extension entry stay BREAKING when dropped: what they offer is not a list a contract records. Logging also carries a request a client sends (logging/setLevel, MCP specification, server utilities), which a server without the capability answers as an unknown method, as it answers a call to a removed tool; this is why it is graded above a listChanged turned off (server.capability.changed, POTENTIALLY_BREAKING) and alike with a subscribe turned off (server.capability.requestRemoved, BREAKING), which stops notifications a client waits for while the capability keeps the requests that list what it covers: the client's lists may go stale, no list request fails. Completions suggests values for the arguments of prompts and the variables of resource templates, which a client names from the lists: dropped when the old contract listed no prompt with arguments and no resource template, it took nothing away (NON_BREAKING; @angular/cli 20.1.6 announced it with neither, 20.3.43 dropped it, and that was BREAKING), unless a prompts or resources capability announced listChanged (ones added at run time could have been completed) or one of the two lists was not captured (POTENTIALLY_BREAKING); with something to complete it stays BREAKING. An experimental or extensions object that was empty names no capability, so dropping it takes nothing away: NON_BREAKING, as adding one is (server.capability.added); the MCP Python SDK announces experimental: {} for a server that registers no experimental capability and the TypeScript SDK leaves it out, so it comes and goes with a change of SDK or of the wrapper around a server. A map that was not empty keeps its grade (each of its entries was a capability), and so does one that is not an object at all. Roots, sampling and elicitation are capabilities the MCP specification defines for clients (ClientCapabilities), not servers, yet some servers announce them (@cyanheads/git-mcp-server 2.6.5 announced all three, and 2.10.5 no longer did: three BREAKING findings): dropping one takes away no specified behaviour of the server, but a client that reads it anyway cannot be ruled out, so it is POTENTIALLY_BREAKING, as an option the specification does not define is (server.capability.changed).",
     examples: [{
       title: "prompts capability dropped, and the prompt listed under it",
       old: server("1.0.0", {
@@ -594,7 +626,7 @@ export const serverRules: Rule[] = [
       summary:
         "The tools, prompts or resources capability turned on listChanged or subscribe and kept its other options",
       rationale:
-        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning one off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed.",
+        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning listChanged off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed; turning subscribe off takes its requests away (server.capability.requestRemoved).",
       examples: [{
         title: "listChanged turned on",
         old: server("1.0.0", { capabilities: { tools: {} } }),
@@ -615,7 +647,7 @@ export const serverRules: Rule[] = [
       severity: "POTENTIALLY_BREAKING",
       summary: "The options of a capability changed",
       rationale:
-        "Flags such as listChanged and subscribe decide whether clients are told about changes; turning one off leaves clients with stale lists or without updates, while the capability stays with the requests that list and read what it covers, so it is a warning; a capability dropped whole takes its requests away, and is graded by server.capability.removed (a dropped logging capability is BREAKING: its logging/setLevel request fails). The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away. An offer the specification defines written out as false is the offer left out, which the specification reads as not made: {} and {listChanged: false} announce the same, so a change between them is no change (context7 3.2.5 → 4.1.1 wrote prompts: {} and resources: {} so, and was POTENTIALLY_BREAKING twice); false and absent stay apart where the specification does not read the option (an experimental or extension entry, an option it does not define, null).",
+        "listChanged decides whether clients are told about changes; turning it off leaves clients with stale lists, while the capability stays with the requests that list and read what it covers, so it is a warning. An offer that carries requests of its own is not only a notice: subscribe turned off takes resources/subscribe and resources/unsubscribe away, graded by server.capability.requestRemoved (BREAKING), as a capability dropped whole takes its requests away and is graded by server.capability.removed (a dropped logging capability is BREAKING: its logging/setLevel request fails). The options of an experimental or extension capability are defined by its author, not by the MCP specification, so every change to them, a flag turned on included, is graded here rather than as server.capability.extended. An option the specification does not define on a standard capability (heroku's tools: {list: …}) is graded the same, in both directions, and the message says the specification does not define it: no client can be known to read or to ignore it, so neither dropping nor adding it can be told harmless, and what is not modelled never passes silently as NON_BREAKING; nor is it BREAKING, since no specified behaviour of the capability went away. An offer the specification defines written out as false is the offer left out, which the specification reads as not made: {} and {listChanged: false} announce the same, so a change between them is no change (context7 3.2.5 → 4.1.1 wrote prompts: {} and resources: {} so, and was POTENTIALLY_BREAKING twice); false and absent stay apart where the specification does not read the option (an experimental or extension entry, an option it does not define, null).",
       examples: [{
         title: "listChanged turned off",
         old: server("1.0.0", { capabilities: { tools: { listChanged: true } } }),
@@ -654,5 +686,33 @@ export const serverRules: Rule[] = [
           options.map((o) => LOST[o]).join("; ")
         }`
         : `The "${e.key}" capability changed${optionsChanged(e, options)}`,
+  ),
+  optionsRule(
+    {
+      id: "server.capability.requestRemoved",
+      severity: "BREAKING",
+      summary:
+        "A capability kept but turned off an offer that carries requests (resources: subscribe)",
+      rationale:
+        "The MCP specification defines subscribe on the resources capability as the offer of two requests, resources/subscribe and resources/unsubscribe; a server that turns it off answers them as unknown methods, as it answers logging/setLevel once logging is dropped and a call to a removed tool (server.capability.removed, tool.removed: BREAKING). It is graded above listChanged turned off (server.capability.changed, POTENTIALLY_BREAKING), which stops notifications only: no request fails. A client that reads the capabilities first no longer subscribes and shows resources that may go stale; one that subscribed before gets an error. Turning it on is server.capability.extended (NON_BREAKING); written out as false it is the offer left out; a value other than true or false is an option the specification does not define (server.capability.changed).",
+      examples: [{
+        title: "subscribe turned off",
+        old: server("1.0.0", { capabilities: { resources: { subscribe: true } } }),
+        new: server("1.0.0", { capabilities: { resources: {} } }),
+        findings: [{
+          rule: "server.capability.requestRemoved",
+          path: "server.capabilities.resources",
+          severity: "BREAKING",
+        }],
+      }],
+    },
+    requestsTakenAway,
+    (e, options) =>
+      `The "${e.key}" capability turned off ${options.join(", ")}: ${
+        options.map((o) =>
+          `${LOST[o]}; ${REQUEST_OFFERS[e.key]![o]} are answered as unknown methods`
+        )
+          .join("; ")
+      }`,
   ),
 ];

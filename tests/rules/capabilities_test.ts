@@ -42,7 +42,7 @@ Deno.test("diff keeps an option turned off, or any other option change, POTENTIA
     const [before, after] of [
       [{ tools: { listChanged: true } }, { tools: {} }],
       [{ tools: { listChanged: true } }, { tools: { listChanged: false } }],
-      [{ resources: { subscribe: true } }, { resources: { listChanged: true } }],
+      [{ resources: { subscribe: true } }, { resources: { subscribe: "yes" } }],
       [{ tools: {} }, { tools: { listChanged: "yes" } }],
       [{ tools: {} }, { tools: { paginated: true } }],
     ] as const
@@ -113,8 +113,46 @@ Deno.test("diff says which offer was turned off", () => {
   assert.deepEqual(
     message({ resources: { subscribe: true, listChanged: true } }, { resources: {} }),
     [
-      'POTENTIALLY_BREAKING The "resources" capability turned off listChanged, subscribe: clients are no longer told when the list changes; clients can no longer subscribe to updates of a resource',
+      'BREAKING The "resources" capability turned off subscribe: clients can no longer subscribe to updates of a resource; resources/subscribe and resources/unsubscribe are answered as unknown methods',
+      'POTENTIALLY_BREAKING The "resources" capability turned off listChanged: clients are no longer told when the list changes',
     ],
+  );
+});
+
+Deno.test("diff grades subscribe turned off BREAKING: it takes the requests it offered away", () => {
+  // A server without subscribe answers resources/subscribe and resources/unsubscribe as unknown
+  // methods, as it answers logging/setLevel once logging is dropped (server.capability.removed).
+  const removed = "server.capability.requestRemoved server.capabilities.resources BREAKING";
+  for (
+    const after of [{}, { subscribe: false }, { listChanged: false }] as JsonObject[]
+  ) {
+    assert.deepEqual(changes({ resources: { subscribe: true } }, { resources: after }), [removed]);
+    // The other way it offers them: NON_BREAKING.
+    assert.deepEqual(changes({ resources: after }, { resources: { subscribe: true } }), [
+      "server.capability.extended server.capabilities.resources NON_BREAKING",
+    ]);
+  }
+  // Beside listChanged turned on, each is graded for what it is.
+  assert.deepEqual(
+    changes({ resources: { subscribe: true } }, { resources: { listChanged: true } }),
+    [removed, "server.capability.extended server.capabilities.resources NON_BREAKING"],
+  );
+  // A value the specification does not define is not known to offer anything: a warning.
+  assert.deepEqual(changes({ resources: { subscribe: "yes" } }, { resources: {} }), [
+    "server.capability.changed server.capabilities.resources POTENTIALLY_BREAKING",
+  ]);
+  // The capability dropped whole is server.capability.removed alone; in an experimental entry
+  // the author defines what subscribe means.
+  assert.deepEqual(
+    changes({ tools: {}, resources: { subscribe: true } }, { tools: {} })
+      .filter((line) => line.includes("requestRemoved")),
+    [],
+  );
+  assert.deepEqual(
+    changes({ experimental: { "acme/push": { subscribe: true } } }, {
+      experimental: { "acme/push": {} },
+    }),
+    ["server.capability.changed server.capabilities.experimental.acme/push POTENTIALLY_BREAKING"],
   );
 });
 

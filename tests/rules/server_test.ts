@@ -292,8 +292,8 @@ Deno.test("an option the MCP specification does not define, dropped or added, wa
     [changed("tools", `listChanged; ${undefinedOption("list, x", "tools", false)}`)],
   );
   // Only offers the specification defines, turned off: the message says what clients lose.
-  assert.deepEqual(messages({ resources: { subscribe: true } }, { resources: {} }), [
-    'server.capability.changed POTENTIALLY_BREAKING: The "resources" capability turned off subscribe: clients can no longer subscribe to updates of a resource',
+  assert.deepEqual(messages({ prompts: { listChanged: true } }, { prompts: {} }), [
+    'server.capability.changed POTENTIALLY_BREAKING: The "prompts" capability turned off listChanged: clients are no longer told when the list changes',
   ]);
   // tasks (2025-11-25) defines list, cancel and requests; logging defines none.
   assert.deepEqual(messages({ tasks: { list: {} } }, { tasks: {} }), [changed("tasks", "list")]);
