@@ -342,12 +342,14 @@ export function renamedTools(tools: ToolPairs): Paired<Tool>[] {
     }
   }
   // A word put before or after the names of two tools or more, or taken off them, on tools
-  // that still read as themselves.
+  // that still read as themselves, and on the others of the same word that share a property
+  // name with theirs.
   const affixed = sameButAffix(
     free(tools.removed),
     free(tools.added),
     (x) => x.id,
     sameTool(tools),
+    sharesProperty,
   );
   for (const [gone, twin] of affixed) pair(gone, twin, "affix");
   // One tool whose name gained or lost words anywhere, or wrote words shortened or in the plural
@@ -696,6 +698,20 @@ function sameTool(tools: ToolPairs): (gone: Located<Tool>, twin: Located<Tool>) 
     return all > 0 &&
       (common * 3 >= all * 2 || (common >= KEPT && common === Math.min(p.size, q.size)));
   };
+}
+
+/**
+ * Whether two tools have a property name in common (input and output, top level), or neither
+ * has one: the evidence {@link sameButAffix} asks of a pair whose affix two pairs that read as
+ * one tool ({@link sameTool}) establish. @mizchi/lsmcp 0.9.4 → 0.10.0 put lsp_ before 13 tools,
+ * each rewriting its description and renaming arguments (filePath → relativePath, target →
+ * textTarget): format_document, get_code_actions and check_capabilities read as themselves,
+ * find_references (3 names of 6 in common) and get_hover (3 of 8) did not, and all 13 read as
+ * removed and added with no hint.
+ */
+function sharesProperty({ value: a }: Located<Tool>, { value: b }: Located<Tool>): boolean {
+  const [p, q] = [propertyNames(a), propertyNames(b)];
+  return (p.size === 0 && q.size === 0) || [...p].some((name) => q.has(name));
 }
 
 /**

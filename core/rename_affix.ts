@@ -53,8 +53,9 @@ const MAX_NAMES = 512;
 
 /**
  * The pairs of `removed` and `added` whose names differ by one affix ({@link affixOf}), and that
- * `alike` says are the same entry, that at least two such pairs and half of `removed` or of
- * `added` (the fewer) share, each removed and each added name in one such pair only (a name
+ * `alike` says are the same entry, or else `akin` (weaker evidence) once two pairs or more of
+ * the affix are alike, that at least two alike pairs and half of `removed` or of `added` (the
+ * fewer) share, each removed and each added name in one such pair only (a name
  * that two affixes or two names explain is paired with none, whether or not `alike` holds for
  * both: godot_animation removed beside godot_animation_read and godot_animation_edit added was
  * split, not renamed).
@@ -71,6 +72,10 @@ const MAX_NAMES = 512;
  * assert.deepEqual(sameButAffix(["search"], ["search_v2"], id), []);
  * // Two of five removed and five added: words of their own, not a rename of the server's names.
  * assert.deepEqual(sameButAffix(["a_x", "b_x", "c", "d", "e"], ["a", "b", "f", "g", "h"], id), []);
+ * // Two alike establish the affix for a third that is only akin (names of length 1 here).
+ * const one = (a: string) => a.length === 1;
+ * assert.equal(sameButAffix(["a", "b", "cc"], ["p_a", "p_b", "p_cc"], id, one, () => true).length, 3);
+ * assert.equal(sameButAffix(["a", "bb", "cc"], ["p_a", "p_bb", "p_cc"], id, one, () => true).length, 0);
  * ```
  */
 export function sameButAffix<T>(
@@ -78,10 +83,11 @@ export function sameButAffix<T>(
   added: readonly T[],
   name: (entry: T) => string,
   alike: (gone: T, twin: T) => boolean = () => true,
+  akin: (gone: T, twin: T) => boolean = () => false,
 ): [T, T][] {
   if (removed.length > MAX_NAMES || added.length > MAX_NAMES) return [];
   const words = new Map([...removed, ...added].map((entry) => [entry, nameWords(name(entry))]));
-  const byAffix = new Map<string, [T, T][]>();
+  const byAffix = new Map<string, { alike: [T, T][]; akin: [T, T][] }>();
   // How many names an affix explains each name by, whether or not `alike` holds for them: a
   // name two others explain was split, even when one of the two no longer reads as it did.
   const explained = new Map<T, number>();
@@ -90,13 +96,18 @@ export function sameButAffix<T>(
       const affix = affixOfWords(words.get(gone)!, words.get(twin)!);
       if (affix === undefined) continue;
       for (const entry of [gone, twin]) explained.set(entry, (explained.get(entry) ?? 0) + 1);
-      if (!alike(gone, twin)) continue;
-      byAffix.set(affix, [...byAffix.get(affix) ?? [], [gone, twin]]);
+      const kind = alike(gone, twin) ? "alike" : akin(gone, twin) ? "akin" : undefined;
+      if (kind === undefined) continue;
+      let group = byAffix.get(affix);
+      if (group === undefined) byAffix.set(affix, group = { alike: [], akin: [] });
+      group[kind].push([gone, twin]);
     }
   }
-  const shared = [...byAffix.values()].filter((pairs) =>
-    pairs.length >= 2 && pairs.length * 2 >= Math.min(removed.length, added.length)
-  ).flat();
+  const fewer = Math.min(removed.length, added.length);
+  const shared = [...byAffix.values()].flatMap((group) => {
+    const pairs = [...group.alike, ...group.akin];
+    return group.alike.length >= 2 && pairs.length * 2 >= fewer ? pairs : [];
+  });
   return shared.filter(([gone, twin]) => explained.get(gone) === 1 && explained.get(twin) === 1);
 }
 

@@ -877,3 +877,54 @@ Deno.test("pairEntities() pairs one tool whose name swapped a word the other's d
   );
   assert.deepEqual(renamed([create], [referrals, invites]), []);
 });
+
+Deno.test("pairEntities() pairs the other tools of an affix that two tools reading as themselves establish when each shares a property name, both ways", () => {
+  const tool = described;
+  const renames = (a: Tool[], b: Tool[]) => renamesOf(a, b).map((r) => r.replace(/ \w+$/, ""));
+  // @mizchi/lsmcp 0.9.4 → 0.10.0 put lsp_ before 13 tools: format_document and get_code_actions
+  // kept their descriptions (alike), find_references and get_hover rewrote theirs and renamed
+  // arguments (filePath → relativePath), keeping root and line.
+  const old = [
+    tool("format_document", "Format an entire document using LSP.", "root", "filePath", "tabSize"),
+    tool("get_code_actions", "Get available code actions for a range.", "root", "filePath"),
+    tool("find_references", "Find all references to symbol across the codebase", "root", "line"),
+    tool("get_hover", "Get hover information for a symbol", "root", "line", "target"),
+  ];
+  const prefixed = (t: Tool, description: string, ...properties: string[]) =>
+    tool(`lsp_${t.name}`, description, ...properties);
+  const now = [
+    prefixed(old[0]!, "Format an entire document using LSP!", "root", "relativePath", "tabSize"),
+    prefixed(old[1]!, "Get available code actions for a range!", "root", "relativePath"),
+    prefixed(old[2]!, "Requires exact line:column coordinates.", "root", "line", "column", "uri"),
+    prefixed(
+      old[3]!,
+      "Requires exact line:column coordinates. Hover.",
+      "root",
+      "line",
+      "textTarget",
+    ),
+  ];
+  const pairs = old.map((t) => `${t.name}→lsp_${t.name}`).sort();
+  assert.deepEqual(renames(old, now), pairs);
+  assert.deepEqual(renames(now, old), old.map((t) => `lsp_${t.name}→${t.name}`).sort());
+  // A property name shared on the output side is evidence too.
+  const output = (t: Tool, name: string): Tool => ({
+    ...t,
+    inputSchema: { type: "object" },
+    outputSchema: { type: "object", properties: { [name]: { type: "string" } } },
+  });
+  const outs = [output(old[2]!, "references"), output(now[2]!, "references")];
+  assert.deepEqual(renames([old[0]!, old[1]!, outs[0]!], [now[0]!, now[1]!, outs[1]!]), [
+    "find_references→lsp_find_references",
+    "format_document→lsp_format_document",
+    "get_code_actions→lsp_get_code_actions",
+  ]);
+  // No property name in common: another tool under the prefixed name, left unpaired.
+  const apart = [tool("lsp_find_references", "Requires exact coordinates.", "uri", "position")];
+  assert.deepEqual(renames(old.slice(0, 3), [now[0]!, now[1]!, ...apart]), pairs.slice(1, 3));
+  // Undecidable: one pair alike alone does not establish the affix, so the others stay unpaired
+  // (format_document, its description alike, is paired as one tool whose name gained a word).
+  assert.deepEqual(renames([old[0]!, old[2]!, old[3]!], [now[0]!, now[2]!, now[3]!]), [
+    "format_document→lsp_format_document",
+  ]);
+});

@@ -1552,3 +1552,58 @@ Deno.test("proxar diff names @smartbear/mcp 0.40.0 ⇄ 0.41.0's output result �
     "hint: release 0.42.0",
   ]);
 });
+
+Deno.test("proxar diff pairs @mizchi/lsmcp 0.9.4 → 0.10.0's tools renamed with an lsp_ prefix, arguments renamed and descriptions rewritten, both ways", async () => {
+  const tools = [
+    "check_capabilities",
+    "find_references",
+    "format_document",
+    "get_code_actions",
+    "get_diagnostics",
+    "get_hover",
+    "rename_symbol",
+  ];
+  const withArguments = tools.filter((t) => t !== "check_capabilities");
+  // Before: only check_capabilities (its description alike) was paired; the other six read as
+  // removed and added with no hint: format_document and get_code_actions read as themselves,
+  // two pairs of the prefix but fewer than half of the seven, and the other four (3 argument
+  // names of 6 in common for find_references) did not. Each keeps a property name (root), so
+  // the prefix that two tools establish now pairs all seven; grades of what was reported
+  // unchanged, the schema changes now said under the new names.
+  const input = (t: string) => `lsp_${t}.inputSchema`;
+  await assertVerdict(["lsmcp_lsp_prefix_0.9.4.json", "lsmcp_lsp_prefix_0.10.0.json"], {
+    findings: [
+      "server.name.changed|server.serverInfo.name|POTENTIALLY_BREAKING",
+      ...tools.map((t) => `tool.added|lsp_${t}|NON_BREAKING`),
+      ...tools.map((t) => `tool.description.changed|lsp_${t}.description|POTENTIALLY_BREAKING`),
+      `tool.input.property.added|${input("find_references")}.properties.column|NON_BREAKING`,
+      `tool.input.property.added|${input("get_hover")}.properties.column|NON_BREAKING`,
+      `tool.input.property.added|${input("get_hover")}.properties.textTarget|NON_BREAKING`,
+      ...withArguments.flatMap((t) => [
+        `tool.input.property.removed|${input(t)}.properties.filePath|BREAKING`,
+        ...t === "get_hover" || t === "rename_symbol"
+          ? [`tool.input.property.removed|${input(t)}.properties.target|BREAKING`]
+          : [],
+      ]),
+      ...withArguments.map((t) => `tool.input.required.added|${input(t)}.required|BREAKING`),
+      ...tools.map((t) => `tool.removed|${t}|BREAKING`),
+    ],
+    code: 1,
+  });
+  for (const [from, to, prefix] of [["0.9.4", "0.10.0", ""], ["0.10.0", "0.9.4", "lsp_"]]) {
+    const result = await runCli([
+      "diff",
+      `real_servers/lsmcp_lsp_prefix_${from}.json`,
+      `real_servers/lsmcp_lsp_prefix_${to}.json`,
+      "--format",
+      "json",
+    ]);
+    const report = JSON.parse(result.stdout) as {
+      changes: { rule: string; path: string; hint?: string }[];
+    };
+    const renamed = report.changes.filter((c) => c.rule === "tool.removed")
+      .map((c) => `${c.path} ${c.hint}`).sort();
+    const other = prefix === "" ? "lsp_" : "";
+    assert.deepEqual(renamed, tools.map((t) => `${prefix}${t} renamed to "${other}${t}"?`));
+  }
+});
