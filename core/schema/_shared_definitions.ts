@@ -7,7 +7,7 @@
  * definition) stay apart.
  * @module
  */
-import { pointerTokens } from "../json.ts";
+import { pointerTokens, stableStringify } from "../json.ts";
 import type { SchemaDelta } from "./types.ts";
 
 /** Whether a pointer below `base` passes through a definitions container. */
@@ -48,7 +48,9 @@ export function oncePerDefinition(
   const keyOf = new Map<SchemaDelta, string>();
   for (const d of deltas) {
     if (inDefinitions(d.pointer, where.basePointer) === undefined) continue;
-    const key = JSON.stringify([
+    // Values compared whatever the order their keys are written in: two uses that name equal
+    // schemas are one change however each file (or each branch) orders them.
+    const key = stableStringify([
       d.rule,
       d.severity,
       d.pointer,
