@@ -120,7 +120,7 @@ const FLATTENED_UNION =
 
 /** Why a conjunct that is a branch of the other side needs no comparison of its parts. */
 const KEPT_CONJUNCT =
-  'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch; and a conjunct both sides share is set aside, so allOf [that oneOf, string] → allOf [that oneOf, anyOf [string, null]] is no change (both accept "a" only). Found by the validator oracle.';
+  'A conjunct equal to the other side\'s schema, or to one of its union branches, is in it whatever it holds: allOf [oneOf [integer, enum [1, "a"]]] → allOf [anyOf [that oneOf, null]] widens, although the oneOf, whose branches overlap (it rejects 1), cannot be compared branch by branch; and a conjunct both sides share is set aside, so allOf [that oneOf, string] → allOf [that oneOf, anyOf [string, null]] is no change (both accept "a" only). Found by the validator oracle. Where the proof decides neither way, the one conjunct that constrains on each side (the others true or annotations only) is compared with the other whatever its form: allOf [that oneOf, true] → allOf [anyOf [that oneOf, null], true] read one conjunct removed and another added, allOf.narrowed, BREAKING on input, beside allOf.widened (validator oracle, seed 43); now anyOf.widened at the branch, and a keyword Proxar does not model changed in it is named there, BREAKING.';
 
 /** Why a conjunct written apart from the keywords beside it is read merged into them. */
 const CONJUNCT_BESIDE =

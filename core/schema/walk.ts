@@ -1799,7 +1799,7 @@ class Walker {
         );
         continue;
       }
-      const pairing = pairBranches(xa, xb);
+      let pairing = pairBranches(xa, xb);
       // The subsumption proof may settle the combination as a whole (a branch that moved into a
       // nested union or behind a $ref, one that covers another). When it does, the branch by
       // branch findings are kept only if they agree with it; otherwise one finding says it.
@@ -1824,6 +1824,14 @@ class Walker {
           this.proves(b, a, "narrowed", false),
         ];
       }
+      // One allOf branch that constrains on each side is the whole conjunction there, whatever its
+      // form: unpaired by likeness and unproven, the two are compared as such ({allOf: [oneOf X,
+      // true]} → {allOf: [{anyOf: [oneOf X, null]}, true]} read one branch removed and one added,
+      // allOf.narrowed BREAKING on input; validator oracle, seed 43).
+      if (
+        key === "allOf" && !wide && !narrow && xa.length === 1 && xb.length === 1 &&
+        pairing.pairs.length === 0
+      ) pairing = { pairs: [[0, 0]], added: [], removed: [], ambiguous: false };
       if (key === "allOf" && !pairing.ambiguous) {
         this.namesRemoved(ctx, pairing.removed.map((i) => ka![i]!), pairing.pairs, [a, b], ka!);
       }
