@@ -16,19 +16,22 @@ export interface SoleBranch {
   index: number;
   /** Annotations written beside the combinator, now the branch's. */
   carried: string[];
-  /** Annotations beside it that the branch writes otherwise, in the branch's `allOf/0`. */
-  apart: string[];
+  /**
+   * Annotations beside it that the branch writes otherwise, each with the index, in the branch's
+   * `allOf`, of the branch of annotations only that holds it.
+   */
+  apart: [string, number][];
   /**
    * Annotations beside it that the branch writes otherwise and the other side writes alike: the
-   * branch holds the one beside, its own in its `allOf/0`.
+   * branch holds the one beside, its own in the branch of annotations only at the index given.
    */
-  swapped: string[];
+  swapped: [string, number][];
   /**
    * Annotations of an allOf branch of annotations only beside the branch that the branch writes
-   * otherwise: each with that branch's index, in the branch's `allOf/0` (one of them would be
-   * dropped).
+   * otherwise: each with that branch's index, then the index, in the branch's `allOf`, of the
+   * branch of annotations only that holds it (one of them would be dropped).
    */
-  kept: [string, number][];
+  kept: [string, number, number][];
 }
 
 /**
@@ -70,6 +73,8 @@ export function soleBranch(
 ): SoleBranch | undefined {
   if (schema === false) return undefined;
   let found: SoleBranch | undefined;
+  // The annotations of allOf branches of annotations only kept apart: key and branch index.
+  const keptFrom: [string, number][] = [];
   for (const key of Object.keys(schema)) {
     const value = schema[key];
     if (key === "anyOf" || key === "oneOf" || key === "allOf") {
@@ -81,17 +86,18 @@ export function soleBranch(
       // The annotations of allOf branches that hold nothing else stay with the schema; one the
       // branch (or another such branch) writes otherwise is kept apart with those beside.
       let branch = branches[0]!.v;
-      const kept: [string, number][] = [];
       if (isObject(branch)) {
-        for (const [index, other] of value.entries()) {
-          if (other === branches[0]!.v || !isObject(other)) continue;
-          for (const k of Object.keys(other)) {
-            if (!Object.hasOwn(branch, k) || jsonEqual(branch[k], other[k])) continue;
-            // Two texts apart already: the lists are compared as such.
-            if (kept.some(([seen]) => seen === k)) return undefined;
-            kept.push([k, index]);
+        for (const [index, sibling] of value.entries()) {
+          if (sibling === branches[0]!.v || !isObject(sibling)) continue;
+          for (const k of Object.keys(sibling)) {
+            if (!Object.hasOwn(branch, k) || jsonEqual(branch[k], sibling[k])) continue;
+            // The text beside the combinator, or one kept apart already, is read once.
+            if (Object.hasOwn(schema, k) && jsonEqual(schema[k], sibling[k])) continue;
+            const seen = (x: [string, number]) =>
+              x[0] === k && jsonEqual((value[x[1]] as JsonObject)[k], sibling[k]);
+            if (!keptFrom.some(seen)) keptFrom.push([k, index]);
           }
-          branch = { ...other, ...branch };
+          branch = { ...sibling, ...branch };
         }
       }
       found = {
@@ -101,7 +107,7 @@ export function soleBranch(
         carried: [],
         apart: [],
         swapped: [],
-        kept,
+        kept: [],
       };
     } else if (!isAnnotationKeyword(key) || key === "$defs" || key === "definitions") {
       return undefined;
@@ -109,37 +115,43 @@ export function soleBranch(
   }
   if (found === undefined || !isObject(found.schema)) return found;
   const branch: JsonObject = { ...found.schema };
-  const apart: JsonObject = {};
+  // The branches of annotations only the texts kept apart stand in: each text in the first that
+  // does not write its keyword yet, so two texts of one keyword stand in two branches.
+  const slots: JsonObject[] = [];
+  const put = (key: string, text: JsonValue): number => {
+    let j = slots.findIndex((slot) => !Object.hasOwn(slot, key));
+    if (j < 0) j = slots.push({}) - 1;
+    slots[j]![key] = text;
+    return j;
+  };
   const siblings = value(schema[found.key]);
-  for (const [key, index] of found.kept) apart[key] = siblings[index]![key]!;
+  for (const [key, index] of keptFrom) {
+    found.kept.push([key, index, put(key, siblings[index]![key]!)]);
+  }
   for (const key of Object.keys(schema)) {
     if (key === found.key) continue;
-    // Beside the combinator and in an allOf branch of annotations only, both written otherwise.
-    if (Object.hasOwn(apart, key) && !jsonEqual(apart[key], schema[key])) return undefined;
     if (!Object.hasOwn(branch, key)) {
       branch[key] = schema[key]!;
       found.carried.push(key);
     } else if (other !== false && jsonEqual(other[key], schema[key])) {
       // The other side writes the text beside: that one is read first, the branch's apart.
       if (jsonEqual(branch[key], schema[key])) continue;
-      apart[key] = branch[key]!;
+      found.swapped.push([key, put(key, branch[key]!)]);
       branch[key] = schema[key]!;
-      found.swapped.push(key);
-    } else if (!jsonEqual(branch[key], schema[key])) apart[key] = schema[key]!;
+    } else if (!jsonEqual(branch[key], schema[key])) {
+      found.apart.push([key, put(key, schema[key]!)]);
+    }
   }
-  // One the branch writes otherwise stays apart: an allOf branch of annotations only, which the
-  // walk compares as such (a model reads both texts).
-  if (Object.keys(apart).length > 0 && !Object.hasOwn(branch, "allOf")) {
-    branch.allOf = [apart];
-    const keptKeys = found.kept.map(([k]) => k);
-    found.apart = Object.keys(apart).filter((k) =>
-      !found!.swapped.includes(k) && !keptKeys.includes(k)
-    );
-  } else {
-    // The branch holds an allOf of its own: the texts cannot stand apart in it, and would be
-    // dropped; the lists are compared as such.
-    if (Object.keys(apart).length > 0) return undefined;
-    found.swapped = [];
+  // One the branch writes otherwise stays apart: an allOf branch of annotations only, after the
+  // branch's own allOf branches when it has some, which the walk compares as such (a model reads
+  // every text).
+  if (slots.length > 0) {
+    const own = branch.allOf;
+    if (own !== undefined && !Array.isArray(own)) return undefined;
+    const offset = own?.length ?? 0;
+    branch.allOf = [...own ?? [], ...slots];
+    for (const list of [found.apart, found.swapped]) for (const x of list) x[1] += offset;
+    for (const x of found.kept) x[2] += offset;
   }
   return found.carried.length + found.apart.length + found.swapped.length +
         found.kept.length === 0
@@ -270,14 +282,18 @@ export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject
     }
     const lifted: JsonObject = {};
     for (const k of rest) lifted[k] = single[k]!;
-    for (const k of Object.keys(single)) if (isAnnotationKeyword(k)) lifted[k] = single[k]!;
+    const texts = Object.keys(single).filter((k) => isAnnotationKeyword(k));
+    // Facing allOf branches of annotations only, a text stands where the other side writes it
+    // (annotationSlots): a branch's text written beside the keywords is no change of prose.
+    const slots = key === "allOf" ? annotationSlots(single, other, texts) : [];
+    for (const k of texts) if (!slots.some((x) => Object.hasOwn(x, k))) lifted[k] = single[k]!;
     // A list of types facing a union of one type per branch is a union of its types.
     const pieces = key === "allOf" ? undefined : splitTypes(constraints);
     const byType = (other[key] as JsonValue[]).some((x) => {
       const t = isObject(x) ? typeSet(x) : undefined;
       return t?.length === 1 && pieces?.some((p) => p.type === t[0]);
     });
-    lifted[key] = pieces !== undefined && byType ? pieces : [constraints];
+    lifted[key] = pieces !== undefined && byType ? pieces : [constraints, ...slots];
     return lifted;
   };
   if (union(b) && !union(a)) return [lift(a, b, true) ?? a, b];
@@ -290,4 +306,32 @@ export function liftUnion(a: JsonObject, b: JsonObject): [JsonObject, JsonObject
   if (bare(b) && !bare(a)) return [lift(a, b, true) ?? a, b];
   if (bare(a) && !bare(b)) return [a, lift(b, a) ?? b];
   return [a, b];
+}
+
+/**
+ * The texts of `single` (its annotations `texts`) that go in allOf branches of annotations only
+ * when it is read as a one-branch allOf facing `other`'s: one `other` writes alike in such a
+ * branch goes in the branch facing it; one `other` writes otherwise in such a branch and not
+ * beside its allOf, in the first facing a branch that writes its keyword. The rest stay beside
+ * the allOf. `allOf: [{minLength: 1}, {maxLength: 5}, {description: D}]` and `{minLength: 1,
+ * maxLength: 5, description: D}` write the same text.
+ */
+function annotationSlots(single: JsonObject, other: JsonObject, texts: string[]): JsonObject[] {
+  const branches = (other.allOf as JsonValue[]).filter((x): x is JsonObject =>
+    isObject(x) && Object.keys(x).length > 0 && isAnnotationOnly(x)
+  );
+  if (branches.length === 0) return [];
+  const slots: JsonObject[] = branches.map(() => ({}));
+  const place = (k: string, fits: (b: JsonObject) => boolean) => {
+    const i = branches.findIndex((b, j) => fits(b) && !Object.hasOwn(slots[j]!, k));
+    if (i >= 0) slots[i]![k] = single[k]!;
+    return i >= 0;
+  };
+  for (const k of texts) {
+    if (jsonEqual(other[k], single[k])) continue;
+    if (place(k, (b) => jsonEqual(b[k], single[k]))) continue;
+    if (other[k] !== undefined) continue;
+    place(k, (b) => Object.hasOwn(b, k));
+  }
+  return slots.filter((x) => Object.keys(x).length > 0);
 }

@@ -412,9 +412,9 @@ class Walker {
 
   /**
    * Findings on an annotation {@link soleBranch} moved from beside a one-branch combinator into
-   * its branch (`lifted`: each side's branch location), carried or kept apart in the branch's
-   * `allOf/0`, named where the file writes it: the pointer and path of the place, the old side's
-   * in the old pointer (none when it is the same).
+   * its branch (`lifted`: each side's branch location), carried or kept apart in a branch of
+   * annotations only of the branch's `allOf`, named where the file writes it: the pointer and
+   * path of the place, the old side's in the old pointer (none when it is the same).
    */
   carriedAsWritten(
     found: SchemaDelta[],
@@ -430,27 +430,37 @@ class Walker {
       const sibling = (index: number) => `${this.home(ctx, side, lift!.key)}/${lift!.key}/${index}`;
       const moved = [
         ...(lift?.carried ?? []).map((key) => [key, "", place(key), ""] as const),
-        ...(lift?.apart ?? []).map((key) => [key, "/allOf/0", place(key), ""] as const),
-        ...(lift?.swapped ?? []).flatMap((key) => [
+        ...(lift?.apart ?? []).map(([key, j]) => [key, `/allOf/${j}`, place(key), ""] as const),
+        ...(lift?.swapped ?? []).flatMap(([key, j]) => [
           [key, "", place(key), ""] as const,
-          [key, "/allOf/0", lifted, ""] as const,
+          [key, `/allOf/${j}`, lifted, ""] as const,
         ]),
-        ...(lift?.kept ?? []).map(([key, index]) =>
-          [key, "/allOf/0", sibling(index), `.${lift!.key}.${index}`] as const
+        ...(lift?.kept ?? []).map(([key, index, j]) =>
+          [key, `/allOf/${j}`, sibling(index), `.${lift!.key}.${index}`] as const
         ),
       ];
+      // Each finding is renamed once a side: a name given may be another text's in the branch
+      // (allOf.1 where two texts stand apart).
+      const [pointed, oldPointed, renamed] = [new Set(), new Set(), new Set()];
       for (const [key, within, written, named] of moved) {
         const token = `/${escapePointerToken(key)}`;
         const [from, to] = [lifted + within + token, written + token];
         const node = `${ctx.path}${within.replaceAll("/", ".")}`;
         const path = `${node}.${key}`;
         for (const d of found) {
-          if (d.pointer === base + from && (side === "new" || within !== "")) {
+          if (
+            d.pointer === base + from && (side === "new" || within !== "") && !pointed.has(d)
+          ) {
+            pointed.add(d);
             d.pointer = base + to;
             d.location = written;
           }
-          if (side === "old" && d.oldPointer === oldBase + from) d.oldPointer = oldBase + to;
-          if (within !== "" && d.path === path && d.facet === key) {
+          if (side === "old" && d.oldPointer === oldBase + from && !oldPointed.has(d)) {
+            oldPointed.add(d);
+            d.oldPointer = oldBase + to;
+          }
+          if (within !== "" && d.path === path && d.facet === key && !renamed.has(d)) {
+            renamed.add(d);
             d.path = `${ctx.path}${named}.${key}`;
             if (d.message.startsWith(path)) d.message = d.path + d.message.slice(path.length);
             // Other annotations' messages name the schema holding them: `….allOf.0: default …`.
@@ -2874,14 +2884,18 @@ class Walker {
    * schema's own. A branch added or removed compares its annotations with none.
    */
   annotationBranches(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
-    if (lifted[0] || lifted[1]) return;
     for (const [x, y] of annotationBranchPairs(a, b)) {
-      const oldLoc = x && `${this.home(ctx, "old", "allOf")}/allOf/${x.index}`;
-      const newLoc = y && `${this.home(ctx, "new", "allOf")}/allOf/${y.index}`;
+      // A lone schema read as a one-branch allOf writes its texts beside its keywords, at the
+      // place (liftUnion): a branch of its texts is named there, at the other side's index.
+      const oldLoc = x &&
+        (lifted[0] ? ctx.oldLoc : `${this.home(ctx, "old", "allOf")}/allOf/${x.index}`);
+      const newLoc = y &&
+        (lifted[1] ? ctx.newLoc : `${this.home(ctx, "new", "allOf")}/allOf/${y.index}`);
+      const written = (lifted[1] ? undefined : y) ?? (lifted[0] ? undefined : x);
       this.annotations(x?.schema ?? {}, y?.schema ?? {}, {
         ...ctx,
         levels: undefined,
-        path: `${ctx.path}.allOf.${(y ?? x)!.index}`,
+        path: written === undefined ? ctx.path : `${ctx.path}.allOf.${written.index}`,
         oldLoc: oldLoc ?? newLoc!,
         newLoc: newLoc ?? oldLoc!,
         depth: ctx.depth + 1,
