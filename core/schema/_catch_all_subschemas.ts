@@ -31,8 +31,8 @@ import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated
 import { heldByBranches } from "./_property_schema.ts";
 import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
-import { withoutProse } from "./_unreached_prose.ts";
-import { sameThroughRefs } from "./_same_through_refs.ts";
+import { withoutNotes } from "./_unreached_prose.ts";
+import { targetsRewritten } from "./_same_through_refs.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -885,11 +885,13 @@ const condition: FacetHandler = (walk, node) => {
   if (!ao && !an) return;
   if (ao && an) {
     const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
-    // A condition reworded, not changed: the same branch applies (the walk grades the prose).
-    // Written alike, it means the same when every reference it reaches holds equal values.
+    // A condition reworded, not changed: the same branch applies (the walk grades the prose and
+    // the other annotations that check no value). Written alike, it means the same when every
+    // reference it reaches holds values alike.
+    const alike = (x: JsonValue, y: JsonValue) => walk.same(withoutNotes(x), withoutNotes(y));
     if (
-      a !== undefined && b !== undefined && walk.same(withoutProse(a), withoutProse(b)) &&
-      sameThroughRefs(a, walk.oldRoot, walk.newRoot)
+      a !== undefined && b !== undefined && alike(a, b) &&
+      targetsRewritten(a, walk.oldRoot, walk.newRoot, alike) !== undefined
     ) return;
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);

@@ -115,15 +115,61 @@ function text(s: JsonObject | undefined, key: string): string | undefined {
  * assert.deepEqual(withoutProse(s), { minLength: 2, properties: { title: {} } });
  * ```
  */
-export function withoutProse(s: JsonValue, depth = 0): JsonValue {
+export function withoutProse(s: JsonValue): JsonValue {
+  return without(
+    s,
+    (key, value) => (key === "title" || key === "description") && typeof value === "string",
+  );
+}
+
+/** Annotations that say something of the values a schema meets and check none. */
+const NOTES: ReadonlySet<string> = new Set([
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "example",
+  "$comment",
+]);
+
+/**
+ * `s` without its schemas' prose (as {@link withoutProse}), the other annotations that check no
+ * value (`default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `$comment`) and vendor
+ * extensions: two schemas equal once read so accept the same values, and differ in what
+ * {@link unreachedProse} and {@link unreachedPairs} compare.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutNotes } from "./_unreached_prose.ts";
+ * const s = { minLength: 2, default: "ab", "x-k": 1, properties: { default: { title: "t" } } };
+ * assert.deepEqual(withoutNotes(s), { minLength: 2, properties: { default: {} } });
+ * ```
+ */
+export function withoutNotes(s: JsonValue): JsonValue {
+  return without(
+    s,
+    (key, value) =>
+      ((key === "title" || key === "description") && typeof value === "string") ||
+      NOTES.has(key) || key.startsWith("x-"),
+  );
+}
+
+/** `s` with the keywords `drop` picks left out of each of its schemas. */
+function without(
+  s: JsonValue,
+  drop: (key: string, value: JsonValue) => boolean,
+  depth = 0,
+): JsonValue {
   if (!isObject(s) || depth > MAX_DEPTH) return s;
   const out: JsonObject = {};
   for (const key of Object.keys(s)) {
-    if ((key === "title" || key === "description") && typeof s[key] === "string") continue;
+    if (drop(key, s[key]!)) continue;
     out[key] = s[key]!;
   }
   eachSubschema(s, null, (child, link) => {
-    const read = withoutProse(child, depth + 1);
+    const read = without(child, drop, depth + 1);
     if (link.up === null) {
       out[link.token as string] = read;
       return;

@@ -5,9 +5,9 @@
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
-import { escapePointerToken, pointerOf } from "../json.ts";
+import { escapePointerToken, pointerOf, pointerTokens } from "../json.ts";
 import { heldByBranches } from "./_property_schema.ts";
-import { sameThroughRefs } from "./_same_through_refs.ts";
+import { sameThroughRefs, targetsRewritten } from "./_same_through_refs.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
@@ -77,7 +77,7 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
-import { unreachedPairs, unreachedProse, withoutProse } from "./_unreached_prose.ts";
+import { unreachedPairs, unreachedProse, withoutNotes, withoutProse } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -2495,20 +2495,34 @@ class Walker {
   conditional(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     const active = (s: JsonObject) =>
       s.if !== undefined && (s.then !== undefined || s.else !== undefined);
-    if (jsonEqual(a.if, b.if)) {
+    // Written alike, a condition means the same when every reference it reaches holds equal
+    // values: a definition it reaches changed changes which of then/else applies.
+    const [ao, an] = [active(a), active(b)];
+    const same = jsonEqual(a.if, b.if);
+    if (same && (a.if === undefined || this.shortcut || !ao || !an)) {
       // A then or else without if applies to no value: its prose is still read.
       if (a.if === undefined) return this.unreached(ctx, a, b, ["then", "else"]);
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
-    const [ao, an] = [active(a), active(b)];
     if (!ao && !an) return this.unreached(ctx, a, b, ["if", "then", "else"]);
-    if (
-      ao && an && jsonEqual(withoutProse(a.if!), withoutProse(b.if!)) &&
-      (this.shortcut || sameThroughRefs(a.if!, this.oldRoot, this.newRoot))
-    ) {
+    // Reworded, its annotations that check no value changed, or those of a definition it
+    // reaches: the texts, where each file writes them.
+    const alike = (x: JsonValue, y: JsonValue) => jsonEqual(withoutNotes(x), withoutNotes(y));
+    const reworded = ao && an && alike(a.if!, b.if!)
+      ? targetsRewritten(a.if!, this.oldRoot, this.newRoot, alike)
+      : undefined;
+    if (reworded !== undefined) {
       // The condition reworded, not changed: the same branch applies to every value.
       this.unreached(ctx, a, b, ["if"]);
+      for (const target of reworded) {
+        const loc = target.ref === "#" ? "" : decodeURIComponent(target.ref.slice(1));
+        this.unreachedAt(ctx, target.old, target.new, {
+          old: loc,
+          new: loc,
+          path: [this.opts.basePath, ...pointerTokens(loc)].join("."),
+        });
+      }
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }

@@ -212,6 +212,81 @@ Deno.test("an if reworded through a $ref whose target is unchanged is its prose 
   }
 });
 
+Deno.test("an if written alike whose $ref target changed is that target's prose, or changed", () => {
+  // The definition the condition reaches reworded: no finding at all (the walk compared the if
+  // as written); now the text, where the definition writes it.
+  const root = (d: JsonValue, then: JsonValue = { maxLength: 5 }, other?: JsonValue) => ({
+    type: "object",
+    $defs: { d },
+    properties: {
+      x: { if: { $ref: "#/$defs/d" }, then, ...other === undefined ? {} : { else: other } },
+    },
+  });
+  const [a, b] = [
+    root({ minLength: 2, description: OLD }),
+    root({ minLength: 2, description: NEW }),
+  ];
+  assert.equal(sameValues(a, b), true);
+  const at = (side: string) => [
+    `tool.${side}.description.changed t.${side}Schema.$defs.d.description POTENTIALLY_BREAKING`,
+  ];
+  assert.deepEqual(fourWays(a, b), {
+    input: at("input"),
+    inputReversed: at("input"),
+    output: at("output"),
+    outputReversed: at("output"),
+  });
+  const [found] = schemaChanges("input", a, b);
+  assert.equal(found!.pointer, "/tools/0/inputSchema/$defs/d/description");
+  // A default changed in the condition, or in the definition it reaches, checks no value: that
+  // default alone (the first read if.changed BREAKING beside it, the second no finding).
+  const defaults = (d: string, inline: boolean) => ({
+    type: "object",
+    ...inline ? {} : { $defs: { d: { minLength: 2, default: d } } },
+    properties: {
+      x: {
+        if: inline ? { minLength: 2, default: d } : { $ref: "#/$defs/d" },
+        then: { maxLength: 5 },
+      },
+    },
+  });
+  for (const [inline, place] of [[true, "properties.x.if"], [false, "$defs.d"]] as const) {
+    const [p, q] = [defaults("ab", inline), defaults("abc", inline)];
+    assert.equal(sameValues(p, q), true);
+    const note = (side: string) => [
+      `tool.${side}.default.changed t.${side}Schema.${place}.default POTENTIALLY_BREAKING`,
+    ];
+    assert.deepEqual(fourWays(p, q), {
+      input: note("input"),
+      inputReversed: note("input"),
+      output: note("output"),
+      outputReversed: note("output"),
+    });
+  }
+  // The target's value changed: which of then/else applies changed. minLength 2 → 3 under then
+  // maxLength 1 accepts "ab" now (a widening, BREAKING on output), yet the walk said nothing and
+  // the catch-all's minLength narrowed read NON_BREAKING on output: a missed break.
+  const values = (s: JsonValue) =>
+    ["", "a", "ab", "abc", "bb", "bbb"].filter((v) =>
+      checkOf(s, "2020-12")!.failures({ x: v }).length === 0
+    );
+  const [old, next] = [
+    root({ minLength: 2 }, { maxLength: 1 }),
+    root({ minLength: 3 }, { maxLength: 1 }),
+  ];
+  assert.deepEqual([values(old), values(next)], [["", "a"], ["", "a", "ab", "bb"]]);
+  for (const [way, found] of Object.entries(fourWays(old, next))) {
+    assert.ok(found.some((f) => f.endsWith("x.if BREAKING")), `${way}: ${found.join()}`);
+  }
+  // Undecidable: each side accepts a value the other rejects; BREAKING every way.
+  const [p, q] = [{ pattern: "^a" }, { pattern: "^b" }];
+  const [u, v] = [root({ minLength: 2 }, p, q), root({ minLength: 3 }, p, q)];
+  assert.deepEqual([values(u), values(v)], [["ab", "abc"], ["abc", "bb"]]);
+  for (const [way, found] of Object.entries(fourWays(u, v))) {
+    assert.ok(found.some((f) => f.endsWith("x.if BREAKING")), `${way}: ${found.join()}`);
+  }
+});
+
 Deno.test("union branches written alike but for their prose, reworded, are their prose only", () => {
   // oneOf [{string, A}, {string, A}] → both B read oneOf.changed BREAKING beside the prose, every
   // way: the branches could not be paired one to one, though the list of schemas is the same.
