@@ -9,10 +9,19 @@
  * added or removed. Private to `walk.ts` and `compare_tool.ts`.
  * @module
  */
-import { isObject, type JsonObject, type JsonValue, pointerOf } from "../json.ts";
+import {
+  escapePointerToken,
+  isObject,
+  jsonEqual,
+  type JsonObject,
+  type JsonValue,
+  pointerOf,
+} from "../json.ts";
+import type { Severity } from "../severity.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import { eachSubschema, type Token } from "./_schema_paths.ts";
-import type { SchemaDelta, Side } from "./types.ts";
+import { FACET_OF, isExtensionKeyword, type SchemaDelta, type Side } from "./types.ts";
+import { show } from "./_walk_messages.ts";
 
 /** A title or description that differs at one position: its tokens below the schema compared. */
 export interface UnreachedText {
@@ -217,6 +226,64 @@ export function proseOfNothings(
         ...t.old !== undefined && { old: t.old },
         ...t.new !== undefined && { new: t.new },
       });
+    }
+  }
+  return out;
+}
+
+/**
+ * The annotations other than prose that check no value, with the aspect of their rule and its
+ * severity, as the walk grades them where values are checked.
+ */
+const NOTE_RULES: readonly [string, string, Severity][] = [
+  ["default", "default", "POTENTIALLY_BREAKING"],
+  ["deprecated", "deprecated", "POTENTIALLY_BREAKING"],
+  ["readOnly", "readOnly", "POTENTIALLY_BREAKING"],
+  ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
+  ["examples", "examples", "DOCUMENTATION"],
+  ["example", "examples", "DOCUMENTATION"],
+  ["$comment", "comment", "DOCUMENTATION"],
+];
+
+/**
+ * The findings on the other annotations inside places both sides write a schema that accepts no
+ * value (as {@link proseOfNothings}): a default, examples, deprecated, readOnly, writeOnly,
+ * $comment or vendor extension that differs below the place, at the walk's grade for it, named
+ * where the new file writes it (the old file, when removed). `{type: string, not: {default: 1}}`
+ * → `default: 2` read no finding, as its description reworded did before it was compared.
+ */
+export function notesOfNothings(
+  places: readonly { path: Token[]; old: JsonValue; new: JsonValue }[],
+  where: { side: Side; basePath: string; basePointer: string },
+): SchemaDelta[] {
+  const out: SchemaDelta[] = [];
+  for (const place of places) {
+    for (const [x, y, at] of unreachedPairs(place.old, place.new)) {
+      if (at.length === 0) continue;
+      const tokens = [...place.path, ...at];
+      const location = pointerOf(tokens);
+      const path = [where.basePath, ...tokens].join(".");
+      const extensions = [...new Set([...Object.keys(x ?? {}), ...Object.keys(y ?? {})])]
+        .filter((k) => isExtensionKeyword(k)).sort()
+        .map((k) => [k, "extension", "POTENTIALLY_BREAKING"] as const);
+      for (const [key, aspect, severity] of [...NOTE_RULES, ...extensions]) {
+        const [a, b] = [x?.[key], y?.[key]];
+        if (jsonEqual(a, b)) continue;
+        const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
+        out.push({
+          facet: aspect === "extension" ? "extension" : FACET_OF[key]!,
+          location,
+          path: `${path}.${key}`,
+          pointer: `${where.basePointer}${location}/${escapePointerToken(key)}`,
+          rule: `tool.${where.side}.${aspect}.changed`,
+          severity,
+          message: `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
+            show(a)
+          } → ${show(b)} (the schema there accepts no value)`,
+          ...a !== undefined && { old: a },
+          ...b !== undefined && { new: b },
+        });
+      }
     }
   }
   return out;

@@ -129,6 +129,71 @@ Deno.test("prose inside a schema that accepts no value on both sides is compared
   );
 });
 
+Deno.test("the other annotations inside a schema that accepts no value on both sides are compared", () => {
+  // Read as false on both sides, a default, deprecated, examples or vendor extension inside
+  // changed gave no finding, where its prose did; each is now graded as where values are checked.
+  const cases: [(v: JsonValue) => JsonValue, JsonValue, JsonValue, string, string, string][] = [
+    [
+      (v) => ({ type: "string", not: { default: v } }),
+      1,
+      2,
+      "not",
+      "default",
+      "POTENTIALLY_BREAKING",
+    ],
+    [
+      (v) => ({ type: "string", not: { deprecated: v } }),
+      true,
+      false,
+      "not",
+      "deprecated",
+      "POTENTIALLY_BREAKING",
+    ],
+    [
+      (v) => ({ type: "object", not: {}, properties: { y: { type: "string", examples: v } } }),
+      ["a"],
+      ["b"],
+      "properties.y",
+      "examples",
+      "DOCUMENTATION",
+    ],
+    [
+      (v) => ({ type: "string", not: { "x-note": v } }),
+      1,
+      2,
+      "not",
+      "x-note",
+      "POTENTIALLY_BREAKING",
+    ],
+  ];
+  for (const [make, one, two, place, key, severity] of cases) {
+    const [a, b] = [x(make(one)), x(make(two))];
+    assert.equal(sameValues(a, b), true);
+    const rule = key.startsWith("x-") ? "extension" : key;
+    const at = (side: string) => [
+      `tool.${side}.${rule}.changed t.${side}Schema.properties.x.${place}.${key} ${severity}`,
+    ];
+    assert.deepEqual(fourWays(a, b), {
+      input: at("input"),
+      inputReversed: at("input"),
+      output: at("output"),
+      outputReversed: at("output"),
+    }, key);
+    assert.deepEqual(fourWays(a, a), NOTHING_FOUR_WAYS);
+    const [found] = schemaChanges("input", a, b);
+    assert.equal(
+      found!.pointer,
+      `/tools/0/inputSchema/properties/x/${place.replace(".", "/")}/${key}`,
+    );
+    assert.deepEqual([found!.old, found!.new], [one, two]);
+  }
+  // The place's own default beside the nothing is the walk's: one finding, not two.
+  const own = fourWays(x({ not: {}, default: 1 }), x({ not: {}, default: 2 }));
+  assert.deepEqual(own.input, [
+    "tool.input.default.changed t.inputSchema.properties.x.default POTENTIALLY_BREAKING",
+  ]);
+});
+
 Deno.test("two allOf branches written alike, both reworded, are each compared", () => {
   // Identical branches cannot be paired one to one; beside a keyword the engine does not model
   // the proof read the two sides alike and kept no finding at all.
