@@ -10,7 +10,9 @@
  * difference: what other threads spent (the garbage collector's marking, the JIT's compiles).
  *
  * Run: `deno run -A scripts/profile_stages.ts [--tools 2000] [--runs 11] [--format json|sarif|text]
- * [--base REV]` (`--base main` compares this checkout with main, step by step).
+ * [--base REV] [--big-mb 1]` (`--base main` compares this checkout with main, step by step;
+ * `--big-mb` profiles the pair of one tool with a schema that large instead, as in
+ * `bench_scale.ts`).
  * @module
  */
 import { spawnSync } from "node:child_process";
@@ -18,7 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { generatedContract } from "./_bench_contracts.ts";
+import { bigSchemaContract, generatedContract } from "./_bench_contracts.ts";
 import { median } from "./_bench_process.ts";
 import { BUN_COMPILE_FLAGS, ROOT } from "./_build_info.ts";
 
@@ -28,6 +30,7 @@ function flag(name: string, fallback: string): string {
 }
 
 const tools = Number(flag("--tools", "2000"));
+const bigMb = Number(flag("--big-mb", "0"));
 const runs = Number(flag("--runs", "11"));
 const formats = process.argv.includes("--format") ? [flag("--format", "json")] : ["json", "text"];
 const base = flag("--base", "");
@@ -112,8 +115,11 @@ const work = mkdtempSync(join(tmpdir(), "proxar-profile-stages-"));
 try {
   const oldFile = join(work, "old.json");
   const newFile = join(work, "new.json");
-  writeFileSync(oldFile, JSON.stringify(generatedContract(tools, false), null, 1));
-  writeFileSync(newFile, JSON.stringify(generatedContract(tools, true), null, 1));
+  const [oldDoc, newDoc] = bigMb > 0
+    ? [bigSchemaContract(bigMb * 1e6, false), bigSchemaContract(bigMb * 1e6, true)]
+    : [generatedContract(tools, false), generatedContract(tools, true)];
+  writeFileSync(oldFile, JSON.stringify(oldDoc, null, 1));
+  writeFileSync(newFile, JSON.stringify(newDoc, null, 1));
   const binaries: [label: string, path: string][] = [["this checkout", join(work, "here")]];
   build(ROOT, binaries[0]![1]);
   if (base !== "") {
@@ -140,7 +146,9 @@ try {
       });
     }
     console.log(
-      `\n${format} report, ${tools} tools, ${runs} runs: CPU ms of each step, min / median`,
+      `\n${format} report, ${
+        bigMb > 0 ? `1 tool with a ${bigMb} MB schema` : `${tools} tools`
+      }, ${runs} runs: CPU ms of each step, min / median`,
     );
     console.log(
       `${"step".padEnd(24)}${binaries.map(([label]) => label.slice(0, 20).padStart(22)).join("")}`,
