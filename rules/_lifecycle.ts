@@ -2,13 +2,14 @@
  * The two rules every listed entity has: removed (BREAKING) and added (NON_BREAKING), each
  * POTENTIALLY_BREAKING when the contract it compares against left the list out.
  * Tools add a rename hint on top (rules/tools.ts); prompts one for the same arguments or a name
- * in another style.
+ * in another style; resources and templates one for a segment of their URIs renamed alike.
  * @module
  */
 import { type EntityKind, type ListName, type Prompt, recorded } from "../core/contract.ts";
 import type { JsonObject } from "../core/json.ts";
 import type { Located } from "../core/pairing.ts";
 import { type PromptRename, promptRenames } from "../core/prompt_renames.ts";
+import { resourceMoves } from "../core/resource_moves.ts";
 import type { Rule, RuleExample } from "../core/rule.ts";
 import { at, rule } from "./_define.ts";
 
@@ -28,6 +29,11 @@ export interface LifecycleSpec {
    * arguments, or the same name in another case or separator style); prompts only.
    */
   renameHint?: boolean;
+  /**
+   * Whether a removed entry names its probable new URI ({@link resourceMoves}: a segment of the
+   * URIs of two entries or more renamed alike); resources and resource templates.
+   */
+  moveHint?: boolean;
 }
 
 /** Why an added entry is NON_BREAKING, unless the old contract left its list out. */
@@ -90,9 +96,13 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
         const renames = change === "removed" && spec.renameHint === true
           ? promptRenames(removed as Located<Prompt>[], added as Located<Prompt>[])
           : new Map<Located<unknown>, PromptRename>();
+        const moves = change === "removed" && spec.moveHint === true
+          ? resourceMoves(removed as Located<JsonObject>[], added as Located<JsonObject>[])
+          : undefined;
         for (const entry of pairs[list][change]) {
           const rename = renames.get(entry as Located<Prompt>);
-          const twin = rename?.twin;
+          const move = moves?.get(entry as Located<JsonObject>);
+          const twin = rename?.twin ?? move?.twin;
           report({
             entity: { kind, name: entry.id },
             path: entry.id,
@@ -110,6 +120,12 @@ export function lifecycleRules(spec: LifecycleSpec): Rule[] {
                       rename.shared ? " and the closest name of the prompts that take them" : ""
                     }`
                 }, so it was probably renamed`
+            }${
+              move === undefined
+                ? ""
+                : `; "${move.twin.id}" was added with ${JSON.stringify(move.from)} renamed to ${
+                  JSON.stringify(move.to)
+                } in its URI, as ${move.shared} ${list} were, so it was probably moved`
             }`,
             ...(twin === undefined ? {} : { new: twin.id, hint: `renamed to "${twin.id}"?` }),
             ...(unknown ? { severity: "POTENTIALLY_BREAKING" as const } : {}),

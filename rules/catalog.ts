@@ -171,7 +171,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resource.removed",
     "severity": "BREAKING",
     "summary": "A resource was removed",
-    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
+    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the URIs of two entries or more had the same segment renamed the same way (a folder renamed) and an entry was added under each new URI, with the same MIME type, the message names it as the probable new URI: @assistant-ui/mcp-docs-server 0.2.0 → 0.2.3 moved its pages aui-docs:///(docs)/cli, aui-docs:///(docs)/llm and six more to aui-docs:///(getting-started)/cli, … and each read as removed beside one added, with no hint. Each removed and each added URI must be explained by one such rename only, and one URI alone whose segment changed (db://users/schema removed beside db://orders/schema added) may be another resource, so it is not named. The removal stays BREAKING, since clients read the old URI; the two entries are not compared. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resource.size.changed",
@@ -257,7 +257,7 @@ export const RULE_CATALOG: readonly RuleSummary[] = [
     "id": "resourceTemplate.removed",
     "severity": "BREAKING",
     "summary": "A resource template was removed",
-    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
+    "rationale": "Clients that read it by URI get an error; agents that were told about it fail. When the URIs of two entries or more had the same segment renamed the same way (a folder renamed) and an entry was added under each new URI, with the same MIME type, the message names it as the probable new URI: @assistant-ui/mcp-docs-server 0.2.0 → 0.2.3 moved its pages aui-docs:///(docs)/cli, aui-docs:///(docs)/llm and six more to aui-docs:///(getting-started)/cli, … and each read as removed beside one added, with no hint. Each removed and each added URI must be explained by one such rename only, and one URI alone whose segment changed (db://users/schema removed beside db://orders/schema added) may be another resource, so it is not named. The removal stays BREAKING, since clients read the old URI; the two entries are not compared. When the new contract does not record the list at all (a file that leaves it out, such as a tools/list result compared with a full snapshot), the entry may still be there, which nothing can tell: then it is POTENTIALLY_BREAKING, not BREAKING, since a list not captured is unknown, not empty."
   },
   {
     "id": "resourceTemplate.title.changed",

@@ -70,7 +70,8 @@ function rulesFor(spec: (typeof LISTS)[number]): Rule[] {
       sample,
       id,
       removedRationale:
-        "Clients that read it by URI get an error; agents that were told about it fail.",
+        "Clients that read it by URI get an error; agents that were told about it fail. When the URIs of two entries or more had the same segment renamed the same way (a folder renamed) and an entry was added under each new URI, with the same MIME type, the message names it as the probable new URI: @assistant-ui/mcp-docs-server 0.2.0 → 0.2.3 moved its pages aui-docs:///(docs)/cli, aui-docs:///(docs)/llm and six more to aui-docs:///(getting-started)/cli, … and each read as removed beside one added, with no hint. Each removed and each added URI must be explained by one such rename only, and one URI alone whose segment changed (db://users/schema removed beside db://orders/schema added) may be another resource, so it is not named. The removal stays BREAKING, since clients read the old URI; the two entries are not compared.",
+      moveHint: true,
     }),
     fieldRule(
       "mimeType",

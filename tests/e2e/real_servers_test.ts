@@ -29,6 +29,26 @@ async function assertVerdict([oldFile, newFile]: [string, string], expected: Ver
   assert.equal(result.code, expected.code);
 }
 
+/** One change of `proxar diff --format json`, as the tests below read it. */
+interface JsonChange {
+  rule: string;
+  path: string;
+  message: string;
+  hint?: string;
+}
+
+/** The changes `proxar diff --format json` reports between two snapshots under `real_servers/`. */
+async function changesOf(from: string, to: string): Promise<JsonChange[]> {
+  const result = await runCli([
+    "diff",
+    `real_servers/${from}`,
+    `real_servers/${to}`,
+    "--format",
+    "json",
+  ]);
+  return (JSON.parse(result.stdout) as { changes: JsonChange[] }).changes;
+}
+
 Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18: zod's safe-integer bounds break no call", async () => {
   const input = "sequentialthinking.inputSchema";
   await assertVerdict(
@@ -1591,19 +1611,53 @@ Deno.test("proxar diff pairs @mizchi/lsmcp 0.9.4 → 0.10.0's tools renamed with
     code: 1,
   });
   for (const [from, to, prefix] of [["0.9.4", "0.10.0", ""], ["0.10.0", "0.9.4", "lsp_"]]) {
-    const result = await runCli([
-      "diff",
-      `real_servers/lsmcp_lsp_prefix_${from}.json`,
-      `real_servers/lsmcp_lsp_prefix_${to}.json`,
-      "--format",
-      "json",
-    ]);
-    const report = JSON.parse(result.stdout) as {
-      changes: { rule: string; path: string; hint?: string }[];
-    };
-    const renamed = report.changes.filter((c) => c.rule === "tool.removed")
+    const changes = await changesOf(`lsmcp_lsp_prefix_${from}.json`, `lsmcp_lsp_prefix_${to}.json`);
+    const renamed = changes.filter((c) => c.rule === "tool.removed")
       .map((c) => `${c.path} ${c.hint}`).sort();
     const other = prefix === "" ? "lsp_" : "";
     assert.deepEqual(renamed, tools.map((t) => `${prefix}${t} renamed to "${other}${t}"?`));
+  }
+});
+
+Deno.test("proxar diff names @assistant-ui/mcp-docs-server 0.2.0 → 0.2.3's pages moved from (docs) to (getting-started), both ways", async () => {
+  const base = "aui-docs:///";
+  const moved = ["cli", "llm", "rtl"];
+  // Before: each read resource.removed beside one added, with no hint. The removals stay
+  // BREAKING; the page removed without a twin and the one added without one are not named.
+  const pair: [string, string] = [
+    "assistant_ui_docs_moved_0.2.0.json",
+    "assistant_ui_docs_moved_0.2.3.json",
+  ];
+  await assertVerdict(pair, {
+    findings: [
+      ...moved.map((p) => `resource.added|${base}(getting-started)/${p}|NON_BREAKING`),
+      `resource.added|${base}guides/electron|NON_BREAKING`,
+      ...moved.map((p) => `resource.removed|${base}(docs)/${p}|BREAKING`),
+      `resource.removed|${base}tools/interactables-legacy|BREAKING`,
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+    ],
+    code: 1,
+  });
+  for (
+    const [from, to, gone, come] of [[...pair, "(docs)", "(getting-started)"], [
+      pair[1],
+      pair[0],
+      "(getting-started)",
+      "(docs)",
+    ]]
+  ) {
+    const removed = (await changesOf(from!, to!)).filter((c) => c.rule === "resource.removed");
+    assert.deepEqual(
+      removed.filter((c) => c.hint !== undefined).map((c) => `${c.path} ${c.hint}`),
+      moved.map((p) => `${base}${gone}/${p} renamed to "${base}${come}/${p}"?`),
+    );
+    const why = `${JSON.stringify(gone)} renamed to ${
+      JSON.stringify(come)
+    } in its URI, as 3 resources were`;
+    assert.ok(
+      removed[0]!.message.includes(`${why}, so it was probably moved`),
+      removed[0]!.message,
+    );
   }
 });
