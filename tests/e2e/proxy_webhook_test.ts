@@ -53,6 +53,19 @@ async function drifted(
   return { dir, config };
 }
 
+/**
+ * {@link drifted}, with a plugin whose rule never ends and whose time limit is far beyond the
+ * proxy's way out; `history` is where the proxy records the server's snapshots.
+ */
+async function heldByPlugin(url: string): Promise<{ dir: string; history: string }> {
+  const { dir } = await drifted(url, [
+    "plugins:",
+    `  - ${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs.js"))}`,
+    "rule_timeout: 600",
+  ]);
+  return { dir, history: join(dir, ".proxar", "history", "issues") };
+}
+
 Deno.test("proxar proxy keeps an alert the webhook did not take in the store, and the next proxy sends it", async () => {
   const silent = await silentWebhook();
   const hook = await webhookReceiver();
@@ -150,13 +163,7 @@ Deno.test("proxar proxy --listen stops on SIGTERM without trying a silent webhoo
 
 Deno.test("proxar proxy raises the alert of a comparison a plugin rule holds up before it says it stopped, and keeps it", async () => {
   const silent = await silentWebhook();
-  // The plugin's rule never ends, and its time limit is far beyond the proxy's way out.
-  const { dir } = await drifted(silent.url, [
-    "plugins:",
-    `  - ${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs.js"))}`,
-    "rule_timeout: 600",
-  ]);
-  const history = join(dir, ".proxar", "history", "issues");
+  const { dir, history } = await heldByPlugin(silent.url);
   try {
     const client = await connectRecording(proxarArgv(["proxy", "--server", "issues"]), {
       cwd: dir,
@@ -186,12 +193,7 @@ Deno.test("proxar proxy raises the alert of a comparison a plugin rule holds up 
 
 Deno.test("proxar proxy says so when the server announced a change of its tools it could not read before it stopped", async () => {
   const silent = await silentWebhook();
-  const { dir } = await drifted(silent.url, [
-    "plugins:",
-    `  - ${JSON.stringify(join(ROOT, "tests/fixtures/plugins/hangs.js"))}`,
-    "rule_timeout: 600",
-  ]);
-  const history = join(dir, ".proxar", "history", "issues");
+  const { dir, history } = await heldByPlugin(silent.url);
   const announced = (client: { transcript: { dir: string; message: { method?: unknown } }[] }) =>
     client.transcript.filter((r) =>
       r.dir === "recv" && r.message.method === "notifications/tools/list_changed"

@@ -49,6 +49,17 @@ async function changesOf(from: string, to: string): Promise<JsonChange[]> {
   return (JSON.parse(result.stdout) as { changes: JsonChange[] }).changes;
 }
 
+/** The text report's stdout of the diff `from` → `to` of two real-server fixtures. */
+async function textOf(from: string, to: string): Promise<string> {
+  return (await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`])).stdout;
+}
+
+/** The `hint:` lines, trimmed, of the text report of `from` → `to`. */
+async function hintsOf(from: string, to: string): Promise<string[]> {
+  return (await textOf(from, to)).split("\n").filter((line) => line.includes("hint:"))
+    .map((line) => line.trim());
+}
+
 Deno.test("proxar diff passes server-sequential-thinking 2025.7.1 → 2025.12.18: zod's safe-integer bounds break no call", async () => {
   const input = "sequentialthinking.inputSchema";
   await assertVerdict(
@@ -546,9 +557,8 @@ Deno.test("proxar diff sees @anthropic-ai/claude-code 1.0.100 → 1.0.128 rename
     ],
     code: 1,
   });
-  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
   assert.match(
-    text.stdout,
+    await textOf(pair[0]!, pair[1]!),
     /Tool "KillBash" was removed; "KillShell" was added with the same inputSchema and now an outputSchema, so it was probably renamed/,
   );
 });
@@ -637,14 +647,13 @@ Deno.test("proxar diff names server-everything 2025.9.25 → 2026.1.14's prompts
     ],
     code: 1,
   });
-  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
-  const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
-  assert.deepEqual(hints.map((line) => line.trim()), [
+  const text = await textOf(...pair);
+  assert.deepEqual(await hintsOf(...pair), [
     'hint: renamed to "resource-prompt"?',
     'hint: renamed to "simple-prompt"?',
   ]);
   assert.match(
-    text.stdout,
+    text,
     /Prompt "simple_prompt" was removed; "simple-prompt" was added with the same name in another case or separator style, so it was probably renamed/,
   );
 });
@@ -665,9 +674,7 @@ Deno.test("proxar diff names @azure/mcp 3.0.0-beta.41 → 3.0.0-beta.46 renaming
     ],
     code: 1,
   });
-  const text = await runCli(["diff", `real_servers/${pair[0]}`, `real_servers/${pair[1]}`]);
-  const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
-  assert.deepEqual(hints.map((line) => line.trim()), [
+  assert.deepEqual(await hintsOf(...pair), [
     'hint: renamed to "resiliency_drill_check-resync-readiness"?',
     'hint: renamed to "resiliency_drill_delete"?',
   ]);
@@ -1529,10 +1536,8 @@ Deno.test("proxar diff names convex 1.27.0 → 1.32.0's logs limit → entriesLi
     code: 1,
   });
   for (const [from, to] of [pair, [pair[1], pair[0]]]) {
-    const text = await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`]);
-    const hints = text.stdout.split("\n").filter((line) => line.includes("hint:"));
     const [gone, come] = from === pair[0] ? ["limit", "entriesLimit"] : ["entriesLimit", "limit"];
-    assert.deepEqual(hints.map((line) => line.trim()), [
+    assert.deepEqual(await hintsOf(from!, to!), [
       `hint: renamed to "${come}"?`,
       `hint: renamed from "${gone}"?`,
     ]);
@@ -1558,14 +1563,11 @@ Deno.test("proxar diff names @smartbear/mcp 0.40.0 ⇄ 0.41.0's output result �
     ],
     code: 1,
   });
-  const hints = async (from: string, to: string) =>
-    (await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`])).stdout.split("\n")
-      .filter((line) => line.includes("hint:")).map((line) => line.trim());
-  assert.deepEqual(await hints(pair[0], pair[1]), [
+  assert.deepEqual(await hintsOf(pair[0], pair[1]), [
     'hint: renamed to "testCases"?',
     'hint: "testCases" renamed from "result"?',
   ]);
-  assert.deepEqual(await hints(pair[1], pair[0]), [
+  assert.deepEqual(await hintsOf(pair[1], pair[0]), [
     'hint: renamed to "result"?',
     'hint: renamed from "testCases"?',
     'hint: "result" renamed from "testCases"?',
