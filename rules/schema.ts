@@ -97,6 +97,10 @@ const ZOD_PATTERN =
 const NESTED_ANY_OF =
   "An anyOf that is a bare branch of an anyOf is one union with it: its branches are paired with the other side's, so anyOf [anyOf [string, array], null] → anyOf [string, array] is null removed (@sentry/mcp-server 0.39.0). When the whole union is proven widened or narrowed, that grade wins over a milder one of its branches.";
 
+/** Why branches that came or went alike at one union are one finding. */
+const GROUPED_BRANCHES =
+  "Branches added (or removed) at one union that are graded alike are one finding naming them all, at the grade each had: @moovio/sdk 26.2.0 → 26.7.1 turned enums into an anyOf of one const per value beside a string, which read one anyOf.widened per const, 32 at one place and 1,462 in the diff (784 now); a branch graded otherwise (one that may overlap another) stays a finding of its own.";
+
 /** Why a keyword added to an allOf branch is compared with the object's unevaluatedProperties. */
 const IN_BRANCH_UNEVALUATED =
   "In draft 2020-12 a name an allOf branch evaluates (its properties, patternProperties or additionalProperties) is no longer the object's unevaluatedProperties' to govern. So additionalProperties or a pattern property written in a branch on one side only is compared with the object's unevaluatedProperties for the names nothing else evaluates: additionalProperties true added to the branch of {allOf: [{properties: {a: string}}], unevaluatedProperties: false} lets every other name in (widened: NON_BREAKING on input, BREAKING on output), where the branch compared alone graded it no change and the proof, flattening the allOf beside the same unevaluatedProperties, called the two equal (validator oracle, 2020-12). Names something else evaluates get the branch's keyword on top of their own schemas, its usual grade. When an applicator beside the allOf (anyOf, oneOf, $ref, if, dependentSchemas, not) or inside another branch may evaluate names, which names the object's unevaluatedProperties governs cannot be told: BREAKING. The subsumption proof reads the old schema's unevaluatedProperties as the rule it sets for every name none of its keywords may evaluate, so additionalProperties {type: string} added to the branch of {properties: {id: string}, allOf: [{properties: {path: string}}], unevaluatedProperties: false} is proven widened (NON_BREAKING on input, BREAKING on output): the branch's keyword compared with true read it type.narrowed, BREAKING on input, though id is a string already and every other name was rejected before.";
@@ -600,7 +604,7 @@ const SPECS: Spec[] = [
     ...spec,
     rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS} ${DISJOINT_UNIONS}${
       spec.aspect === "anyOf" ? ` ${NESTED_ANY_OF}` : ""
-    } ${KEPT_BRANCH} ${FLATTENED_UNION}`,
+    } ${KEPT_BRANCH} ${FLATTENED_UNION} ${GROUPED_BRANCHES}`,
   })),
   ...combinator("allOf").map((spec) => ({
     ...spec,

@@ -2776,38 +2776,49 @@ class Walker {
     // A variant of a discriminated union is named by its tag.
     const tagged = (list: JsonValue[], k: number) =>
       union ? variantName(list, list[k]!) : undefined;
-    for (const j of pairing.added) {
-      const alone = apart(xb, j);
-      this.graded(
-        ctx,
-        key,
-        key,
-        !alone ? "changed" : union ? "widened" : "narrowed",
-        key,
-        { new: xb[j]! },
-        `${
-          lifted[1]
-            ? liftedBranch(key, xb, j, "added")
-            : `${renamed}${branchWords(key, kb[j]!.i, xb[j]!, tagged(xb, j))} was added`
-        }${alone ? "" : "; it may overlap another branch, and a value both accept is rejected"}`,
-      );
-    }
-    for (const i of pairing.removed) {
-      const alone = apart(xa, i);
-      this.graded(
-        ctx,
-        key,
-        key,
-        !alone ? "changed" : union ? "narrowed" : "widened",
-        key,
-        { old: xa[i]! },
-        `${
-          lifted[0]
-            ? liftedBranch(key, xa, i, "removed")
-            : `${renamed}${branchWords(oldKey, ka[i]!.i, xa[i]!, tagged(xa, i))} was removed`
-        }${alone ? "" : "; it may have overlapped another branch, whose values it made invalid"}`,
-      );
-    }
+    // Branches that came (or went) alike, two or more, are one change: an enum turned into an
+    // anyOf of consts beside a string read one finding per const (@moovio/sdk 26.2.0 → 26.7.1,
+    // 32 at one place).
+    const grouped = (list: number[], xs: JsonValue[], ks: Branch[], gone: boolean) => {
+      const by = new Map<boolean, number[]>();
+      for (const k of list) by.set(apart(xs, k), [...by.get(apart(xs, k)) ?? [], k]);
+      for (const [alone, group] of by) {
+        const side = gone ? lifted[0] : lifted[1];
+        const one = group.length === 1 || side;
+        for (const k of one ? group : [group[0]!]) {
+          const words = side
+            ? liftedBranch(key, xs, k, gone ? "removed" : "added")
+            : one
+            ? `${renamed}${branchWords(gone ? oldKey : key, ks[k]!.i, xs[k]!, tagged(xs, k))} was ${
+              gone ? "removed" : "added"
+            }`
+            : `${renamed}${group.length} ${gone ? oldKey : key} branches were ${
+              gone ? "removed" : "added"
+            }: ${
+              group.map((g) => branchWords(gone ? oldKey : key, ks[g]!.i, xs[g]!, tagged(xs, g)))
+                .join(", ")
+            }`;
+          const value = one ? xs[k]! : group.map((g) => xs[g]!);
+          this.graded(
+            ctx,
+            key,
+            key,
+            !alone ? "changed" : union !== gone ? "widened" : "narrowed",
+            key,
+            gone ? { old: value } : { new: value },
+            `${words}${
+              alone
+                ? ""
+                : gone
+                ? "; it may have overlapped another branch, whose values it made invalid"
+                : "; it may overlap another branch, and a value both accept is rejected"
+            }`,
+          );
+        }
+      }
+    };
+    grouped(pairing.added, xb, kb, false);
+    grouped(pairing.removed, xa, ka, true);
   }
 
   /**

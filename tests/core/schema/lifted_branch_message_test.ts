@@ -47,12 +47,10 @@ Deno.test("the walk names a lone schema that replaced a union and is none of its
   const lone = v({ type: "boolean" });
   assert.deepEqual(messages("input", anyOf, lone), [
     'tool.input.anyOf.widened NON_BREAKING: t.properties.v: the anyOf became one schema, {"type":"boolean"}, paired with none of its branches: it was added',
-    "tool.input.anyOf.narrowed BREAKING: t.properties.v: anyOf branch 0 was removed",
-    "tool.input.anyOf.narrowed BREAKING: t.properties.v: anyOf branch 1 was removed",
+    "tool.input.anyOf.narrowed BREAKING: t.properties.v: 2 anyOf branches were removed: anyOf branch 0, anyOf branch 1",
   ]);
   assert.deepEqual(messages("output", lone, anyOf), [
-    "tool.output.anyOf.widened BREAKING: t.properties.v: anyOf branch 0 was added",
-    "tool.output.anyOf.widened BREAKING: t.properties.v: anyOf branch 1 was added",
+    "tool.output.anyOf.widened BREAKING: t.properties.v: 2 anyOf branches were added: anyOf branch 0, anyOf branch 1",
     'tool.output.anyOf.narrowed NON_BREAKING: t.properties.v: the schema {"type":"boolean"} became an anyOf, paired with none of its branches: it was removed',
   ]);
 });

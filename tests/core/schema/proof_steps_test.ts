@@ -37,10 +37,6 @@ Deno.test("compareSchemaSide() asks a question a union's reference back to the r
   assert.deepEqual(input.findings, [
     "tool.input.anyOf.widened t.anyOf NON_BREAKING",
     "tool.input.anyOf.narrowed t.anyOf BREAKING",
-    "tool.input.anyOf.narrowed t.anyOf BREAKING",
-    "tool.input.anyOf.narrowed t.anyOf BREAKING",
-    "tool.input.anyOf.narrowed t.anyOf BREAKING",
-    "tool.input.anyOf.narrowed t.anyOf BREAKING",
     "tool.input.keyword.changed t.$defs.A.const NON_BREAKING",
     "tool.input.keyword.changed t.$defs.A.not BREAKING",
     "tool.input.keyword.changed t.$defs.B.anyOf BREAKING",
@@ -49,10 +45,6 @@ Deno.test("compareSchemaSide() asks a question a union's reference back to the r
   assert.ok(output.steps < 2_000, `${output.steps} steps`);
   assert.deepEqual(output.findings, [
     "tool.output.anyOf.widened t.anyOf BREAKING",
-    "tool.output.anyOf.narrowed t.anyOf NON_BREAKING",
-    "tool.output.anyOf.narrowed t.anyOf NON_BREAKING",
-    "tool.output.anyOf.narrowed t.anyOf NON_BREAKING",
-    "tool.output.anyOf.narrowed t.anyOf NON_BREAKING",
     "tool.output.anyOf.narrowed t.anyOf NON_BREAKING",
     "tool.output.keyword.changed t.$defs.A.const BREAKING",
     "tool.output.keyword.changed t.$defs.A.not NON_BREAKING",
