@@ -2611,6 +2611,8 @@ class Walker {
    */
   unreached(ctx: Ctx, a: JsonObject, b: JsonObject, keys: readonly string[]): void {
     for (const key of keys) {
+      // Written on neither side (most schemas write no if, then or else): no prose, no notes.
+      if (a[key] === undefined && b[key] === undefined) continue;
       this.unreachedAt(ctx, a[key], b[key], {
         old: `${this.home(ctx, "old", key)}/${key}`,
         new: `${this.home(ctx, "new", key)}/${key}`,
@@ -2626,7 +2628,7 @@ class Walker {
     y: JsonValue | undefined,
     at: { old: string; new: string; path: string },
   ): void {
-    if (ctx.governed) return;
+    if (ctx.governed || (x === undefined && y === undefined)) return;
     for (const t of unreachedProse(x, y)) {
       const loc = (t.new === undefined ? at.old : at.new) + pointerOf(t.at.map(String));
       const path = [at.path, ...t.at].join(".");
