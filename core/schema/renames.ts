@@ -344,6 +344,9 @@ export function hintPropertyRenames(
     }
   }
   for (const [location, group] of groups) {
+    // A rename pairs a name removed with one added: an object that only gained names (or only
+    // lost some), as most changed objects did, has none to weigh.
+    if (group.removed.length === 0 || group.added.length === 0) continue;
     group.added = onePerName(group.added);
     // First the same name in another case or separator style (recovery-plan → recoveryplan),
     // one removed and one added per name in the object, whatever their schemas.
