@@ -131,8 +131,11 @@ export function withoutProse(s: JsonValue): JsonValue {
   );
 }
 
-/** Annotations that say something of the values a schema meets and check none. */
-const NOTES: ReadonlySet<string> = new Set([
+/**
+ * Annotations that say something of the values a schema meets and check none (the walk leaves
+ * them uncompared where a schema governs values).
+ */
+export const OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
   "default",
   "deprecated",
   "readOnly",
@@ -161,7 +164,7 @@ export function withoutNotes(s: JsonValue): JsonValue {
     s,
     (key, value) =>
       ((key === "title" || key === "description") && typeof value === "string") ||
-      NOTES.has(key) || key.startsWith("x-"),
+      OWN_ANNOTATIONS.has(key) || key.startsWith("x-"),
   );
 }
 

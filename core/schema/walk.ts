@@ -77,7 +77,13 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
-import { unreachedPairs, unreachedProse, withoutNotes, withoutProse } from "./_unreached_prose.ts";
+import {
+  OWN_ANNOTATIONS,
+  unreachedPairs,
+  unreachedProse,
+  withoutNotes,
+  withoutProse,
+} from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -230,16 +236,6 @@ const ANNOTATIONS: readonly [string, string, Severity][] = [
   ["$dynamicAnchor", "anchor", "POTENTIALLY_BREAKING"],
   ["$comment", "comment", "DOCUMENTATION"],
 ];
-/** Annotations a schema says of the values it governs, not compared under {@link Ctx.governed}. */
-const OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "examples",
-  "example",
-  "$comment",
-]);
 const PROSE_KEYWORDS = ["title", "description"] as const;
 const BOUND_KINDS = ["min", "max"] as const;
 const SUBSCHEMAS = [
