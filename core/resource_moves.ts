@@ -9,6 +9,12 @@ import type { Located } from "./pairing.ts";
 /** The most removed or added entries whose URIs are compared, per side. */
 const MAX_MOVED = 4_096;
 
+/**
+ * How many pairs of a removed and an added entry alike but for one segment, per entry, are
+ * compared at the most; past that the URIs are too much alike for any move to be one to one.
+ */
+const MAX_CANDIDATES_PER_ENTRY = 4;
+
 /** How many entries must have one segment renamed alike for the rename to be a folder's. */
 const SHARED = 2;
 
@@ -67,9 +73,16 @@ export function resourceMoves<T extends Entry>(
     }));
   };
   for (const a of added) {
-    for (const { key } of shapes(a.id)) byShape.set(key, [...byShape.get(key) ?? [], a]);
+    for (const { key } of shapes(a.id)) {
+      const bucket = byShape.get(key);
+      if (bucket) bucket.push(a);
+      else byShape.set(key, [a]);
+    }
   }
-  // The renames of one segment found, by place and old and new segment.
+  // The renames of one segment found, by place and old and new segment. A folder renamed gives
+  // one per removed entry; many more mean URIs alike but for one segment each (db://rows/1 … n
+  // replaced by db://rows/n+1 … 2n: n² pairs, none one to one), which name no move.
+  const limit = MAX_CANDIDATES_PER_ENTRY * (removed.length + added.length);
   const candidates: { gone: T; twin: T; rename: string; from: string; to: string }[] = [];
   for (const gone of removed) {
     for (const { key, part } of shapes(gone.id)) {
@@ -78,6 +91,7 @@ export function resourceMoves<T extends Entry>(
         if (twin.value.mimeType !== gone.value.mimeType) continue;
         const to = twin.id.split("/")[Number(place.split("/")[0])]!;
         if (to === part) continue;
+        if (candidates.length === limit) return out;
         candidates.push({ gone, twin, rename: `${place}\u0000${part}\u0000${to}`, from: part, to });
       }
     }

@@ -65,3 +65,17 @@ Deno.test("resourceMoves() names nothing a rename of one URI alone or of several
   );
   assert.equal(untyped.size, 2);
 });
+
+Deno.test("resourceMoves() names nothing among many URIs alike but for one segment, and compares a bounded number of pairs", () => {
+  // db://rows/0 … n-1 replaced by db://rows/n … 2n-1: every removed URI is an added one but for
+  // its last segment, n² pairs and none one to one. Before, each pair was built and counted
+  // (3,000 rows: 135 s and 2.7 GB for one diff); now the comparison stops at a few per entry.
+  const n = 3_000;
+  const rows = (from: number) => Array.from({ length: n }, (_, i) => `db://rows/${from + i}`);
+  assert.deepEqual(moves(rows(0), rows(n)), []);
+  // A folder renamed among few others is still named.
+  assert.deepEqual(moves(["d:///a/1", "d:///a/2", "d:///x"], ["d:///b/1", "d:///b/2", "d:///y"]), [
+    "d:///a/1 → d:///b/1",
+    "d:///a/2 → d:///b/2",
+  ]);
+});
