@@ -139,8 +139,9 @@ export class Observer {
   #warned: string | undefined;
   /** `tools/list` answers the policy already handed to {@link #onList}. */
   readonly #judged = new WeakSet<Buffer>();
-  /** Lists the server announced as changed that no answer has read since. */
-  readonly #unread = new Set<keyof Listing>();
+  /** Per list, how many change notices the server sent, and how many of them a reading covered. */
+  readonly #notices = new Map<keyof Listing, number>();
+  readonly #covered = new Map<keyof Listing, number>();
 
   /** An observer; it starts watching once {@link attach}ed to a relay. */
   constructor(options: ObserverOptions) {
@@ -178,7 +179,18 @@ export class Observer {
    * since: a proxy stopping with some says so, as no snapshot records what they hold now.
    */
   get unread(): readonly (keyof Listing)[] {
-    return [...this.#unread].sort();
+    return [...this.#notices].filter(([key, n]) => n > (this.#covered.get(key) ?? 0))
+      .map(([key]) => key).sort();
+  }
+
+  /** The notices sent so far for each of `keys`: what a reading begun now covers. */
+  #noticesNow(keys: readonly (keyof Listing)[]): [keyof Listing, number][] {
+    return keys.map((key) => [key, this.#notices.get(key) ?? 0]);
+  }
+
+  /** Marks the notices a reading began after as read. */
+  #cover(seen: readonly [keyof Listing, number][]): void {
+    for (const [key, n] of seen) this.#covered.set(key, Math.max(this.#covered.get(key) ?? 0, n));
   }
 
   /** The server's name and version as its `initialize` answer gave them, once it came. */
@@ -230,7 +242,11 @@ export class Observer {
     } else if (event.from === "upstream" && peeked.kind === "notification") {
       const lists = CHANGED_LISTS[peeked.method!];
       if (lists) {
-        for (const key of lists) if (reads(this.#options.lists, key)) this.#unread.add(key);
+        for (const key of lists) {
+          if (reads(this.#options.lists, key)) {
+            this.#notices.set(key, (this.#notices.get(key) ?? 0) + 1);
+          }
+        }
         this.#refetch(lists);
       }
     } else if (event.from === "client" && peeked.method === "notifications/initialized") {
@@ -288,11 +304,13 @@ export class Observer {
       return;
     }
     const entries = result[key] as Listing[typeof key];
+    // The answer came after the notices so far: it holds what they announced.
+    const seen = this.#noticesNow([key]);
     void this.#enqueue(async () => {
       await this.#ready;
       if (!this.#listing) return;
       this.#listing = { ...this.#listing, [key]: entries };
-      this.#unread.delete(key);
+      this.#cover(seen);
       await this.#assemble();
     });
   }
@@ -301,23 +319,25 @@ export class Observer {
     void this.#enqueue(async () => {
       await this.#ready;
       if (!this.#listing) return;
+      const seen = this.#noticesNow(keys);
       const fresh = await this.#fetch();
       if (!fresh) return;
       const listing = { ...this.#listing };
-      for (const key of keys) {
-        listing[key] = fresh[key] as never;
-        this.#unread.delete(key);
-      }
+      for (const key of keys) listing[key] = fresh[key] as never;
       this.#listing = listing;
+      this.#cover(seen);
       await this.#assemble();
     });
   }
 
   async #fetchAll(): Promise<void> {
     await this.#loadReference(false);
+    // Notices that came before the first reading (even before the client's `initialized`).
+    const seen = this.#noticesNow(LIST_METHODS.map((list) => list.key));
     const listing = await this.#fetch();
     if (!listing) return;
     this.#listing = listing;
+    this.#cover(seen);
     await this.#assemble();
   }
 
