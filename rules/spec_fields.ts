@@ -36,7 +36,13 @@ const HINTS = {
   ],
 } as const;
 const CAPABILITY = {
-  rules: ["server.capability.removed", "server.capability.added", "server.capability.changed"],
+  rules: [
+    "server.capability.removed",
+    "server.capability.added",
+    "server.capability.extended",
+    "server.capability.changed",
+    "server.capability.requestRemoved",
+  ],
 } as const;
 const ICON_PART = {
   rules: [

@@ -74,6 +74,29 @@ Deno.test("a dropped capability that announced listChanged, or any other option,
   );
 });
 
+Deno.test("resources dropped whole with subscribe on is BREAKING though nothing was listed, as subscribe turned off alone is", () => {
+  // resources/subscribe and resources/unsubscribe go with it: the whole is not graded below
+  // its part (server.capability.requestRemoved).
+  const before = { capabilities: { tools: {}, resources: { subscribe: true } }, tools: [tool] };
+  assert.deepEqual(changes(before, { capabilities: { tools: {} }, tools: [tool] }), [
+    removed("resources", "BREAKING"),
+  ]);
+  assert.deepEqual(
+    changes(before, { capabilities: { tools: {}, resources: {} }, tools: [tool] }),
+    ["server.capability.requestRemoved server.capabilities.resources BREAKING"],
+  );
+  // subscribe false or not a boolean offers nothing known: the exception stands.
+  for (const subscribe of [false, "yes"]) {
+    assert.deepEqual(
+      changes({ capabilities: { tools: {}, resources: { subscribe } }, tools: [tool] }, {
+        capabilities: { tools: {} },
+        tools: [tool],
+      }),
+      [removed("resources", "POTENTIALLY_BREAKING")],
+    );
+  }
+});
+
 Deno.test("a dropped capability whose lists held entries stays BREAKING", () => {
   const caps = { tools: {}, prompts: {}, resources: {} };
   const after = { capabilities: { tools: {} }, tools: [tool] };
