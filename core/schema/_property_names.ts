@@ -13,6 +13,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { copyAlong, eachSubschema, type Link, pathOf, type Token } from "./_schema_paths.ts";
 import { singlePass } from "../single_pass.ts";
+import { containsRef } from "./resolve.ts";
 
 /** Keywords whose schemas apply to the same instance as the schema holding them. */
 const IN_PLACE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else"]);
@@ -58,7 +59,9 @@ export type ScannedKey =
   | "$id"
   | "$anchor"
   | "$dynamicAnchor"
-  | "$recursiveAnchor";
+  | "$recursiveAnchor"
+  | "$ref"
+  | "$dynamicRef";
 
 /**
  * Whether `key` is a {@link ScannedKey}, by comparisons of what are mostly two pointers: a set
@@ -77,6 +80,8 @@ function isScanned(key: string): key is ScannedKey {
     case "$anchor":
     case "$dynamicAnchor":
     case "$recursiveAnchor":
+    case "$ref":
+    case "$dynamicRef":
       return true;
     default:
       return false;
@@ -112,6 +117,27 @@ export function holdsKey(value: JsonValue, key: ScannedKey): boolean {
     scanned.set(value, held);
   }
   return held === true || held.has(key);
+}
+
+/**
+ * Whether `value` holds a `$ref` or `$dynamicRef` key anywhere, data included (`containsRef` of
+ * resolve.ts), read off the walk {@link holdsKey} makes of it: the structured walk asks this of
+ * both schemas of every changed tool, which that walk has already read. Past its depth limit,
+ * by `containsRef`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { holdsRef } from "./_property_names.ts";
+ * assert.equal(holdsRef({ properties: { a: { $ref: "#/$defs/a" } } }), true);
+ * assert.equal(holdsRef({ properties: { a: { type: "string" } } }), false);
+ * ```
+ */
+export function holdsRef(value: JsonValue | undefined): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  holdsKey(value, "$ref");
+  const held = scanned.get(value)!;
+  return held === true ? containsRef(value) : held.has("$ref") || held.has("$dynamicRef");
 }
 
 /** Adds the {@link ScannedKey}s anywhere in `value` to `found`; true past 512 levels. */

@@ -13,7 +13,8 @@ import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
 import { patternSubset } from "./pattern.ts";
-import { containsRef, countRefs, deref } from "./resolve.ts";
+import { countRefs, deref } from "./resolve.ts";
+import { holdsRef } from "./_property_names.ts";
 import {
   alignLevels,
   DRAFT07_WALK,
@@ -264,7 +265,7 @@ class Walker {
     readonly newRoot: JsonValue,
     readonly opts: WalkOptions,
   ) {
-    this.shortcut = !containsRef(oldRoot) && !containsRef(newRoot);
+    this.shortcut = !holdsRef(oldRoot) && !holdsRef(newRoot);
     this.ignoreSiblings = [ignoresRefSiblings(oldRoot), ignoresRefSiblings(newRoot)];
   }
 
