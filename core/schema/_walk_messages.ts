@@ -61,8 +61,15 @@ export const LIMIT_ASIDE =
  */
 export function show(value: JsonValue | undefined): string {
   if (value === undefined) return "absent";
-  const text = JSON.stringify(value);
+  // Keys in one order whatever order the file wrote them in: the same inputs, the same report.
+  const text = JSON.stringify(value, sortedKeys);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+/** A JSON.stringify replacer that writes each object's keys sorted. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!isObject(value as JsonValue)) return value;
+  const object = value as Record<string, JsonValue>;
+  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, object[key]]));
 }
 /** How many values a message lists before it counts the rest. */
 export const VALUES_LISTED = 20;

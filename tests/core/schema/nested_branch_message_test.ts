@@ -19,8 +19,9 @@ const messages = (side: "input" | "output", a: JsonValue, b: JsonValue) =>
     .filter((d) => d.rule.endsWith("anyOf.widened") || d.rule.endsWith("anyOf.narrowed"))
     .map((d) => `${d.rule} ${d.severity}: ${d.message}`);
 
+// The branch is shown with its keys sorted, whatever order the file wrote them in.
 const named =
-  'branch 2 of the anyOf in anyOf branch 2 (anyOf.2.anyOf.2: {"type":"object","properties":{"x":{"type":"integer"}}})';
+  'branch 2 of the anyOf in anyOf branch 2 (anyOf.2.anyOf.2: {"properties":{"x":{"type":"integer"}},"type":"object"})';
 
 Deno.test("the walk names a branch added to a nested anyOf by where it stands and what it accepts", () => {
   assert.deepEqual(messages("input", before, after), [
@@ -38,6 +39,19 @@ Deno.test("the walk names a branch removed from a nested anyOf by where it stood
   assert.deepEqual(messages("output", after, before), [
     `tool.output.anyOf.narrowed NON_BREAKING: t.properties.v: ${named} was removed`,
   ]);
+});
+
+Deno.test("the walk shows a branch the same whatever order its keys are written in", () => {
+  // orq 3.12.1 → 3.14.45 read {"enum":[…],"type":"string"} or {"type":"string","enum":[…]} by
+  // the file's key order: the same contracts gave two reports.
+  const reordered = { properties: { x: { type: "integer" } }, type: "object" };
+  const afterReordered = v({
+    anyOf: [{ type: "string" }, { type: "number" }, { anyOf: [...inner, reordered] }],
+  });
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(messages(side, before, afterReordered), messages(side, before, after));
+    assert.deepEqual(messages(side, afterReordered, before), messages(side, after, before));
+  }
 });
 
 Deno.test("a branch of a nested anyOf with a tag is named by its tag, one of the outer by its index", () => {
