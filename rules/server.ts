@@ -176,15 +176,21 @@ const REQUEST_OFFERS: Readonly<Record<string, Readonly<Record<string, string>>>>
  * left out or false after); undefined when none.
  */
 function requestsTakenAway(e: CapabilityEvent): string[] | undefined {
+  const after = e.after;
+  if (!isObject(after)) return undefined;
+  const taken = requestsOffered(e)
+    .filter((option) => after[option] === undefined || after[option] === false);
+  return taken.length > 0 ? taken : undefined;
+}
+
+/** The offers carrying requests that a top-level capability turned on before the change. */
+function requestsOffered(e: CapabilityEvent): string[] {
   const offers = e.tokens.length === 1 && Object.hasOwn(REQUEST_OFFERS, e.key)
     ? REQUEST_OFFERS[e.key]!
     : undefined;
-  const [before, after] = [e.before, e.after];
-  if (offers === undefined || !isObject(before) || !isObject(after)) return undefined;
-  const taken = Object.keys(offers).filter((option) =>
-    before[option] === true && (after[option] === undefined || after[option] === false)
-  );
-  return taken.length > 0 ? taken : undefined;
+  const before = e.before;
+  if (offers === undefined || !isObject(before)) return [];
+  return Object.keys(offers).filter((option) => before[option] === true);
 }
 
 /**
@@ -232,7 +238,7 @@ function emptyRemoval(
     };
   }
   // An offer of requests dropped with the capability is graded as dropped alone: BREAKING.
-  if (requestsTakenAway({ ...e, after: {} })) return undefined;
+  if (requestsOffered(e).length > 0) return undefined;
   const listed = ", under which the old contract listed nothing";
   if (e.key === "resources") {
     return {

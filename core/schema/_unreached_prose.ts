@@ -17,8 +17,8 @@ import {
   type JsonValue,
   pointerOf,
 } from "../json.ts";
-import type { Severity } from "../severity.ts";
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
+import { ANNOTATION_RULES, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
 import { eachSubschema, type Token } from "./_schema_paths.ts";
 import { FACET_OF, isExtensionKeyword, type SchemaDelta, type Side } from "./types.ts";
 import { show } from "./_walk_messages.ts";
@@ -132,20 +132,6 @@ export function withoutProse(s: JsonValue): JsonValue {
 }
 
 /**
- * Annotations that say something of the values a schema meets and check none (the walk leaves
- * them uncompared where a schema governs values).
- */
-export const OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "examples",
-  "example",
-  "$comment",
-]);
-
-/**
  * `s` without its schemas' prose (as {@link withoutProse}), the other annotations that check no
  * value (`default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `$comment`) and vendor
  * extensions: two schemas equal once read so accept the same values, and differ in what
@@ -238,15 +224,7 @@ export function proseOfNothings(
  * The annotations other than prose that check no value, with the aspect of their rule and its
  * severity, as the walk grades them where values are checked.
  */
-const NOTE_RULES: readonly [string, string, Severity][] = [
-  ["default", "default", "POTENTIALLY_BREAKING"],
-  ["deprecated", "deprecated", "POTENTIALLY_BREAKING"],
-  ["readOnly", "readOnly", "POTENTIALLY_BREAKING"],
-  ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
-  ["examples", "examples", "DOCUMENTATION"],
-  ["example", "examples", "DOCUMENTATION"],
-  ["$comment", "comment", "DOCUMENTATION"],
-];
+const NOTE_RULES = ANNOTATION_RULES.filter(([key]) => OWN_ANNOTATIONS.has(key));
 
 /**
  * The findings on the other annotations inside places both sides write a schema that accepts no

@@ -3,7 +3,7 @@
  * what a schema becoming `false` means, lists of names. Private to the walk.
  * @module
  */
-import { isObject, type JsonValue } from "../json.ts";
+import { isObject, type JsonValue, stableStringify } from "../json.ts";
 import type { NumericBound } from "./_safe_integer.ts";
 import { isAnnotationKeyword } from "./types.ts";
 
@@ -62,14 +62,8 @@ export const LIMIT_ASIDE =
 export function show(value: JsonValue | undefined): string {
   if (value === undefined) return "absent";
   // Keys in one order whatever order the file wrote them in: the same inputs, the same report.
-  const text = JSON.stringify(value, sortedKeys);
+  const text = stableStringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-}
-/** A JSON.stringify replacer that writes each object's keys sorted. */
-function sortedKeys(_key: string, value: unknown): unknown {
-  if (!isObject(value as JsonValue)) return value;
-  const object = value as Record<string, JsonValue>;
-  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, object[key]]));
 }
 /** How many values a message lists before it counts the rest. */
 export const VALUES_LISTED = 20;

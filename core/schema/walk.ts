@@ -78,13 +78,8 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
-import {
-  OWN_ANNOTATIONS,
-  unreachedPairs,
-  unreachedProse,
-  withoutNotes,
-  withoutProse,
-} from "./_unreached_prose.ts";
+import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
+import { unreachedPairs, unreachedProse, withoutNotes, withoutProse } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -223,20 +218,6 @@ const COUNT_BOUNDS = [
   ["maxContains", "max"],
 ] as const;
 const PRESENCE = ["pattern", "format", "contentEncoding", "contentMediaType"] as const;
-const ANNOTATIONS: readonly [string, string, Severity][] = [
-  ["default", "default", "POTENTIALLY_BREAKING"],
-  ["deprecated", "deprecated", "POTENTIALLY_BREAKING"],
-  ["readOnly", "readOnly", "POTENTIALLY_BREAKING"],
-  ["writeOnly", "writeOnly", "POTENTIALLY_BREAKING"],
-  ["examples", "examples", "DOCUMENTATION"],
-  ["example", "examples", "DOCUMENTATION"],
-  ["discriminator", "discriminator", "POTENTIALLY_BREAKING"],
-  ["$schema", "dialect", "POTENTIALLY_BREAKING"],
-  ["$id", "id", "POTENTIALLY_BREAKING"],
-  ["$anchor", "anchor", "POTENTIALLY_BREAKING"],
-  ["$dynamicAnchor", "anchor", "POTENTIALLY_BREAKING"],
-  ["$comment", "comment", "DOCUMENTATION"],
-];
 const PROSE_KEYWORDS = ["title", "description"] as const;
 const BOUND_KINDS = ["min", "max"] as const;
 const SUBSCHEMAS = [
