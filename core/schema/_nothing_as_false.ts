@@ -25,6 +25,7 @@
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
+import { branchCounterparts } from "./branches.ts";
 import { holdsKey, type ScannedKey } from "./_property_names.ts";
 import {
   copyAlong,
@@ -104,7 +105,21 @@ export interface NothingRead<T> {
    * The places both sides rewrite (to `false`, or to a lone `not` beside their notes), and what
    * each file writes there: the prose inside them is compared apart (`_unreached_prose.ts`).
    */
-  both: { path: Token[]; old: JsonValue; new: JsonValue }[];
+  both: NothingPlace[];
+}
+
+/**
+ * A place both sides write a schema that accepts nothing: where the new file writes it and what
+ * each file writes there; `oldPath` where the old file writes it, when that is another place (a
+ * branch of a reordered list); `own` when the place's own notes are to be compared with those
+ * below it (the differs, which read it `false` on both sides, do not).
+ */
+export interface NothingPlace {
+  path: Token[];
+  oldPath?: Token[];
+  own?: true;
+  old: JsonValue;
+  new: JsonValue;
 }
 
 /**
@@ -168,6 +183,11 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     const key = JSON.stringify(at.path);
     if (!side.has(key)) side.set(key, at);
   }
+  // A place inside another read `false` goes with it: rewriting both made the outer one's copy
+  // by the order they were found in (fast-check seed 1589859070: allOf [N1, {allOf: [N2, T]},
+  // L] → its first two branches swapped kept T beside false on one side only, whose vendor
+  // keyword then read keyword.unmodelled BREAKING).
+  for (const side of found) outermost(side);
   // Both sides write one at a place, one of them more than a lone `not`: each side's annotations
   // beside a lone `not`, so a note changed there is compared and how each says nothing is not.
   const noted = new Set<string>();
@@ -179,13 +199,46 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
   }
   const written = none();
   const sides = [oldSchema, newSchema] as const;
-  const both: NothingRead<T>["both"] = [];
+  const both: NothingPlace[] = [];
+  const branches = new Map<string, [Nothing[], Nothing[]]>();
+  for (const [i, side] of found.entries()) {
+    for (const here of side.values()) {
+      if (!isBranch(here.path)) continue;
+      const key = JSON.stringify(here.path.slice(0, -1));
+      const lists = branches.get(key) ?? [[], []];
+      lists[i]!.push(here);
+      branches.set(key, lists);
+    }
+  }
   for (const [key, here] of found[0]) {
-    if (!found[1].has(key)) continue;
+    if (!found[1].has(key) || isBranch(here.path)) continue;
     const [a, b] = sides.map((s) => valueAt(s as JsonValue, here.path));
     // One written in other words may define a place a `$ref` reaches: both stay as written.
     if (a === undefined || b === undefined || noted.has(key) && [a, b].some(defines)) continue;
     both.push({ path: here.path, old: a, new: b });
+  }
+  // The branches of a list that accept nothing pair with their counterparts, not by index: equal
+  // ones first, then alike ones, then in order, so branches only reordered read no change.
+  for (const [olds, news] of branches.values()) {
+    if (olds.length === 0 || news.length === 0) continue;
+    const [a, b] = [olds, news].map((list, i) =>
+      list.sort((x, y) => (x.path.at(-1) as number) - (y.path.at(-1) as number))
+        .map((n) => valueAt(sides[i] as JsonValue, n.path)!)
+    ) as [JsonValue[], JsonValue[]];
+    for (const [i, j] of branchCounterparts(a, b)) {
+      if (i === undefined || j === undefined) continue;
+      const [x, y] = [olds[i]!, news[j]!];
+      const [from, to] = [JSON.stringify(x.path), JSON.stringify(y.path)];
+      if (from === to) {
+        if (noted.has(to) && [a[i]!, b[j]!].some(defines)) continue;
+        both.push({ path: y.path, old: a[i]!, new: b[j]! });
+        continue;
+      }
+      // Moved: the differs compare a note at neither place (both read false) unless one of
+      // them stays a lone `not` beside its notes, which they compare where it stands.
+      const own = !noted.has(from) && !noted.has(to) && { own: true as const };
+      both.push({ path: y.path, oldPath: x.path, ...own, old: a[i]!, new: b[j]! });
+    }
   }
   const notes = new Map<string, [JsonObject, JsonObject]>();
   for (const key of noted) {
@@ -212,6 +265,23 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     return out as T;
   });
   return { old: a as T, new: b as T, written, both };
+}
+
+/** Whether `path` ends at a branch of an anyOf, oneOf or allOf. */
+const isBranch = (path: readonly Token[]) =>
+  typeof path.at(-1) === "number" && LISTS.has(path.at(-2) as string);
+const LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
+
+/** `found` without the places inside another of its places. */
+function outermost(found: Map<string, Nothing>): void {
+  for (const [key, here] of found) {
+    for (let k = here.path.length - 1; k > 0; k--) {
+      if (found.has(JSON.stringify(here.path.slice(0, k)))) {
+        found.delete(key);
+        break;
+      }
+    }
+  }
 }
 
 /** Whether `s` defines a place a `$ref` may reach. */

@@ -20,12 +20,16 @@ import {
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import { ANNOTATION_RULES, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
 import { eachSubschema, type Token } from "./_schema_paths.ts";
+import { branchCounterparts } from "./branches.ts";
 import { FACET_OF, isExtensionKeyword, type SchemaDelta, type Side } from "./types.ts";
 import { show } from "./_walk_messages.ts";
+import type { NothingPlace } from "./_nothing_as_false.ts";
 
 /** A title or description that differs at one position: its tokens below the schema compared. */
 export interface UnreachedText {
   at: Token[];
+  /** Its tokens in the old schema, when they differ from `at` (a branch that moved). */
+  oldAt?: Token[];
   key: "title" | "description";
   old?: string;
   new?: string;
@@ -55,12 +59,19 @@ export function unreachedProse(
   below = false,
 ): UnreachedText[] {
   const out: UnreachedText[] = [];
-  for (const [x, y, at] of unreachedPairs(a, b)) {
+  for (const [x, y, at, oldAt] of unreachedPairs(a, b)) {
     if (below && at.length === 0) continue;
+    const moved = !jsonEqual(at, oldAt) && { oldAt };
     for (const key of ["title", "description"] as const) {
       const [s, t] = [text(x, key), text(y, key)];
       if (s === t) continue;
-      out.push({ at, key, ...s !== undefined && { old: s }, ...t !== undefined && { new: t } });
+      out.push({
+        at,
+        ...moved,
+        key,
+        ...s !== undefined && { old: s },
+        ...t !== undefined && { new: t },
+      });
     }
   }
   return out;
@@ -68,44 +79,78 @@ export function unreachedProse(
 
 /**
  * The schemas of `a` and `b` at each position either holds (the two schemas themselves first),
- * paired by position, with their tokens below `a` and `b`.
+ * with their tokens below `a` and `b`: paired by position (the same keyword, property name or
+ * tuple index), but the branches of an anyOf, oneOf or allOf with their counterparts
+ * ({@link branchCounterparts}: equal ones first, wherever they stand, then alike ones, then in
+ * order), so branches only reordered pair as they were written; tokens name the new file's
+ * places (the old file's where only the old one holds a schema), then the old file's.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { unreachedPairs } from "./_unreached_prose.ts";
  * assert.deepEqual(unreachedPairs({ if: { default: 1 } }, {}), [
- *   [{ if: { default: 1 } }, {}, []],
- *   [{ default: 1 }, undefined, ["if"]],
+ *   [{ if: { default: 1 } }, {}, [], []],
+ *   [{ default: 1 }, undefined, ["if"], ["if"]],
+ * ]);
+ * const [x, y] = [{ const: 1, title: "X" }, { const: 2, title: "Y" }];
+ * assert.deepEqual(unreachedPairs({ anyOf: [x, y] }, { anyOf: [y, x] }).slice(1), [
+ *   [y, y, ["anyOf", 0], ["anyOf", 1]],
+ *   [x, x, ["anyOf", 1], ["anyOf", 0]],
  * ]);
  * ```
  */
 export function unreachedPairs(
   a: JsonValue | undefined,
   b: JsonValue | undefined,
-): [JsonObject | undefined, JsonObject | undefined, Token[]][] {
-  const out: [JsonObject | undefined, JsonObject | undefined, Token[]][] = [];
-  const visit = (x: JsonObject | undefined, y: JsonObject | undefined, at: Token[]) => {
+): [JsonObject | undefined, JsonObject | undefined, Token[], Token[]][] {
+  const out: [JsonObject | undefined, JsonObject | undefined, Token[], Token[]][] = [];
+  const visit = (
+    x: JsonObject | undefined,
+    y: JsonObject | undefined,
+    at: Token[],
+    oldAt: Token[],
+  ) => {
     if (at.length > MAX_DEPTH) return;
-    out.push([x, y, at]);
+    out.push([x, y, at, oldAt]);
     const children = new Map<string, [JsonObject | undefined, JsonObject | undefined, Token[]]>();
     const collect = (s: JsonObject | undefined, side: 0 | 1) => {
       if (s === undefined) return;
       eachSubschema(s, null, (child, link) => {
         const tokens = link.up === null ? [link.token] : [link.up.token, link.token];
+        if (BRANCH_LISTS.has(tokens[0] as string) && x !== undefined && y !== undefined) return;
         const key = JSON.stringify(tokens);
-        const pair = children.get(key) ?? [undefined, undefined, [...at, ...tokens]];
+        const pair = children.get(key) ?? [undefined, undefined, tokens];
         pair[side] = child;
         children.set(key, pair);
       });
     };
     collect(x, 0);
     collect(y, 1);
-    for (const [cx, cy, tokens] of children.values()) visit(cx, cy, tokens);
+    for (const [cx, cy, tokens] of children.values()) {
+      visit(cx, cy, [...at, ...tokens], [...oldAt, ...tokens]);
+    }
+    if (x === undefined || y === undefined) return;
+    for (const keyword of BRANCH_LISTS) {
+      const [l, m] = [x[keyword], y[keyword]].map((v) => Array.isArray(v) ? v : []);
+      for (const [i, j] of branchCounterparts(l!, m!)) {
+        const [cx, cy] = [i === undefined ? i : l![i], j === undefined ? j : m![j]];
+        if (!isObject(cx) && !isObject(cy)) continue;
+        visit(
+          isObject(cx) ? cx : undefined,
+          isObject(cy) ? cy : undefined,
+          [...at, keyword, (j ?? i)!],
+          [...oldAt, keyword, (i ?? j)!],
+        );
+      }
+    }
   };
-  visit(isObject(a) ? a : undefined, isObject(b) ? b : undefined, []);
+  visit(isObject(a) ? a : undefined, isObject(b) ? b : undefined, [], []);
   return out;
 }
+
+/** The keywords whose branches {@link unreachedPairs} pairs by likeness, not by position. */
+const BRANCH_LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
 
 function text(s: JsonObject | undefined, key: string): string | undefined {
   const value = s?.[key];
@@ -185,17 +230,18 @@ function without(
 
 /**
  * The prose findings inside places both sides write a schema that accepts no value (`places`,
- * from `nothingAsFalse`, whose own notes the walk compares): each text that differs below the
- * place, graded by `classify`, named where the new file writes it (the old file, when removed).
+ * from `nothingAsFalse`, whose own notes the walk compares, but for a branch that moved, `own`):
+ * each text that differs below the place, graded by `classify`, named where the new file writes
+ * it (the old file, when removed), with the old file's place when the branch moved.
  */
 export function proseOfNothings(
-  places: readonly { path: Token[]; old: JsonValue; new: JsonValue }[],
-  where: { side: Side; basePath: string; basePointer: string },
+  places: readonly NothingPlace[],
+  where: Where,
   classify: (a: string | undefined, b: string | undefined) => ProseVerdict,
 ): SchemaDelta[] {
   const out: SchemaDelta[] = [];
   for (const place of places) {
-    for (const t of unreachedProse(place.old, place.new, true)) {
+    for (const t of unreachedProse(place.old, place.new, !place.own)) {
       const tokens = [...place.path, ...t.at];
       const location = pointerOf(tokens);
       const path = [where.basePath, ...tokens].join(".");
@@ -212,12 +258,37 @@ export function proseOfNothings(
           describeVerdict(verdict)
         }; the schema there accepts no value)`,
         prose: verdict,
+        ...movedFrom(place, [t.at, t.oldAt ?? t.at], t.key, where),
         ...t.old !== undefined && { old: t.old },
         ...t.new !== undefined && { new: t.new },
       });
     }
   }
   return out;
+}
+
+/** Where the findings of {@link proseOfNothings} and {@link notesOfNothings} are named. */
+interface Where {
+  side: Side;
+  basePath: string;
+  basePointer: string;
+  oldBasePointer?: string;
+}
+
+/**
+ * The old pointer of keyword `key` below `place` (at `tokens`, new and old), when the old file
+ * writes it elsewhere: a branch that moved.
+ */
+function movedFrom(
+  place: NothingPlace,
+  [at, oldAt]: [Token[], Token[]],
+  key: string,
+  where: Where,
+): { oldPointer?: string } {
+  const [from, to] = [[...place.oldPath ?? place.path, ...oldAt], [...place.path, ...at]];
+  if (jsonEqual(from, to)) return {};
+  const base = where.oldBasePointer ?? where.basePointer;
+  return { oldPointer: `${base}${pointerOf(from)}/${escapePointerToken(key)}` };
 }
 
 /**
@@ -234,13 +305,13 @@ const NOTE_RULES = ANNOTATION_RULES.filter(([key]) => OWN_ANNOTATIONS.has(key));
  * → `default: 2` read no finding, as its description reworded did before it was compared.
  */
 export function notesOfNothings(
-  places: readonly { path: Token[]; old: JsonValue; new: JsonValue }[],
-  where: { side: Side; basePath: string; basePointer: string },
+  places: readonly NothingPlace[],
+  where: Where,
 ): SchemaDelta[] {
   const out: SchemaDelta[] = [];
   for (const place of places) {
-    for (const [x, y, at] of unreachedPairs(place.old, place.new)) {
-      if (at.length === 0) continue;
+    for (const [x, y, at, oldAt] of unreachedPairs(place.old, place.new)) {
+      if (at.length === 0 && !place.own) continue;
       const tokens = [...place.path, ...at];
       const location = pointerOf(tokens);
       const path = [where.basePath, ...tokens].join(".");
@@ -261,6 +332,7 @@ export function notesOfNothings(
           message: `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
             show(a)
           } → ${show(b)} (the schema there accepts no value)`,
+          ...movedFrom(place, [at, oldAt], key, where),
           ...a !== undefined && { old: a },
           ...b !== undefined && { new: b },
         });

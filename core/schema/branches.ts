@@ -311,3 +311,35 @@ export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue
     ambiguous,
   };
 }
+
+/**
+ * Every branch of two lists with its counterpart: equal branches first, wherever they stand, then
+ * alike ones ({@link pairBranches}), then the rest in the order they stand; a branch left over on
+ * one side has none (`undefined`). Ordered by the new index, then the old branches left over.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchCounterparts } from "./branches.ts";
+ * const [a, b] = [{ const: "a" }, { type: "string", description: "B" }];
+ * assert.deepEqual(branchCounterparts([a, b], [b, a]), [[1, 0], [0, 1]]);
+ * // Nothing alike: in the order they stand.
+ * assert.deepEqual(branchCounterparts([{ minimum: 1 }, { maxLength: 2 }], [{ required: ["x"] }]), [
+ *   [0, 0],
+ *   [1, undefined],
+ * ]);
+ * ```
+ */
+export function branchCounterparts(
+  old: readonly JsonValue[],
+  next: readonly JsonValue[],
+): [number | undefined, number | undefined][] {
+  const { pairs, added, removed } = pairBranches(old, next);
+  const paired: [number | undefined, number | undefined][] = [...pairs];
+  const rest = Math.min(added.length, removed.length);
+  for (let k = 0; k < rest; k++) paired.push([removed[k]!, added[k]!]);
+  for (const j of added.slice(rest)) paired.push([undefined, j]);
+  paired.sort((x, y) => (x[1] ?? Infinity) - (y[1] ?? Infinity));
+  for (const i of removed.slice(rest)) paired.push([i, undefined]);
+  return paired;
+}

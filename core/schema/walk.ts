@@ -2608,14 +2608,16 @@ class Walker {
   ): void {
     if (ctx.governed || (x === undefined && y === undefined)) return;
     for (const t of unreachedProse(x, y)) {
-      const loc = (t.new === undefined ? at.old : at.new) + pointerOf(t.at.map(String));
+      const loc = t.new === undefined
+        ? at.old + pointerOf((t.oldAt ?? t.at).map(String))
+        : at.new + pointerOf(t.at.map(String));
       const path = [at.path, ...t.at].join(".");
       this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path });
     }
     // The other annotations there (default, examples, deprecated, vendor extensions …) too.
-    for (const [s, t, tokens] of unreachedPairs(x, y)) {
-      const rel = pointerOf(tokens);
-      const [oldLoc, newLoc] = [at.old + rel, t === undefined ? at.old + rel : at.new + rel];
+    for (const [s, t, tokens, oldTokens] of unreachedPairs(x, y)) {
+      const oldLoc = at.old + pointerOf(oldTokens);
+      const newLoc = t === undefined ? oldLoc : at.new + pointerOf(tokens);
       const here = {
         ...ctx,
         levels: undefined,

@@ -430,6 +430,70 @@ Deno.test("diff finds no break when allOf branches are only reordered, on either
   );
 });
 
+Deno.test("diff reads no change when allOf branches that accept nothing are only reordered (fast-check seed 1589859070)", () => {
+  // The property above, shrunk. Both sides read the first two branches as accepting nothing:
+  // the rewrite to false, made of a place and of one inside it, kept T beside false on one side
+  // (its vendor keyword read keyword.unmodelled BREAKING), and the texts inside were compared
+  // by index (Limit added at one branch and removed at the other).
+  const limit = (text: string) => ({ vndVendor: 0, description: text });
+  const t = (text: string) => ({
+    allOf: [{ allOf: [false] }, {
+      type: "object",
+      properties: { a: { type: "object", properties: { a: { anyOf: [limit(text)] } } } },
+    }],
+  });
+  const n = { allOf: [{ not: true }] };
+  const body: JsonValue[] = [n, t("Limit"), limit("Limit")];
+  const a = { enum: ["a"] }, b = { const: "x" };
+  for (const order of [[1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]]) {
+    const moved = order.map((i) => body[i]!);
+    for (const side of ["input", "output"] as const) {
+      for (const [x, y] of [[body, moved], [moved, body]] as const) {
+        assert.deepEqual(
+          schemaFindings(side, holder({ allOf: x }, a, b), holder({ allOf: y }, a, b)),
+          [],
+          `${side} ${JSON.stringify(order)}`,
+        );
+      }
+    }
+  }
+  // A text reworded in a branch that moved is read once, where the new file writes it.
+  const reworded: JsonValue[] = [t("Never more than 10"), n, limit("Limit")];
+  const at = (i: number) =>
+    `properties.v.allOf.${i}.allOf.1.properties.a.properties.a.anyOf.0.description`;
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(
+      schemaFindings(side, holder({ allOf: body }, a, b), holder({ allOf: reworded }, a, b)),
+      [`tool.${side}.description.changed t.${side}Schema.${at(0)} POTENTIALLY_BREAKING`],
+    );
+    assert.deepEqual(
+      schemaFindings(side, holder({ allOf: reworded }, a, b), holder({ allOf: body }, a, b)),
+      [`tool.${side}.description.changed t.${side}Schema.${at(1)} POTENTIALLY_BREAKING`],
+    );
+  }
+  // Undecidable: a reference the proof cannot follow in place of the first branch; the
+  // reorder is still none.
+  const open: JsonValue[] = [{ $ref: "https://x.example/s.json" }, t("Limit"), limit("Limit")];
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(
+      schemaFindings(
+        side,
+        holder({ allOf: open }, a, b),
+        holder({ allOf: [open[1]!, open[0]!, open[2]!] }, a, b),
+      ),
+      [],
+    );
+  }
+  // ajv (draft-07, 2020-12): the body, in either order, accepts no value.
+  for (const dialect of ["draft-07", "2020-12"] as const) {
+    for (const list of [body, reworded]) {
+      for (const value of [{}, { a: { a: 1 } }, "x", 1, null]) {
+        assert.notDeepEqual(checkOf({ allOf: list }, dialect)!.failures(value), []);
+      }
+    }
+  }
+});
+
 Deno.test("diff reads an allOf with a false branch as false in any order of its branches (fast-check seed 1374147071)", () => {
   // The proof, meeting the reference it cannot follow before the false branch, could not show
   // that the conjunction accepts nothing: one order read as false, the other as written, and

@@ -407,3 +407,72 @@ Deno.test("prose of the one unpaired branch whose value changed too is compared 
     assert.ok(found.some((f) => /\.allOf\.(narrowed|widened) \S+\.x\.allOf /.test(f)), way);
   }
 });
+
+Deno.test("branches where no value is checked pair with their counterparts, not by index", () => {
+  // An if alone whose anyOf branches were only reordered read each title changed (X → Y at
+  // anyOf.0, Y → X at anyOf.1), and so did the branches of a schema accepting nothing on both
+  // sides; now each branch meets the one it was written as.
+  const [one, two] = [{ const: 1, title: "One" }, { const: 2, title: "Two" }];
+  const swapped = [
+    (order: JsonValue[]) => ({ type: "integer", if: { anyOf: order } }),
+    (order: JsonValue[]) => ({ type: "integer", not: {}, allOf: order }),
+  ];
+  for (const make of swapped) {
+    const [a, b] = [x(make([one, two])), x(make([two, one]))];
+    assert.equal(sameValues(a, b), true);
+    assert.deepEqual(fourWays(a, b), NOTHING_FOUR_WAYS);
+  }
+  // A branch reworded and moved reads once, where the new file writes it (the old file's place
+  // for the text removed, reversed).
+  const reworded = { const: 2, title: "Never two" };
+  const [a, b] = [x(swapped[0]!([one, two])), x(swapped[0]!([reworded, one]))];
+  assert.equal(sameValues(a, b), true);
+  const title = (side: string, i: number) =>
+    `tool.${side}.title.changed t.${side}Schema.properties.x.if.anyOf.${i}.title POTENTIALLY_BREAKING`;
+  assert.deepEqual(fourWays(a, b), {
+    input: [title("input", 0)],
+    inputReversed: [title("input", 1)],
+    output: [title("output", 0)],
+    outputReversed: [title("output", 1)],
+  });
+  const [change] = schemaChanges("input", a, b).filter((c) => c.rule.endsWith("title.changed"));
+  assert.equal(change?.pointer, "/tools/0/inputSchema/properties/x/if/anyOf/0/title");
+  // Undecidable: a reference the proof cannot follow, and branches alike in nothing, pair in
+  // order as before.
+  const far = { $ref: "https://x.example/s.json", title: "Far" };
+  assert.deepEqual(
+    fourWays(x(swapped[0]!([far, one])), x(swapped[0]!([far, { ...one, title: "Won" }]))),
+    prose(["if.anyOf.1"], "title"),
+  );
+});
+
+Deno.test("a union branch that accepts nothing and moved is compared with itself, its own notes too", () => {
+  // anyOf [N, string] → [string, N]: each side reads N false, and no place held it on both, so
+  // its texts and notes were compared with nothing: a reworded description passed silently.
+  const n = (text: string, dflt = 1) => ({ not: {}, description: text, default: dflt });
+  const [a, b] = [
+    x({ anyOf: [n(OLD), { type: "string" }] }),
+    x({
+      anyOf: [{ type: "string" }, n(NEW)],
+    }),
+  ];
+  assert.equal(sameValues(a, b), true);
+  const at = (side: string, i: number) =>
+    `tool.${side}.description.changed t.${side}Schema.properties.x.anyOf.${i}.description POTENTIALLY_BREAKING`;
+  assert.deepEqual(fourWays(a, b), {
+    input: [at("input", 1)],
+    inputReversed: [at("input", 0)],
+    output: [at("output", 1)],
+    outputReversed: [at("output", 0)],
+  });
+  const [change] = schemaChanges("input", a, b);
+  assert.equal(change?.pointer, "/tools/0/inputSchema/properties/x/anyOf/1/description");
+  assert.equal(change?.oldPointer, "/tools/0/inputSchema/properties/x/anyOf/0/description");
+  // Only moved: nothing; a default changed as it moved: that default, graded as the walk does.
+  const moved = x({ anyOf: [{ type: "string" }, n(OLD)] });
+  assert.deepEqual(fourWays(a, moved), NOTHING_FOUR_WAYS);
+  const dflt = fourWays(a, x({ anyOf: [{ type: "string" }, n(OLD, 2)] }));
+  assert.deepEqual(dflt.input, [
+    "tool.input.default.changed t.inputSchema.properties.x.anyOf.1.default POTENTIALLY_BREAKING",
+  ]);
+});
