@@ -11,7 +11,7 @@ import { didYouMean } from "../core/suggest.ts";
 import type { HostedReporter } from "../plugins/host.ts";
 import type { Reporter, ReporterOptions } from "../reporters/reporter.ts";
 import type { Io } from "./io.ts";
-import { writeFileAtomic } from "../core/write_file.ts";
+import { textChunks, writeFileAtomic } from "../core/write_file.ts";
 
 /** One requested output: a reporter and where its text goes (undefined: standard output). */
 export interface OutputSpec {
@@ -58,7 +58,7 @@ export async function writeOutputs(
   write: { stepSummary?: boolean } = {},
 ): Promise<void> {
   const color = io.isTTY && !io.env.NO_COLOR;
-  const rendered: { spec: OutputSpec; text: string }[] = [];
+  const rendered: { spec: OutputSpec; text: string | readonly string[] }[] = [];
   for (const spec of specs) {
     const context = {
       rules: registry.rules.map((r) => r.meta),
@@ -68,18 +68,22 @@ export async function writeOutputs(
     const reporter = spec.reporter as Partial<HostedReporter>;
     const text = reporter.renderAsync
       ? await reporter.renderAsync(report, context)
+      : spec.reporter.renderParts
+      ? spec.reporter.renderParts(report, context)
       : spec.reporter.render(report, context);
     rendered.push({ spec, text });
   }
   for (const { spec, text } of rendered) {
-    if (spec.file === undefined) io.stdout(text);
-    else await writeFileAtomic(resolve(io.cwd, spec.file), text);
+    if (spec.file === undefined) {
+      for (const chunk of typeof text === "string" ? [text] : textChunks(text)) io.stdout(chunk);
+    } else await writeFileAtomic(resolve(io.cwd, spec.file), text);
   }
   const summary = io.env.GITHUB_STEP_SUMMARY;
   const markdown = rendered.find((r) => r.spec.reporter.name === "markdown");
   if (summary && markdown && write.stepSummary !== false) {
     try {
-      await appendFile(resolve(io.cwd, summary), markdown.text);
+      const text = typeof markdown.text === "string" ? markdown.text : markdown.text.join("");
+      await appendFile(resolve(io.cwd, summary), text);
     } catch (error) {
       throw new UserError(
         `Cannot append to GITHUB_STEP_SUMMARY "${summary}": ${(error as Error).message}`,

@@ -28,6 +28,11 @@ export interface Reporter {
   summary: string;
   render(report: Report, context: ReporterContext): string;
   /**
+   * The text of {@link render} in pieces, for a reporter whose text is long: written in order
+   * without being joined (a surrogate pair is never split between two pieces).
+   */
+  renderParts?(report: Report, context: ReporterContext): string[];
+  /**
    * Set when the reporter shows a change's old source location only where the change has no new
    * one (`change.locations.new ?? change.locations.old`). When every requested report does, the
    * old file is not scanned for the changes found in the new one: for a large contract that

@@ -44,7 +44,8 @@ function tags(meta: RuleMeta): string[] {
   return out.slice(0, 10);
 }
 
-function sarifRule(meta: RuleMeta): Json {
+/** The help texts of a rule, each as pieces: the rationale is one piece of both. */
+function helpPieces(meta: RuleMeta): { graded: string; text: string[]; markdown: string[] } {
   const graded = meta.gradedBy === "prose"
     ? " Each finding's level comes from the prose classifier."
     : meta.gradedBy === "variance"
@@ -53,21 +54,68 @@ function sarifRule(meta: RuleMeta): Json {
   const howTo =
     `Change its severity for your project with \`severity_overrides: { ${meta.id}: NON_BREAKING }\` in proxar.yaml, or suppress matching changes with an \`ignore\` entry (they stay visible in reports).`;
   return {
+    graded,
+    text: [`${meta.summary}. `, meta.rationale, `${graded} ${howTo.replaceAll("`", "")}`],
+    markdown: [
+      `**${meta.summary}** (default: \`${meta.severity}\`)\n\n`,
+      meta.rationale,
+      `${graded}\n\n${howTo}\n\n[Rule reference](${ruleDocUrl(meta.id)})`,
+    ],
+  };
+}
+
+/** A rule of the catalogue, its `help` left for {@link sarifParts} to write. */
+function sarifRule(meta: RuleMeta, graded: string): Json {
+  return {
     id: meta.id,
     name: meta.id.split(".").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(""),
     shortDescription: { text: meta.summary },
     fullDescription: { text: cap(meta.rationale + graded, 1000) },
-    help: {
-      text: `${meta.summary}. ${meta.rationale}${graded} ${howTo.replaceAll("`", "")}`,
-      markdown:
-        `**${meta.summary}** (default: \`${meta.severity}\`)\n\n${meta.rationale}${graded}\n\n${howTo}\n\n[Rule reference](${
-          ruleDocUrl(meta.id)
-        })`,
-    },
+    help: HELP,
     helpUri: ruleDocUrl(meta.id),
     defaultConfiguration: { level: LEVEL[meta.severity] },
     properties: { tags: tags(meta), precision: "very-high" },
   };
+}
+
+/** A rule's `help` until its texts are written in: no other key of the driver is written so. */
+const HELP = 0;
+const HELP_GAP = " ".repeat(14);
+const HELP_HOLE = `\n${HELP_GAP}"help": ${HELP},\n`;
+/** The key after the driver: the first line that starts so (a string's line breaks are escaped). */
+const AFTER_DRIVER = `\n      "automationDetails": `;
+
+// deno-lint-ignore no-control-regex
+const ESCAPED = /["\\\u0000-\u001f\uD800-\uDFFF]/;
+// deno-lint-ignore no-control-regex
+const ESCAPED_OTHERWISE = /[\u0000-\u001f\uD800-\uDFFF]/;
+
+/** What `JSON.stringify(text)` writes between its quotes; most texts need nothing escaped. */
+function escaped(text: string): string {
+  if (!ESCAPED.test(text)) return text;
+  if (ESCAPED_OTHERWISE.test(text)) return JSON.stringify(text).slice(1, -1);
+  return text.replace(/["\\]/g, "\\$&");
+}
+
+/**
+ * Pushes the JSON string of `pieces` joined, each piece escaped alone (through `known`), so the
+ * rationale, the longest, is escaped once for both help texts and never copied into them (a
+ * surrogate pair split between two pieces is escaped whole, as `JSON.stringify` would).
+ */
+function pushQuoted(pieces: readonly string[], parts: string[], known: Map<string, string>): void {
+  for (let i = 1; i < pieces.length; i++) {
+    if (/[\uD800-\uDBFF]$/.test(pieces[i - 1]!) && /^[\uDC00-\uDFFF]/.test(pieces[i]!)) {
+      parts.push(JSON.stringify(pieces.join("")));
+      return;
+    }
+  }
+  parts.push('"');
+  for (const piece of pieces) {
+    let text = known.get(piece);
+    if (text === undefined) known.set(piece, text = escaped(piece));
+    parts.push(text);
+  }
+  parts.push('"');
 }
 
 function physical(at: FileLocation): Json {
@@ -146,6 +194,16 @@ function cleanRelease(release: NonNullable<Report["release"]>): Json {
 
 /** Renders the SARIF log. */
 export function renderSarif(report: Report, context: ReporterContext): string {
+  return sarifParts(report, context).join("");
+}
+
+/**
+ * The SARIF log as pieces of text, in order. The help texts of the rules, nine tenths of the log
+ * (2 MB for the built-in rules), are written in from their pieces afterwards, not built whole and
+ * escaped again as part of the log.
+ */
+function sarifParts(report: Report, context: ReporterContext): string[] {
+  const help = context.rules.map(helpPieces);
   const index = new Map(context.rules.map((r, i) => [r.id, i]));
   const changes = context.options.omitSuppressed
     ? report.changes.filter((c) => !c.suppressed)
@@ -173,7 +231,7 @@ export function renderSarif(report: Report, context: ReporterContext): string {
           name: "proxar",
           semanticVersion: VERSION,
           informationUri: PROJECT_URL,
-          rules: context.rules.map(sarifRule),
+          rules: context.rules.map((meta, i) => sarifRule(meta, help[i]!.graded)),
         },
       },
       automationDetails: { id: `proxar/${clean(server, 200).replace(/[^\w.@-]+/g, "-")}/` },
@@ -190,7 +248,22 @@ export function renderSarif(report: Report, context: ReporterContext): string {
       },
     }],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  // In the driver, a rule's help is the only key written at its depth with that value (a string's
+  // quotes and line breaks are escaped): one per rule, in order.
+  const text = JSON.stringify(log, null, 2) + "\n";
+  const driverEnd = text.indexOf(AFTER_DRIVER);
+  const holes = text.slice(0, driverEnd).split(HELP_HOLE);
+  const parts = [holes[0]!];
+  const known = new Map<string, string>();
+  help.forEach((texts, i) => {
+    parts.push(`\n${HELP_GAP}"help": {\n${HELP_GAP}  "text": `);
+    pushQuoted(texts.text, parts, known);
+    parts.push(`,\n${HELP_GAP}  "markdown": `);
+    pushQuoted(texts.markdown, parts, known);
+    parts.push(`\n${HELP_GAP}},\n`, holes[i + 1]!);
+  });
+  parts.push(text.slice(driverEnd));
+  return parts;
 }
 
 /** The SARIF reporter. */
@@ -198,4 +271,5 @@ export const sarifReporter: Reporter = {
   name: "sarif",
   summary: "SARIF 2.1.0 for GitHub code scanning (upload with github/codeql-action/upload-sarif)",
   render: renderSarif,
+  renderParts: sarifParts,
 };

@@ -195,3 +195,29 @@ Deno.test("renderSarif() keeps a results array when there are no changes", () =>
   const log = sarif(emptyReport());
   assert.deepEqual(log.runs[0]!.results, []);
 });
+
+Deno.test("renderSarif() writes the log as JSON.stringify(log, null, 2) would, whatever the rule texts hold", () => {
+  const odd = context().rules.map((meta, i) => ({
+    ...meta,
+    summary: [`"${meta.summary}"`, `${meta.summary}\ud800`, meta.summary][i % 3]!,
+    rationale: [
+      `say "x" or \\ ${meta.rationale}`,
+      `${meta.rationale} \u{1F600} é \u0001\t`,
+      `\udc00${meta.rationale}\ud83d`,
+      meta.rationale,
+    ][i % 4]!,
+  }));
+  for (const [name, make] of REPORTS) {
+    for (const rules of [context().rules, odd, odd.slice(0, 1), []]) {
+      const text = renderSarif(make(), { ...context(), rules });
+      assert.equal(text, JSON.stringify(JSON.parse(text), null, 2) + "\n", name);
+      const parsed = JSON.parse(text) as {
+        runs: { tool: { driver: { rules: { help: { text: string; markdown: string } }[] } } }[];
+      };
+      parsed.runs[0]!.tool.driver.rules.forEach((rule, i) => {
+        assert.ok(rule.help.text.startsWith(`${rules[i]!.summary}. ${rules[i]!.rationale}`));
+        assert.ok(rule.help.markdown.includes(`\n\n${rules[i]!.rationale}`));
+      });
+    }
+  }
+});
