@@ -117,8 +117,11 @@ export function releaseAdvice(
 /**
  * What a release of the advice's level is on the old version's line, when the line reads it
  * otherwise than its name: under `0.0.z` every release is breaking to a caret range (`^0.0.47`
- * admits `0.0.47` alone), so the next patch is a major or minor release there. Undefined on
- * other lines, for a patch, after a pre-release (its own sentence says what fits) and when the
+ * admits `0.0.47` alone), so the next patch is a major or minor release there; under `0.y.z` a
+ * caret range admits later patches only (`^0.13.2` admits `0.13.3`, not `0.14.0`), so a major
+ * release is the next minor and a minor release the next patch ("the changes need a minor release
+ * (0.13.3 or later)" read as a contradiction on figma-developer-mcp 0.13.2 → 0.10.0). Undefined
+ * from 1.0.0 on, for a patch, after a pre-release (its own sentence says what fits) and when the
  * old version is not SemVer. The level stays the changes' SemVer class (`release.level` in the
  * JSON report), and `suggested` the version that carries it.
  *
@@ -131,13 +134,24 @@ export function releaseAdvice(
  *   releaseLineNote(releaseAdvice(removed, "0.0.47", "0.0.46")),
  *   "under 0.0.z every release is breaking to a caret range: ^0.0.47 admits 0.0.47 alone, so the next patch is one",
  * );
- * assert.equal(releaseLineNote(releaseAdvice(removed, "0.3.1", "0.3.2")), undefined);
+ * assert.equal(
+ *   releaseLineNote(releaseAdvice(removed, "0.3.1", "0.3.2")),
+ *   "under 0.y.z a caret range admits later patches only: ^0.3.1 admits 0.3.2 but not 0.4.0, so the next minor is one",
+ * );
+ * assert.equal(releaseLineNote(releaseAdvice(removed, "1.4.2", "1.4.3")), undefined);
  * ```
  */
 export function releaseLineNote(advice: ReleaseAdvice): string | undefined {
   const from = parseSemver(advice.old);
   if (advice.level === "none" || advice.level === "patch" || !from) return undefined;
-  if (from.major !== 0 || from.minor !== 0 || from.prerelease.length > 0) return undefined;
+  if (from.major !== 0 || from.prerelease.length > 0) return undefined;
   const old = formatSemver(from);
-  return `under 0.0.z every release is breaking to a caret range: ^${old} admits ${old} alone, so the next patch is one`;
+  if (from.minor === 0) {
+    return `under 0.0.z every release is breaking to a caret range: ^${old} admits ${old} alone, so the next patch is one`;
+  }
+  const patch = formatSemver(nextVersion(from, "patch"));
+  const range = `under 0.y.z a caret range admits later patches only: ^${old} admits ${patch}`;
+  return advice.level === "major"
+    ? `${range} but not ${advice.suggested}, so the next minor is one`
+    : `${range}, so the next patch is one`;
 }

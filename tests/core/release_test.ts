@@ -194,7 +194,7 @@ Deno.test("releaseAdvice() lets a later pre-release of the same version carry an
   assert.equal(releaseAdvice(breaking, "3.1.0", "3.1.1-beta.1").preReleaseOf, undefined);
 });
 
-Deno.test("releaseLineNote() says what a release of the level is under 0.0.z, and nothing elsewhere", () => {
+Deno.test("releaseLineNote() says what a release of the level is under 0.0.z and 0.y.z, and nothing from 1.0.0 on", () => {
   const of = (severity: Severity, from: string, to: string) =>
     releaseLineNote(releaseAdvice([{ rule: "tool.removed", severity }], from, to));
   const note =
@@ -204,8 +204,24 @@ Deno.test("releaseLineNote() says what a release of the level is under 0.0.z, an
   // A patch is a patch there too; a pre-release has its own sentence; other lines read as named.
   assert.equal(of("DOCUMENTATION", "0.0.47", "0.0.46"), undefined);
   assert.equal(of("BREAKING", "0.0.3-rc.1", "0.0.2"), undefined);
-  assert.equal(of("BREAKING", "0.3.1", "0.3.2"), undefined);
+  // Under 0.y.z a caret range admits later patches only: a major release is the next minor, a
+  // minor release the next patch ("a minor release (0.13.3 or later)" read as a contradiction).
+  assert.equal(
+    of("BREAKING", "0.3.1", "0.3.2"),
+    "under 0.y.z a caret range admits later patches only: ^0.3.1 admits 0.3.2 but not 0.4.0, so the next minor is one",
+  );
+  assert.equal(
+    of("NON_BREAKING", "0.13.2", "0.10.0"),
+    "under 0.y.z a caret range admits later patches only: ^0.13.2 admits 0.13.3, so the next patch is one",
+  );
+  assert.equal(
+    of("POTENTIALLY_BREAKING", "0.13.2", "0.13.3"),
+    "under 0.y.z a caret range admits later patches only: ^0.13.2 admits 0.13.3, so the next patch is one",
+  );
+  assert.equal(of("DOCUMENTATION", "0.13.2", "0.13.3"), undefined);
+  assert.equal(of("BREAKING", "0.4.0-rc.1", "0.3.2"), undefined);
   assert.equal(of("BREAKING", "1.4.2", "1.4.3"), undefined);
+  assert.equal(of("NON_BREAKING", "1.4.2", "1.4.3"), undefined);
   assert.equal(of("BREAKING", "unknown", "0.0.1"), undefined);
   // The level stays the changes' SemVer class; the suggestion is the next patch.
   const advice = releaseAdvice(

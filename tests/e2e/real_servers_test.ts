@@ -740,6 +740,77 @@ Deno.test("proxar diff accepts @testsprite/testsprite-mcp 0.0.19 → 0.0.45 remo
   assert.ok(junit.includes('<property name="release.suggested" value="0.0.46"/>'), junit);
 });
 
+Deno.test("proxar diff says what a major and a minor release are under 0.y.z: @wonderwhy-er/desktop-commander 0.2.19 ⇄ 0.2.38", async () => {
+  const pair: [string, string] = [
+    "desktop_commander_get_prompts_0.2.19.json",
+    "desktop_commander_get_prompts_0.2.38.json",
+  ];
+  // Before: "the changes need a major release (0.3.0 or later)" and, backwards, "a minor release
+  // (0.2.39 or later)": a minor release numbered as a patch read as a contradiction. The level
+  // and the suggestion stay; the words say what the line makes of them, in every format.
+  await assertVerdict(pair, {
+    findings: [
+      "server.protocolVersion.changed|server.protocolVersion|NON_BREAKING",
+      "server.version.bumpInsufficient|server.serverInfo.version|POTENTIALLY_BREAKING",
+      "server.version.changed|server.serverInfo.version|DOCUMENTATION",
+      "tool.annotations.safetyClaimed|get_prompts.annotations.readOnlyHint|POTENTIALLY_BREAKING",
+      "tool.annotations.title.changed|get_prompts.annotations.title|POTENTIALLY_BREAKING",
+      "tool.description.changed|get_prompts.description|POTENTIALLY_BREAKING",
+      "tool.input.enum.narrowed|get_prompts.inputSchema.properties.action.enum|BREAKING",
+      "tool.input.property.removed|get_prompts.inputSchema.properties.category|BREAKING",
+      "tool.input.required.added|get_prompts.inputSchema.required|BREAKING",
+    ],
+    code: 1,
+  });
+  const report = async (from: string, to: string, format: string) =>
+    (await runCli(["diff", `real_servers/${from}`, `real_servers/${to}`, "--format", format]))
+      .stdout;
+  /** Asserts the JSON release block, the bumpInsufficient message and the text release line. */
+  const says = async (
+    [from, to]: [string, string],
+    release: { level: string; old: string; new: string; suggested: string },
+    moved: string,
+    line: string,
+  ) => {
+    const json = JSON.parse(await report(from, to, "json"));
+    assert.deepEqual(json.release, { ...release, sufficient: false });
+    const need = `a ${release.level} release`;
+    assert.equal(
+      json.changes.find((c: JsonChange) => c.rule === "server.version.bumpInsufficient").message,
+      `Server version went from "${release.old}" to "${release.new}", ${moved}; the changes need ${need} (${release.suggested} or later; ${line})`,
+    );
+    assert.ok(
+      (await textOf(from, to)).includes(
+        `\nRelease: the changes need ${need}: ${release.suggested} or later after ${release.old} (${line}); serverInfo.version ${release.new} is not enough.\n`,
+      ),
+    );
+  };
+  const major =
+    "under 0.y.z a caret range admits later patches only: ^0.2.19 admits 0.2.20 but not 0.3.0, so the next minor is one";
+  await says(
+    pair,
+    { level: "major", old: "0.2.19", new: "0.2.38", suggested: "0.3.0" },
+    "a patch release",
+    major,
+  );
+  assert.ok((await report(pair[0], pair[1], "markdown")).includes(major));
+  assert.ok(
+    (await report(pair[0], pair[1], "changelog")).includes(
+      `proxar: the changes need a major release (0.3.0 or later after 0.2.19; ${major})`,
+    ),
+  );
+  // Backwards the changes add only, and the version went down: a minor release is the next patch.
+  await says(
+    [pair[1], pair[0]],
+    { level: "minor", old: "0.2.38", new: "0.2.19", suggested: "0.2.39" },
+    "a lower version",
+    "under 0.y.z a caret range admits later patches only: ^0.2.38 admits 0.2.39, so the next patch is one",
+  );
+  const junit = await report(pair[1], pair[0], "junit");
+  assert.ok(junit.includes('<property name="release.level" value="minor"/>'), junit);
+  assert.ok(junit.includes('<property name="release.suggested" value="0.2.39"/>'), junit);
+});
+
 Deno.test("proxar diff pairs @satelliteoflove/godot-mcp 2.17.0 → 3.23.1 tools renamed with a godot_ prefix and compares their schemas", async () => {
   const pair: [string, string] = ["godot_prefixed_2.17.0.json", "godot_prefixed_3.23.1.json"];
   const report = async (files: [string, string]) => {
