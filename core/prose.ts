@@ -36,7 +36,13 @@ import { hangulNumber } from "./prose_hangul_numbers.ts";
 import { numberWordReading } from "./prose_number_terms.ts";
 import { CJK_OPPOSITES, oppositeWord, swappedOpposites } from "./prose_opposites.ts";
 import { type CaseChange, identifierCaseChange, type NameSet } from "./prose_case.ts";
-import { type CodeSpanChange, codeSpanChange, isBareHost, isHostWord } from "./prose_code.ts";
+import {
+  type CodeSpanChange,
+  codeSpanChange,
+  isBareHost,
+  isHostWord,
+  isWrittenPath,
+} from "./prose_code.ts";
 import { type ConstantChange, constantChange } from "./prose_constant.ts";
 import { alternativeRemoved } from "./prose_alternative.ts";
 import { nameReplacedByTool, toolNameRemoved } from "./prose_tool.ts";
@@ -677,6 +683,8 @@ export function describeVerdict(v: ProseVerdict): string {
         ? "URL"
         : isBareHost(old)
         ? old.includes("@") ? "e-mail address" : "host name"
+        : isWrittenPath(old)
+        ? "path"
         : "code span";
       return v.codeSpan?.new === undefined
         ? `the ${what} \`${v.codeSpan?.old}\` was removed, text a model was told to use verbatim`

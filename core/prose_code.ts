@@ -44,6 +44,21 @@ const BARE_HOST = new RegExp(
   `(?<![\\p{L}\\p{N}_@./:%+-])(?:[a-z0-9._%+-]+@)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${HOST_TLD})(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])(?:/[^\\s<>"'\`()[\\]{}]*)?`,
   "gu",
 );
+/** One segment of a Windows path: no separator, space, quote, bracket or character Windows forbids. */
+const WINDOWS_SEGMENT = `[^\\s\\\\<>"'\`|?*:()[\\]{}]+`;
+/**
+ * A file path written out: absolute (`/var/log/app.log`, `/api/search`), from the home directory
+ * (`~/.config/app`) or relative with a leading `./` or `../`, or a Windows path with a drive
+ * (`C:\Users\me`). Not after a letter, digit, point, colon or slash, so `and/or`, `km/h`, `1/2`
+ * and the path of a URL or host are none; a `/` alone or before a space is none either.
+ */
+const WRITTEN_PATH = new RegExp(
+  [
+    `(?<![\\p{L}\\p{N}_.:/\\\\~<-])(?:~|\\.{1,2})?(?:/[\\p{L}\\p{N}_.@%+~-]+)+/?`,
+    `(?<![\\p{L}\\p{N}_])[A-Za-z]:\\\\(?:${WINDOWS_SEGMENT}(?:\\\\${WINDOWS_SEGMENT})*\\\\?)?`,
+  ].join("|"),
+  "gu",
+);
 /** A whole word of lower-case prose that is a host name (see `BARE_HOST`): no number marker. */
 const HOST_WORD = new RegExp(
   `^(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?\\.)+(?:${HOST_TLD})$`,
@@ -72,6 +87,11 @@ export function isHostWord(word: string): boolean {
 /** Whether a span of `codeSpanChange` is a host name (or an e-mail address) written without a scheme. */
 export function isBareHost(span: string): boolean {
   return !span.includes("://") && new RegExp(`^${BARE_HOST.source}$`, "u").test(span);
+}
+
+/** Whether a span of `codeSpanChange` is a file path written without backticks (`WRITTEN_PATH`). */
+export function isWrittenPath(span: string): boolean {
+  return new RegExp(`^(?:${WRITTEN_PATH.source})$`, "u").test(span);
 }
 
 /** A URL's scheme, user name and host: RFC 3986 (3.1, 3.2.2) makes scheme and host case-insensitive. */
@@ -107,7 +127,9 @@ export function urlHostsLowered(text: string): string {
 /**
  * Backticked spans of one line, without the backticks, with inner whitespace collapsed, then the
  * URLs written out elsewhere in the text: a URL is copied as written too (the EULA address that
- * @microsoft/workiq 0.2.8 → 1.0.0 tells a model to pass lost "-mcp", edit similarity 0.98).
+ * @microsoft/workiq 0.2.8 → 1.0.0 tells a model to pass lost "-mcp", edit similarity 0.98); then
+ * host names, then file paths (`WRITTEN_PATH`), which a model reads from or writes to as written
+ * (`/var/log/app/server.log` → `main.log` in a long description is edit similarity 0.99).
  */
 function codeSpans(text: string): string[] {
   const out: string[] = [];
@@ -119,8 +141,13 @@ function codeSpans(text: string): string[] {
   for (const m of plain.matchAll(WRITTEN_URL)) {
     out.push(m[0].replace(URL_END, "").replace(/\/+$/, ""));
   }
-  for (const m of plain.replace(WRITTEN_URL, " ").matchAll(BARE_HOST)) {
+  const noUrls = plain.replace(WRITTEN_URL, " ");
+  for (const m of noUrls.matchAll(BARE_HOST)) {
     out.push(m[0].replace(URL_END, "").replace(/\/+$/, ""));
+  }
+  for (const m of noUrls.replace(BARE_HOST, " ").matchAll(WRITTEN_PATH)) {
+    const path = m[0].replace(URL_END, "");
+    if (/[\p{L}\p{N}]/u.test(path)) out.push(path.replace(/[/\\]+$/, ""));
   }
   return out;
 }

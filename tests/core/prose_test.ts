@@ -569,6 +569,72 @@ Deno.test("classifyProse() compares a host name written without a scheme as a UR
   );
 });
 
+Deno.test("classifyProse() grades a file path replaced or only removed POTENTIALLY_BREAKING, both ways", () => {
+  // A long description whose log path changed: edit similarity 0.99, which step 5 alone calls
+  // DOCUMENTATION, yet a model told to read /var/log/app/server.log now reads a file that is gone.
+  const lead = "Reads the application log and returns its last lines. The log is rotated daily; " +
+    "use the tail parameter to limit the lines returned to the caller. Logs are written to ";
+  const cases: [string, string, string, string][] = [
+    [
+      "/var/log/app/server.log.",
+      "/var/log/app/main.log.",
+      "/var/log/app/server.log",
+      "/var/log/app/main.log",
+    ],
+    [
+      "~/.config/app/config.json.",
+      "~/.config/app/settings.json.",
+      "~/.config/app/config.json",
+      "~/.config/app/settings.json",
+    ],
+    ["./out/logs/ by default.", "./logs/ by default.", "./out/logs", "./logs"],
+    [
+      "C:\\Users\\me\\logs.",
+      "C:\\Users\\you\\logs.",
+      "C:\\Users\\me\\logs",
+      "C:\\Users\\you\\logs",
+    ],
+    ["the /logs endpoint.", "the /log endpoint.", "/logs", "/log"],
+  ];
+  for (const [before, after, old, now] of cases) {
+    const verdict = classifyProse(lead + before, lead + after);
+    assert.deepEqual(verdict, {
+      severity: "POTENTIALLY_BREAKING",
+      step: "codeSpan",
+      codeSpan: { old, new: now },
+    }, before);
+    assert.equal(
+      describeVerdict(verdict),
+      `the path \`${old}\` became \`${now}\`, text a model copies verbatim`,
+    );
+    assert.deepEqual(classifyProse(lead + after, lead + before).codeSpan, { old: now, new: old });
+  }
+  // Only removed and gone from the text: a model loses the place it was told to use (the check
+  // that runs where the other steps read DOCUMENTATION).
+  assert.deepEqual(
+    codeSpanChange(lead + "/var/log/app/server.log (rotated).", lead + "disk (rotated)."),
+    { old: "/var/log/app/server.log" },
+  );
+  // The same path with a trailing slash or the sentence's full stop, a path only added, and
+  // slashes that write no path (and/or, km/h, a date, markup, a URL's or host's own path): no
+  // path change.
+  const same: [string, string][] = [
+    ["/var/log/app/.", "/var/log/app"],
+    ["disk.", "disk, or to /var/log/app/server.log."],
+    ["disk and/or memory at 10 km/h on 12/31/2026.", "disk or memory at 10 km/h on 12/30/2026."],
+    ["disk <b>daily</b>.", "disk <strong>daily</strong>."],
+    ["https://example.com/logs/a.", "https://example.com/logs/b."],
+    ["docs.example.com/logs/a.", "docs.example.com/logs/b."],
+  ];
+  for (const [before, after] of same) {
+    assert.notEqual(classifyProse(lead + before, lead + after).codeSpan?.old[0], "/", before);
+    assert.notEqual(
+      describeVerdict(classifyProse(lead + before, lead + after)).includes("path"),
+      true,
+    );
+  }
+});
+
 Deno.test("classifyProse() leaves code spans only added, unwrapped or reordered to the other steps", () => {
   const text = "Set the `mode` and the `level` before you call the search tool";
   // Backticks put around a word, or taken off: the word is still there, step 5 decides.
