@@ -893,6 +893,13 @@ const condition: FacetHandler = (walk, node) => {
       a !== undefined && b !== undefined && alike(a, b) &&
       targetsRewritten(a, walk.oldRoot, walk.newRoot, alike) !== undefined
     ) return;
+    // Written otherwise, proven to accept the same values both ways (a `$ref` inlined or renamed
+    // to an equal definition, `S` as `{allOf: [S]}`): the same branch applies to every value.
+    if (
+      a !== undefined && b !== undefined &&
+      walk.proves(a, b, "widened", false, true) === true &&
+      walk.proves(b, a, "narrowed", false, true) === true
+    ) return;
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);
   }

@@ -117,7 +117,8 @@ export interface Walker {
   /**
    * Whether every value valid under `a` is valid under `b`, by the subsumption proof:
    * `widened` reads `a` as the old schema and `b` as the new one, `narrowed` the reverse;
-   * `names: false` drops the convention that both name the same properties.
+   * `names: false` drops the convention that both name the same properties; `exact` the
+   * safe-integer reading of bounds on an input (for a condition, which has no side).
    * `true` when proven, else the reason it is not.
    */
   proves(
@@ -125,6 +126,7 @@ export interface Walker {
     b: JsonValue,
     direction: "widened" | "narrowed",
     names?: boolean,
+    exact?: boolean,
   ): true | string;
   /**
    * Whether the property `name` taken out of `old`'s `properties` is declared the same elsewhere

@@ -711,22 +711,24 @@ export class CatchAllWalk implements Walker {
   /**
    * Whether every value of `a` is valid under `b` ("widened": a old, b new; else the reverse).
    * On an input, outside `not`, a bound at the safe-integer limit holds for integers, as the
-   * bound verdicts read it (`_safe_integer.ts`).
+   * bound verdicts read it (`_safe_integer.ts`), unless `exact` (a condition, which has no side).
    */
   proves(
     a: JsonValue,
     b: JsonValue,
     direction: "widened" | "narrowed",
     names = true,
+    exact = false,
   ): true | string {
     const wide = direction === "widened";
+    const graded = !exact && this.side === "input" && !this.#neg;
     return subsumes(a, b, {
       rootA: wide ? this.oldRoot : this.newRoot,
       rootB: wide ? this.newRoot : this.oldRoot,
       known: this.#options.known,
       old: !names ? "none" : wide ? "a" : "b",
-      safeIntegers: this.side === "input" && !this.#neg,
-      nonstandardFormats: this.side === "input" && !this.#neg,
+      safeIntegers: graded,
+      nonstandardFormats: graded,
       budget: this.#options.proofs,
     });
   }
@@ -1034,7 +1036,22 @@ export class CatchAllWalk implements Walker {
           }`,
         });
       }
-      if (around !== undefined) {
+      // Used only inside `if` conditions, the same places on both sides: which of then/else
+      // applies changed, in no direction, one finding at each condition (as the walk's
+      // if.changed), not its keywords graded as if values passed through them ({if: {$ref: d},
+      // then: …} with d's minLength 2 → 3 read minLength narrowed at d, NON_BREAKING on output).
+      const conditions = around === undefined && node.oPtr !== null && node.nPtr !== null
+        ? this.#conditionsUsing(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
+        : undefined;
+      for (const use of conditions ?? []) {
+        this.facetDelta(
+          { ...use, depth: node.depth },
+          "if",
+          "changed",
+          `the if condition reads ${keyword}/${name}, which changed`,
+        );
+      }
+      if (around !== undefined || conditions !== undefined) {
         // Proven where it is used: the unmodelled keywords new in it are still reported.
         this.unmodelledIn(node, [keyword, name], y);
         this.unmodelledOut(node, [keyword, name], x, y);
@@ -1057,6 +1074,24 @@ export class CatchAllWalk implements Walker {
    * one into the definition's inside, a `$dynamicRef`): no.
    */
   #usesAgree(oldDef: string, newDef: string): Around {
+    const a = this.#usesOf(oldDef, newDef);
+    if (a === undefined || a.length > MAX_USES_PROVEN) return undefined;
+    let found: Around = "same";
+    for (const location of a) {
+      const here = this.#sameAround(location);
+      if (here === undefined || (here !== "same" && found !== "same" && here !== found)) {
+        return undefined;
+      }
+      if (here !== "same") found = here;
+    }
+    return found;
+  }
+
+  /**
+   * The places that refer to a definition (`oldDef`, `newDef`), when they are the same on both
+   * sides and each reference is a local pointer to it (not into it); else `undefined`.
+   */
+  #usesOf(oldDef: string, newDef: string): string[] | undefined {
     const uses = (root: JsonValue | undefined, side: "old" | "new", def: string) => {
       const refs = this.#refs[side] ??= findRefs(root, this.#options.known);
       const at: string[] = [];
@@ -1076,20 +1111,37 @@ export class CatchAllWalk implements Walker {
     if (this.#dynamic) return undefined;
     const a = uses(oldRoot, "old", oldDef), b = uses(newRoot, "new", newDef);
     if (
-      a === undefined || b === undefined || a.length === 0 || a.length > MAX_USES_PROVEN ||
-      a.join("\u0000") !== b.join("\u0000")
+      a === undefined || b === undefined || a.length === 0 || a.join("\u0000") !== b.join("\u0000")
     ) {
       return undefined;
     }
-    let found: Around = "same";
-    for (const location of a) {
-      const here = this.#sameAround(location);
-      if (here === undefined || (here !== "same" && found !== "same" && here !== found)) {
-        return undefined;
-      }
-      if (here !== "same") found = here;
+    return a;
+  }
+
+  /**
+   * The schemas whose `if` condition holds each place that refers to a definition (the outermost
+   * on the way down), when every such place is inside one that decides between then and else
+   * on both sides.
+   */
+  #conditionsUsing(oldDef: string, newDef: string): Omit<Node, "depth">[] | undefined {
+    const uses = this.#usesOf(oldDef, newDef);
+    if (uses === undefined) return undefined;
+    const found = new Map<string, Omit<Node, "depth">>();
+    // A condition without then and else on a side decides nothing there: left to the pairing.
+    const decides = (s: JsonValue | undefined): s is JsonObject =>
+      isObject(s) && (own(s, "then") !== undefined || own(s, "else") !== undefined);
+    for (const use of uses) {
+      const at = conditionOf(use);
+      if (at === undefined) return undefined;
+      const ref = `#${at.split("/").map(encodeURIComponent).join("/")}`;
+      const [o, n] = [
+        resolveLocal(this.oldRoot, ref)?.value,
+        resolveLocal(this.newRoot, ref)?.value,
+      ];
+      if (!decides(o) || !decides(n)) return undefined;
+      found.set(at, { o, n, oPtr: at, nPtr: at, loc: at, neg: false });
     }
-    return found;
+    return [...found.values()];
   }
 
   /**
@@ -1223,6 +1275,20 @@ function monotone(location: string): boolean {
     if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
   }
   return true;
+}
+
+/**
+ * The place of the schema whose `if` condition holds `location`, the outermost on the way down;
+ * `undefined` when there is none.
+ */
+function conditionOf(location: string): string | undefined {
+  const tokens = pointerTokens(location);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token === "if") return pointerOf(tokens.slice(0, i));
+    if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
+  }
+  return undefined;
 }
 
 /** Whether `root` holds a value at the place `tokens` name. */

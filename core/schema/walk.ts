@@ -2509,6 +2509,9 @@ class Walker {
       for (const key of ["if", "then", "else"]) if (s[key] !== undefined) out[key] = s[key]!;
       return out;
     };
+    if (ao && an && this.proves(a.if!, b.if!, "widened", false)) {
+      if (this.proves(b.if!, a.if!, "narrowed", false)) return this.sameCondition(ctx, a, b);
+    }
     if (ao && an) {
       this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
         old: a.if ?? null,
@@ -2530,6 +2533,25 @@ class Walker {
       { old: ao ? pick(a) : null, new: an ? pick(b) : null },
       `if/then/else ${ao ? "removed" : "added"} as a whole`,
     );
+  }
+
+  /**
+   * An `if` written otherwise that accepts the same values on both sides (a `$ref` inlined, or
+   * renamed to an equal definition; `S` written `{allOf: [S]}`), proven both ways: every value
+   * meets the same branch, so what the condition says of itself (its prose, a default …) is
+   * compared as the walk compares any subschema, and nothing it reads of values, which the proof
+   * settled; then `then` and `else`.
+   */
+  sameCondition(ctx: Ctx, a: JsonObject, b: JsonObject): void {
+    const start = this.out.length;
+    this.compare(a.if, b.if, this.child(ctx, ["if"], "if", "if", 0));
+    const notes = this.out.slice(start).filter((d) =>
+      d.facet !== "$defs" && ANNOTATION_FACETS.has(d.facet)
+    );
+    this.out.length = start;
+    this.out.push(...notes);
+    for (const i of [...this.governedNames]) if (i >= start) this.governedNames.delete(i);
+    for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
   }
 
   /**
