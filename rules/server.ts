@@ -142,26 +142,27 @@ const LOST: Readonly<Record<string, string>> = {
   subscribe: "clients can no longer subscribe to updates of a resource",
 };
 
-/**
- * The offers a capability change turned on (`to` true) or off, when that is all it did: each
- * differing option is an offer the specification defines for that capability, absent or false on
- * one side and true on the other. Otherwise undefined (entries of experimental and extensions
- * define their own options).
- */
-function turned(e: CapabilityEvent, to: boolean): string[] | undefined {
-  if (!isObject(e.before) || !isObject(e.after)) return undefined;
+/** Whether `e` turned offer `option` on (`to` true) or off: absent or false on one side, true on the other. */
+function flipped(e: CapabilityEvent, option: string, to: boolean): boolean {
   const [from, into] = to ? [e.before, e.after] : [e.after, e.before];
-  // Beside an offer that took requests away (its own rule), the others turned on still extend.
-  const taken = to ? requestsTakenAway(e) ?? [] : [];
-  const keys = differingOptions(e).filter((k) => !taken.includes(k));
-  const all = keys.every((k) =>
-    isOffer(e, k) && (from[k] === undefined || from[k] === false) && into[k] === true
-  );
-  return all && keys.length > 0 ? keys : undefined;
+  if (!isObject(from) || !isObject(into) || !isOffer(e, option)) return false;
+  return (from[option] === undefined || from[option] === false) && into[option] === true;
 }
 
-const turnedOn = (e: CapabilityEvent) => turned(e, true);
-const turnedOff = (e: CapabilityEvent) => turned(e, false);
+/**
+ * The offers a capability change turned on, when every option it changed is an offer the
+ * specification defines for that capability, turned on or off: those turned off are findings of
+ * their own (listChanged, server.capability.changed; subscribe, which takes requests away,
+ * server.capability.requestRemoved), in either direction, so listChanged off beside subscribe on
+ * reads as its mirror does, two findings. Otherwise undefined (entries of experimental and
+ * extensions define their own options).
+ */
+function turnedOn(e: CapabilityEvent): string[] | undefined {
+  const keys = differingOptions(e);
+  if (!keys.every((k) => flipped(e, k, true) || flipped(e, k, false))) return undefined;
+  const on = keys.filter((k) => flipped(e, k, true));
+  return on.length > 0 ? on : undefined;
+}
 
 /**
  * The offers that carry requests of their own, by capability, with the requests: a server that
@@ -195,13 +196,14 @@ function requestsOffered(e: CapabilityEvent): string[] {
 
 /**
  * The options of a capability present on both sides changed in a way that is not only offers
- * turned on; an offer that took requests away is left to its own rule.
+ * turned on; the offers turned on beside offers turned off, and an offer that took requests away,
+ * are left to their own rules.
  */
 function otherOptionChange(e: CapabilityEvent): string[] | undefined {
-  if (e.before === undefined || e.after === undefined || turnedOn(e)) return undefined;
-  const taken = requestsTakenAway(e);
-  if (taken === undefined) return differingOptions(e);
-  const rest = differingOptions(e).filter((option) => !taken.includes(option));
+  if (e.before === undefined || e.after === undefined) return undefined;
+  const [on, taken] = [turnedOn(e), requestsTakenAway(e)];
+  if (on === undefined && taken === undefined) return differingOptions(e);
+  const rest = differingOptions(e).filter((k) => !on?.includes(k) && !taken?.includes(k));
   return rest.length > 0 ? rest : undefined;
 }
 
@@ -634,7 +636,7 @@ export const serverRules: Rule[] = [
       summary:
         "The tools, prompts or resources capability turned on listChanged or subscribe and kept its other options",
       rationale:
-        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning listChanged off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed; turning subscribe off takes its requests away (server.capability.requestRemoved).",
+        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning listChanged off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed; turning subscribe off takes its requests away (server.capability.requestRemoved). Offers turned on beside offers turned off are each graded for what they are, both ways alike: resources {listChanged: true} → {subscribe: true} is listChanged turned off (server.capability.changed) and subscribe turned on (this rule), as its mirror is subscribe turned off (server.capability.requestRemoved) and listChanged turned on (this rule), where it read one server.capability.changed naming both; beside an option the specification does not define, the offers turned on stay part of one server.capability.changed (subscribe turned off is still its own server.capability.requestRemoved).",
       examples: [{
         title: "listChanged turned on",
         old: server("1.0.0", { capabilities: { tools: {} } }),
@@ -689,7 +691,7 @@ export const serverRules: Rule[] = [
     },
     otherOptionChange,
     (e, options) =>
-      turnedOff(e)
+      options.length > 0 && options.every((o) => flipped(e, o, false))
         ? `The "${e.key}" capability turned off ${options.join(", ")}: ${
           options.map((o) => LOST[o]).join("; ")
         }`

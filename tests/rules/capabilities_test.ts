@@ -13,13 +13,20 @@ import { builtinRules } from "../../rules/mod.ts";
 
 const registry = createRegistry(builtinRules);
 
-/** `rule path severity` of the changes between two capability objects. */
-function changes(before: JsonObject, after: JsonObject): string[] {
+/** The changes between two capability objects. */
+function diffOf(before: JsonObject, after: JsonObject) {
   const contract = (capabilities: JsonObject) =>
     contractFromValue({ server: { name: "s", version: "1" }, capabilities, tools: [] });
-  return diffContracts(contract(before), contract(after), { registry }).changes
-    .map((c) => `${c.rule} ${c.path} ${c.severity}`);
+  return diffContracts(contract(before), contract(after), { registry }).changes;
 }
+
+/** `severity message` of the changes between two capability objects. */
+const message = (before: JsonObject, after: JsonObject): string[] =>
+  diffOf(before, after).map((c) => `${c.severity} ${c.message}`);
+
+/** `rule path severity` of the changes between two capability objects. */
+const changes = (before: JsonObject, after: JsonObject): string[] =>
+  diffOf(before, after).map((c) => `${c.rule} ${c.path} ${c.severity}`);
 
 Deno.test("diff grades listChanged or subscribe turned on NON_BREAKING", () => {
   for (
@@ -101,12 +108,6 @@ Deno.test("diff sees no change when an offer is written out as false or left out
 });
 
 Deno.test("diff says which offer was turned off", () => {
-  const message = (before: JsonObject, after: JsonObject) => {
-    const contract = (capabilities: JsonObject) =>
-      contractFromValue({ server: { name: "s", version: "1" }, capabilities, tools: [] });
-    return diffContracts(contract(before), contract(after), { registry }).changes
-      .map((c) => `${c.severity} ${c.message}`);
-  };
   assert.deepEqual(message({ tools: { listChanged: true } }, { tools: { listChanged: false } }), [
     'POTENTIALLY_BREAKING The "tools" capability turned off listChanged: clients are no longer told when the list changes',
   ]);
@@ -226,5 +227,29 @@ Deno.test("diff keeps a non-empty or malformed experimental capability dropped B
     assert.deepEqual(changes({ experimental: value }, {}), [
       "server.capability.removed server.capabilities.experimental BREAKING",
     ], JSON.stringify(value));
+  }
+});
+
+Deno.test("diff grades listChanged turned off beside subscribe turned on as its mirror: each for what it is", () => {
+  // {listChanged: true} → {subscribe: true} read one server.capability.changed naming both,
+  // where its mirror read requestRemoved and extended apart (review F2).
+  const [notices, requests] = [{ resources: { listChanged: true } }, {
+    resources: { subscribe: true },
+  }];
+  assert.deepEqual(message(notices, requests), [
+    'POTENTIALLY_BREAKING The "resources" capability turned off listChanged: clients are no longer told when the list changes',
+    'NON_BREAKING The "resources" capability turned on subscribe',
+  ]);
+  assert.deepEqual(changes(requests, notices), [
+    "server.capability.requestRemoved server.capabilities.resources BREAKING",
+    "server.capability.extended server.capabilities.resources NON_BREAKING",
+  ]);
+  // tools, prompts: listChanged is their only offer; an option the specification does not
+  // define beside it keeps the change one finding, both ways.
+  const other = [{ tools: { listChanged: true } }, { tools: { paginated: true } }] as const;
+  for (const [a, b] of [other, [other[1], other[0]]]) {
+    assert.deepEqual(changes(a, b), [
+      "server.capability.changed server.capabilities.tools POTENTIALLY_BREAKING",
+    ]);
   }
 });
