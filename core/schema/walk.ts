@@ -2634,7 +2634,8 @@ class Walker {
         ? at.old + pointerOf((t.oldAt ?? t.at).map(String))
         : at.new + pointerOf(t.at.map(String));
       const path = [at.path, ...t.at].join(".");
-      this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path });
+      const oldLoc = at.old + pointerOf((t.oldAt ?? t.at).map(String));
+      this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path }, oldLoc);
     }
     // The other annotations there (default, examples, deprecated, vendor extensions …) too.
     for (const [s, t, tokens, oldTokens] of unreachedPairs(x, y)) {
@@ -2999,17 +3000,22 @@ class Walker {
         }
         continue;
       }
-      this.proseChanged(key, x, y, this.changeLoc(ctx, key), ctx);
+      this.proseChanged(key, x, y, this.changeLoc(ctx, key), ctx, this.home(ctx, "old", key));
     }
   }
 
-  /** A `title` or `description` changed from `x` to `y` at `loc`, graded by the prose classifier. */
+  /**
+   * A `title` or `description` changed from `x` to `y` at `loc`, graded by the prose classifier;
+   * `oldLoc` is where the old text stands when another place (a union's branch that moved, a
+   * definition renamed), so its old source location is looked up there and not at `loc`.
+   */
   proseChanged(
     key: string,
     x: string | undefined,
     y: string | undefined,
     loc: string,
     ctx: Ctx,
+    oldLoc?: string,
   ): void {
     const verdict = this.opts.classifyProse(x, y);
     const delta: SchemaDelta = {
@@ -3026,6 +3032,9 @@ class Walker {
     };
     if (x !== undefined) delta.old = x;
     if (y !== undefined) delta.new = y;
+    if (x !== undefined && y !== undefined && oldLoc !== undefined && oldLoc !== loc) {
+      delta.oldPointer = `${this.opts.oldBasePointer ?? this.opts.basePointer}${oldLoc}/${key}`;
+    }
     this.out.push(delta);
   }
 }

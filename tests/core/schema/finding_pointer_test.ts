@@ -66,3 +66,30 @@ Deno.test("diff points every catch-all finding at a place the new or the old con
     );
   }
 });
+
+Deno.test("diff says where a reworded title of a union branch that moved stood, reached or not", () => {
+  // anyOf [{a, title A}, {b, title B}] → [{b, B}, {a, A2}]: the text is reported once at the new
+  // place; its old source location must be anyOf/0 (title "A"), not anyOf/1 of the old file, which
+  // holds "B" (review F1 of 7ad01d8; the reached union had it wrong before that too).
+  const branches = (first: JsonValue, second: JsonValue) => ({ anyOf: [first, second] });
+  const [a, b] = [{ const: "a", title: "A" }, { const: "b", title: "B" }];
+  const a2 = { const: "a", title: "A2" };
+  for (const wrapIn of [(s: JsonValue) => s, (s: JsonValue) => ({ if: s })]) {
+    const old = { type: "object", properties: { p: wrapIn(branches(a, b)) } };
+    const next = { type: "object", properties: { p: wrapIn(branches(b, a2)) } };
+    const base = `/tools/0/inputSchema/properties/p${
+      JSON.stringify(wrapIn(0)) === "0" ? "" : "/if"
+    }`;
+    for (const [x, y, at, from] of [[old, next, 1, 0], [next, old, 0, 1]] as const) {
+      const found = changes(x, y).map((c) => [c.rule, c.pointer, c.oldPointer ?? null]);
+      assert.deepEqual(found, [
+        ["tool.input.title.changed", `${base}/anyOf/${at}/title`, `${base}/anyOf/${from}/title`],
+      ]);
+    }
+  }
+  // In place, no old pointer.
+  const still = changes({ anyOf: [a, b] }, { anyOf: [a2, b] });
+  assert.deepEqual(still.map((c) => [c.pointer, c.oldPointer ?? null]), [
+    ["/tools/0/inputSchema/anyOf/0/title", null],
+  ]);
+});
