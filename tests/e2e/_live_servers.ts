@@ -140,7 +140,9 @@ export async function startServer(
     await exited;
   };
   const ready = await new Promise<RegExpMatchArray>((done, failed) => {
-    const timer = setTimeout(() => failed(new Error(`server did not start: ${text}`)), 20_000);
+    // A minute: a file's tests share one server, and at load 25 on two cores a Deno server took
+    // more than 20 s to start, which failed every test of the file at once.
+    const timer = setTimeout(() => failed(new Error(`server did not start: ${text}`)), 60_000);
     const onData = (chunk: Buffer) => {
       text += chunk.toString("utf8");
       const match = text.match(options.ready);

@@ -90,11 +90,12 @@ Deno.test("proxar snapshot exits 2 naming what a server printed to stdout that i
   // The server waits, answering nothing, until Proxar closes its input (the test above has one
   // that ignores that too, so Proxar must end it with signals two seconds later).
   const spec = `stdio:node -e "console.log('Server listening on stdio'); process.stdin.resume()"`;
-  const stderr = await failedSnapshot([spec, "--connect-timeout", "1"]);
+  // Three seconds: node itself took more than one to start and print at load 25 (two cores).
+  const stderr = await failedSnapshot([spec, "--connect-timeout", "3"]);
   // The parser's wording differs between V8 (Deno, Node) and JavaScriptCore (the Bun binary).
   assert.match(
     stderr,
-    /^proxar: Cannot snapshot ".*": no answer to initialize within 1s; earlier, the server wrote something that is not JSON to standard output: (Unexpected token 'S', "Server lis"\.\.\. is not valid JSON|JSON Parse error: Unexpected identifier "Server")\n$/,
+    /^proxar: Cannot snapshot ".*": no answer to initialize within 3s; earlier, the server wrote something that is not JSON to standard output: (Unexpected token 'S', "Server lis"\.\.\. is not valid JSON|JSON Parse error: Unexpected identifier "Server")\n$/,
   );
 });
 
