@@ -25,7 +25,7 @@ import { parse } from "yaml";
 import { builtinReporters } from "../reporters/mod.ts";
 import { PROJECT_URL, REPOSITORY } from "../core/project.ts";
 import { VERSION } from "../core/version.ts";
-import { DENO_SOURCE_COMMAND, FIXTURES, proxarCommand, ROOT } from "./helpers.ts";
+import { baseEnv, DENO_SOURCE_COMMAND, FIXTURES, proxarCommand, ROOT } from "./helpers.ts";
 
 interface ActionStep {
   name: string;
@@ -168,8 +168,9 @@ class Sandbox {
       const script = join(temp, `step-${steps.length}.sh`);
       writeFileSync(script, step.run ?? "");
       const env: Record<string, string> = {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? temp,
+        PATH: "/usr/bin:/bin",
+        HOME: temp,
+        ...baseEnv(),
         RUNNER_OS: "Linux",
         RUNNER_ARCH: "X64",
         RUNNER_TEMP: temp,

@@ -86,8 +86,32 @@ export function proxarCommand(): string[] | undefined {
   });
 }
 
-/** Variables a spawned runtime needs to start at all; the test's own variables go on top. */
-const BASE_ENV_NAMES = ["PATH", "HOME", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "DENO_DIR"];
+/**
+ * Variables a spawned runtime needs to start at all, and those that say where Deno keeps its
+ * cache (`DENO_DIR`, else `$XDG_CACHE_HOME/deno`, else `~/.cache/deno`), so a process the tests
+ * start uses the cache the test run uses: a cold run (`XDG_CACHE_HOME=$(mktemp -d) npm test`) is
+ * cold in its processes too. The test's own variables go on top.
+ */
+const BASE_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "TMPDIR",
+  "TEMP",
+  "TMP",
+  "SYSTEMROOT",
+  "DENO_DIR",
+  "XDG_CACHE_HOME",
+];
+
+/** The variables of {@link BASE_ENV_NAMES} that this process has, for a process a test starts. */
+export function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of BASE_ENV_NAMES) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
 
 /**
  * Runs `proxar ARGS` as a real process: the `PROXAR_CMD` command, else the source under Deno.
@@ -96,11 +120,7 @@ const BASE_ENV_NAMES = ["PATH", "HOME", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "
  */
 export function runProcess(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   const [command, ...prefix] = proxarCommand() ?? DENO_SOURCE_COMMAND;
-  const env: Record<string, string> = {};
-  for (const name of BASE_ENV_NAMES) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
+  const env = baseEnv();
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value !== undefined) env[name] = value;
   }

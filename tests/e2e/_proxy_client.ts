@@ -17,7 +17,7 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import process from "node:process";
-import { DENO_SOURCE_COMMAND, proxarCommand } from "../helpers.ts";
+import { baseEnv, DENO_SOURCE_COMMAND, proxarCommand } from "../helpers.ts";
 
 /** One recorded message: who sent it, and the message. */
 export interface Recorded {
@@ -63,7 +63,7 @@ export async function connectRecording(
     : new StdioClientTransport({
       command: command[0]!,
       args: command.slice(1),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+      env: { ...baseEnv(), ...options.env },
       ...(options.cwd ? { cwd: options.cwd } : {}),
       stderr: "pipe",
     });
@@ -238,14 +238,14 @@ export interface Started {
   stop(): void;
 }
 
-/** Starts `command` with `env` (and PATH, HOME), collecting its standard error. */
+/** Starts `command` with `env` (and `baseEnv()`), collecting its standard error. */
 export function started(
   command: string[],
   env: Record<string, string> = {},
   cwd?: string,
 ): Started {
   const child = spawn(command[0]!, command.slice(1), {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: { ...baseEnv(), ...env },
     ...(cwd === undefined ? {} : { cwd }),
     stdio: ["ignore", "ignore", "pipe"],
   });

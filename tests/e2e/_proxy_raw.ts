@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
+import { baseEnv } from "../helpers.ts";
 import { proxarArgv } from "./_proxy_client.ts";
 
 /** A JSON-RPC message. */
@@ -54,7 +55,7 @@ export function startProxy(
   const [command, ...rest] = proxarArgv(["proxy", ...args]);
   const child = spawn(command!, rest, {
     cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: { ...baseEnv(), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const lines: string[] = [];

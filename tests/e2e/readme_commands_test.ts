@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { DENO_SOURCE_COMMAND, proxarCommand, ROOT } from "../helpers.ts";
+import { baseEnv, DENO_SOURCE_COMMAND, proxarCommand, ROOT } from "../helpers.ts";
 import { SAMPLING_SERVER, sharedServerUrl } from "./_live_servers.ts";
 
 /** The commands of the first `sh` block after `heading` in README.md, comments removed. */
@@ -43,11 +43,7 @@ Deno.test("README live-server commands run as written with proxar on the PATH", 
       `servers:\n  issues-mcp:\n    url: ${JSON.stringify(url)}\n` +
         `samples:\n  issues-mcp:\n    - tool: list_items\n`,
     );
-    const env = {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: process.env.HOME ?? dir,
-      ...(process.env.DENO_DIR ? { DENO_DIR: process.env.DENO_DIR } : {}),
-    };
+    const env = { HOME: dir, ...baseEnv(), PATH: `${bin}:${process.env.PATH}` };
     for (const line of commands) {
       assert.match(line, /^proxar /, "every line of the block runs proxar");
       const result = spawnSync("bash", ["-c", line], { cwd: project, env, encoding: "utf8" });
