@@ -3032,7 +3032,7 @@ class Walker {
     };
     if (x !== undefined) delta.old = x;
     if (y !== undefined) delta.new = y;
-    if (x !== undefined && y !== undefined && oldLoc !== undefined && oldLoc !== loc) {
+    if (x !== undefined && oldLoc !== undefined && oldLoc !== loc) {
       delta.oldPointer = `${this.opts.oldBasePointer ?? this.opts.basePointer}${oldLoc}/${key}`;
     }
     this.out.push(delta);

@@ -87,6 +87,15 @@ Deno.test("diff says where a reworded title of a union branch that moved stood, 
       ]);
     }
   }
+  // Removed as its branch moved (review F5 of e026219): the old text is at anyOf/0 too.
+  const gone = changes({ anyOf: [a, b] }, { anyOf: [b, { const: "a" }] });
+  assert.deepEqual(gone.map((c) => [c.rule, c.pointer, c.oldPointer ?? null]), [
+    [
+      "tool.input.title.changed",
+      "/tools/0/inputSchema/anyOf/1/title",
+      "/tools/0/inputSchema/anyOf/0/title",
+    ],
+  ]);
   // In place, no old pointer.
   const still = changes({ anyOf: [a, b] }, { anyOf: [a2, b] });
   assert.deepEqual(still.map((c) => [c.pointer, c.oldPointer ?? null]), [
