@@ -25,7 +25,7 @@
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
 import { ANNOTATION_FACETS, facetOfKeyword } from "./types.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
-import { branchCounterparts } from "./branches.ts";
+import { BRANCH_LISTS, branchCounterparts } from "./branches.ts";
 import { holdsKey, type ScannedKey } from "./_property_names.ts";
 import {
   copyAlong,
@@ -269,8 +269,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
 
 /** Whether `path` ends at a branch of an anyOf, oneOf or allOf. */
 const isBranch = (path: readonly Token[]) =>
-  typeof path.at(-1) === "number" && LISTS.has(path.at(-2) as string);
-const LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
+  typeof path.at(-1) === "number" && BRANCH_LISTS.has(path.at(-2) as string);
 
 /** `found` without the places inside another of its places. */
 function outermost(found: Map<string, Nothing>): void {

@@ -20,7 +20,7 @@ import {
 import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import { ANNOTATION_RULES, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
 import { eachSubschema, type Token } from "./_schema_paths.ts";
-import { branchCounterparts } from "./branches.ts";
+import { BRANCH_LISTS, branchCounterparts } from "./branches.ts";
 import { FACET_OF, isExtensionKeyword, type SchemaDelta, type Side } from "./types.ts";
 import { show } from "./_walk_messages.ts";
 import type { NothingPlace } from "./_nothing_as_false.ts";
@@ -148,9 +148,6 @@ export function unreachedPairs(
   visit(isObject(a) ? a : undefined, isObject(b) ? b : undefined, [], []);
   return out;
 }
-
-/** The keywords whose branches {@link unreachedPairs} pairs by likeness, not by position. */
-const BRANCH_LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
 
 function text(s: JsonObject | undefined, key: string): string | undefined {
   const value = s?.[key];

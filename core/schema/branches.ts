@@ -312,6 +312,9 @@ export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue
   };
 }
 
+/** The keywords whose value is a list of branches, paired by {@link branchCounterparts}. */
+export const BRANCH_LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
+
 /**
  * Every branch of two lists with its counterpart: equal branches first, wherever they stand, then
  * alike ones ({@link pairBranches}), then the rest in the order they stand; a branch left over on

@@ -2509,9 +2509,10 @@ class Walker {
       for (const key of ["if", "then", "else"]) if (s[key] !== undefined) out[key] = s[key]!;
       return out;
     };
-    if (ao && an && this.proves(a.if!, b.if!, "widened", false)) {
-      if (this.proves(b.if!, a.if!, "narrowed", false)) return this.sameCondition(ctx, a, b);
-    }
+    if (
+      ao && an && this.proves(a.if!, b.if!, "widened", false) &&
+      this.proves(b.if!, a.if!, "narrowed", false)
+    ) return this.sameCondition(ctx, a, b);
     if (ao && an) {
       this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
         old: a.if ?? null,
@@ -2630,11 +2631,9 @@ class Walker {
   ): void {
     if (ctx.governed || (x === undefined && y === undefined)) return;
     for (const t of unreachedProse(x, y)) {
-      const loc = t.new === undefined
-        ? at.old + pointerOf((t.oldAt ?? t.at).map(String))
-        : at.new + pointerOf(t.at.map(String));
-      const path = [at.path, ...t.at].join(".");
       const oldLoc = at.old + pointerOf((t.oldAt ?? t.at).map(String));
+      const loc = t.new === undefined ? oldLoc : at.new + pointerOf(t.at.map(String));
+      const path = [at.path, ...t.at].join(".");
       this.proseChanged(t.key, t.old, t.new, loc, { ...ctx, path }, oldLoc);
     }
     // The other annotations there (default, examples, deprecated, vendor extensions …) too.
