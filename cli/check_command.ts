@@ -3,12 +3,12 @@
  * snapshot and writes one combined report in any format. Each change names its server.
  * @module
  */
-import { createHash } from "node:crypto";
 import type { Change } from "../core/change.ts";
 import { compareChanges } from "../core/change.ts";
 import { UserError } from "../core/errors.ts";
 import { type ContractSummary, type Report, summarise } from "../core/report.ts";
 import type { Threshold } from "../core/severity.ts";
+import { sha256 } from "../core/sha256.ts";
 import type { ExpiredIgnore } from "../core/suppress.ts";
 import type { CliContext } from "./context.ts";
 import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
@@ -74,7 +74,7 @@ function combine(
 }
 
 function side(source: string, summaries: readonly ContractSummary[]): ContractSummary {
-  const hash = createHash("sha256").update(summaries.map((s) => s.hash).join("\n")).digest("hex");
+  const hash = sha256(summaries.map((s) => s.hash).join("\n"));
   const counts = { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0 };
   for (const s of summaries) {
     counts.tools += s.counts.tools;

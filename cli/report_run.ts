@@ -15,7 +15,6 @@ import { checkConfigRules } from "../core/suppress.ts";
 import { readConfig } from "./config_file.ts";
 import { UserError } from "../core/errors.ts";
 import type { Io } from "./io.ts";
-import { addSemanticNotes } from "./semantic_pass.ts";
 import { type OutputSpec, parseFormats, writeOutputs } from "./outputs.ts";
 import type { ReportFlags } from "./options.ts";
 import { withPlugins } from "./plugins.ts";
@@ -71,7 +70,10 @@ export async function compareForReport(
     const oldBesideNew = !run.outputs.every((o) => o.reporter.oldLocationOnlyWithoutNew === true);
     locateChanges(report.changes, old, next, { oldBesideNew });
   }
-  return flags.semantic ? await addSemanticNotes(report, run.config, io) : report;
+  if (!flags.semantic) return report;
+  // Loaded only for --semantic: its client and cache are no part of a plain diff's start-up.
+  const { addSemanticNotes } = await import("./semantic_pass.ts");
+  return await addSemanticNotes(report, run.config, io);
 }
 
 /** Writes every requested format of a report. */

@@ -6,12 +6,12 @@
  * in a row the pass stops asking.
  * @module
  */
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Config } from "../core/config.ts";
 import { UserError } from "../core/errors.ts";
 import type { Report } from "../core/report.ts";
+import { sha256 } from "../core/sha256.ts";
 import {
   changeContentHash,
   NOTE_MAX,
@@ -33,7 +33,7 @@ interface CacheEntry {
 }
 
 function cacheFile(dir: string, model: string, hash: string): string {
-  const key = createHash("sha256").update(`${model}\n${hash}`).digest("hex");
+  const key = sha256(`${model}\n${hash}`);
   return join(dir, `${key}.json`);
 }
 

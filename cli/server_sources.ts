@@ -12,7 +12,6 @@ import { UserError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { isLiveSource, readSource, type SourceContext } from "../core/read_source.ts";
-import { snapshotLive } from "../mcp/live.ts";
 import type { Snapshot } from "../mcp/snapshot.ts";
 import {
   configuredServer,
@@ -127,6 +126,9 @@ export class LiveSession {
 
   /** Snapshots a live source; a configured server's snapshot is recorded in the store. */
   async take(source: LiveSource): Promise<Taken> {
+    // Loaded here: a diff of files does not load the client, its transports and their Node
+    // built-ins (node:child_process, node:stream).
+    const { snapshotLive } = await import("../mcp/live.ts");
     const snapshot = await snapshotLive(source, { now: this.now() });
     if (source.server === undefined) return { source, snapshot };
     const recorded = await this.store.record(source.server, snapshot);

@@ -2,7 +2,7 @@
  * Text fed to a hash as UTF-8 through one reused buffer (see {@link utf8Into}).
  * @module
  */
-import type { Hash } from "node:crypto";
+import type { Sha256 } from "./sha256.ts";
 
 /** How many UTF-16 code units {@link utf8Into} encodes at a time, at most. */
 const CHUNK = 1 << 16;
@@ -20,7 +20,7 @@ const encoder = new TextEncoder();
  * a copy of the tool, and a call to the encoder more time than encoding it here). A long text goes
  * in chunks, not through a buffer three times its length. `flush` feeds what the buffer holds.
  */
-export function utf8Into(hash: Hash): { write(text: string): void; flush(): void } {
+export function utf8Into(hash: Sha256): { write(text: string): void; flush(): void } {
   // UTF-8 takes at most three bytes per UTF-16 code unit.
   const buffer = new Uint8Array(CHUNK * 3);
   let used = 0;

@@ -3,9 +3,9 @@
  * @module
  */
 import canonicalize from "canonicalize";
-import { createHash } from "node:crypto";
 import { type KnownTexts, NotPlainJson, writeCanonical } from "./canonical_json.ts";
 import type { Contract } from "./contract.ts";
+import { createSha256, sha256 } from "./sha256.ts";
 import { utf8Into } from "./_utf8_into.ts";
 
 /**
@@ -64,14 +64,14 @@ export function contractHashes(
 function hashWith(whole: Contract, texts: KnownTexts | undefined): string {
   // Which lists the source recorded is not content: a list left out hashes as an empty one.
   const { uncaptured: _, ...contract } = whole;
-  const hash = createHash("sha256");
+  const hash = createSha256();
   try {
     const into = utf8Into(hash);
     writeCanonical(contract, into.write, texts);
     into.flush();
   } catch (error) {
     if (!(error instanceof NotPlainJson)) throw error;
-    return "sha256:" + createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
+    return "sha256:" + sha256(packageCanonicalText(contract));
   }
   return "sha256:" + hash.digest("hex");
 }

@@ -3,7 +3,6 @@
  * `-` for standard input, or `git:REF:PATH`. Live sources are handed to a caller-given loader.
  * @module
  */
-import { execFile } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { UserError } from "./errors.ts";
@@ -132,6 +131,9 @@ async function readGit(spec: string, cwd: string): Promise<LoadedContract> {
   // PATH is relative to the working directory, as in `git show REF:./PATH`; "/" starts at the
   // repository's root.
   const target = `${ref}:${file.startsWith("/") ? file.slice(1) : `./${file}`}`;
+  // node:child_process loads when a git: source is read: a compiled Bun binary loads Node's
+  // stream modules with it.
+  const { execFile } = await import("node:child_process");
   const text = await new Promise<string>((done, failed) => {
     execFile(
       "git",

@@ -5,10 +5,10 @@
  * severity, a count, a suppression or the decision.
  * @module
  */
-import { createHash } from "node:crypto";
 import type { Change } from "./change.ts";
 import { canonicalText } from "./hash.ts";
 import type { Report } from "./report.ts";
+import { sha256 } from "./sha256.ts";
 
 /** The longest note kept, in characters. */
 export const NOTE_MAX = 1000;
@@ -31,7 +31,7 @@ export function changeContentHash(change: Change): string {
     old: change.old ?? null,
     new: change.new ?? null,
   });
-  return `sha256:${createHash("sha256").update(content).digest("hex")}`;
+  return `sha256:${sha256(content)}`;
 }
 
 function shown(value: unknown): string {

@@ -6,7 +6,6 @@
  * is followed to its target, which gets the same treatment.
  * @module
  */
-import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { chmod, lstat, mkdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -49,6 +48,18 @@ async function followLinks(path: string): Promise<string> {
   throw new Error(`more than ${MAX_LINKS} symbolic links`);
 }
 
+/**
+ * `bytes` random bytes in hex, from Web Crypto: `node:crypto` would load Node's stream modules in
+ * a compiled Bun binary (see sha256.ts) for a file name.
+ */
+function randomHex(bytes: number): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(bytes)),
+    (b) => b.toString(16).padStart(2, "0"),
+  )
+    .join("");
+}
+
 /** Temporary file, then rename; the file keeps its permissions. */
 async function replace(
   path: string,
@@ -56,7 +67,7 @@ async function replace(
   mode: number | undefined,
 ): Promise<void> {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = join(dir, `.${basename(path)}.${randomHex(6)}.tmp`);
   try {
     await mkdir(dir, { recursive: true });
     await writeData(temp, text, "wx");

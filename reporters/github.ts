@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "../core/sha256.ts";
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
@@ -132,7 +132,7 @@ export function annotations(report: Report): string[] {
 /** Renders the annotations, then the full text report with workflow commands turned off. */
 export function renderGithub(report: Report): string {
   const text = renderText(report, false);
-  const token = createHash("sha256").update(text).digest("hex");
+  const token = sha256(text);
   return [
     ...annotations(report),
     `::stop-commands::${token}`,

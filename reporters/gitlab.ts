@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "../core/sha256.ts";
 import { type Change, changeIdentity } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { Severity } from "../core/severity.ts";
@@ -47,10 +47,6 @@ export const CODE_QUALITY_SEVERITY: Record<Severity, CodeQualityIssue["severity"
 
 const DESCRIPTION_MAX = 1000;
 const PATH_MAX = 1000;
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 function issueOf(change: Change, report: Report, fingerprint: string): CodeQualityIssue {
   const where = change.locations?.new ?? change.locations?.old;

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "../core/sha256.ts";
 import type { Change } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import { SEVERITIES, type Severity } from "../core/severity.ts";
@@ -32,7 +32,7 @@ const HEADING: Record<Severity, string> = {
 };
 
 function hash(text: string): string {
-  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  return `'sha256-${sha256(text, "base64")}'`;
 }
 
 /** The Content-Security-Policy of the page: nothing but its own style sheet and script. */

@@ -5,7 +5,7 @@
  * suppressions with their justification (or left out with `omitSuppressed`).
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "../core/sha256.ts";
 import { type Change, changeIdentity, type FileLocation } from "../core/change.ts";
 import type { Report } from "../core/report.ts";
 import type { RuleMeta } from "../core/rule.ts";
@@ -133,7 +133,7 @@ function physical(at: FileLocation): Json {
 
 function fingerprint(change: Change): string {
   const key = JSON.stringify(changeIdentity(change));
-  return `${createHash("sha256").update(key).digest("hex")}:1`;
+  return `${sha256(key)}:1`;
 }
 
 function sentence(text: string): string {

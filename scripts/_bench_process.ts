@@ -1,9 +1,11 @@
 /**
- * Whole-process measurements for the benchmarks: wall time, peak resident memory and CPU time of
- * a command. Memory and CPU time (user + system, every thread, to 10 ms) are read with
- * `/usr/bin/time` when it is installed; otherwise memory is polled from the process's
- * high-water mark (`VmHWM` in `/proc/PID/status`, Linux only) and CPU time is unknown. On a
- * machine other work shares, CPU time moves much less than wall time.
+ * Whole-process measurements for the benchmarks: wall time, peak resident memory, CPU time and
+ * page faults of a command. Memory, CPU time (user + system, every thread, to 10 ms) and minor
+ * page faults are read with `/usr/bin/time` when it is installed; otherwise memory is polled from
+ * the process's high-water mark (`VmHWM` in `/proc/PID/status`, Linux only) and CPU time and page
+ * faults are unknown. On a machine other work shares, CPU time moves much less than wall time,
+ * and page faults (the memory a short run first touches, most of a start-up's system time) not
+ * at all.
  * @module
  */
 import { spawn } from "node:child_process";
@@ -16,12 +18,13 @@ const TIME = "/usr/bin/time";
 
 /**
  * One run of a command: wall milliseconds, peak RSS in MiB, CPU milliseconds (user + system;
- * NaN when unknown, as the memory may be), exit code.
+ * NaN when unknown, as the memory may be), minor page faults (NaN when unknown), exit code.
  */
 export interface ProcessRun {
   ms: number;
   peakMiB: number;
   cpuMs: number;
+  pageFaults: number;
   code: number;
 }
 
@@ -40,7 +43,7 @@ export async function measureProcess(command: readonly string[], cwd: string): P
   const dir = useTime ? mkdtempSync(join(tmpdir(), "proxar-bench-time-")) : "";
   const out = join(dir, "rss");
   const [program, ...args] =
-    (useTime ? [TIME, "-f", "%M %U %S", "-o", out, ...command] : command) as [
+    (useTime ? [TIME, "-f", "%M %U %S %R", "-o", out, ...command] : command) as [
       string,
       ...string[],
     ];
@@ -51,6 +54,7 @@ export async function measureProcess(command: readonly string[], cwd: string): P
     child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-2000));
     let peak = NaN;
     let cpuMs = NaN;
+    let pageFaults = NaN;
     const poll = useTime ? undefined : setInterval(() => {
       const kib = hwmKiB(child.pid ?? 0);
       if (!Number.isNaN(kib)) peak = Number.isNaN(peak) ? kib : Math.max(peak, kib);
@@ -64,12 +68,13 @@ export async function measureProcess(command: readonly string[], cwd: string): P
     if (useTime) {
       // The last line: a command killed by a signal has a line about it before.
       const lines = readFileSync(out, "utf8").trim().split("\n");
-      const [kib, user, system] = (lines[lines.length - 1] ?? "").split(" ").map(Number);
+      const [kib, user, system, minor] = (lines[lines.length - 1] ?? "").split(" ").map(Number);
       peak = kib ?? NaN;
       cpuMs = ((user ?? NaN) + (system ?? NaN)) * 1000;
+      pageFaults = minor ?? NaN;
     }
     if (code > 1) throw new Error(`${command.join(" ")} exited ${code}: ${stderr.trim()}`);
-    return { ms, peakMiB: peak / 1024, cpuMs, code };
+    return { ms, peakMiB: peak / 1024, cpuMs, pageFaults, code };
   } finally {
     if (useTime) rmSync(dir, { recursive: true, force: true });
   }
@@ -90,6 +95,7 @@ function summary(runs: readonly ProcessRun[]): ProcessRun {
     ms: median(runs.map((r) => r.ms)),
     peakMiB: median(runs.map((r) => r.peakMiB)),
     cpuMs: median(runs.map((r) => r.cpuMs)),
+    pageFaults: median(runs.map((r) => r.pageFaults)),
     code: runs[runs.length - 1]!.code,
   };
 }

@@ -84,6 +84,7 @@ function plainRows(name: string, output: string): void {
 const ms = (r: ProcessRun) => `${r.ms.toFixed(0)} ms`;
 const mib = (r: ProcessRun) => `${r.peakMiB.toFixed(0)} MiB`;
 const cpu = (r: ProcessRun) => `${r.cpuMs.toFixed(0)} ms CPU`;
+const faults = (r: ProcessRun) => `${r.pageFaults.toFixed(0)} faults`;
 // CPU time is read to 10 ms: a start-up row may show 0 ms, and then no ratio.
 const times = (a: number, b: number) => b > 0 ? `${(a / b).toFixed(2)}×` : "-×";
 
@@ -183,6 +184,16 @@ async function startupRows(): Promise<void> {
         `${ms(run)}, ${mib(run)}`,
         `${ms(reference!)}, ${mib(reference!)} (hello)`,
         `${times(run.ms, reference!.ms)} ${target}`,
+      ]);
+      // What moves when start-up changes, whatever the load: CPU time and the pages first touched.
+      rows.push([
+        label,
+        "CPU, page faults",
+        `${cpu(run)}, ${faults(run)}`,
+        `${cpu(reference!)}, ${faults(reference!)} (hello)`,
+        `${times(run.cpuMs, reference!.cpuMs)} CPU, ${
+          times(run.pageFaults, reference!.pageFaults)
+        } faults`,
       ]);
     }
   } finally {

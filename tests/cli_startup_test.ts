@@ -1,7 +1,9 @@
 /**
  * Start-up cost: `proxar --version` loads no package, the program loads only commander, each
  * command's modules load when it runs, `diff` does not load the MCP SDK, which only the
- * live-server commands need, and `rules` lists the built-in rules without loading them. Checked on Deno's module graphs: a module is loaded with another
+ * live-server commands need, nor the Node built-ins that bring Node's stream modules, and `rules`
+ * lists the built-in rules without loading them. Checked on Deno's module graphs: a module is
+ * loaded with another
  * when a chain of static (non-type, non-dynamic) imports reaches it.
  */
 import assert from "node:assert/strict";
@@ -83,4 +85,19 @@ Deno.test("proxar diff requires refa and picocolors only when a pattern or colou
   assert.ok(loaded.has(project("reporters/text.ts")), "the graph walk found the text reporter");
   const lazy = packages(loaded).filter((name) => name === "refa" || name === "picocolors");
   assert.deepEqual(lazy, []);
+});
+
+Deno.test("proxar diff of files loads no Node built-in that brings Node's streams, and no live-server client", () => {
+  // In a compiled Bun binary each of these loads Node's stream modules: about 20 ms of CPU, as
+  // much as a hello world's whole run. Hashes use Bun's native hasher (core/sha256.ts), whether
+  // the output is a terminal is asked of Bun's binding (cli/io.ts), and git: and live sources load
+  // theirs when read.
+  const loaded = staticallyLoaded("cli/diff_command.ts");
+  assert.ok(loaded.has(project("core/hash.ts")), "the graph walk found the hashes");
+  assert.ok(loaded.has(project("cli/server_sources.ts")), "the graph walk found the sources");
+  const builtins = ["node:crypto", "node:tty", "node:child_process", "node:stream", "node:net"];
+  assert.deepEqual(builtins.filter((name) => loaded.has(name)), []);
+  for (const live of ["mcp/live.ts", "mcp/connect.ts", "cli/semantic_pass.ts"]) {
+    assert.ok(!loaded.has(project(live)), live);
+  }
 });
