@@ -150,17 +150,18 @@ function flipped(e: CapabilityEvent, option: string, to: boolean): boolean {
 }
 
 /**
- * The offers a capability change turned on, when every option it changed is an offer the
- * specification defines for that capability, turned on or off: those turned off are findings of
- * their own (listChanged, server.capability.changed; subscribe, which takes requests away,
- * server.capability.requestRemoved), in either direction, so listChanged off beside subscribe on
- * reads as its mirror does, two findings. Otherwise undefined (entries of experimental and
- * extensions define their own options).
+ * The offers the specification defines for a capability that a change turned on, whatever else it
+ * changed: each option is graded for what it is, in either direction, so a change reads as its
+ * mirror does. Offers turned off are findings of their own (listChanged,
+ * server.capability.changed; subscribe, which takes requests away,
+ * server.capability.requestRemoved), and so are options the specification does not define
+ * (server.capability.changed): `{subscribe: true, foo: 1}` → `{listChanged: true}` is subscribe
+ * turned off, foo dropped and listChanged turned on, three findings, as its mirror is listChanged
+ * turned off beside foo added (one server.capability.changed) and subscribe turned on. Undefined
+ * when none (entries of experimental and extensions define their own options: never an offer).
  */
 function turnedOn(e: CapabilityEvent): string[] | undefined {
-  const keys = differingOptions(e);
-  if (!keys.every((k) => flipped(e, k, true) || flipped(e, k, false))) return undefined;
-  const on = keys.filter((k) => flipped(e, k, true));
+  const on = differingOptions(e).filter((k) => flipped(e, k, true));
   return on.length > 0 ? on : undefined;
 }
 
@@ -636,7 +637,7 @@ export const serverRules: Rule[] = [
       summary:
         "The tools, prompts or resources capability turned on listChanged or subscribe and kept its other options",
       rationale:
-        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning listChanged off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed; turning subscribe off takes its requests away (server.capability.requestRemoved). Offers turned on beside offers turned off are each graded for what they are, both ways alike: resources {listChanged: true} → {subscribe: true} is listChanged turned off (server.capability.changed) and subscribe turned on (this rule), as its mirror is subscribe turned off (server.capability.requestRemoved) and listChanged turned on (this rule), where it read one server.capability.changed naming both; beside an option the specification does not define, the offers turned on stay part of one server.capability.changed (subscribe turned off is still its own server.capability.requestRemoved).",
+        "The MCP specification defines listChanged on tools, prompts and resources, and subscribe on resources; each only offers more: the server will also notify clients of changed lists, or accept resource subscriptions. A client that ignores them works as before, so turning them on is NON_BREAKING. Turning listChanged off, any other option change, and any option change inside an entry of experimental or extensions (whose options their authors define, so Proxar cannot tell an offer from a requirement) are server.capability.changed; turning subscribe off takes its requests away (server.capability.requestRemoved). Offers turned on beside offers turned off are each graded for what they are, both ways alike: resources {listChanged: true} → {subscribe: true} is listChanged turned off (server.capability.changed) and subscribe turned on (this rule), as its mirror is subscribe turned off (server.capability.requestRemoved) and listChanged turned on (this rule), where it read one server.capability.changed naming both. So it is beside an option the specification does not define, which is server.capability.changed whichever way it went: {subscribe: true, foo: 1} → {listChanged: true} is subscribe turned off (server.capability.requestRemoved, BREAKING), foo dropped (server.capability.changed) and listChanged turned on (this rule), and its mirror listChanged turned off beside foo added (one server.capability.changed naming both) and subscribe turned on (this rule), where the first read listChanged turned on as part of server.capability.changed (POTENTIALLY_BREAKING) beside requestRemoved, and the mirror read subscribe turned on as part of its one server.capability.changed: an offer turned on took the grade of the unknown option beside it.",
       examples: [{
         title: "listChanged turned on",
         old: server("1.0.0", { capabilities: { tools: {} } }),

@@ -244,12 +244,55 @@ Deno.test("diff grades listChanged turned off beside subscribe turned on as its 
     "server.capability.requestRemoved server.capabilities.resources BREAKING",
     "server.capability.extended server.capabilities.resources NON_BREAKING",
   ]);
-  // tools, prompts: listChanged is their only offer; an option the specification does not
-  // define beside it keeps the change one finding, both ways.
+  // tools, prompts: listChanged is their only offer; beside an option the specification does not
+  // define, listChanged turned off is part of that option's one finding, and turned on is its own.
   const other = [{ tools: { listChanged: true } }, { tools: { paginated: true } }] as const;
-  for (const [a, b] of [other, [other[1], other[0]]]) {
-    assert.deepEqual(changes(a, b), [
-      "server.capability.changed server.capabilities.tools POTENTIALLY_BREAKING",
+  assert.deepEqual(changes(other[0], other[1]), [
+    "server.capability.changed server.capabilities.tools POTENTIALLY_BREAKING",
+  ]);
+  assert.deepEqual(changes(other[1], other[0]), [
+    "server.capability.changed server.capabilities.tools POTENTIALLY_BREAKING",
+    "server.capability.extended server.capabilities.tools NON_BREAKING",
+  ]);
+});
+
+Deno.test("diff grades each option for what it is beside an option the specification does not define, both ways", () => {
+  // {subscribe: true, foo: 1} → {listChanged: true} read requestRemoved and one
+  // server.capability.changed naming listChanged and foo (listChanged turned on at the grade of
+  // the unknown option), and the mirror one server.capability.changed naming all three
+  // (subscribe turned on too): an offer turned on beside an unknown option was never extended.
+  const [requests, notices] = [{ resources: { subscribe: true, foo: 1 } }, {
+    resources: { listChanged: true },
+  }];
+  const unknown =
+    "foo: an option the MCP specification does not define for resources, so what clients that read it gain or lose cannot be told";
+  assert.deepEqual(message(requests, notices), [
+    'BREAKING The "resources" capability turned off subscribe: clients can no longer subscribe to updates of a resource; resources/subscribe and resources/unsubscribe are answered as unknown methods',
+    `POTENTIALLY_BREAKING The "resources" capability changed (${unknown})`,
+    'NON_BREAKING The "resources" capability turned on listChanged',
+  ]);
+  assert.deepEqual(message(notices, requests), [
+    `POTENTIALLY_BREAKING The "resources" capability changed (listChanged; ${unknown})`,
+    'NON_BREAKING The "resources" capability turned on subscribe',
+  ]);
+  // An offer turned on beside an unknown option dropped or added, alone: each its own finding.
+  const pairs: [JsonObject, JsonObject][] = [
+    [{ foo: 1 }, { subscribe: true }],
+    [{}, { subscribe: true, foo: 1 }],
+  ];
+  for (const [a, b] of pairs) {
+    assert.deepEqual(changes({ resources: a }, { resources: b }), [
+      "server.capability.changed server.capabilities.resources POTENTIALLY_BREAKING",
+      "server.capability.extended server.capabilities.resources NON_BREAKING",
+    ]);
+    assert.deepEqual(changes({ resources: b }, { resources: a }), [
+      "server.capability.requestRemoved server.capabilities.resources BREAKING",
+      "server.capability.changed server.capabilities.resources POTENTIALLY_BREAKING",
     ]);
   }
+  // In an experimental entry the author defines every option: one finding still.
+  assert.deepEqual(
+    changes({ experimental: { a: { foo: 1 } } }, { experimental: { a: { listChanged: true } } }),
+    ["server.capability.changed server.capabilities.experimental.a POTENTIALLY_BREAKING"],
+  );
 });
