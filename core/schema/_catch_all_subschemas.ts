@@ -385,7 +385,15 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
     // Without an `if` on both sides they do nothing (an `if` added or removed is graded with
     // them as a whole by its own handler); under a changed `if` they are still compared, so a
     // change inside them is reported beside the undecidable condition.
-    if (walk.read(node.o, "if") === undefined || walk.read(node.n, "if") === undefined) return;
+    const [a, b] = [walk.read(node.o, facet), walk.read(node.n, facet)];
+    const ifs = [walk.read(node.o, "if"), walk.read(node.n, "if")];
+    // Without an `if` on either side (else the condition's handler reads them): what they hold
+    // that the engine does not model is still reported, as in a condition that decides nothing.
+    if (ifs.every((x) => x === undefined)) {
+      walk.unmodelledIn(node, [facet], b);
+      walk.unmodelledOut(node, [facet], a, b);
+    }
+    if (ifs.some((x) => x === undefined)) return;
   }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),
@@ -882,7 +890,19 @@ const condition: FacetHandler = (walk, node) => {
     walk.read(s, "if") !== undefined &&
     (walk.read(s, "then") !== undefined || walk.read(s, "else") !== undefined);
   const ao = active(node.o), an = active(node.n);
-  if (!ao && !an) return;
+  if (!ao && !an) {
+    // A condition without then and else, or a then or else without if, decides nothing: no
+    // value finding. What it holds that the engine does not model is still reported (added or
+    // changed where the new schema writes it, removed where the old one did), as in a part a
+    // proof settles: nothing unmodelled passes silently.
+    for (const key of ["if", "then", "else"]) {
+      const [a, b] = [walk.read(node.o, key), walk.read(node.n, key)];
+      if (walk.same(a, b)) continue;
+      walk.unmodelledIn(node, [key], b);
+      walk.unmodelledOut(node, [key], a, b);
+    }
+    return;
+  }
   if (ao && an) {
     const a = walk.read(node.o, "if"), b = walk.read(node.n, "if");
     // A condition reworded, not changed: the same branch applies (the walk grades the prose and

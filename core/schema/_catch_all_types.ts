@@ -138,6 +138,16 @@ export interface Walker {
    * node, where no pair compares it.
    */
   unmodelledIn(node: Node, tail: readonly Token[], schema: JsonValue | undefined): void;
+  /**
+   * The mirror of {@link unmodelledIn}: the unmodelled keywords the old subschema `schema` at
+   * `tail` wrote that `next` (the new one there) no longer holds, reported as removed.
+   */
+  unmodelledOut(
+    node: Node,
+    tail: readonly Token[],
+    schema: JsonValue | undefined,
+    next: JsonValue | undefined,
+  ): void;
   /** Records a delta for a whole facet, at its keyword that changed. */
   facetDelta(node: Node, facet: string, effect: Effect, detail: string): void;
   /**

@@ -770,7 +770,10 @@ export class CatchAllWalk implements Walker {
         // former schema now a branch, a definition moved): it did not appear now. One the new
         // schema still holds where it was stays there: a copy elsewhere is new (review).
         if (before.get(keyword)?.some((v) => this.same(v, s[keyword]))) continue;
-        this.#unmodelled({ ...node, loc }, keyword, undefined, s[keyword]);
+        // Written at this very place in the old schema with another value: changed, not added.
+        if (was !== undefined && Object.hasOwn(was, keyword)) {
+          this.#unmodelled({ ...node, loc, oPtr: loc }, keyword, was[keyword], s[keyword]);
+        } else this.#unmodelled({ ...node, loc }, keyword, undefined, s[keyword]);
       }
     });
   }
@@ -1036,11 +1039,17 @@ export class CatchAllWalk implements Walker {
           }`,
         });
       }
+      // Used only inside conditions that decide nothing (an `if` without then and else on both
+      // sides): no value passes through it, so nothing it says of values is a change; the
+      // unmodelled keywords changed in it are still reported (below).
+      const inert = around === undefined && node.oPtr !== null && node.nPtr !== null &&
+        this.#usedInLoneConditions(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`);
       // Used only inside `if` conditions, the same places on both sides: which of then/else
       // applies changed, in no direction, one finding at each condition (as the walk's
       // if.changed), not its keywords graded as if values passed through them ({if: {$ref: d},
       // then: …} with d's minLength 2 → 3 read minLength narrowed at d, NON_BREAKING on output).
-      const conditions = around === undefined && node.oPtr !== null && node.nPtr !== null
+      const conditions = around === undefined && !inert && node.oPtr !== null &&
+          node.nPtr !== null
         ? this.#conditionsUsing(`${node.oPtr}/${tail}`, `${node.nPtr}/${tail}`)
         : undefined;
       for (const use of conditions ?? []) {
@@ -1051,7 +1060,7 @@ export class CatchAllWalk implements Walker {
           `the if condition reads ${keyword}/${name}, which changed`,
         );
       }
-      if (around !== undefined || conditions !== undefined) {
+      if (around !== undefined || conditions !== undefined || inert) {
         // Proven where it is used: the unmodelled keywords new in it are still reported.
         this.unmodelledIn(node, [keyword, name], y);
         this.unmodelledOut(node, [keyword, name], x, y);
@@ -1143,6 +1152,37 @@ export class CatchAllWalk implements Walker {
     }
     return [...found.values()];
   }
+
+  /**
+   * Whether every place that refers to a definition (`oldDef`, `newDef`; the same places on both
+   * sides) lies inside the condition of an `if` that has neither then nor else on both sides:
+   * such a condition decides nothing, so no value is checked against the definition from there.
+   * Not where an unevaluatedProperties or unevaluatedItems is written: from 2019-09 on they read
+   * the annotations of a condition that holds (the JSON Schema Test Suite's "unevaluatedProperties
+   * can see annotations from if without then and else"), so the condition may decide there.
+   */
+  #usedInLoneConditions(oldDef: string, newDef: string): boolean {
+    const uses = this.#usesOf(oldDef, newDef);
+    if (uses === undefined) return false;
+    this.#unevaluated ??= [this.oldRoot, this.newRoot].some((root) => {
+      const text = JSON.stringify(root ?? null);
+      return text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"');
+    });
+    if (this.#unevaluated) return false;
+    const lone = (s: JsonValue | undefined) =>
+      isObject(s) && own(s, "if") !== undefined && own(s, "then") === undefined &&
+      own(s, "else") === undefined;
+    return uses.every((use) =>
+      conditionsOf(use).some((at) => {
+        const ref = `#${at.split("/").map(encodeURIComponent).join("/")}`;
+        return lone(resolveLocal(this.oldRoot, ref)?.value) &&
+          lone(resolveLocal(this.newRoot, ref)?.value);
+      })
+    );
+  }
+
+  /** Whether either root writes unevaluatedProperties or unevaluatedItems (asked once a walk). */
+  #unevaluated: boolean | undefined;
 
   /**
    * Whether the schema at `location` (a place that refers to a changed definition) accepts the
@@ -1289,6 +1329,18 @@ function conditionOf(location: string): string | undefined {
     if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
   }
   return undefined;
+}
+
+/** The places of the schemas whose `if` condition holds `location`, outermost first. */
+function conditionsOf(location: string): string[] {
+  const tokens = pointerTokens(location);
+  const found: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token === "if") found.push(pointerOf(tokens.slice(0, i)));
+    if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
+  }
+  return found;
 }
 
 /** Whether `root` holds a value at the place `tokens` name. */

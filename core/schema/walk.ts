@@ -2480,10 +2480,14 @@ class Walker {
     if (same && (a.if === undefined || this.shortcut || !ao || !an)) {
       // A then or else without if applies to no value: its prose is still read.
       if (a.if === undefined) return this.unreached(ctx, a, b, ["then", "else"]);
+      if (!ao && !an) this.unreachedTargets(ctx, a.if, b.if);
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
-    if (!ao && !an) return this.unreached(ctx, a, b, ["if", "then", "else"]);
+    if (!ao && !an) {
+      this.unreached(ctx, a, b, ["if", "then", "else"]);
+      return this.unreachedTargets(ctx, a.if, b.if);
+    }
     // Reworded, its annotations that check no value changed, or those of a definition it
     // reaches: the texts, where each file writes them.
     const alike = (x: JsonValue, y: JsonValue) => jsonEqual(withoutNotes(x), withoutNotes(y));
@@ -2619,6 +2623,32 @@ class Walker {
         new: `${this.home(ctx, "new", key)}/${key}`,
         path: `${ctx.path}.${key}`,
       });
+    }
+  }
+
+  /**
+   * The definitions that the references of a condition which decides nothing (an `if` without
+   * then and else on both sides: `x` old, `y` new) reach, changed: no value passes through them
+   * from here, so their prose and other notes are compared where each file writes them, as the
+   * condition's own are, and nothing they say of values ({if: {$ref: d}} with d's minLength 2 →
+   * 3 and its description reworded is that description alone).
+   */
+  unreachedTargets(ctx: Ctx, x: JsonValue | undefined, y: JsonValue | undefined): void {
+    if (this.shortcut) return;
+    const seen = new Set<string>();
+    for (const s of [x, y]) {
+      if (s === undefined) continue;
+      for (const target of targetsRewritten(s, this.oldRoot, this.newRoot, () => true) ?? []) {
+        const loc = decodeURIComponent(target.ref.slice(1));
+        // Any other place a reference reaches is compared where it stands.
+        if (seen.has(loc) || !/^\/(\$defs|definitions)\//.test(loc)) continue;
+        seen.add(loc);
+        this.unreachedAt(ctx, target.old, target.new, {
+          old: loc,
+          new: loc,
+          path: [this.opts.basePath, ...pointerTokens(loc)].join("."),
+        });
+      }
     }
   }
 
