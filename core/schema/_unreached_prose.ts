@@ -21,7 +21,13 @@ import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import { ANNOTATION_RULES, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
 import { eachSubschema, type Token } from "./_schema_paths.ts";
 import { BRANCH_LISTS, branchCounterparts } from "./branches.ts";
-import { FACET_OF, isExtensionKeyword, type SchemaDelta, type Side } from "./types.ts";
+import {
+  FACET_OF,
+  facetOfKeyword,
+  isExtensionKeyword,
+  type SchemaDelta,
+  type Side,
+} from "./types.ts";
 import { show } from "./_walk_messages.ts";
 import type { NothingPlace } from "./_nothing_as_false.ts";
 
@@ -329,6 +335,54 @@ export function notesOfNothings(
           message: `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
             show(a)
           } → ${show(b)} (the schema there accepts no value)`,
+          ...movedFrom(place, [at, oldAt], key, where),
+          ...a !== undefined && { old: a },
+          ...b !== undefined && { new: b },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The keywords no draft defines (nor a vendor extension, {@link notesOfNothings}'s) that differ
+ * inside places both sides write a schema that accepts no value (as {@link notesOfNothings}):
+ * keyword.unmodelled, BREAKING, named where the new file writes it (the old file, when removed).
+ * The place accepts no value either way, whatever a keyword the engine knows says there; one it
+ * does not know may do what no draft yet says (an identifier a reference elsewhere reaches, as
+ * $dynamicAnchor was new in 2020-12), so it is reported as the specification's unmodelled rule
+ * says, as it is where such a place is the whole schema, where `{allOf: [false, {vndVendor: 0}]}`
+ * → `vndVendor: 1` read keyword.unmodelled and one level down read nothing.
+ */
+export function unmodelledOfNothings(
+  places: readonly NothingPlace[],
+  where: Where,
+): SchemaDelta[] {
+  const out: SchemaDelta[] = [];
+  for (const place of places) {
+    for (const [x, y, at, oldAt] of unreachedPairs(place.old, place.new)) {
+      // The place's own keywords stand beside a lone `not` the differs compare, but for a moved one.
+      if (at.length === 0 && !place.own) continue;
+      const tokens = [...place.path, ...at];
+      const location = pointerOf(tokens);
+      const path = [where.basePath, ...tokens].join(".");
+      const keys = [...new Set([...Object.keys(x ?? {}), ...Object.keys(y ?? {})])].sort();
+      for (const key of keys) {
+        if (facetOfKeyword(key) !== undefined) continue;
+        const [a, b] = [x?.[key], y?.[key]];
+        if (jsonEqual(a, b)) continue;
+        const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
+        out.push({
+          facet: key,
+          location,
+          path: `${path}.${key}`,
+          pointer: `${where.basePointer}${location}/${escapePointerToken(key)}`,
+          rule: `tool.${where.side}.keyword.unmodelled`,
+          severity: "BREAKING",
+          message: `Unmodelled keyword "${key}" ${how} at "${path}.${key}": a keyword the engine ` +
+            "does not model is BREAKING (the schema there accepts no value on either side; what " +
+            "the keyword does is not known)",
           ...movedFrom(place, [at, oldAt], key, where),
           ...a !== undefined && { old: a },
           ...b !== undefined && { new: b },
