@@ -188,18 +188,10 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
   // L] → its first two branches swapped kept T beside false on one side only, whose vendor
   // keyword then read keyword.unmodelled BREAKING).
   for (const side of found) outermost(side);
-  // Both sides write one at a place, one of them more than a lone `not`: each side's annotations
-  // beside a lone `not`, so a note changed there is compared and how each says nothing is not.
-  const noted = new Set<string>();
-  for (const [key, here] of found[0]) {
-    const there = found[1].get(key);
-    if (there !== undefined && (here.kind === "written" || there.kind === "written")) {
-      noted.add(key);
-    }
-  }
-  const written = none();
   const sides = [oldSchema, newSchema] as const;
-  const both: NothingPlace[] = [];
+  // The branches of a list that accept nothing pair with their counterparts, not by index: equal
+  // ones first, then alike ones, then in order, so branches only reordered read no change, and a
+  // text only moved with its branch is not compared with another branch's at its old index.
   const branches = new Map<string, [Nothing[], Nothing[]]>();
   for (const [i, side] of found.entries()) {
     for (const here of side.values()) {
@@ -210,15 +202,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
       branches.set(key, lists);
     }
   }
-  for (const [key, here] of found[0]) {
-    if (!found[1].has(key) || isBranch(here.path)) continue;
-    const [a, b] = sides.map((s) => valueAt(s as JsonValue, here.path));
-    // One written in other words may define a place a `$ref` reaches: both stay as written.
-    if (a === undefined || b === undefined || noted.has(key) && [a, b].some(defines)) continue;
-    both.push({ path: here.path, old: a, new: b });
-  }
-  // The branches of a list that accept nothing pair with their counterparts, not by index: equal
-  // ones first, then alike ones, then in order, so branches only reordered read no change.
+  const paired: { x: Nothing; y: Nothing; a: JsonValue; b: JsonValue }[] = [];
   for (const [olds, news] of branches.values()) {
     if (olds.length === 0 || news.length === 0) continue;
     const [a, b] = [olds, news].map((list, i) =>
@@ -227,18 +211,44 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     ) as [JsonValue[], JsonValue[]];
     for (const [i, j] of branchCounterparts(a, b)) {
       if (i === undefined || j === undefined) continue;
-      const [x, y] = [olds[i]!, news[j]!];
-      const [from, to] = [JSON.stringify(x.path), JSON.stringify(y.path)];
-      if (from === to) {
-        if (noted.has(to) && [a[i]!, b[j]!].some(defines)) continue;
-        both.push({ path: y.path, old: a[i]!, new: b[j]! });
-        continue;
-      }
-      // Moved: the differs compare a note at neither place (both read false) unless one of
-      // them stays a lone `not` beside its notes, which they compare where it stands.
-      const own = !noted.has(from) && !noted.has(to) && { own: true as const };
-      both.push({ path: y.path, oldPath: x.path, ...own, old: a[i]!, new: b[j]! });
+      paired.push({ x: olds[i]!, y: news[j]!, a: a[i]!, b: b[j]! });
     }
+  }
+  // Branches that stand at the same index and are each other's counterparts.
+  const inPlace = new Set(paired.flatMap(({ x, y }) => {
+    const from = JSON.stringify(x.path);
+    return from === JSON.stringify(y.path) ? [from] : [];
+  }));
+  // Both sides write one at a place, one of them more than a lone `not`: each side's annotations
+  // beside a lone `not`, so a note changed there is compared and how each says nothing is not. A
+  // branch only so when its counterpart stands at its index: anyOf [N(A), N(B), S] → [S, N(A)]
+  // (N(X) accepting nothing, described X) compared B with A at index 1, though A only moved.
+  const noted = new Set<string>();
+  for (const [key, here] of found[0]) {
+    const there = found[1].get(key);
+    if (there === undefined || (here.kind !== "written" && there.kind !== "written")) continue;
+    if (!isBranch(here.path) || inPlace.has(key)) noted.add(key);
+  }
+  const written = none();
+  const both: NothingPlace[] = [];
+  for (const [key, here] of found[0]) {
+    if (!found[1].has(key) || isBranch(here.path)) continue;
+    const [a, b] = sides.map((s) => valueAt(s as JsonValue, here.path));
+    // One written in other words may define a place a `$ref` reaches: both stay as written.
+    if (a === undefined || b === undefined || noted.has(key) && [a, b].some(defines)) continue;
+    both.push({ path: here.path, old: a, new: b });
+  }
+  for (const { x, y, a, b } of paired) {
+    const [from, to] = [JSON.stringify(x.path), JSON.stringify(y.path)];
+    if (from === to) {
+      if (noted.has(to) && [a, b].some(defines)) continue;
+      both.push({ path: y.path, old: a, new: b });
+      continue;
+    }
+    // Moved: the differs compare a note at neither place (both read false) unless one of them
+    // stays a lone `not` beside its notes, which they compare where it stands.
+    const own = !noted.has(from) && !noted.has(to) && { own: true as const };
+    both.push({ path: y.path, oldPath: x.path, ...own, old: a, new: b });
   }
   const notes = new Map<string, [JsonObject, JsonObject]>();
   for (const key of noted) {

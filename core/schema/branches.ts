@@ -6,6 +6,7 @@
  * value by `const` or a one-value `enum`), so a tag both branches hold alike pairs them.
  * @module
  */
+import { distance } from "fastest-levenshtein";
 import { isObject, type JsonObject, type JsonValue, stableStringify } from "../json.ts";
 import { typeSet } from "./values.ts";
 
@@ -317,8 +318,12 @@ export const BRANCH_LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "all
 
 /**
  * Every branch of two lists with its counterpart: equal branches first, wherever they stand, then
- * alike ones ({@link pairBranches}), then the rest in the order they stand; a branch left over on
- * one side has none (`undefined`). Ordered by the new index, then the old branches left over.
+ * those with the same title and description, then alike ones ({@link pairBranches}), then those
+ * whose texts are most alike (edit similarity above one half, one to one, best first), then the
+ * rest in the order they stand; a branch left over on one side has none (`undefined`). Ordered by
+ * the new index, then the old branches left over. Branches that accept nothing look alike but
+ * for their texts: anyOf [N(A), N(B), S] → [S, N(A)] (N(X) accepting nothing, described X) paired
+ * N(B) with N(A) by their order and read B reworded as A, though A only moved and B went.
  *
  * @example
  * ```ts
@@ -331,18 +336,97 @@ export const BRANCH_LISTS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "all
  *   [0, 0],
  *   [1, undefined],
  * ]);
+ * // Alike but for their texts: by their texts.
+ * const none = (text: string) => ({ not: {}, description: text });
+ * assert.deepEqual(
+ *   branchCounterparts([none("Only ids"), none("Never names")], [none("Never names.")]),
+ *   [[1, 0], [0, undefined]],
+ * );
  * ```
  */
 export function branchCounterparts(
   old: readonly JsonValue[],
   next: readonly JsonValue[],
 ): [number | undefined, number | undefined][] {
-  const { pairs, added, removed } = pairBranches(old, next);
-  const paired: [number | undefined, number | undefined][] = [...pairs];
+  const paired: [number | undefined, number | undefined][] = [];
+  const free = new Set(next.keys());
+  const canon = next.map(stableStringify);
+  let removed = [...old.keys()].filter((i) => {
+    const c = stableStringify(old[i]!);
+    const j = canon.findIndex((x, k) => free.has(k) && x === c);
+    if (j === -1) return true;
+    paired.push([i, j]);
+    free.delete(j);
+    return false;
+  });
+  // Then those with the same texts, then the rest by likeness.
+  const texts = [old, next].map((list) => list.map(textOf));
+  removed = removed.filter((i) => {
+    const text = texts[0]![i];
+    const j = text === undefined ? undefined : [...free].find((k) => texts[1]![k] === text);
+    if (j === undefined) return true;
+    paired.push([i, j]);
+    free.delete(j);
+    return false;
+  });
+  let added = [...free];
+  const alike = pairBranches(removed.map((i) => old[i]!), added.map((j) => next[j]!));
+  for (const [i, j] of alike.pairs) paired.push([removed[i]!, added[j]!]);
+  removed = alike.removed.map((i) => removed[i]!);
+  added = alike.added.map((j) => added[j]!);
+  for (const [i, j] of pairedByText(removed, added, texts as [Texts, Texts])) {
+    paired.push([i, j]);
+    removed = removed.filter((k) => k !== i);
+    added = added.filter((k) => k !== j);
+  }
   const rest = Math.min(added.length, removed.length);
   for (let k = 0; k < rest; k++) paired.push([removed[k]!, added[k]!]);
   for (const j of added.slice(rest)) paired.push([undefined, j]);
   paired.sort((x, y) => (x[1] ?? Infinity) - (y[1] ?? Infinity));
   for (const i of removed.slice(rest)) paired.push([i, undefined]);
   return paired;
+}
+
+type Texts = (string | undefined)[];
+
+/** A branch's title and description, as one text; undefined when it writes neither. */
+function textOf(branch: JsonValue): string | undefined {
+  if (!isObject(branch)) return undefined;
+  const parts = [branch.title, branch.description].map((t) => typeof t === "string" ? t : "");
+  return parts.every((t) => t === "") ? undefined : parts.join("\n");
+}
+
+/**
+ * Old branches `removed` and new ones `added` whose texts are most alike, one to one, best first:
+ * edit similarity (1 − Levenshtein / longer length) above one half, a tie left unpaired.
+ */
+function pairedByText(
+  removed: readonly number[],
+  added: readonly number[],
+  [olds, news]: [Texts, Texts],
+): [number, number][] {
+  const scored: [number, number, number][] = [];
+  for (const i of removed) {
+    for (const j of added) {
+      const [a, b] = [olds[i], news[j]];
+      if (a === undefined || b === undefined) continue;
+      const score = 1 - distance(a, b) / Math.max(a.length, b.length);
+      if (score > 0.5) scored.push([score, i, j]);
+    }
+  }
+  scored.sort((x, y) => y[0] - x[0] || x[1] - y[1] || x[2] - y[2]);
+  const out: [number, number][] = [];
+  const [usedOld, usedNew] = [new Set<number>(), new Set<number>()];
+  for (const [score, i, j] of scored) {
+    if (usedOld.has(i) || usedNew.has(j)) continue;
+    // Another pair as alike for either branch: which is meant cannot be told.
+    const tie = scored.some(([s, k, l]) =>
+      s === score && (k === i) !== (l === j) && !usedOld.has(k) && !usedNew.has(l)
+    );
+    if (tie) continue;
+    out.push([i, j]);
+    usedOld.add(i);
+    usedNew.add(j);
+  }
+  return out;
 }
