@@ -305,57 +305,15 @@ const NOTE_RULES = ANNOTATION_RULES.filter(([key]) => OWN_ANNOTATIONS.has(key));
  * value (as {@link proseOfNothings}): a default, examples, deprecated, readOnly, writeOnly,
  * $comment or vendor extension that differs below the place, at the walk's grade for it, named
  * where the new file writes it (the old file, when removed). `{type: string, not: {default: 1}}`
- * → `default: 2` read no finding, as its description reworded did before it was compared.
+ * → `default: 2` read no finding, as its description reworded did before it was compared. So is
+ * a keyword no draft defines, as keyword.unmodelled, BREAKING: the place accepts no value either
+ * way, whatever a keyword the engine knows says there, but one it does not know may do what no
+ * draft yet says (an identifier a reference elsewhere reaches, as $dynamicAnchor was new in
+ * 2020-12), so it is reported as the specification's unmodelled rule says, as where such a place
+ * is the whole schema: `{allOf: [false, {vndVendor: 0}]}` → `vndVendor: 1` read keyword.unmodelled
+ * there and nothing one level down.
  */
 export function notesOfNothings(
-  places: readonly NothingPlace[],
-  where: Where,
-): SchemaDelta[] {
-  const out: SchemaDelta[] = [];
-  for (const place of places) {
-    for (const [x, y, at, oldAt] of unreachedPairs(place.old, place.new)) {
-      if (at.length === 0 && !place.own) continue;
-      const tokens = [...place.path, ...at];
-      const location = pointerOf(tokens);
-      const path = [where.basePath, ...tokens].join(".");
-      const extensions = [...new Set([...Object.keys(x ?? {}), ...Object.keys(y ?? {})])]
-        .filter((k) => isExtensionKeyword(k)).sort()
-        .map((k) => [k, "extension", "POTENTIALLY_BREAKING"] as const);
-      for (const [key, aspect, severity] of [...NOTE_RULES, ...extensions]) {
-        const [a, b] = [x?.[key], y?.[key]];
-        if (jsonEqual(a, b)) continue;
-        const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
-        out.push({
-          facet: aspect === "extension" ? "extension" : FACET_OF[key]!,
-          location,
-          path: `${path}.${key}`,
-          pointer: `${where.basePointer}${location}/${escapePointerToken(key)}`,
-          rule: `tool.${where.side}.${aspect}.changed`,
-          severity,
-          message: `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
-            show(a)
-          } → ${show(b)} (the schema there accepts no value)`,
-          ...movedFrom(place, [at, oldAt], key, where),
-          ...a !== undefined && { old: a },
-          ...b !== undefined && { new: b },
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The keywords no draft defines (nor a vendor extension, {@link notesOfNothings}'s) that differ
- * inside places both sides write a schema that accepts no value (as {@link notesOfNothings}):
- * keyword.unmodelled, BREAKING, named where the new file writes it (the old file, when removed).
- * The place accepts no value either way, whatever a keyword the engine knows says there; one it
- * does not know may do what no draft yet says (an identifier a reference elsewhere reaches, as
- * $dynamicAnchor was new in 2020-12), so it is reported as the specification's unmodelled rule
- * says, as it is where such a place is the whole schema, where `{allOf: [false, {vndVendor: 0}]}`
- * → `vndVendor: 1` read keyword.unmodelled and one level down read nothing.
- */
-export function unmodelledOfNothings(
   places: readonly NothingPlace[],
   where: Where,
 ): SchemaDelta[] {
@@ -368,21 +326,29 @@ export function unmodelledOfNothings(
       const location = pointerOf(tokens);
       const path = [where.basePath, ...tokens].join(".");
       const keys = [...new Set([...Object.keys(x ?? {}), ...Object.keys(y ?? {})])].sort();
-      for (const key of keys) {
-        if (facetOfKeyword(key) !== undefined) continue;
+      const extensions = keys.filter((k) => isExtensionKeyword(k))
+        .map((k) => [k, "extension", "POTENTIALLY_BREAKING"] as const);
+      const unmodelled = keys.filter((k) => facetOfKeyword(k) === undefined)
+        .map((k) => [k, "keyword", "BREAKING"] as const);
+      for (const [key, aspect, severity] of [...NOTE_RULES, ...extensions, ...unmodelled]) {
         const [a, b] = [x?.[key], y?.[key]];
         if (jsonEqual(a, b)) continue;
         const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
+        const named = `${path}.${key}`;
         out.push({
-          facet: key,
+          facet: aspect === "keyword" ? key : aspect === "extension" ? "extension" : FACET_OF[key]!,
           location,
-          path: `${path}.${key}`,
+          path: named,
           pointer: `${where.basePointer}${location}/${escapePointerToken(key)}`,
-          rule: `tool.${where.side}.keyword.unmodelled`,
-          severity: "BREAKING",
-          message: `Unmodelled keyword "${key}" ${how} at "${path}.${key}": a keyword the engine ` +
-            "does not model is BREAKING (the schema there accepts no value on either side; what " +
-            "the keyword does is not known)",
+          rule: `tool.${where.side}.${aspect}.${aspect === "keyword" ? "unmodelled" : "changed"}`,
+          severity,
+          message: aspect === "keyword"
+            ? `Unmodelled keyword "${key}" ${how} at "${named}": a keyword the engine does not ` +
+              "model is BREAKING (the schema there accepts no value on either side; what the " +
+              "keyword does is not known)"
+            : `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
+              show(a)
+            } → ${show(b)} (the schema there accepts no value)`,
           ...movedFrom(place, [at, oldAt], key, where),
           ...a !== undefined && { old: a },
           ...b !== undefined && { new: b },

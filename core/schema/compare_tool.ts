@@ -11,7 +11,7 @@ import { severityRank } from "../severity.ts";
 import { catchAllDiff } from "./catch_all.ts";
 import { withoutNameTypes } from "./_property_names.ts";
 import { nothingAsFalse, type NothingRead } from "./_nothing_as_false.ts";
-import { notesOfNothings, proseOfNothings, unmodelledOfNothings } from "./_unreached_prose.ts";
+import { notesOfNothings, proseOfNothings } from "./_unreached_prose.ts";
 import { mergedConjuncts, type MergedRead } from "./_merged_conjuncts.ts";
 import type { Token } from "./_schema_paths.ts";
 import { show } from "./_walk_messages.ts";
@@ -175,10 +175,9 @@ export function compareSchemaSide(
     ...walkSchemas(a, b, { ...where, classifyProse, proofs }),
     // Prose inside a schema that accepts nothing on both sides, which the walk reads as false.
     ...proseOfNothings(read.both, where, classifyProse),
-    // The other annotations there, which check no value either (a default, examples …).
+    // The other annotations there, which check no value either (a default, examples …), and
+    // the keywords no draft defines, which no differ sees there: nothing unmodelled is silent.
     ...notesOfNothings(read.both, where),
-    // And the keywords no draft defines, which no differ sees there: nothing unmodelled is silent.
-    ...unmodelledOfNothings(read.both, where),
   ];
   const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
   // A root meets objects only: a change of its type that keeps objects is none (_root_object.ts).

@@ -105,6 +105,24 @@ export function fourWays(a: JsonValue, b: JsonValue): Record<
 }
 
 /**
+ * What {@link fourWays} gives for one finding of `rule` (as `keyword.unmodelled`) at `path` (below
+ * the schema) with `severity`, the same every way, and nothing else.
+ */
+export function sameFourWays(
+  rule: string,
+  path: string,
+  severity: string,
+): ReturnType<typeof fourWays> {
+  const at = (side: string) => [`tool.${side}.${rule} t.${side}Schema.${path} ${severity}`];
+  return {
+    input: at("input"),
+    inputReversed: at("input"),
+    output: at("output"),
+    outputReversed: at("output"),
+  };
+}
+
+/**
  * What {@link fourWays} gives for `keyword` narrowed from old to new at `path` (below the
  * schema, as `properties.v.maxLength`) and nothing else.
  */

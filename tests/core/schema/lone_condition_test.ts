@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { fourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
+import { fourWays, NOTHING_FOUR_WAYS, sameFourWays } from "./_schema_helpers.ts";
 
 /** A property x whose schema is `x`, beside definitions `defs`. */
 const root = (x: JsonValue, defs: Record<string, JsonValue> = {}) => ({
@@ -30,17 +30,6 @@ function accepted(s: JsonValue): JsonValue[] {
   assert.deepEqual(a, b);
   return a!;
 }
-
-/** {@link fourWays} of one finding `rule` at `path` with `severity` every way. */
-const everyWay = (rule: string, path: string, severity: string) => {
-  const at = (side: string) => [`tool.${side}.${rule} t.${side}Schema.${path} ${severity}`];
-  return {
-    input: at("input"),
-    inputReversed: at("input"),
-    output: at("output"),
-    outputReversed: at("output"),
-  };
-};
 
 Deno.test("diff reads a definition only an if without then and else reaches as deciding nothing", () => {
   const [a, b] = [
@@ -75,26 +64,26 @@ Deno.test("diff reads the prose of a definition only an if without then and else
   assert.deepEqual(accepted(a), accepted(b));
   assert.deepEqual(
     fourWays(a, b),
-    everyWay("description.changed", "$defs.d.description", "DOCUMENTATION"),
+    sameFourWays("description.changed", "$defs.d.description", "DOCUMENTATION"),
   );
   // A rewrite that adds a marker: the prose classifier's POTENTIALLY_BREAKING, as inline.
   assert.deepEqual(
     fourWays(a, worded(2, "Never the short name")),
-    everyWay("description.changed", "$defs.d.description", "POTENTIALLY_BREAKING"),
+    sameFourWays("description.changed", "$defs.d.description", "POTENTIALLY_BREAKING"),
   );
   assert.deepEqual(
     fourWays(
       root({ if: { minLength: 2, description: "Short name of the thing" } }),
       root({ if: { minLength: 2, description: "Never the short name" } }),
     ),
-    everyWay("description.changed", "properties.x.if.description", "POTENTIALLY_BREAKING"),
+    sameFourWays("description.changed", "properties.x.if.description", "POTENTIALLY_BREAKING"),
   );
 });
 
 Deno.test("diff reports an unmodelled keyword changed where an if without then and else reads it", () => {
   // Nothing unmodelled passes silently: inline it read no finding at all.
   const inline = (n: number) => root({ if: { minLength: 2, vndFoo: n } });
-  const unmodelled = (path: string) => everyWay("keyword.unmodelled", path, "BREAKING");
+  const unmodelled = (path: string) => sameFourWays("keyword.unmodelled", path, "BREAKING");
   assert.deepEqual(fourWays(inline(1), inline(2)), unmodelled("properties.x.if.vndFoo"));
   // Through a reference: as before, with the old value and the new.
   const through = (n: number) => root({ if: ref("d") }, { d: { minLength: n, vndFoo: n } });

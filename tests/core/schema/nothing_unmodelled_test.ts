@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { checkOf } from "./_oracle_ajv.ts";
-import { fourWays, NOTHING_FOUR_WAYS, schemaChanges } from "./_schema_helpers.ts";
+import { fourWays, NOTHING_FOUR_WAYS, sameFourWays, schemaChanges } from "./_schema_helpers.ts";
 
 /** An object whose property x has the schema `x`. */
 const root = (x: JsonValue) => ({ type: "object", properties: { x } });
@@ -23,29 +23,22 @@ function acceptsNone(s: JsonValue): boolean {
   );
 }
 
-/** {@link fourWays} of one finding `rule` at `path` with `severity`, every way. */
-function everyWay(rule: string, path: string, severity: string) {
-  const at = (side: string) => [`tool.${side}.${rule} t.${side}Schema.${path} ${severity}`];
-  return {
-    input: at("input"),
-    inputReversed: at("input"),
-    output: at("output"),
-    outputReversed: at("output"),
-  };
-}
-
 const vendor = (v?: number) => root({ allOf: [false, v === undefined ? {} : { vndVendor: v }] });
 
 Deno.test("diff reports an unmodelled keyword changed where both sides accept nothing", () => {
   assert.ok(acceptsNone(vendor(0)) && acceptsNone(vendor(1)));
-  const unmodelled = everyWay("keyword.unmodelled", "properties.x.allOf.1.vndVendor", "BREAKING");
+  const unmodelled = sameFourWays(
+    "keyword.unmodelled",
+    "properties.x.allOf.1.vndVendor",
+    "BREAKING",
+  );
   assert.deepEqual(fourWays(vendor(0), vendor(1)), unmodelled);
   // Added or removed there: the same rule, both ways.
   assert.deepEqual(fourWays(vendor(), vendor(1)), unmodelled);
   // As at a schema's root, which stays as written.
   assert.deepEqual(
     fourWays({ allOf: [false, { vndVendor: 0 }] }, { allOf: [false, { vndVendor: 1 }] }),
-    everyWay("keyword.unmodelled", "allOf.1.vndVendor", "BREAKING"),
+    sameFourWays("keyword.unmodelled", "allOf.1.vndVendor", "BREAKING"),
   );
 });
 
@@ -58,7 +51,7 @@ Deno.test("diff reads what a place that accepts nothing both ways says of values
   const extension = (v: number) => root({ allOf: [false, { "x-v": v }] });
   assert.deepEqual(
     fourWays(extension(0), extension(1)),
-    everyWay("extension.changed", "properties.x.allOf.1.x-v", "POTENTIALLY_BREAKING"),
+    sameFourWays("extension.changed", "properties.x.allOf.1.x-v", "POTENTIALLY_BREAKING"),
   );
 });
 
