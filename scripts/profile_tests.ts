@@ -22,11 +22,10 @@
  * suite's CPU time.
  * @module
  */
-import { spawnSync } from "node:child_process";
 import { join, relative } from "node:path";
 import process from "node:process";
 import { ROOT } from "./_build_info.ts";
-import { DENO } from "./_deno.ts";
+import { denoCost } from "./_deno_cpu.ts";
 import { testFiles } from "./_test_files.ts";
 
 interface Row {
@@ -36,23 +35,9 @@ interface Row {
   cpu: number;
 }
 
-/** Seconds from one `times` figure such as `0m1.250s`. */
-function seconds(text: string): number {
-  const match = /^(\d+)m([\d.]+)s$/.exec(text);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
-}
-
 /** Runs `deno ARGS` alone; `label` names it in the table. */
 function profile(label: string, args: readonly string[]): Row {
-  // The shell's `times` prints its own user and system time, then (last line) that of the
-  // children it waited for: deno and, through it, everything deno waited for.
-  const script = `"$0" "$@" >/dev/null 2>&1; code=$?; times; exit $code`;
-  const started = performance.now();
-  const result = spawnSync("bash", ["-c", script, DENO, ...args], { cwd: ROOT, encoding: "utf8" });
-  const wall = (performance.now() - started) / 1000;
-  const lines = result.stdout.trim().split("\n");
-  const [user, sys] = (lines.at(-1) ?? "").split(" ").map(seconds);
-  return { file: label, ok: result.status === 0, wall, cpu: (user ?? 0) + (sys ?? 0) };
+  return { file: label, ...denoCost(args) };
 }
 
 /** What the arguments ask to profile: labels and the `deno` arguments of each. */
