@@ -25,7 +25,7 @@ import { parse } from "yaml";
 import { builtinReporters } from "../reporters/mod.ts";
 import { PROJECT_URL, REPOSITORY } from "../core/project.ts";
 import { VERSION } from "../core/version.ts";
-import { baseEnv, DENO_SOURCE_COMMAND, FIXTURES, proxarCommand, ROOT } from "./helpers.ts";
+import { baseEnv, FIXTURES, proxarCommand, ROOT, SOURCE_COMMAND } from "./helpers.ts";
 
 interface ActionStep {
   name: string;
@@ -243,7 +243,7 @@ async function runRemovedTool(
   url: string,
   inputs: Record<string, string> = {},
 ): Promise<Run> {
-  const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
+  const command = (proxarCommand() ?? SOURCE_COMMAND).map((w) => `'${w}'`).join(" ");
   sandbox.publish({ "proxar-linux-x64": `#!/bin/sh\nexec ${command} "$@"\n` });
   const run = await sandbox.run({
     "download-url": url,

@@ -17,7 +17,7 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import process from "node:process";
-import { baseEnv, DENO_SOURCE_COMMAND, proxarCommand } from "../helpers.ts";
+import { baseEnv, proxarCommand, SOURCE_COMMAND } from "../helpers.ts";
 
 /** One recorded message: who sent it, and the message. */
 export interface Recorded {
@@ -49,7 +49,7 @@ export interface RecordingClient {
 
 /** The command line that runs `proxar ARGS` as a process. */
 export function proxarArgv(args: readonly string[]): string[] {
-  return [...(proxarCommand() ?? DENO_SOURCE_COMMAND), ...args];
+  return [...(proxarCommand() ?? SOURCE_COMMAND), ...args];
 }
 
 /** Starts `command` and connects the SDK client to it, answering sampling requests. */

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { stripVTControlCharacters } from "node:util";
-import { DENO_SOURCE_COMMAND, FIXTURES, proxarCommand, runProcess } from "../helpers.ts";
+import { FIXTURES, proxarCommand, runProcess, SOURCE_COMMAND } from "../helpers.ts";
 
 const DIFF = ["diff", "v1/contract.json", "v2/contract.json"].map((arg) =>
   arg.includes("/") ? join(FIXTURES, "..", "..", "examples", arg) : arg
@@ -33,7 +33,7 @@ function onTerminal(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; text: string }> {
-  const command = [...(proxarCommand() ?? DENO_SOURCE_COMMAND), ...args].map(quote).join(" ");
+  const command = [...(proxarCommand() ?? SOURCE_COMMAND), ...args].map(quote).join(" ");
   return new Promise((done, failed) => {
     execFile(
       "script",

@@ -10,7 +10,7 @@ import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
-import { DENO_SOURCE_COMMAND, findings, proxarCommand, runCli } from "../helpers.ts";
+import { findings, proxarCommand, runCli, SOURCE_COMMAND } from "../helpers.ts";
 import { DENO, filesBelow, inProject, sharedTestServerUrl, TEST_SERVER } from "./_live_servers.ts";
 
 /** The test server as a stdio command: every run of proxar starts a server process of its own. */
@@ -365,7 +365,7 @@ interface ProcessResult {
 
 function proxarProcess(dir: string, variant: string, ...args: string[]): Promise<ProcessResult> {
   return new Promise((done, failed) => {
-    const [command, ...prefix] = proxarCommand() ?? DENO_SOURCE_COMMAND;
+    const [command, ...prefix] = proxarCommand() ?? SOURCE_COMMAND;
     const child = spawn(command!, [...prefix, ...args], {
       cwd: dir,
       env: { ...process.env, ISSUES_VARIANT: variant, NO_COLOR: "1" },

@@ -1,11 +1,12 @@
 /**
- * End-to-end tests that always spawn the real process (`PROXAR_CMD`, else `deno run -A cli.ts`),
- * so the entry point, the process exit code and the real standard streams are covered too.
+ * End-to-end tests that always spawn the real process (`PROXAR_CMD`, else the source under Bun,
+ * `SOURCE_COMMAND` in `tests/helpers.ts`), so the entry point, the process exit code and the real
+ * standard streams are covered too.
  */
 import assert from "node:assert/strict";
 import { ROOT, runProcess } from "../helpers.ts";
 
-/** Runs the real process (`PROXAR_CMD`, else the source under Deno) from the repository root. */
+/** Runs the real process (`PROXAR_CMD`, else the source under Bun) from the repository root. */
 const run = (args: readonly string[]) => runProcess(args, { cwd: ROOT });
 
 Deno.test("proxar process exits 1 on a breaking diff", async () => {

@@ -3,7 +3,7 @@
  * the block runs through bash, in a new project whose `proxar.yaml` configures `issues-mcp` (a
  * real MCP server, the file's one sampling server over Streamable HTTP, rather than a stdio
  * server that each of the eight commands would start), with `proxar` being the runtime under
- * test (`PROXAR_CMD`, else the source under Deno).
+ * test (`PROXAR_CMD`, else the source under Bun).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { baseEnv, DENO_SOURCE_COMMAND, proxarCommand, ROOT } from "../helpers.ts";
+import { baseEnv, proxarCommand, ROOT, SOURCE_COMMAND } from "../helpers.ts";
 import { SAMPLING_SERVER, sharedServerUrl } from "./_live_servers.ts";
 
 /** The commands of the first `sh` block after `heading` in README.md, comments removed. */
@@ -32,7 +32,7 @@ Deno.test("README live-server commands run as written with proxar on the PATH", 
   try {
     const bin = join(dir, "bin");
     mkdirSync(bin);
-    const command = (proxarCommand() ?? DENO_SOURCE_COMMAND).map(quote).join(" ");
+    const command = (proxarCommand() ?? SOURCE_COMMAND).map(quote).join(" ");
     writeFileSync(join(bin, "proxar"), `#!/bin/sh\nexec ${command} "$@"\n`);
     chmodSync(join(bin, "proxar"), 0o755);
     const project = join(dir, "project");

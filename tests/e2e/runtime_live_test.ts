@@ -8,11 +8,13 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import process from "node:process";
 import { join } from "node:path";
-import { DENO_SOURCE_COMMAND, findings, FIXTURES, ROOT, runCli } from "../helpers.ts";
+import { findings, FIXTURES, ROOT, runCli } from "../helpers.ts";
 
 const EVERYTHING = join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-const DENO = DENO_SOURCE_COMMAND[0] as string;
+/** The Deno running the tests, which runs the TypeScript test server. */
+const DENO = process.execPath;
 const TEST_SERVER = join(FIXTURES, "servers", "test_server.ts");
 
 function tempDir(): string {
