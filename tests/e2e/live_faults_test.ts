@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../helpers.ts";
 import {
-  DENO,
+  configuredServer,
   filesBelow,
   freePort,
   quote,
@@ -197,9 +197,9 @@ Deno.test("proxar snapshot exits 2 naming a missing ${VAR} and where it is used"
 });
 
 Deno.test("proxar snapshot redacts environment secrets from the server's quoted standard error", async () => {
-  const args = ["run", "-A", TEST_SERVER, "--fail-with-env", "TOKEN"].map(quote).join(", ");
-  const config = `servers:\n  issues-mcp:\n    command: ${quote(DENO)}\n    args: [${args}]\n` +
-    `    env:\n      TOKEN: "\${ISSUES_TOKEN}"\n`;
+  const config = `servers:\n  issues-mcp:\n${
+    configuredServer(TEST_SERVER, "--fail-with-env", "TOKEN").join("\n")
+  }\n    env:\n      TOKEN: "\${ISSUES_TOKEN}"\n`;
   const stderr = await failedSnapshot(["--server", "issues-mcp"], {
     config,
     env: { ISSUES_TOKEN: "tok-very-secret-99" },

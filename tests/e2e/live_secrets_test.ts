@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../helpers.ts";
 import {
-  DENO,
+  configuredServer,
   filesBelow,
   removeDir,
   startHttpTestServer,
@@ -20,8 +20,7 @@ import {
 
 /** A configured stdio test server with `args` and the given `env:` lines. */
 function stdioConfig(args: string[], env: string, extra = ""): string {
-  const list = ["run", "-A", TEST_SERVER, ...args].map((a) => JSON.stringify(a)).join(", ");
-  return `servers:\n  issues-mcp:\n    command: ${JSON.stringify(DENO)}\n    args: [${list}]\n` +
+  return `servers:\n  issues-mcp:\n${configuredServer(TEST_SERVER, ...args).join("\n")}\n` +
     `    env:\n${env}${extra}`;
 }
 

@@ -11,12 +11,12 @@ import process from "node:process";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { findings, runCli } from "../helpers.ts";
 import {
-  DENO,
   EVERYTHING,
   filesBelow,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
   FILESYSTEM_UNTYPED,
+  fixtureServer,
   freePort,
   quote,
   removeDir,
@@ -307,7 +307,7 @@ Deno.test("proxar snapshot --check exits 0 when the file matches and 1 with the 
 Deno.test("proxar snapshot ends the processes a stdio server started along with it", async () => {
   const dir = tempDir();
   const pidFile = join(dir, "child.pid");
-  const server = [DENO, "run", "-A", TEST_SERVER].map(quote).join(" ");
+  const server = fixtureServer(TEST_SERVER).map(quote).join(" ");
   // A wrapper like npx or a shell script: the server runs beside a helper process it started.
   const script = `sleep 300 & echo $! > ${quote(pidFile)}; ${server}`;
   const spec = `stdio:sh -c ${quote(script)}`;

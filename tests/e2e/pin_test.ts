@@ -11,12 +11,17 @@ import { join, relative } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
 import { findings, proxarCommand, runCli, SOURCE_COMMAND } from "../helpers.ts";
-import { DENO, filesBelow, inProject, sharedTestServerUrl, TEST_SERVER } from "./_live_servers.ts";
+import {
+  configuredServer,
+  filesBelow,
+  inProject,
+  sharedTestServerUrl,
+  TEST_SERVER,
+} from "./_live_servers.ts";
 
 /** The test server as a stdio command: every run of proxar starts a server process of its own. */
 function serverEntry(name: string, variant: string): string {
-  const args = ["run", "-A", TEST_SERVER, "--variant", variant].map((a) => JSON.stringify(a));
-  return `  ${name}:\n    command: ${JSON.stringify(DENO)}\n    args: [${args.join(", ")}]\n`;
+  return `  ${name}:\n${configuredServer(TEST_SERVER, "--variant", variant).join("\n")}\n`;
 }
 
 /**

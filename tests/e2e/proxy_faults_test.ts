@@ -8,7 +8,13 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { readSnapshotText } from "../../mcp/snapshot.ts";
-import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
+import {
+  configuredServer,
+  tempDir,
+  TEST_SERVER,
+  testServerSpec,
+  writeConfig,
+} from "./_live_servers.ts";
 import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
 
 const call = (id: number, name: string, args: Message = {}) => ({
@@ -108,9 +114,13 @@ Deno.test("proxar proxy stopped right after a drift leaves only whole files in t
     writeFileSync(join(dir, "variant.txt"), "1");
     writeConfig(
       dir,
-      `servers:\n  issues: { command: ${JSON.stringify(DENO)}, args: [run, -A, ${
-        JSON.stringify(TEST_SERVER)
-      }, --variant-file, variant.txt] }\n`,
+      [
+        "servers:",
+        "  issues:",
+        ...configuredServer(TEST_SERVER, "--variant-file", "variant.txt"),
+        "",
+      ]
+        .join("\n"),
     );
     const p = startProxy(["--server", "issues"], dir);
     await p.initialize();

@@ -8,7 +8,13 @@ import assert from "node:assert/strict";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
-import { DENO, tempDir, TEST_SERVER, testServerSpec, writeConfig } from "./_live_servers.ts";
+import {
+  configuredServer,
+  tempDir,
+  TEST_SERVER,
+  testServerSpec,
+  writeConfig,
+} from "./_live_servers.ts";
 import { webhookReceiver } from "./_proxy_client.ts";
 import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
 
@@ -38,8 +44,7 @@ function serverConfig(dir: string, args: string[], extra: string[] = []): void {
     [
       "servers:",
       "  issues:",
-      `    command: ${JSON.stringify(DENO)}`,
-      `    args: ${JSON.stringify(["run", "-A", TEST_SERVER, ...args])}`,
+      ...configuredServer(TEST_SERVER, ...args),
       '    env: { ISSUES_TOKEN: "${MARKER_TOKEN}" }',
       ...extra,
       "",

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
-import { DENO, tempDir, writeConfig } from "./_live_servers.ts";
+import { configuredServer, tempDir, writeConfig } from "./_live_servers.ts";
 import {
   connectRecording,
   proxarArgv,
@@ -22,11 +22,9 @@ const FIXTURE = `${ROOT}/tests/fixtures/servers/sampling_server.ts`;
 const OBSERVED = ".proxar/samples/fixture/observed.json";
 
 function config(sampling = "", extra: string[] = []): string {
-  const args = ["run", "-A", FIXTURE, "--variant", "${VARIANT}", ...extra];
   return `servers:
   fixture:
-    command: ${JSON.stringify(DENO)}
-    args: ${JSON.stringify(args)}
+${configuredServer(FIXTURE, "--variant", "${VARIANT}", ...extra).join("\n")}
 samples:
   fixture:
     - tool: list_items
