@@ -682,7 +682,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // An anyOf that became a oneOf (or the reverse) is named with both keywords.
   const from = keyword === "allOf" ? keyword : node.unionFrom ?? keyword;
   const counts = branchCounts(from, a.length, keyword, b.length);
-  const whole = (widened: boolean) => {
+  const whole = (widened: boolean, bringsNothing = false) => {
     walk.facetDelta(
       node,
       keyword,
@@ -691,7 +691,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
         widened ? "new" : "old"
       } one`,
     );
-    unpaired();
+    if (!bringsNothing) unpaired();
   };
   if ((!wide || !narrow) && node.raw !== undefined) {
     // The schemas as written (before references were followed) may show the old union as a
@@ -707,6 +707,19 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // Proven the same: the proof passes what a branch holds in a part that accepts nothing, so
   // the unmodelled keywords new in the branches left are still reported.
   if (wide && narrow) return unpaired();
+  // The old schema is one branch of the new union, or the new schema one branch of the old: the
+  // union was wrapped in another or unwrapped, a widening or narrowing as a whole. Compared in
+  // place, the branches of the kept union against the others read keywords that stayed where
+  // they were as added or removed (fast-check seed 644214400: anyOf [anyOf [C, {items:
+  // {vndVendor}}], {items: true}] → anyOf [C, {items: {vndVendor}}] read vndVendor added,
+  // BREAKING, on output). An unwrapped union brings no keyword that was not there.
+  const latter = [node.n, ...node.raw === undefined ? [] : [node.raw[1]]];
+  if (wide && !narrow && rest.b.some((y) => formerly.some((x) => walk.same(x, y.v)))) {
+    return whole(true);
+  }
+  if (narrow && !wide && rest.a.some((x) => latter.some((y) => walk.same(x.v, y)))) {
+    return whole(false, true);
+  }
   const paired = Math.min(rest.a.length, rest.b.length);
   // Branches that line up in order, each within its counterpart and of the same keywords, are
   // compared in place: the deltas then name the keyword that changed.
