@@ -754,7 +754,12 @@ export class CatchAllWalk implements Walker {
     this.#schemasBelow(schema, node.loc + pointerOf(tail), true, (s, loc) => {
       // Most subschemas hold no unmodelled keyword: the old schema is looked at only for one.
       if (Object.keys(s).every((keyword) => known.has(keyword))) return;
-      const before = this.#oldUnmodelled ??= this.#unmodelledOf(this.oldRoot);
+      // As the old schema wrote them: a place that accepts nothing, read as false on the old
+      // side alone, held them too (fast-check seeds -1465304087, -939757977: anyOf [S, N] →
+      // anyOf [X, anyOf [S, N]], N accepting nothing and holding one, read it added).
+      const before = this.#oldUnmodelled ??= this.#unmodelledOf(
+        this.#options.oldWritten ?? this.oldRoot,
+      );
       // The same place in the old schema (a definition both sides hold, reached anew).
       const then = resolveLocal(this.oldRoot, `#${encodeURIComponent(loc)}`);
       const was = then !== undefined && isObject(then.value) ? then.value : undefined;

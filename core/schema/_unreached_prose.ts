@@ -316,8 +316,19 @@ const NOTE_RULES = ANNOTATION_RULES.filter(([key]) => OWN_ANNOTATIONS.has(key));
 export function notesOfNothings(
   places: readonly NothingPlace[],
   where: Where,
+  written?: { old: JsonValue | undefined; new: JsonValue | undefined },
 ): SchemaDelta[] {
   const out: SchemaDelta[] = [];
+  // An unmodelled keyword one side writes at a place the other no longer holds it, with the same
+  // value, moved rather than came or went: as the catch-all walk's unmodelledIn reads it
+  // (fast-check seeds -1465304087, -939757977: anyOf [S, N] → anyOf [X, anyOf [S, N]], the
+  // places accepting nothing paired apart, read N's keyword added where it stayed).
+  const moved = (key: string, value: JsonValue, from?: JsonValue, to?: JsonValue) => {
+    const kept = writtenAt(to, key);
+    return writtenAt(from, key).some(([at, v]) =>
+      jsonEqual(v, value) && !kept.some(([k, w]) => k === at && jsonEqual(w, v))
+    );
+  };
   for (const place of places) {
     for (const [x, y, at, oldAt] of unreachedPairs(place.old, place.new)) {
       // The place's own keywords stand beside a lone `not` the differs compare, but for a moved one.
@@ -334,6 +345,18 @@ export function notesOfNothings(
         const [a, b] = [x?.[key], y?.[key]];
         if (jsonEqual(a, b)) continue;
         const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
+        if (aspect === "keyword" && written !== undefined) {
+          if (how === "added" && moved(key, b!, written.old, written.new)) continue;
+          if (how === "removed" && moved(key, a!, written.new, written.old)) continue;
+        }
+        // As for a subschema removed whole, the keywords of one that is gone are not reported:
+        // one removed counts where the new schema still holds the place it stood (fast-check
+        // seeds 929053480, 2108028465: a branch accepting nothing, removed from anyOf, paired with
+        // another that accepts nothing, read its keyword removed, BREAKING on output).
+        if (
+          aspect === "keyword" && how === "removed" && written !== undefined &&
+          !isObject(valueAt(written.new, [...place.oldPath ?? place.path, ...oldAt]))
+        ) continue;
         const named = `${path}.${key}`;
         out.push({
           facet: aspect === "keyword" ? key : aspect === "extension" ? "extension" : FACET_OF[key]!,
@@ -357,4 +380,29 @@ export function notesOfNothings(
     }
   }
   return out;
+}
+
+/** Every value of `key` in objects at or below `root`, with the pointer of the object. */
+function writtenAt(root: JsonValue | undefined, key: string): [string, JsonValue][] {
+  const out: [string, JsonValue][] = [];
+  const visit = (v: JsonValue, at: string) => {
+    if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${at}/${i}`));
+    else if (isObject(v)) {
+      if (Object.hasOwn(v, key)) out.push([at, v[key]!]);
+      for (const [k, x] of Object.entries(v)) visit(x, `${at}/${escapePointerToken(k)}`);
+    }
+  };
+  if (root !== undefined) visit(root, "");
+  return out;
+}
+
+/** The value at `tokens` below `root`, or undefined where there is none. */
+function valueAt(root: JsonValue | undefined, tokens: readonly Token[]): JsonValue | undefined {
+  let at = root;
+  for (const token of tokens) {
+    if (Array.isArray(at) && typeof token === "number") at = at[token];
+    else if (isObject(at) && Object.hasOwn(at, String(token))) at = at[String(token)];
+    else return undefined;
+  }
+  return at;
 }

@@ -28,6 +28,12 @@ export interface CatchAllOptions {
   known: ReadonlySet<string>;
   /** The proof steps this schema may take, shared with the structured walk. */
   proofs?: ProofBudget | undefined;
+  /**
+   * The old schema as written, when `old` reads some places that accept no value as `false`
+   * (`_nothing_as_false.ts`): an unmodelled keyword written there is not new where the new
+   * schema writes it with the same value.
+   */
+  oldWritten?: JsonValue | undefined;
 }
 
 /**

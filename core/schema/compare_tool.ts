@@ -177,9 +177,14 @@ export function compareSchemaSide(
     ...proseOfNothings(read.both, where, classifyProse),
     // The other annotations there, which check no value either (a default, examples …), and
     // the keywords no draft defines, which no differ sees there: nothing unmodelled is silent.
-    ...notesOfNothings(read.both, where),
+    ...notesOfNothings(read.both, where, { old: conjoined.old, new: conjoined.new }),
   ];
-  const catchAll = catchAllDiff(a, b, { ...where, known: STRUCTURED_VOCABULARY, proofs });
+  const catchAll = catchAllDiff(a, b, {
+    ...where,
+    known: STRUCTURED_VOCABULARY,
+    proofs,
+    ...read.written.old.size > 0 && { oldWritten: conjoined.old },
+  });
   // A root meets objects only: a change of its type that keeps objects is none (_root_object.ts).
   const merged = withoutRootTypeChange(
     oncePerDefinition(mergeDeltas(structured, catchAll, { old: a, new: b }), where),

@@ -34,3 +34,31 @@ Deno.test("diff still reports the unmodelled keyword a wrapping branch brings", 
   // Unwrapped, the kept union brings nothing: only the narrowing is read.
   assert.deepEqual(outputReversed, [`tool.output.anyOf.narrowed t.outputSchema.${P} NON_BREAKING`]);
 });
+
+// A branch that accepts nothing (N) holding an unmodelled keyword, paired with another branch
+// that accepts nothing where the union was wrapped: the keyword stayed where it was (fast-check
+// seeds -1465304087 and -939757977).
+Deno.test("diff reads no unmodelled keyword added where a union holding one that accepts nothing is wrapped", () => {
+  const nothing = { allOf: [{ type: "object" }, arrayOf({ vndVendor: 0 })] };
+  const body = { anyOf: [{ type: "string" }, nothing] };
+  const wrapped = { anyOf: [{ enum: ["a"] }, { allOf: [{ not: true }] }, body, { minimum: 0 }] };
+  const { input, outputReversed } = fourWays(v(body), v(wrapped));
+  assert.deepEqual(input, [`tool.input.anyOf.widened t.inputSchema.${P} NON_BREAKING`]);
+  assert.deepEqual(outputReversed, [`tool.output.anyOf.narrowed t.outputSchema.${P} NON_BREAKING`]);
+  const none = { anyOf: [{ allOf: [{ vndVendor: 0 }, false] }] };
+  const around = { anyOf: [none, { type: "string" }] };
+  assert.deepEqual(schemaFindingsBreaking(none, around), []);
+});
+
+function schemaFindingsBreaking(a: JsonValue, b: JsonValue): string[] {
+  const ways = fourWays(v(a), v(b));
+  return [...ways.input, ...ways.outputReversed].filter((line) => line.endsWith(" BREAKING"));
+}
+
+Deno.test("diff reads no unmodelled keyword removed with a branch that accepted nothing", () => {
+  // The removed branch accepted nothing and held the keyword; the branch left accepts nothing too.
+  const closedArray = { type: "object", additionalProperties: { vndVendor: 0 } };
+  const wrapped = { anyOf: [{ anyOf: [{ not: true }] }, { allOf: [closedArray, arrayOf({})] }] };
+  const { output } = fourWays(v(wrapped), v({ anyOf: [{ not: true }] }));
+  assert.deepEqual(output.filter((line) => line.includes("unmodelled")), []);
+});
