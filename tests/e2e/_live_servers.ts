@@ -150,8 +150,10 @@ export async function startServer(
     stdio: [options.stdin ?? "ignore", "pipe", "pipe"],
   });
   let text = "";
+  let stopping = false;
   const exited = new Promise<void>((done) => child.on("close", () => done()));
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
@@ -176,6 +178,16 @@ export async function startServer(
   }).catch(async (error) => {
     await stop();
     throw error;
+  });
+  // A server that dies under a test shows as "connection refused" in some command's output; say
+  // here why it ended, with what it printed.
+  child.on("close", (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `${command} ${args.join(" ")} ended under the tests (${
+        signal ?? `exit ${code}`
+      }):\n${text}\n`,
+    );
   });
   return { output: () => text, ready, stop };
 }

@@ -11,7 +11,6 @@ import { proxarArgv } from "./_proxy_client.ts";
 /** A JSON-RPC message. */
 export type Message = Record<string, unknown>;
 
-/** `proxar proxy ARGS` as a process, with line-level access to its standard streams. */
 /** The `initialize` request of a raw client (id 1, no capabilities). */
 export const INITIALIZE: Message = {
   jsonrpc: "2.0",
@@ -23,6 +22,11 @@ export const INITIALIZE: Message = {
     clientInfo: { name: "raw", version: "1" },
   },
 };
+
+/** A `tools/call` request of tool `name` with `args`. */
+export function toolCall(id: number, name: string, args: Message = {}): Message {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
+}
 
 /** Whether the store in `dir` holds `count` snapshots of `server` in its history. */
 export function historyHas(dir: string, server: string, count = 1): boolean {

@@ -15,14 +15,7 @@ import {
   testServerSpec,
   writeConfig,
 } from "./_live_servers.ts";
-import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
-
-const call = (id: number, name: string, args: Message = {}) => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name, arguments: args },
-});
+import { alive, historyHas, serverPid, startProxy, toolCall as call } from "./_proxy_raw.ts";
 
 Deno.test("proxar proxy answers every waiting request when the server crashes, then exits 1", async () => {
   const dir = tempDir();

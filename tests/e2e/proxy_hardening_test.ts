@@ -16,14 +16,7 @@ import {
   writeConfig,
 } from "./_live_servers.ts";
 import { webhookReceiver } from "./_proxy_client.ts";
-import { alive, historyHas, type Message, serverPid, startProxy } from "./_proxy_raw.ts";
-
-const call = (id: number, name: string, args: Message = {}) => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name, arguments: args },
-});
+import { alive, historyHas, serverPid, startProxy, toolCall as call } from "./_proxy_raw.ts";
 
 const MARKER = "mArKeR-s3cr3t-7f41c2";
 
