@@ -64,16 +64,31 @@ export async function runCli(
 }
 
 /**
- * The process {@link runProcess} and the tests that spawn `proxar` start when `PROXAR_CMD` is
- * unset: the source under Bun (the devDependency `bun`), loading no `.env` (as the binary does
- * not, `BUN_COMPILE_FLAGS` in `scripts/_build_info.ts`) and installing no package. Not under
- * Deno, which runs the tests themselves and `main()` in-process: a `deno run -A cli.ts` process
- * of the suite cost 0.74 s of CPU time for a `proxar proxy` and 0.51 s for another command, under
- * Bun 0.58 s and 0.35 s, and the suite starts about 75 of them. The spawned source under Deno is
- * the end-to-end suite's (`npm run test:e2e:deno`, which CI runs beside the binary's and the npm
- * package's).
+ * The program compiled from this checkout's source that `npm test` has the tests start instead
+ * of the source (`proxar`, `test_server`, `sampling_server`: `scripts/_test_builds.ts`), or
+ * undefined when the tests run without `PROXAR_TEST_BUILDS` (`deno test` alone: the source).
  */
-export const SOURCE_COMMAND: readonly string[] = [
+export function testBuild(name: string): string | undefined {
+  const dir = process.env.PROXAR_TEST_BUILDS;
+  if (!dir) return undefined;
+  const path = join(dir, name);
+  if (!existsSync(path)) throw new Error(`PROXAR_TEST_BUILDS has no ${name}: ${path}`);
+  return path;
+}
+
+/**
+ * The process {@link runProcess} and the tests that spawn `proxar` start when `PROXAR_CMD` is
+ * unset. Under `npm test`, `proxar` compiled from this checkout's source for this machine as
+ * `scripts/build_bin.ts` compiles it ({@link testBuild}): a `proxar proxy` in front of the test
+ * server cost 0.65 s of CPU time from source under Bun, 0.19 s compiled, and the suite starts
+ * about 80 `proxar` processes. Otherwise the source under Bun (the devDependency `bun`), loading
+ * no `.env` (as the binary does not, `BUN_COMPILE_FLAGS` in `scripts/_build_info.ts`) and
+ * installing no package. Not under Deno, which runs the tests themselves and `main()`
+ * in-process: a `deno run -A cli.ts` process cost 0.74 s for a `proxar proxy` and 0.51 s for
+ * another command, under Bun 0.58 s and 0.35 s. The spawned source under Deno is the end-to-end
+ * suite's (`npm run test:e2e:deno`, which CI runs beside the binary's and the npm package's).
+ */
+export const SOURCE_COMMAND: readonly string[] = testBuild("proxar") ? [testBuild("proxar")!] : [
   join(ROOT, "node_modules", ".bin", "bun"),
   "--no-env-file",
   "--no-install",

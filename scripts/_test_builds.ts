@@ -1,0 +1,99 @@
+/**
+ * The compiled programs `npm test` starts as processes instead of their source: `proxar` (from
+ * `cli.ts`, as `scripts/build_bin.ts` compiles it for this machine, without the commit) and the
+ * fixture servers `tests/fixtures/servers/test_server.ts` and `sampling_server.ts`. The suite
+ * starts about 80 `proxar` and 65 fixture server processes; from source, Bun parses and compiles
+ * every module they load at each start (a `proxar proxy` in front of the test server 0.65 s of
+ * CPU time, a test server 0.50 s), compiled with bytecode it does not (0.19 s, 0.19 s).
+ *
+ * A program is compiled again only when one of the files its last build read (Bun's metafile),
+ * the installed packages or the flags changed; the builds are kept under
+ * `node_modules/.cache/proxar/test-builds`. {@link TEST_BUILDS_VARIABLE} names that directory for
+ * the tests (`tests/helpers.ts`, `tests/e2e/_live_servers.ts`); without it they run the source.
+ * @module
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { BUN_COMPILE_FLAGS } from "./_build_info.ts";
+
+/** The variable that names the directory of the compiled programs for the tests. */
+export const TEST_BUILDS_VARIABLE = "PROXAR_TEST_BUILDS";
+
+/** Each compiled program: its file name in the directory, and its entry points. */
+const PROGRAMS: readonly { name: string; entries: readonly string[] }[] = [
+  // Plugins run in workers; a worker's module must be an entry point of its own.
+  { name: "proxar", entries: ["cli.ts", "plugins/worker.ts"] },
+  { name: "test_server", entries: ["tests/fixtures/servers/test_server.ts"] },
+  { name: "sampling_server", entries: ["tests/fixtures/servers/sampling_server.ts"] },
+];
+
+/** What a build read, with the hash of each file, and the hash of what else it depends on. */
+interface Record {
+  key: string;
+  inputs: { [path: string]: string };
+}
+
+function sha256(path: string): string {
+  return existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "";
+}
+
+/** Whether the record at `path` says a build with `key` read exactly the files as they are now. */
+function upToDate(root: string, path: string, key: string): boolean {
+  if (!existsSync(path)) return false;
+  const record = JSON.parse(readFileSync(path, "utf8")) as Record;
+  return record.key === key &&
+    Object.entries(record.inputs).every(([file, hash]) => sha256(join(root, file)) === hash);
+}
+
+/** Runs `bun ARGS` in `root`; fails with its output when it fails. */
+function bun(root: string, args: readonly string[]): Promise<void> {
+  return new Promise((done, failed) => {
+    execFile(join(root, "node_modules", ".bin", "bun"), args, { cwd: root }, (error, out, err) => {
+      if (error) failed(new Error(`bun ${args.join(" ")} failed:\n${out}${err}`));
+      else done();
+    });
+  });
+}
+
+/** Compiles `program` into `dir` unless its last build there is up to date. */
+async function build(
+  root: string,
+  dir: string,
+  program: (typeof PROGRAMS)[number],
+): Promise<void> {
+  const flags = [...BUN_COMPILE_FLAGS, ...program.entries];
+  const key = createHash("sha256").update(JSON.stringify(flags))
+    .update(sha256(join(root, "node_modules", ".package-lock.json"))).digest("hex");
+  const out = join(dir, program.name);
+  const recordPath = `${out}.inputs.json`;
+  if (existsSync(out) && upToDate(root, recordPath, key)) return;
+  rmSync(recordPath, { force: true });
+  const temp = `${out}.${process.pid}`;
+  const meta = `${temp}.meta.json`;
+  try {
+    await bun(root, ["build", ...flags, "--outfile", temp, `--metafile=${meta}`]);
+    const read = JSON.parse(readFileSync(meta, "utf8")) as { inputs: { [path: string]: unknown } };
+    const inputs = Object.fromEntries(
+      Object.keys(read.inputs).sort().map((file) => [file, sha256(join(root, file))]),
+    );
+    renameSync(temp, out);
+    writeFileSync(recordPath, `${JSON.stringify({ key, inputs } satisfies Record)}\n`);
+  } finally {
+    rmSync(temp, { force: true });
+    rmSync(meta, { force: true });
+  }
+}
+
+/**
+ * Compiles the programs the tests start (those not up to date) and returns the directory that
+ * holds them, for {@link TEST_BUILDS_VARIABLE}.
+ */
+export async function testBuilds(root: string): Promise<string> {
+  const dir = join(root, "node_modules", ".cache", "proxar", "test-builds");
+  mkdirSync(dir, { recursive: true });
+  await Promise.all(PROGRAMS.map((program) => build(root, dir, program)));
+  return dir;
+}
