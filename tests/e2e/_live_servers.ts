@@ -31,8 +31,12 @@ export function fixtureServer(script: string, ...args: string[]): string[] {
 
 /** The `command:` and `args:` lines of a `proxar.yaml` server running {@link fixtureServer}. */
 export function configuredServer(script: string, ...args: string[]): string[] {
-  const [command, ...rest] = fixtureServer(script, ...args);
-  return [`    command: ${JSON.stringify(command)}`, `    args: ${JSON.stringify(rest)}`];
+  return configuredCommand(fixtureServer(script, ...args));
+}
+
+/** The `command:` and `args:` lines of a `proxar.yaml` server running `words`. */
+export function configuredCommand([command, ...args]: readonly string[]): string[] {
+  return [`    command: ${JSON.stringify(command)}`, `    args: ${JSON.stringify(args)}`];
 }
 
 /** The SDK-based test server (see its header for the options). */
@@ -41,6 +45,24 @@ export const TEST_SERVER = `${ROOT}/tests/fixtures/servers/test_server.ts`;
 /** `@modelcontextprotocol/server-everything`, from the npm registry. */
 export const EVERYTHING =
   `${ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
+
+/**
+ * The command line that runs {@link EVERYTHING} with `args`: under Bun (the devDependency, as
+ * {@link fixtureServer}), not Node. The suite starts about 25 of them, a fixture here as the test
+ * server is (the tests compare what a client sees through `proxar` with what it sees directly,
+ * or read the lists it serves): Node took 0.70-0.81 s of CPU time to start it and answer
+ * tools/list, Bun 0.40-0.47 s (load 12). Compiled it would take 0.19 s, but it reads its
+ * instructions and documents beside its modules, where a compiled program has none.
+ * `runtime_live_test.ts` runs it under Node.
+ */
+export function everythingServer(...args: string[]): string[] {
+  return [`${ROOT}/node_modules/.bin/bun`, "--no-env-file", "--no-install", EVERYTHING, ...args];
+}
+
+/** The `stdio:` source of {@link everythingServer} with `args`. */
+export function everythingSpec(...args: string[]): string {
+  return `stdio:${everythingServer(...args).map(quote).join(" ")}`;
+}
 
 /** Two published versions of `@modelcontextprotocol/server-filesystem`, installed as aliases. */
 export const FILESYSTEM_OLD = `${ROOT}/node_modules/server-filesystem-2025.12.18/dist/index.js`;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findings, FIXTURES, runCli } from "../helpers.ts";
-import { EVERYTHING, quote, removeDir, tempDir } from "./_live_servers.ts";
+import { everythingSpec, removeDir, tempDir } from "./_live_servers.ts";
 
 async function diff(oldFile: string, newFile: string, cwd?: string) {
   const args = ["diff", oldFile, newFile, "--format", "json"];
@@ -119,7 +119,7 @@ Deno.test("proxar diff on the everything server: an SDK that adds execution and 
   const dir = tempDir();
   try {
     const snap = await runCli(
-      ["snapshot", `stdio:node ${quote(EVERYTHING)}`, "--out", "new.json"],
+      ["snapshot", everythingSpec(), "--out", "new.json"],
       { cwd: dir },
     );
     assert.equal(snap.code, 0, snap.stderr);

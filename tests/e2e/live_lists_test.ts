@@ -9,7 +9,13 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "../helpers.ts";
-import { EVERYTHING, inProject, POSTGRES, quote } from "./_live_servers.ts";
+import {
+  configuredCommand,
+  everythingServer,
+  inProject,
+  POSTGRES,
+  quote,
+} from "./_live_servers.ts";
 import { connectRecording, proxarArgv, until } from "./_proxy_client.ts";
 /** A database URL where nothing listens (port 1), with a password to keep out of messages. */
 const DATABASE = "postgresql://reader:s3cret-pw-41@127.0.0.1:1/shop";
@@ -74,8 +80,7 @@ Deno.test("lists: in proxar.yaml applies to the configured server, and --lists w
   const config = [
     "servers:",
     "  everything:",
-    "    command: node",
-    `    args: [${JSON.stringify(EVERYTHING)}]`,
+    ...configuredCommand(everythingServer()),
     "    lists: [tools, resources]",
     "",
   ].join("\n");

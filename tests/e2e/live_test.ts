@@ -11,7 +11,8 @@ import process from "node:process";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { findings, runCli } from "../helpers.ts";
 import {
-  EVERYTHING,
+  everythingServer,
+  everythingSpec,
   filesBelow,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
@@ -62,7 +63,7 @@ let everythingSnapshot: ReturnType<typeof snapshotFile> | undefined;
 
 /** The snapshot of the everything server over stdio, taken once for the tests that read it. */
 function everythingOverStdio(): ReturnType<typeof snapshotFile> {
-  return everythingSnapshot ??= snapshotFile(`stdio:node ${quote(EVERYTHING)}`);
+  return everythingSnapshot ??= snapshotFile(everythingSpec());
 }
 
 Deno.test("proxar snapshot takes the everything server over stdio: every list, canonical file", async () => {
@@ -110,12 +111,14 @@ Deno.test("proxar snapshot takes the everything server over stdio: every list, c
 
 Deno.test("proxar snapshot gets the same contract from everything over stdio, Streamable HTTP and SSE", async () => {
   const httpPort = await freePort();
-  const httpServer = await startServer("node", [EVERYTHING, "streamableHttp"], {
+  const [http, ...httpArgs] = everythingServer("streamableHttp");
+  const httpServer = await startServer(http!, httpArgs, {
     env: { PORT: String(httpPort) },
     ready: /listening on port (\d+)/,
   });
   const ssePort = await freePort();
-  const sse = await startServer("node", [EVERYTHING, "sse"], {
+  const [sseCommand, ...sseArgs] = everythingServer("sse");
+  const sse = await startServer(sseCommand!, sseArgs, {
     env: { PORT: String(ssePort) },
     ready: /running on port (\d+)/,
   });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import process from "node:process";
 import { ROOT } from "../helpers.ts";
-import { EVERYTHING, quote } from "./_live_servers.ts";
+import { everythingServer, quote } from "./_live_servers.ts";
 import { proxarArgv } from "./_proxy_client.ts";
 
 /**
@@ -33,7 +33,7 @@ function inspect(server: string[], args: string[]): Promise<{ code: number; stdo
 }
 
 Deno.test("the MCP Inspector's CLI lists and calls tools through proxar proxy exactly as directly", async () => {
-  const server = ["node", EVERYTHING, "stdio"];
+  const server = everythingServer("stdio");
   const proxied = proxarArgv(["proxy", `stdio:${server.map(quote).join(" ")}`]);
   const cases = [
     ["--method", "tools/list"],

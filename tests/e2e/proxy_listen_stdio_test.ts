@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { EVERYTHING, quote, tempDir, testServerSpec } from "./_live_servers.ts";
+import { everythingServer, quote, tempDir, testServerSpec } from "./_live_servers.ts";
 import {
   assertSameTranscript,
   connectRecording,
@@ -43,7 +43,7 @@ async function post(
 
 Deno.test("proxar proxy --listen serves a stdio server-everything to the SDK's HTTP client exactly as stdio direct", async () => {
   const dir = tempDir();
-  const server = ["node", EVERYTHING, "stdio"];
+  const server = everythingServer("stdio");
   const proxy = started(proxarArgv([
     "proxy",
     `stdio:${server.map(quote).join(" ")}`,

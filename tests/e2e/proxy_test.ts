@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
-import { EVERYTHING, quote, tempDir } from "./_live_servers.ts";
+import { everythingServer, quote, tempDir } from "./_live_servers.ts";
 import {
   assertSameTranscript,
   connectRecording,
@@ -19,7 +19,7 @@ import {
 Deno.test("proxar proxy relays a whole session with server-everything exactly as direct", async () => {
   const dir = tempDir();
   try {
-    const server = ["node", EVERYTHING, "stdio"];
+    const server = everythingServer("stdio");
     const direct = await connectRecording(server, { cwd: dir });
     await session(direct);
     await direct.close();
@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 
 Deno.test("proxar proxy --listen relays server-everything over Streamable HTTP exactly as direct, with /metrics", async () => {
   const port = await freePort();
-  const upstream = started(["node", EVERYTHING, "streamableHttp"], { PORT: String(port) });
+  const upstream = started(everythingServer("streamableHttp"), { PORT: String(port) });
   const dir = tempDir();
   let proxy: ReturnType<typeof started> | undefined;
   try {

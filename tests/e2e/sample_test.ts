@@ -11,8 +11,9 @@ import addFormats from "ajv-formats";
 import { builtinReporters } from "../../reporters/mod.ts";
 import { findings, ROOT, runCli } from "../helpers.ts";
 import {
+  configuredCommand,
   DENO,
-  EVERYTHING,
+  everythingServer,
   filesBelow,
   FILESYSTEM_NEW,
   inProject,
@@ -285,8 +286,7 @@ Deno.test("proxar sample --check without recorded samples says how to record the
 Deno.test("proxar sample records the everything server's read-only tools: content kinds, structured results", async () => {
   const config = `servers:
   everything:
-    command: node
-    args: [${JSON.stringify(EVERYTHING)}]
+${configuredCommand(everythingServer()).join("\n")}
 samples:
   everything:
     - tool: echo
