@@ -118,8 +118,11 @@ export interface NothingPlace {
   path: Token[];
   oldPath?: Token[];
   own?: true;
-  old: JsonValue;
-  new: JsonValue;
+  /** Undefined where the branch was added (or, for `new`, removed) whole. */
+  old: JsonValue | undefined;
+  new: JsonValue | undefined;
+  /** For a branch added or removed whole: the other side's schema that writes its list. */
+  beside?: JsonValue;
 }
 
 /**
@@ -203,15 +206,29 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     }
   }
   const paired: { x: Nothing; y: Nothing; a: JsonValue; b: JsonValue }[] = [];
+  // Branches that accept nothing added or removed whole: no value changes (a false branch of a
+  // union accepts nothing), yet their texts came or went, compared with none (below).
+  const whole: NothingPlace[] = [];
   for (const [olds, news] of branches.values()) {
-    if (olds.length === 0 || news.length === 0) continue;
     const [a, b] = [olds, news].map((list, i) =>
       list.sort((x, y) => (x.path.at(-1) as number) - (y.path.at(-1) as number))
         .map((n) => valueAt(sides[i] as JsonValue, n.path)!)
     ) as [JsonValue[], JsonValue[]];
     for (const [i, j] of branchCounterparts(a, b)) {
-      if (i === undefined || j === undefined) continue;
-      paired.push({ x: olds[i]!, y: news[j]!, a: a[i]!, b: b[j]! });
+      if (i !== undefined && j !== undefined) {
+        paired.push({ x: olds[i]!, y: news[j]!, a: a[i]!, b: b[j]! });
+        continue;
+      }
+      const [side, here] = i === undefined ? [1, news[j!]!] as const : [0, olds[i]!] as const;
+      if (!addedOrRemoved(here.path, side, sides, found)) continue;
+      const value = side === 0 ? a[i!]! : b[j!]!;
+      whole.push({
+        path: here.path,
+        own: true,
+        old: side === 0 ? value : undefined,
+        new: side === 1 ? value : undefined,
+        beside: valueAt(sides[1 - side] as JsonValue, here.path.slice(0, -2))!,
+      });
     }
   }
   // Branches that stand at the same index and are each other's counterparts.
@@ -250,6 +267,7 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
     const own = !noted.has(from) && !noted.has(to) && { own: true as const };
     both.push({ path: y.path, oldPath: x.path, ...own, old: a, new: b });
   }
+  both.push(...whole);
   const notes = new Map<string, [JsonObject, JsonObject]>();
   for (const key of noted) {
     const path = found[0].get(key)!.path;
@@ -280,6 +298,32 @@ export function nothingAsFalse<T extends JsonValue | undefined>(
 /** Whether `path` ends at a branch of an anyOf, oneOf or allOf. */
 const isBranch = (path: readonly Token[]) =>
   typeof path.at(-1) === "number" && BRANCH_LISTS.has(path.at(-2) as string);
+
+/**
+ * Whether the branch at `path` of side `side`, which accepts nothing and has no counterpart among
+ * the other side's branches that accept nothing, was added or removed whole: the other side holds
+ * the schema that writes the list, not inside a place that accepts nothing, and no branch of its
+ * list (paired by {@link branchCounterparts}, as the walk reads them) is its counterpart.
+ */
+function addedOrRemoved(
+  path: readonly Token[],
+  side: 0 | 1,
+  sides: readonly [JsonValue | undefined, JsonValue | undefined],
+  found: readonly Map<string, Nothing>[],
+): boolean {
+  const other = sides[1 - side];
+  const owner = path.slice(0, -2);
+  if (other === undefined || !isObject(valueAt(other, owner))) return false;
+  for (let k = owner.length; k > 0; k--) {
+    if (found[1 - side]!.has(JSON.stringify(owner.slice(0, k)))) return false;
+  }
+  const [mine, theirs] = [sides[side], other].map((s) => {
+    const list = valueAt(s as JsonValue, path.slice(0, -1));
+    return Array.isArray(list) ? list : [];
+  });
+  const index = path.at(-1) as number;
+  return branchCounterparts(mine!, theirs!).some(([i, j]) => i === index && j === undefined);
+}
 
 /** `found` without the places inside another of its places. */
 function outermost(found: Map<string, Nothing>): void {

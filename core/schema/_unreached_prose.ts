@@ -244,7 +244,10 @@ export function proseOfNothings(
 ): SchemaDelta[] {
   const out: SchemaDelta[] = [];
   for (const place of places) {
+    // A branch added or removed whole: a text the other side still writes beside it moved.
+    const kept = place.beside === undefined ? undefined : textsIn(place.beside);
     for (const t of unreachedProse(place.old, place.new, !place.own)) {
+      if (kept?.has(`${t.key}\u0000${t.old ?? t.new}`)) continue;
       const tokens = [...place.path, ...t.at];
       const location = pointerOf(tokens);
       const path = [where.basePath, ...tokens].join(".");
@@ -341,7 +344,11 @@ export function notesOfNothings(
         .map((k) => [k, "extension", "POTENTIALLY_BREAKING"] as const);
       const unmodelled = keys.filter((k) => facetOfKeyword(k) === undefined)
         .map((k) => [k, "keyword", "BREAKING"] as const);
-      for (const [key, aspect, severity] of [...NOTE_RULES, ...extensions, ...unmodelled]) {
+      // A branch added or removed whole: only what the engine does not model (its texts are
+      // compared by proseOfNothings; its other notes go with it, as a branch's that accepts values).
+      const whole = place.old === undefined || place.new === undefined;
+      const rules = whole ? unmodelled : [...NOTE_RULES, ...extensions, ...unmodelled];
+      for (const [key, aspect, severity] of rules) {
         const [a, b] = [x?.[key], y?.[key]];
         if (jsonEqual(a, b)) continue;
         const how = a === undefined ? "added" : b === undefined ? "removed" : "changed";
@@ -354,8 +361,9 @@ export function notesOfNothings(
         // seeds 929053480, 2108028465: a branch accepting nothing, removed from anyOf, paired with
         // another that accepts nothing, read its keyword removed, BREAKING on output).
         if (
-          aspect === "keyword" && how === "removed" && written !== undefined &&
-          !isObject(valueAt(written.new, [...place.oldPath ?? place.path, ...oldAt]))
+          aspect === "keyword" && how === "removed" && (place.new === undefined ||
+            written !== undefined &&
+              !isObject(valueAt(written.new, [...place.oldPath ?? place.path, ...oldAt])))
         ) continue;
         const named = `${path}.${key}`;
         out.push({
@@ -367,8 +375,11 @@ export function notesOfNothings(
           severity,
           message: aspect === "keyword"
             ? `Unmodelled keyword "${key}" ${how} at "${named}": a keyword the engine does not ` +
-              "model is BREAKING (the schema there accepts no value on either side; what the " +
-              "keyword does is not known)"
+              `model is BREAKING (${
+                place.old === undefined
+                  ? "the branch there, added whole, accepts no value"
+                  : "the schema there accepts no value on either side"
+              }; what the keyword does is not known)`
             : `${path}: ${aspect === "extension" ? `vendor extension ${key}` : key} ${how}: ${
               show(a)
             } → ${show(b)} (the schema there accepts no value)`,
@@ -378,6 +389,26 @@ export function notesOfNothings(
         });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * The titles and descriptions written in `s` or below it, each as its keyword and text joined by
+ * a NUL: a text a branch added or removed whole carries that the other side still writes here
+ * moved rather than came or went.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { textsIn } from "./_unreached_prose.ts";
+ * assert.deepEqual([...textsIn({ anyOf: [{ description: "B" }] })], ["description\u0000B"]);
+ * ```
+ */
+export function textsIn(s: JsonValue): Set<string> {
+  const out = new Set<string>();
+  for (const key of ["title", "description"]) {
+    for (const [, v] of writtenAt(s, key)) if (typeof v === "string") out.add(`${key}\u0000${v}`);
   }
   return out;
 }

@@ -79,7 +79,13 @@ import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
-import { unreachedPairs, unreachedProse, withoutNotes, withoutProse } from "./_unreached_prose.ts";
+import {
+  textsIn,
+  unreachedPairs,
+  unreachedProse,
+  withoutNotes,
+  withoutProse,
+} from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -1878,7 +1884,13 @@ class Walker {
       this.out.length = start;
       this.out.push(...stay);
       if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
-      if (wide && narrow) continue;
+      if (wide && narrow) {
+        // The same values: a branch that came or went changed none, yet its texts did.
+        if (!pairing.ambiguous) {
+          this.wholeBranchTexts(key, [xa, xb], [ka!, kb!], pairing, ctx, lifted, [a, b]);
+        }
+        continue;
+      }
       this.graded(
         ctx,
         key,
@@ -2853,6 +2865,52 @@ class Walker {
     };
     grouped(pairing.added, xb, kb, false);
     grouped(pairing.removed, xa, ka, true);
+  }
+
+  /**
+   * The titles and descriptions of the branches added or removed whole from a union or
+   * conjunction proven to accept the same values, each compared with none where its file writes
+   * it: anyOf [S, {type: string, minLength: 3, description: B}] → [S] changes no value, so the
+   * branch's removal is no finding, yet the text B a model read is gone. A text the other side
+   * still writes in the node moved with a rearranged union (wrapped, lifted), and stays unsaid;
+   * so do a branch's other annotations, which go with it (a lone schema read as a one-branch
+   * union writes its texts at the place, compared there).
+   */
+  wholeBranchTexts(
+    key: "anyOf" | "oneOf" | "allOf",
+    [xa, xb]: [JsonValue[], JsonValue[]],
+    [ka, kb]: [Branch[], Branch[]],
+    pairing: ReturnType<typeof pairBranches>,
+    ctx: Ctx,
+    lifted: [boolean, boolean],
+    [a, b]: [JsonObject, JsonObject],
+  ): void {
+    const oldKey = this.unionKeyOf.get(a) ?? key;
+    const sides = [
+      { list: pairing.removed, xs: xa, ks: ka, side: "old", name: oldKey, skip: lifted[0] },
+      { list: pairing.added, xs: xb, ks: kb, side: "new", name: key, skip: lifted[1] },
+    ] as const;
+    for (const { list, xs, ks, side, name, skip } of sides) {
+      const kept = textsIn(side === "old" ? b : a);
+      for (const k of skip ? [] : list) {
+        const x = xs[k];
+        if (!isObject(x)) continue;
+        const texts: JsonObject = {};
+        for (const t of PROSE_KEYWORDS) {
+          if (typeof x[t] === "string" && !kept.has(`${t}\u0000${x[t]}`)) texts[t] = x[t]!;
+        }
+        const loc = `${this.home(ctx, side, name)}/${name}/${ks[k]!.i.join(`/${name}/`)}`;
+        const [before, after] = side === "old" ? [texts, {}] : [{}, texts];
+        this.proseKeywords(before, after, {
+          ...ctx,
+          levels: undefined,
+          path: `${ctx.path}.${name}.${ks[k]!.i.join(`.${name}.`)}`,
+          oldLoc: loc,
+          newLoc: loc,
+          depth: ctx.depth + 1,
+        });
+      }
+    }
   }
 
   /**

@@ -48,19 +48,40 @@ Deno.test("diff pairs branches that accept nothing by their texts: one that only
   // Strings only, on both sides: the union accepts the same values.
   assert.deepEqual(accepted(a), ["", "a"]);
   assert.deepEqual(accepted(b), ["", "a"]);
-  // A moved and B went: as B removed where A stays in place.
-  assert.deepEqual(fourWays(a, b), NOTHING_FOUR_WAYS);
-  assert.deepEqual(fourWays(root(N(A), N(B), S), root(N(A), S)), NOTHING_FOUR_WAYS);
+  // A moved and B went: as B removed where A stays in place, B's text removed where it stood
+  // (union_branch_texts_test.ts), A's no change.
+  const removed = texts(1, 1, "POTENTIALLY_BREAKING");
+  assert.deepEqual(fourWays(a, b), removed);
+  assert.deepEqual(fourWays(root(N(A), N(B), S), root(N(A), S)), removed);
+  assert.deepEqual(fourWays(root(N(A), S), root(S, N(A))), NOTHING_FOUR_WAYS);
   // Titles count as texts too.
   const T = (title: string) => ({ not: {}, title });
-  assert.deepEqual(fourWays(root(T(A), T(B), S), root(S, T(A))), NOTHING_FOUR_WAYS);
+  const titles = fourWays(root(T(A), T(B), S), root(S, T(A)));
+  assert.deepEqual(titles.input, [
+    "tool.input.title.changed t.inputSchema.properties.p.anyOf.1.title POTENTIALLY_BREAKING",
+  ]);
+  const [gone] = schemaChanges("input", a, b);
+  assert.deepEqual([gone!.old, gone!.new], [B, undefined]);
 });
 
 Deno.test("diff pairs a reworded branch that accepts nothing with the one whose text is most alike", () => {
-  // A's typo fixed as it moved: that text, DOCUMENTATION, where each file writes it; B went.
+  // A's typo fixed as it moved: that text, DOCUMENTATION, where each file writes it; B went,
+  // its text removed where it stood (added, the other way).
   const fixed = "Never send an user id here";
-  assert.deepEqual(fourWays(root(N(A), N(B), S), root(S, N(fixed))), texts(1, 0, "DOCUMENTATION"));
-  assert.deepEqual(fourWays(root(N(B), N(A), S), root(S, N(fixed))), texts(1, 1, "DOCUMENTATION"));
+  const both = (x: ReturnType<typeof texts>, y: ReturnType<typeof texts>) => ({
+    input: [...x.input, ...y.input].sort(),
+    inputReversed: [...x.inputReversed, ...y.inputReversed].sort(),
+    output: [...x.output, ...y.output].sort(),
+    outputReversed: [...x.outputReversed, ...y.outputReversed].sort(),
+  });
+  assert.deepEqual(
+    fourWays(root(N(A), N(B), S), root(S, N(fixed))),
+    both(texts(1, 0, "DOCUMENTATION"), texts(1, 1, "POTENTIALLY_BREAKING")),
+  );
+  assert.deepEqual(
+    fourWays(root(N(B), N(A), S), root(S, N(fixed))),
+    both(texts(1, 1, "DOCUMENTATION"), texts(0, 0, "POTENTIALLY_BREAKING")),
+  );
 });
 
 Deno.test("diff pairs branches that accept nothing in order where their texts cannot tell", () => {
@@ -71,6 +92,7 @@ Deno.test("diff pairs branches that accept nothing in order where their texts ca
   const found = schemaChanges("input", root(N(x), N(y), S), root(S, N(z)));
   assert.deepEqual(found.map((c) => [c.path, c.old, c.new]), [
     ["t.inputSchema.properties.p.anyOf.1.description", x, z],
+    ["t.inputSchema.properties.p.anyOf.1.description", y, undefined],
   ]);
   assert.deepEqual(
     fourWays(root(N(A), S), root(S, N(B))).input,
