@@ -33,6 +33,7 @@ import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
+import { loneConditionsDecide } from "./_lone_condition.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -899,9 +900,12 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
  * (an `if` with neither `then` nor `else` constrains nothing); a changed condition is undecidable.
  */
 const condition: FacetHandler = (walk, node) => {
-  const active = (s: JsonObject) =>
-    walk.read(s, "if") !== undefined &&
-    (walk.read(s, "then") !== undefined || walk.read(s, "else") !== undefined);
+  // An if without then and else decides which names or items are evaluated where an
+  // unevaluatedProperties or unevaluatedItems is written (_lone_condition.ts).
+  const lone = loneConditionsDecide(walk.oldRoot, walk.newRoot);
+  const branchless = (s: JsonObject) =>
+    walk.read(s, "then") === undefined && walk.read(s, "else") === undefined;
+  const active = (s: JsonObject) => walk.read(s, "if") !== undefined && (lone || !branchless(s));
   const ao = active(node.o), an = active(node.n);
   if (!ao && !an) {
     // A condition without then and else, or a then or else without if, decides nothing: no
@@ -936,11 +940,17 @@ const condition: FacetHandler = (walk, node) => {
     const what = a === undefined ? "added" : b === undefined ? "removed" : "changed";
     return walk.facetDelta(node, "if", "changed", `the if condition was ${what}`);
   }
+  // An if alone rejects no value: added, it marks names or items evaluated (a widening).
+  const alone = branchless(ao ? node.o : node.n);
   walk.facetDelta(
     node,
     "if",
-    ao ? "widened" : "narrowed",
-    `if/then/else ${ao ? "removed" : "added"} as a whole`,
+    ao !== alone ? "widened" : "narrowed",
+    alone
+      ? `if without then and else ${
+        ao ? "removed" : "added"
+      } beside unevaluatedProperties or unevaluatedItems`
+      : `if/then/else ${ao ? "removed" : "added"} as a whole`,
   );
   if (an) {
     for (const key of ["if", "then", "else"]) {

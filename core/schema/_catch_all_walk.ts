@@ -6,6 +6,7 @@
  * @module
  */
 import { loneRefOf } from "./_lone_ref.ts";
+import { loneConditionsDecide } from "./_lone_condition.ts";
 import { removalInert } from "./_inert_removal.ts";
 import {
   escapePointerToken,
@@ -1142,8 +1143,9 @@ export class CatchAllWalk implements Walker {
     if (uses === undefined) return undefined;
     const found = new Map<string, Omit<Node, "depth">>();
     // A condition without then and else on a side decides nothing there: left to the pairing.
+    const lone = loneConditionsDecide(this.oldRoot, this.newRoot);
     const decides = (s: JsonValue | undefined): s is JsonObject =>
-      isObject(s) && (own(s, "then") !== undefined || own(s, "else") !== undefined);
+      isObject(s) && (lone || own(s, "then") !== undefined || own(s, "else") !== undefined);
     for (const use of uses) {
       const at = conditionOf(use);
       if (at === undefined) return undefined;
@@ -1169,11 +1171,7 @@ export class CatchAllWalk implements Walker {
   #usedInLoneConditions(oldDef: string, newDef: string): boolean {
     const uses = this.#usesOf(oldDef, newDef);
     if (uses === undefined) return false;
-    this.#unevaluated ??= [this.oldRoot, this.newRoot].some((root) => {
-      const text = JSON.stringify(root ?? null);
-      return text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"');
-    });
-    if (this.#unevaluated) return false;
+    if (loneConditionsDecide(this.oldRoot, this.newRoot)) return false;
     const lone = (s: JsonValue | undefined) =>
       isObject(s) && own(s, "if") !== undefined && own(s, "then") === undefined &&
       own(s, "else") === undefined;
@@ -1185,9 +1183,6 @@ export class CatchAllWalk implements Walker {
       })
     );
   }
-
-  /** Whether either root writes unevaluatedProperties or unevaluatedItems (asked once a walk). */
-  #unevaluated: boolean | undefined;
 
   /**
    * Whether the schema at `location` (a place that refers to a changed definition) accepts the

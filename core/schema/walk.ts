@@ -76,6 +76,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import { loneConditionsDecide } from "./_lone_condition.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
@@ -2483,8 +2484,13 @@ class Walker {
    * `then`/`else` are compared all the same so that a change inside them is reported.
    */
   conditional(a: JsonObject, b: JsonObject, ctx: Ctx): void {
+    // An if without then and else decides which names or items are evaluated where an
+    // unevaluatedProperties or unevaluatedItems is written (_lone_condition.ts).
+    const lone = (a.if !== undefined || b.if !== undefined) &&
+      loneConditionsDecide(this.oldRoot, this.newRoot);
     const active = (s: JsonObject) =>
-      s.if !== undefined && (s.then !== undefined || s.else !== undefined);
+      s.if !== undefined && (lone || s.then !== undefined || s.else !== undefined);
+    const branchless = (s: JsonObject) => s.then === undefined && s.else === undefined;
     // Written alike, a condition means the same when every reference it reaches holds equal
     // values: a definition it reaches changed changes which of then/else applies.
     const [ao, an] = [active(a), active(b)];
@@ -2530,17 +2536,32 @@ class Walker {
       this.proves(b.if!, a.if!, "narrowed", false)
     ) return this.sameCondition(ctx, a, b);
     if (ao && an) {
-      this.emit(ctx, "if", { aspect: "if", change: "changed" }, "BREAKING", "if", {
-        old: a.if ?? null,
-        new: b.if ?? null,
-      }, `${ctx.path}: the "if" condition changed, so which of then/else applies changed`);
+      this.emit(
+        ctx,
+        "if",
+        { aspect: "if", change: "changed" },
+        "BREAKING",
+        "if",
+        {
+          old: a.if ?? null,
+          new: b.if ?? null,
+        },
+        `${ctx.path}: the "if" condition changed, so ${
+          branchless(a) && branchless(b)
+            ? "the names or items it marks evaluated for unevaluatedProperties or unevaluatedItems changed"
+            : "which of then/else applies changed"
+        }`,
+      );
       // Its prose is named too: the finding on the condition does not say what it reads.
       this.unreached(ctx, a, b, ["if"]);
       // Still compare the branches: a change inside them must be named, not hidden behind `if`.
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
-    const effect = ao ? "widened" : "narrowed";
+    // An if alone, beside unevaluatedProperties or unevaluatedItems, rejects no value: what it
+    // adds is names or items marked evaluated, which those no longer check (added, it widens).
+    const alone = branchless(ao ? a : b);
+    const effect = ao !== alone ? "widened" : "narrowed";
     this.graded(
       ctx,
       "if",
@@ -2548,7 +2569,13 @@ class Walker {
       effect,
       "if",
       { old: ao ? pick(a) : null, new: an ? pick(b) : null },
-      `if/then/else ${ao ? "removed" : "added"} as a whole`,
+      alone
+        ? `if without then and else ${
+          ao ? "removed" : "added"
+        }: the names or items it marks evaluated, where it holds, are ${
+          ao ? "now" : "no longer"
+        } checked by unevaluatedProperties or unevaluatedItems`
+        : `if/then/else ${ao ? "removed" : "added"} as a whole`,
     );
   }
 

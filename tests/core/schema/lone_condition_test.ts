@@ -93,24 +93,59 @@ Deno.test("diff reports an unmodelled keyword changed where an if without then a
   assert.deepEqual(fourWays(lone(1), lone(2)), unmodelled("properties.x.then.vndFoo"));
 });
 
-Deno.test("diff keeps grading a definition a then-less if reaches where another place reads it", () => {
-  // Used beside unevaluatedProperties: from 2019-09 on it reads the annotations of a condition
-  // that holds (the JSON Schema Test Suite's "unevaluatedProperties can see annotations from if
-  // without then and else"; ajv 8 ignores such an if), so the condition may decide which names
-  // are evaluated; it is graded as values passing through it, as on main.
-  const seen = (n: number) => ({
+Deno.test("diff grades an if without then and else beside unevaluatedProperties as deciding, inline and through a $ref alike", () => {
+  // From 2019-09 on, unevaluatedProperties sees the annotations of a condition that holds (the
+  // JSON Schema Test Suite's "unevaluatedProperties can see annotations from if without then and
+  // else"): with minLength 2, {a: "ab"} passes the if, so a is evaluated and the object valid;
+  // with 3 it is not (@hyperjump/json-schema, 2019-09 and 2020-12). ajv 8 ignores such an if and
+  // accepts the same values on both sides; the specification is followed. Which names such a
+  // condition marks, Proxar does not model: a change in it may let values in and keep others out
+  // ({a: {minLength: 3}, b: {const: 1}} rejects {a: "ab"} and accepts {a: "abc", b: 1}), so it is
+  // if.changed, BREAKING every way, written inline (it read nothing) or through a $ref (it read
+  // minLength narrowed at the definition, NON_BREAKING on output).
+  const beside = (cond: JsonValue, defs: Record<string, JsonValue> = {}) => ({
     type: "object",
-    if: ref("d"),
+    if: cond,
     unevaluatedProperties: false,
-    $defs: { d: { properties: { a: { minLength: n } } } },
+    $defs: defs,
   });
-  const graded = fourWays(seen(2), seen(3));
-  assert.deepEqual(graded.input, [
-    "tool.input.keyword.changed t.inputSchema.$defs.d.properties.a.minLength BREAKING",
-  ]);
-  assert.deepEqual(graded.output, [
-    "tool.output.keyword.changed t.outputSchema.$defs.d.properties.a.minLength NON_BREAKING",
-  ]);
+  const inline = (n: number) => beside({ properties: { a: { minLength: n } } });
+  const through = (n: number) => beside(ref("d"), { d: { properties: { a: { minLength: n } } } });
+  const samples: JsonValue[] = [{}, { a: "a" }, { a: "ab" }, { a: "abc" }];
+  for (const s of [inline(2), inline(3), through(2), through(3)]) {
+    assert.deepEqual(samples.filter((v) => checkOf(s, "2020-12")!.valid(v)), [{}]);
+  }
+  const changed = sameFourWays("if.changed", "if", "BREAKING");
+  assert.deepEqual(fourWays(inline(2), inline(3)), changed);
+  assert.deepEqual(fourWays(through(2), through(3)), changed);
+  const both = beside({ properties: { a: { minLength: 3 }, b: { const: 1 } } });
+  assert.deepEqual(fourWays(inline(2), both), changed);
+  // Added, it marks names evaluated that unevaluatedProperties checked: a widening (removed, a
+  // narrowing), graded by variance.
+  const none = { type: "object", unevaluatedProperties: false, $defs: {} };
+  assert.deepEqual(fourWays(none, inline(2)), {
+    input: ["tool.input.if.widened t.inputSchema.if NON_BREAKING"],
+    inputReversed: ["tool.input.if.narrowed t.inputSchema.if BREAKING"],
+    output: ["tool.output.if.widened t.outputSchema.if BREAKING"],
+    outputReversed: ["tool.output.if.narrowed t.outputSchema.if NON_BREAKING"],
+  });
+  // Reworded only, it marks the same names: that text alone.
+  const worded = (text: string) =>
+    beside({ properties: { a: { minLength: 2 } }, description: text });
+  assert.deepEqual(
+    fourWays(worded("Short names"), worded("Never short names")),
+    sameFourWays("description.changed", "if.description", "POTENTIALLY_BREAKING"),
+  );
+  // unevaluatedItems sees the items a condition evaluates too.
+  const items = (c: string) => ({
+    type: "array",
+    if: { prefixItems: [{ const: c }] },
+    unevaluatedItems: false,
+  });
+  assert.deepEqual(fourWays(items("a"), items("b")), changed);
+});
+
+Deno.test("diff keeps grading a definition a then-less if reaches where a property reads it", () => {
   // Used by the condition and by a property: graded where the property uses it.
   const both = (n: number) => ({
     ...root({ if: ref("d") }, { d: { minLength: n } }),
