@@ -163,10 +163,13 @@ const PRERELEASE = new RegExp(
  * An ISO 8601 date, with its time and offset if any, one word: `2024-03-01`,
  * `2024-03-01T00:00:00+00:00`, `2024-03-01 12:30Z`, `2017-10-23 11:31:45 +00:00`. Read as numbers, an example timestamp was
  * the markers `2024`, `03`, `00` (four times) and `+00`, so a date changed read as some numbers
- * counted again; whole, it is one marker that changes or stays.
+ * counted again; whole, it is one marker that changes or stays. So is a year and month
+ * (`2026-07`, a month 01 to 12 that no digit follows): Shopify names its API versions so, and
+ * "API version 2026-01" → "2026-07" read as marker "01" 1× → 0×, a fragment of the version
+ * named as if it were a number of its own.
  */
 const ISO_DATE =
-  /\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?: ?(?:z|[+-]\d{2}(?::?\d{2})?))?)?(?![\p{L}\p{N}])/u
+  /\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?: ?(?:z|[+-]\d{2}(?::?\d{2})?))?)?(?![\p{L}\p{N}])|\d{4}-(?:0[1-9]|1[0-2])(?![\p{L}\p{N}]|[-.,]\p{N})/u
     .source;
 /**
  * What joins two runs of letters and digits into one word: an apostrophe or a point, or a comma

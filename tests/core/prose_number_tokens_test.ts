@@ -105,6 +105,30 @@ Deno.test("an example timestamp is compared whole: reworded around it is no chan
   }
 });
 
+Deno.test("a year and month (an API version such as Shopify's 2026-07) is one marker, named whole", () => {
+  // Audit 18: "API version 2026-01" → "2026-07" read as marker "01" 1× → 0×, a fragment of the
+  // version named as a number of its own; the grade stays (a version changed is a number changed).
+  assert.deepEqual(proseTokens("api 2026-07, from 2026-07-01 or 2026-13"), [
+    "api",
+    "2026-07",
+    "from",
+    "2026-07-01",
+    "or",
+    "2026",
+    "13",
+  ]);
+  const api = (v: string) => `Search the Shopify Admin GraphQL API docs for version ${v} and later`;
+  for (const [x, y] of [["2026-01", "2026-07"], ["2026-07", "2026-01"]]) {
+    const v = classifyProse(api(x!), api(y!));
+    assert.equal(v.severity, "POTENTIALLY_BREAKING");
+    assert.equal(v.step, "marker");
+    assert.match(v.marker ?? "", /^2026-0[17]$/, `${x} → ${y}`);
+  }
+  // The version kept while the text around it is reworded: no marker changed.
+  const reworded = api("2026-07").replace("Search the", "Search");
+  assert.equal(classifyProse(api("2026-07"), reworded).severity, "DOCUMENTATION");
+});
+
 Deno.test("proseTokens() reads a version written as a slug as one word, after a v or with its label", () => {
   // @heroui/react-mcp 1.1.0 → 1.1.2: /docs/react/releases/v3-0-0-beta-3 → …/v3-0-0-rc-1 read as
   // the numbers v3, 0, 0 and 3, and named marker "1" (of rc-1) 0× → 1×.
