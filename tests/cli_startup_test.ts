@@ -101,3 +101,12 @@ Deno.test("proxar diff of files loads no Node built-in that brings Node's stream
     assert.ok(!loaded.has(project(live)), live);
   }
 });
+
+Deno.test("proxar diff with a plain block-style config reads it without loading the YAML parser", () => {
+  // cli/config_file.ts imports core/config_simple.ts first, and core/config_load.ts (the `yaml`
+  // package) only for a config outside plain block style or with a problem.
+  const loaded = staticallyLoaded("core/config_simple.ts");
+  assert.ok(loaded.has(project("core/config_build.ts")), "the graph walk found the builder");
+  assert.ok(!packages(loaded).includes("yaml"), "yaml");
+  assert.ok(!loaded.has(project("core/config_load.ts")), "core/config_load.ts");
+});
