@@ -37,13 +37,23 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   let program: typeof import("./cli/program.ts") | undefined;
   let earlyReads: typeof import("./cli/early_reads.ts") | undefined;
   try {
-    // `proxar diff OLD NEW …`: both files start reading now, while the program and commander
-    // load, not once commander has parsed the line (the command starts them again, by its
-    // operands, which reuses these). Loaded here only: other commands do not pay for its
-    // Node built-ins at start-up.
+    // `proxar diff OLD NEW …`: both files start reading now, while the command's modules load.
+    // Loaded here only: other commands do not pay for its Node built-ins at start-up.
     if (args[0] === "diff") {
       earlyReads = await import("./cli/early_reads.ts");
-      earlyReads.readFilesEarly(leadingOperands(args.slice(1)), io.cwd);
+      // A usual diff command line runs without commander (cli/diff_args.ts); any other is
+      // commander's, whose action starts the reads again by its operands, which reuses these.
+      const { diffArguments } = await import("./cli/diff_args.ts");
+      const diff = diffArguments(args.slice(1));
+      earlyReads.readFilesEarly(
+        diff ? [diff.old, diff.new] : leadingOperands(args.slice(1)),
+        io.cwd,
+      );
+      if (diff) {
+        const { diffCommand } = await import("./cli/diff_command.ts");
+        context.exitCode = await diffCommand(diff.old, diff.new, diff.options, context);
+        return context.exitCode;
+      }
     }
     if (args.length === 1 && args[0] === "rules") {
       // `proxar rules` alone runs with the defaults commander would give it, without loading

@@ -110,3 +110,14 @@ Deno.test("proxar diff with a plain block-style config reads it without loading 
   assert.ok(!packages(loaded).includes("yaml"), "yaml");
   assert.ok(!loaded.has(project("core/config_load.ts")), "core/config_load.ts");
 });
+
+Deno.test("proxar diff with a usual command line runs without commander", () => {
+  // cli.ts reads the line with cli/diff_args.ts and runs cli/diff_command.ts; commander (with the
+  // Node built-ins it requires, node:child_process among them) loads for any other line.
+  for (const module of ["cli/diff_args.ts", "cli/diff_command.ts"]) {
+    const loaded = staticallyLoaded(module);
+    assert.ok(loaded.has(project(module)), module);
+    assert.ok(!packages(loaded).includes("commander"), module);
+    assert.ok(!loaded.has(project("cli/program.ts")), module);
+  }
+});
