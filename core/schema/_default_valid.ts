@@ -14,15 +14,33 @@ import { patternMatches } from "./pattern.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { isNonstandardFormat } from "./_formats.ts";
-import { fullFormats } from "ajv-formats/dist/formats.js";
+import { createRequire } from "node:module";
+
+type Formats = typeof import("ajv-formats/dist/formats.js").fullFormats;
+let formats: Formats | undefined;
+
+/**
+ * ajv-formats' formats, loaded when a default's format is first checked: evaluating the module
+ * builds some thirty regular expressions, which a diff without such a default does not need. The
+ * check is synchronous, so the module is required, not imported (as `refa` in pattern.ts): Bun's
+ * bundler resolves the `require` into the binary, and Deno and Node take the `createRequire`
+ * branch.
+ */
+function fullFormats(): Formats {
+  return formats ??=
+    (typeof require === "function"
+      ? require("ajv-formats/dist/formats.js")
+      : createRequire(import.meta.url)("ajv-formats/dist/formats.js")).fullFormats as Formats;
+}
 
 /**
  * Whether `value` has format `name` as ajv-formats (the MCP SDK's validator) checks it, or
  * undefined for a format it does not define (idn-email, iri …), which other validators may.
  */
 function checkFormat(name: string, value: string): boolean | undefined {
-  if (!Object.hasOwn(fullFormats, name)) return undefined;
-  const format = fullFormats[name as keyof typeof fullFormats] as unknown;
+  const known = fullFormats();
+  if (!Object.hasOwn(known, name)) return undefined;
+  const format = known[name as keyof Formats] as unknown;
   const test = (f: unknown): boolean | undefined =>
     f === true
       ? true
