@@ -69,7 +69,7 @@ const SHARED: Record<string, string[]> = {
 };
 
 /** zod 4.1.13's own patterns. */
-const ZOD_4_1: Record<string, string[]> = {
+const zod41 = (): Record<string, string[]> => ({
   email: [
     "^(?!\\.)(?!.*\\.\\.)([A-Za-z0-9_'+\\-\\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$",
   ],
@@ -86,10 +86,10 @@ const ZOD_4_1: Record<string, string[]> = {
       ["Z", ...(local ? [""] : []), ...(offset ? [OFFSET] : [])].join("|")
     })`
   ),
-};
+});
 
 /** zod 4.6.7's own patterns. */
-const ZOD_4_6: Record<string, string[]> = {
+const zod46 = (): Record<string, string[]> => ({
   email: [
     "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$",
   ],
@@ -105,20 +105,27 @@ const ZOD_4_6: Record<string, string[]> = {
     const qualified = `${timeSource(p, true)}(?:${["Z", ...(offset ? [OFFSET] : [])].join("|")})`;
     return local ? `${qualified}|${timeSource(p, false)}` : qualified;
   }),
-};
+});
 
-/** Every known zod pattern, by the format it is written beside. */
-export const ZOD_PATTERNS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+let built: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+
+/**
+ * Every known zod pattern, by the format it is written beside: built when first asked for, which
+ * a diff that adds no pattern beside a format never does (building it joins and hashes about a
+ * hundred date-time patterns of some 400 characters, ~1% of the demo diff's start-up).
+ */
+export function zodPatterns(): ReadonlyMap<string, ReadonlySet<string>> {
+  if (built) return built;
   const map = new Map<string, Set<string>>();
-  for (const table of [SHARED, ZOD_4_1, ZOD_4_6]) {
+  for (const table of [SHARED, zod41(), zod46()]) {
     for (const [format, patterns] of Object.entries(table)) {
       const set = map.get(format) ?? new Set<string>();
       for (const p of patterns) set.add(p);
       map.set(format, set);
     }
   }
-  return map;
-})();
+  return built = map;
+}
 
 /**
  * Whether a pattern that went from `a` to `b`, beside a format that is `formatA` old and
@@ -134,5 +141,5 @@ export function zodPatternAdded(
 ): boolean {
   return at.side === "input" && !at.negated && a.pattern === undefined &&
     typeof b.pattern === "string" && typeof a.format === "string" && a.format === b.format &&
-    (ZOD_PATTERNS.get(a.format)?.has(b.pattern) ?? false);
+    (zodPatterns().get(a.format)?.has(b.pattern) ?? false);
 }

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { ZOD_PATTERNS } from "../../../core/schema/_zod_patterns.ts";
+import { zodPatterns } from "../../../core/schema/_zod_patterns.ts";
 import { catchAll, schemaFindings } from "./_schema_helpers.ts";
 import { listed, z4 } from "./_zod_sdk.ts";
 
@@ -58,10 +58,10 @@ const written = await Promise.all(FORMATS.map(async ([name, make]) => {
 const holder = (s: JsonValue) => ({ type: "object", properties: { v: s } });
 const at = (side: string) => `t.${side}Schema.properties.v.pattern`;
 
-Deno.test("ZOD_PATTERNS holds every pattern zod 4 writes beside a format", () => {
+Deno.test("zodPatterns() holds every pattern zod 4 writes beside a format", () => {
   const missing = written.filter(([, s]) =>
     s.format !== undefined && s.pattern !== undefined &&
-    !ZOD_PATTERNS.get(s.format)?.has(s.pattern)
+    !zodPatterns().get(s.format)?.has(s.pattern)
   ).map(([name]) => name);
   assert.deepEqual(missing, []);
   // Formats zod writes without a pattern (url, jwt) need no entry.
@@ -80,8 +80,8 @@ Deno.test("diff grades zod 4's own pattern added beside an unchanged format on i
 });
 
 Deno.test("diff keeps a pattern added BREAKING when it is not zod's for that format", () => {
-  const email = ZOD_PATTERNS.get("email")!.values().next().value!;
-  const uuid = ZOD_PATTERNS.get("uuid")!.values().next().value!;
+  const email = zodPatterns().get("email")!.values().next().value!;
+  const uuid = zodPatterns().get("uuid")!.values().next().value!;
   const pairs: [JsonValue, JsonValue][] = [
     // An author's own pattern.
     [{ type: "string", format: "email" }, { type: "string", format: "email", pattern: "^a" }],
@@ -118,7 +118,7 @@ Deno.test("diff keeps a pattern added BREAKING when it is not zod's for that for
 });
 
 Deno.test("diff keeps the variance grade of zod's pattern on output, removed, and under not", () => {
-  const email = ZOD_PATTERNS.get("email")!.values().next().value!;
+  const email = zodPatterns().get("email")!.values().next().value!;
   const plain = holder({ type: "string", format: "email" });
   const zod = holder({ type: "string", format: "email", pattern: email });
   assert.deepEqual(schemaFindings("output", plain, zod), [
@@ -142,7 +142,7 @@ Deno.test("diff keeps the variance grade of zod's pattern on output, removed, an
 });
 
 Deno.test("catchAllDiff() leaves zod's pattern added beside an unchanged format on input to the walk", () => {
-  const email = ZOD_PATTERNS.get("email")!.values().next().value!;
+  const email = zodPatterns().get("email")!.values().next().value!;
   const diff = (side: "input" | "output", a: JsonValue, b: JsonValue) =>
     catchAll(a, b, { side }).map((d) => `${d.rule} ${d.severity}`);
   const plain = holder({ type: "string", format: "email" });
