@@ -4,7 +4,8 @@
  * and the same places as the `yaml` package on that subset, at a small fraction of the cost to load
  * and to run (in a compiled binary, `yaml` took about 10 ms of a 75 ms demo diff). Any text outside
  * the subset (flow collections, anchors, aliases, tags, block scalars, escapes, scalars over
- * several lines, duplicate or merge keys, tabs, documents markers, anything doubtful) gives
+ * several lines, duplicate or merge keys, tabs, documents markers, nesting deeper than
+ * {@link MAX_DEPTH}, anything doubtful) gives
  * `undefined`, and the caller reads it with `yaml`, which also words every syntax error.
  * @module
  */
@@ -36,6 +37,14 @@ interface Line {
   start: number;
   end: number;
 }
+
+/**
+ * The deepest nesting of mappings and sequences read: a configuration nests five or six deep.
+ * Deeper text is `yaml`'s, which words what it makes of it; the reader's recursion would otherwise
+ * overflow the stack (a mapping 4,000 deep, 8 MB, under Deno) and end in an internal error where
+ * `yaml` reports a syntax error.
+ */
+export const MAX_DEPTH = 64;
 
 /** Thrown inside the reader when the text leaves the subset. */
 class Outside extends Error {}
@@ -167,6 +176,8 @@ const INDICATOR = /^[[\]{},#&*!|>'"%@`?:]/;
  */
 class Reader {
   #i = 0;
+  /** How many mappings and sequences the current line is in. */
+  #depth = 0;
   constructor(readonly text: string, readonly lines: Line[]) {}
 
   document(): Read | undefined {
@@ -190,6 +201,7 @@ class Reader {
   }
 
   #sequence(indent: number): Read {
+    if (++this.#depth > MAX_DEPTH) outside();
     const value: unknown[] = [];
     const items: Place[] = [];
     const start = this.lines[this.#i]!.start;
@@ -218,10 +230,12 @@ class Reader {
       value.push(item.value);
       items.push(item.place);
     }
+    this.#depth--;
     return { value, place: { start, items } };
   }
 
   #mapping(indent: number): Read {
+    if (++this.#depth > MAX_DEPTH) outside();
     const value: Record<string, unknown> = {};
     const entries = new Map<string, { key: number; value: Place | undefined }>();
     const start = this.lines[this.#i]!.start;
@@ -245,6 +259,7 @@ class Reader {
       value[key.name] = read === undefined ? null : read.value;
       entries.set(key.name, { key: key.start, value: read?.place });
     }
+    this.#depth--;
     return { value, place: { start, entries } };
   }
 

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { isMap, isScalar, isSeq, type Node, parseDocument } from "yaml";
 import { parseYamlConfig } from "../../core/config_load.ts";
 import { parseSimpleConfig } from "../../core/config_simple.ts";
-import { readSimpleYaml } from "../../core/simple_yaml.ts";
+import { MAX_DEPTH, readSimpleYaml } from "../../core/simple_yaml.ts";
 import { FIXTURES, ROOT } from "../helpers.ts";
 
 /**
@@ -176,6 +176,23 @@ const texts = fc.array(
   ).map(([indent, head, tail]) => " ".repeat(indent) + head + tail),
   { maxLength: 8 },
 ).map((lines) => lines.join("\n"));
+
+Deno.test("readSimpleYaml() leaves nesting deeper than MAX_DEPTH to yaml instead of overflowing", () => {
+  // Mappings and sequences in turn, each a line deeper: MAX_DEPTH of them is read as yaml reads
+  // it, one more is declined. 5,000 deep (12 MB) overflowed the reader's recursion under Deno:
+  // `proxar diff` with such a proxar.yaml ended in "internal error (please report it):
+  // RangeError", where yaml reports an invalid YAML at a line and column, exit 2.
+  const nested = (depth: number) =>
+    Array.from(
+      { length: depth },
+      (_, i) => " ".repeat(i) + (i % 2 === 0 ? `k${i}:` : "-"),
+    ).join("\n") + " x\n";
+  assert.ok(agrees(nested(MAX_DEPTH)));
+  assert.equal(readSimpleYaml(nested(MAX_DEPTH + 1)), undefined);
+  const deep = Array.from({ length: 5000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " x\n";
+  assert.equal(readSimpleYaml(deep), undefined);
+  assert.equal(parseSimpleConfig(deep, "proxar.yaml"), undefined);
+});
 
 Deno.test("readSimpleYaml() reads nothing yaml rejects and all it reads as yaml does", () => {
   let read = 0;
