@@ -24,9 +24,15 @@ export interface Change {
   pointer: string;
   /**
    * Where the element stood in the old snapshot, when another place than `pointer` names (a
-   * union's branch renamed or moved, a renamed tool's old index).
+   * union's branch renamed or moved, a renamed tool's old index, a prompt argument that moved),
+   * or, for an element added to a list, the list in the old snapshot.
    */
   oldPointer?: string;
+  /**
+   * Where the element's nearest place is in the new snapshot, when `pointer` names a place only
+   * the old one has (a union's branch removed: its list, not the branch that took its index).
+   */
+  newPointer?: string;
   /** The places that use a shared definition, when a change inside it is reported once. */
   usedAt?: string[];
   old?: JsonValue;

@@ -185,6 +185,7 @@ class DiffRun {
       if (finding.hint !== undefined) change.hint = finding.hint;
       const oldPointer = this.oldPointerOf(rule.meta.id, finding);
       if (oldPointer !== undefined) change.oldPointer = oldPointer;
+      if (finding.newPointer !== undefined) change.newPointer = finding.newPointer;
       if (finding.usedAt !== undefined) change.usedAt = [...finding.usedAt];
       if (finding.prose !== undefined) change.prose = finding.prose;
       this.changes.push(change);

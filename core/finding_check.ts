@@ -33,6 +33,8 @@ export function findingProblem(finding: unknown): string | undefined {
     ? "pointer must be a string"
     : f.oldPointer !== undefined && typeof f.oldPointer !== "string"
     ? "oldPointer must be a string"
+    : f.newPointer !== undefined && typeof f.newPointer !== "string"
+    ? "newPointer must be a string"
     : f.usedAt !== undefined &&
         (!Array.isArray(f.usedAt) || !f.usedAt.every((p) => typeof p === "string" && p !== ""))
     ? "usedAt must be a list of non-empty strings"

@@ -18,7 +18,10 @@ function place(
   side: "old" | "new",
 ): { file: string; pointer: string } | undefined {
   // The old file holds the element where it stood then, when the change says that was elsewhere.
-  const pointer = side === "old" ? change.oldPointer ?? change.pointer : change.pointer;
+  // The new file holds the list a removed element stood in, not the sibling that took its index.
+  const pointer = side === "old"
+    ? change.oldPointer ?? change.pointer
+    : change.newPointer ?? change.pointer;
   const exact = side === "old";
   const tokens = pointerTokens(pointer);
   const list = ENTITY_LISTS.find((l) => l.list === tokens[0]);

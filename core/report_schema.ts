@@ -83,7 +83,12 @@ export const reportSchema: JsonObject = {
           oldPointer: {
             type: "string",
             description:
-              "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved, a renamed tool)",
+              "RFC 6901 pointer into the old snapshot form, when the element stood at another place there (a union's branch renamed or moved, a renamed tool), or, for an element added to a list, the list",
+          },
+          newPointer: {
+            type: "string",
+            description:
+              "RFC 6901 pointer into the new snapshot form of the nearest place holding the element, when `pointer` names a place only the old snapshot has (a union's branch removed: its list)",
           },
           usedAt: {
             type: "array",

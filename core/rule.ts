@@ -53,10 +53,17 @@ export interface Finding {
   pointer: string;
   /**
    * RFC 6901 pointer into the old snapshot, when the element stood at another place there than
-   * `pointer` names (a union's branch renamed or moved): the old source location is found there.
+   * `pointer` names (a union's branch renamed or moved, a prompt argument that moved), or, for an
+   * element added to a list, the list: the old source location is found there.
    * The engine sets it for a renamed tool's findings (the old tool's index) when a rule does not.
    */
   oldPointer?: string;
+  /**
+   * RFC 6901 pointer into the new snapshot of the nearest place that holds the element, when
+   * `pointer` names a place only the old snapshot has (a union's branch removed: its list, not
+   * the branch that took its index): the new source location is found there.
+   */
+  newPointer?: string;
   /**
    * The dotted paths of the places that use a definition, when a change inside it is reported
    * once, at the definition (`path`). An `ignore` entry's `path` glob matches the finding when it

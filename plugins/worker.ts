@@ -92,6 +92,7 @@ function copyFinding(value: unknown): Finding | string {
   if (f.severity !== undefined) copy.severity = f.severity;
   if (f.hint !== undefined) copy.hint = f.hint;
   if (f.oldPointer !== undefined) copy.oldPointer = f.oldPointer;
+  if (f.newPointer !== undefined) copy.newPointer = f.newPointer;
   if (f.usedAt !== undefined) copy.usedAt = [...f.usedAt];
   return copy;
 }

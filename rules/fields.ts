@@ -61,6 +61,8 @@ const SAMPLES: Record<string, JsonObject> = {
 interface Difference {
   keys: string[];
   pointer: (string | number)[];
+  /** The old entry's place, when another (a prompt argument that moved). */
+  oldPointer?: (string | number)[];
   before: JsonValue | undefined;
   after: JsonValue | undefined;
   /** A key no rule models (not a modelled field holding a value its rules cannot compare). */
@@ -112,13 +114,14 @@ function argumentDifferences(a: JsonObject, b: JsonObject): Difference[] {
   const list = (v: JsonValue | undefined) => (Array.isArray(v) ? v.filter(isObject) : []);
   const after = list(b.arguments);
   const known = new Set(modelledFields("PromptArgument"));
-  return list(a.arguments).flatMap((before) => {
+  return list(a.arguments).flatMap((before, was) => {
     const index = after.findIndex((x) => x.name === before.name);
     if (index < 0) return [];
     return differences(before, after[index]!, known).map((d) => ({
       ...d,
       keys: ["arguments", String(before.name), ...d.keys],
       pointer: ["arguments", index, ...d.pointer],
+      ...was !== index && { oldPointer: ["arguments", was, ...d.pointer] },
     }));
   });
 }
@@ -186,6 +189,8 @@ export const fieldRules: Rule[] = [
               pointer: at(list.list, p.newIndex, ...d.pointer),
               message: message(`${list.kind} "${p.id}": field`, d),
             };
+            const old = at(list.list, p.oldIndex, ...d.oldPointer ?? d.pointer);
+            if (old !== finding.pointer) finding.oldPointer = old;
             if (onlyAdded(d)) finding.severity = "POTENTIALLY_BREAKING";
             if (d.before !== undefined) finding.old = d.before;
             if (d.after !== undefined) finding.new = d.after;

@@ -26,7 +26,20 @@ type ArgEvent = {
   oldIndex: number;
   newIndex: number;
   argIndex: number;
+  /** The argument's index in the old prompt, when it had it. */
+  oldArgIndex?: number;
 };
+
+/**
+ * Where the old file holds what `pointer` names in the new one, when another place: the old
+ * argument's index (arguments moved), or the old list for an argument added.
+ */
+function oldPlace(e: ArgEvent, pointer: string, ...rest: string[]): { oldPointer?: string } {
+  const old = e.oldArgIndex === undefined
+    ? at("prompts", e.oldIndex, "arguments")
+    : at("prompts", e.oldIndex, "arguments", e.oldArgIndex, ...rest);
+  return old === pointer ? {} : { oldPointer: old };
+}
 
 function argumentEvents(ctx: RuleContext): ArgEvent[] {
   const out: ArgEvent[] = [];
@@ -43,7 +56,7 @@ function argumentEvents(ctx: RuleContext): ArgEvent[] {
         newIndex: p.newIndex,
         argIndex: a?.index ?? b?.index ?? 0,
       };
-      if (b) event.before = b.arg;
+      if (b) [event.before, event.oldArgIndex] = [b.arg, b.index];
       if (a) event.after = a.arg;
       out.push(event);
     }
@@ -85,6 +98,7 @@ export const promptRules: Rule[] = [
           entity: { kind: "prompt", name: e.prompt },
           path: `${e.prompt}.arguments.${e.name}`,
           pointer: at("prompts", e.newIndex, "arguments"),
+          ...oldPlace(e, at("prompts", e.newIndex, "arguments")),
           old: e.before as JsonObject,
           message: `Argument "${e.name}" of prompt "${e.prompt}" was removed`,
         });
@@ -114,6 +128,7 @@ export const promptRules: Rule[] = [
           entity: { kind: "prompt", name: e.prompt },
           path: `${e.prompt}.arguments.${e.name}`,
           pointer: at("prompts", e.newIndex, "arguments", e.argIndex),
+          ...oldPlace(e, at("prompts", e.newIndex, "arguments", e.argIndex)),
           new: e.after as JsonObject,
           message: `Optional argument "${e.name}" was added to prompt "${e.prompt}"`,
         });
@@ -144,6 +159,11 @@ export const promptRules: Rule[] = [
           entity: { kind: "prompt", name: e.prompt },
           path: `${e.prompt}.arguments.${e.name}.required`,
           pointer: at("prompts", e.newIndex, "arguments", e.argIndex, "required"),
+          ...oldPlace(
+            e,
+            at("prompts", e.newIndex, "arguments", e.argIndex, "required"),
+            "required",
+          ),
           old: e.before?.required ?? false,
           new: true,
           message: e.before
@@ -175,6 +195,7 @@ export const promptRules: Rule[] = [
           entity: { kind: "prompt", name: e.prompt },
           path: `${e.prompt}.arguments.${e.name}.required`,
           pointer: at("prompts", e.newIndex, "arguments", e.argIndex),
+          ...oldPlace(e, at("prompts", e.newIndex, "arguments", e.argIndex), "required"),
           old: true,
           new: e.after.required ?? false,
           message: `Argument "${e.name}" of prompt "${e.prompt}" is no longer required`,

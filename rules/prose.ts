@@ -17,6 +17,8 @@ interface Item {
   name: string;
   path: string;
   pointer: string;
+  /** Where the old file holds the text, when another place (an argument that moved). */
+  oldPointer?: string;
   a: string | undefined;
   b: string | undefined;
 }
@@ -76,12 +78,16 @@ function argumentSurface(field: "description" | "title"): Surface {
     each: ({ pairs }) =>
       pairs.prompts.paired.flatMap((p) =>
         (p.new.arguments ?? []).flatMap((arg, index) => {
-          const before = (p.old.arguments ?? []).find((a) => a.name === arg.name);
+          const was = (p.old.arguments ?? []).findIndex((a) => a.name === arg.name);
+          const before = p.old.arguments?.[was];
           if (!before) return [];
+          const pointer = at("prompts", p.newIndex, "arguments", index, field);
+          const old = at("prompts", p.oldIndex, "arguments", was, field);
           return [{
             name: p.id,
             path: `${p.id}.arguments.${arg.name}.${field}`,
-            pointer: at("prompts", p.newIndex, "arguments", index, field),
+            pointer,
+            ...old !== pointer && { oldPointer: old },
             a: text(before[field]),
             b: text(arg[field]),
           }];
@@ -203,6 +209,7 @@ function proseRule(s: Surface): Rule {
           entity: { kind: s.kind, name: item.name },
           path: item.path,
           pointer: item.pointer,
+          ...item.oldPointer !== undefined && { oldPointer: item.oldPointer },
           severity: verdict.severity,
           prose: verdict,
           message: `${item.path} ${change} (${describeVerdict(verdict)})`,

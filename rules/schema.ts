@@ -1007,6 +1007,7 @@ function schemaRule(meta: RuleMeta): Rule {
           severity: d.severity,
         };
         if (d.oldPointer !== undefined) finding.oldPointer = d.oldPointer;
+        if (d.newPointer !== undefined) finding.newPointer = d.newPointer;
         if (d.usedAt !== undefined) finding.usedAt = d.usedAt;
         if (d.old !== undefined) finding.old = d.old;
         if (d.new !== undefined) finding.new = d.new;

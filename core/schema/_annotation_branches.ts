@@ -61,10 +61,10 @@ export function annotationBranchPairs(
   const rest = [...left];
   unpaired.forEach((x, k) => {
     if (k < rest.length) pairs.push([x, rest[k]]);
-    else pushUnlessAlike(pairs, x, annotationsAt(b, x.index), false);
+    else pushUnlessAlike(pairs, x, annotationsAt(b, x.index, a), false);
   });
   for (const y of rest.slice(unpaired.length)) {
-    pushUnlessAlike(pairs, y, annotationsAt(a, y.index), true);
+    pushUnlessAlike(pairs, y, annotationsAt(a, y.index, b), true);
   }
   return pairs;
 }
@@ -73,10 +73,19 @@ export function annotationBranchPairs(
  * The annotations of the allOf branch of `s` at `index` when that branch also constrains values:
  * a branch of annotations only that gained a keyword (`{title: "t"}` → `{title: "t", const: "a"}`)
  * keeps its annotations, which the allOf comparison does not read, so they are compared here.
+ * A branch the other schema `beside` writes alike came from there, only to take the index of
+ * one removed (`allOf: [{description: "B"}, S]` → `[S]`): it is no branch that gained keywords.
  */
-function annotationsAt(s: JsonObject, index: number): AnnotationBranch | undefined {
+function annotationsAt(
+  s: JsonObject,
+  index: number,
+  beside: JsonObject,
+): AnnotationBranch | undefined {
   const branch = Array.isArray(s.allOf) ? s.allOf[index] : undefined;
   if (!isObject(branch) || isAnnotationOnly(branch)) return undefined;
+  if (Array.isArray(beside.allOf) && beside.allOf.some((x) => jsonEqual(x, branch))) {
+    return undefined;
+  }
   const schema = Object.fromEntries(
     Object.entries(branch).filter(([key]) => isAnnotationKeyword(key)),
   ) as JsonObject;

@@ -55,6 +55,7 @@ export function oncePerDefinition(
       d.severity,
       d.pointer,
       d.oldPointer ?? null,
+      d.newPointer ?? null,
       d.old ?? null,
       d.new ?? null,
       d.hint ?? null,

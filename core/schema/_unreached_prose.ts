@@ -265,6 +265,7 @@ export function proseOfNothings(
         }; the schema there accepts no value)`,
         prose: verdict,
         ...movedFrom(place, [t.at, t.oldAt ?? t.at], t.key, where),
+        ...otherSide(place, where),
         ...t.old !== undefined && { old: t.old },
         ...t.new !== undefined && { new: t.new },
       });
@@ -279,6 +280,23 @@ interface Where {
   basePath: string;
   basePointer: string;
   oldBasePointer?: string;
+}
+
+/**
+ * For a branch added or removed whole, the other side's place of what is found in it: the list
+ * the branch was added to or removed from, not the branch that holds its index there.
+ */
+function otherSide(
+  place: NothingPlace,
+  where: Where,
+): { oldPointer?: string; newPointer?: string } {
+  if ((place.old === undefined) === (place.new === undefined)) return {};
+  const path = place.old === undefined ? place.path : place.oldPath ?? place.path;
+  if (typeof path.at(-1) !== "number") return {};
+  const list = pointerOf(path.slice(0, -1));
+  return place.old === undefined
+    ? { oldPointer: `${where.oldBasePointer ?? where.basePointer}${list}` }
+    : { newPointer: `${where.basePointer}${list}` };
 }
 
 /**
@@ -384,6 +402,7 @@ export function notesOfNothings(
               show(a)
             } → ${show(b)} (the schema there accepts no value)`,
           ...movedFrom(place, [at, oldAt], key, where),
+          ...otherSide(place, where),
           ...a !== undefined && { old: a },
           ...b !== undefined && { new: b },
         });

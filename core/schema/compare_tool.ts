@@ -252,8 +252,13 @@ function placedAsWritten(
   if (now !== undefined) placeAt(now);
   else if (old !== undefined && (d.new === undefined || !holds(newSchema, rel))) {
     // Only the old file writes it (it was removed, though the new file may write another
-    // keyword at that place): named where the old file does.
+    // keyword at that place): named where the old file does, and in the new file at the list
+    // its conjunct stood in, not at the conjunct that holds that index now.
     placeAt(old);
+    const list = old.tokens.findLastIndex((t) => typeof t === "number");
+    if (list >= 0) {
+      out.newPointer = where.basePointer + pointerOf(old.tokens.slice(0, list).map(String));
+    }
     return out;
   }
   // A text added: the old file writes none, at the place the merge gave it or elsewhere.

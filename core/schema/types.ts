@@ -180,9 +180,15 @@ export interface SchemaDelta {
   pointer: string;
   /**
    * Where the element stands in the old snapshot, when that is another place (a branch of an
-   * anyOf that became a oneOf, a branch that moved): its old source location is found there.
+   * anyOf that became a oneOf, a branch that moved), or, for a branch added, the old list: its
+   * old source location is found there.
    */
   oldPointer?: string;
+  /**
+   * Where the element's nearest place is in the new snapshot, when `pointer` names a place only
+   * the old one has (a union's branch removed: its list, not the branch that took its index).
+   */
+  newPointer?: string;
   /**
    * The dotted paths of the places that use a definition, when a change inside it is reported
    * once at the definition: the paths it was reported under, once per use, before.

@@ -2928,6 +2928,7 @@ class Walker {
         }
         const loc = `${this.home(ctx, side, name)}/${name}/${ks[k]!.i.join(`/${name}/`)}`;
         const [before, after] = side === "old" ? [texts, {}] : [{}, texts];
+        const start = this.out.length;
         this.proseKeywords(before, after, {
           ...ctx,
           levels: undefined,
@@ -2936,7 +2937,32 @@ class Walker {
           newLoc: loc,
           depth: ctx.depth + 1,
         });
+        this.onOneSide(this.out.slice(start), ctx, side, [oldKey, key], lifted);
       }
+    }
+  }
+
+  /**
+   * Findings inside a union's branch that only `side` holds, placed on the other side at the
+   * union (each side's key, `lifted` where a lone schema stands for it) rather than at whatever
+   * branch holds the same index there: a removed branch's new place, an added one's old place.
+   */
+  onOneSide(
+    found: readonly SchemaDelta[],
+    ctx: Ctx,
+    side: "old" | "new",
+    [oldKey, newKey]: [string, string],
+    lifted: [boolean, boolean],
+  ): void {
+    const other = side === "old" ? "new" : "old";
+    const key = other === "old" ? oldKey : newKey;
+    const loc = lifted[other === "old" ? 0 : 1]
+      ? (other === "old" ? ctx.oldLoc : ctx.newLoc)
+      : `${this.home(ctx, other, key)}/${escapePointerToken(key)}`;
+    const base = this.opts.basePointer;
+    for (const d of found) {
+      if (other === "new") d.newPointer = base + loc;
+      else d.oldPointer = (this.opts.oldBasePointer ?? base) + loc;
     }
   }
 
@@ -3036,6 +3062,7 @@ class Walker {
       const newLoc = y &&
         (lifted[1] ? ctx.newLoc : `${this.home(ctx, "new", "allOf")}/allOf/${y.index}`);
       const written = (lifted[1] ? undefined : y) ?? (lifted[0] ? undefined : x);
+      const start = this.out.length;
       this.annotations(x?.schema ?? {}, y?.schema ?? {}, {
         ...ctx,
         levels: undefined,
@@ -3044,6 +3071,10 @@ class Walker {
         newLoc: newLoc ?? oldLoc!,
         depth: ctx.depth + 1,
       });
+      if (x === undefined || y === undefined) {
+        const found = this.out.slice(start);
+        this.onOneSide(found, ctx, x === undefined ? "new" : "old", ["allOf", "allOf"], lifted);
+      }
     }
   }
 

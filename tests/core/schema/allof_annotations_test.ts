@@ -158,9 +158,11 @@ Deno.test("an annotation-only allOf branch removed or added beside another is na
   assert.equal(removed!.pointer, "/tools/0/inputSchema/properties/x/allOf/1/description");
   assert.equal(removed!.old, "b");
   assert.equal(removed!.oldPointer, undefined);
-  // Added: at the new file's allOf/1, and no place in the old file (it pointed at "a").
+  // In the new file, the list it was removed from.
+  assert.equal(removed!.newPointer, "/tools/0/inputSchema/properties/x/allOf");
+  // Added: at the new file's allOf/1, and in the old file at the list (it pointed at "a").
   const [added] = schemaChanges("input", one, two);
   assert.equal(added!.pointer, "/tools/0/inputSchema/properties/x/allOf/1/description");
   assert.equal(added!.new, "b");
-  assert.equal(added!.oldPointer, undefined);
+  assert.equal(added!.oldPointer, "/tools/0/inputSchema/properties/x/allOf");
 });
