@@ -17,6 +17,7 @@ import type { Token } from "./_schema_paths.ts";
 import { show } from "./_walk_messages.ts";
 import { declaresObjectRoot, withoutRootTypeChange } from "./_root_object.ts";
 import { oncePerDefinition } from "./_shared_definitions.ts";
+import { quotedAsWritten } from "./_quoted_as_written.ts";
 import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
 import { ProofBudget } from "./proof_budget.ts";
 import type { SchemaDelta, Side } from "./types.ts";
@@ -167,7 +168,8 @@ export function compareSchemaSide(
   // that accepts no value in so many words as the `false` it is (_nothing_as_false.ts).
   // Conjuncts written apart (an allOf branch, a `not` of `not`) beside other keywords are read
   // merged into them where the sides write them otherwise (_merged_conjuncts.ts).
-  const conjoined = mergedConjuncts(withoutNameTypes(oldSchema), withoutNameTypes(newSchema));
+  const named = [withoutNameTypes(oldSchema), withoutNameTypes(newSchema)] as const;
+  const conjoined = mergedConjuncts(named[0], named[1]);
   const read = nothingAsFalse(conjoined.old, conjoined.new);
   const [a, b] = [read.old, read.new];
   const proofs = where.proofs ?? new ProofBudget();
@@ -198,12 +200,20 @@ export function compareSchemaSide(
     classify: classifyProse,
     ...where.proseRuns && { proseRuns: where.proseRuns },
   });
-  const named = read.written.old.size + read.written.new.size === 0
+  const asWritten = read.written.old.size + read.written.new.size === 0
     ? hinted
     : hinted.map((d) => namedAsWritten(d, read.written, where.basePath));
-  return conjoined.moved.old.size + conjoined.moved.new.size === 0
-    ? named
-    : named.map((d) => placedAsWritten(d, conjoined.moved, where, newSchema));
+  const placed = conjoined.moved.old.size + conjoined.moved.new.size === 0
+    ? asWritten
+    : asWritten.map((d) => placedAsWritten(d, conjoined.moved, where, newSchema));
+  // Values quoted as the file writes them, not as the differs read them.
+  const sides = [oldSchema, newSchema].map((written, i) => ({
+    written,
+    read: [named[i], i === 0 ? conjoined.old : conjoined.new, i === 0 ? read.old : read.new],
+  }));
+  return sides.every((s) => s.read.every((r) => r === s.written))
+    ? placed
+    : placed.map((d) => quotedAsWritten(d, sides[0]!, sides[1]!, where));
 }
 
 /** Whether RFC 6901 pointer `rel` names a value inside `schema`. */
