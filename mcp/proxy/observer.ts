@@ -125,6 +125,8 @@ export class Observer {
   readonly #options: ObserverOptions;
   #relay: ObserverChannel | undefined;
   #info: InitializeInfo | undefined;
+  /** The protocol revision the client proposed in its `initialize`. */
+  #proposed: string | undefined;
   #listing: Listing | undefined;
   #reference: { snapshot: Snapshot; pinned: boolean } | undefined;
   #currentHash: string | undefined;
@@ -226,6 +228,12 @@ export class Observer {
           ? `the pin changed to ${this.#reference.snapshot.hash}; comparing again`
           : "the pin was removed; the last snapshot seen is the reference now",
       );
+      // The contract records the protocol revision by the reference (#recordedInfo).
+      const current = this.#listing && this.#info ? this.#snapshotNow() : undefined;
+      if (current) {
+        this.#current = current;
+        this.#currentHash = current.hash;
+      }
       await this.#evaluate(this.#current, true);
     });
   }
@@ -256,6 +264,8 @@ export class Observer {
 
   #onInitialize(line: Buffer, request: Buffer | undefined): void {
     const params = request ? parseObject(request)?.params : undefined;
+    const proposed = (params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+    this.#proposed = typeof proposed === "string" ? proposed : undefined;
     const capabilities = (params as { capabilities?: unknown } | undefined)?.capabilities;
     if (capabilities && typeof capabilities === "object") {
       this.#relay?.clientCapabilities?.(capabilities as Record<string, unknown>);
@@ -389,18 +399,23 @@ export class Observer {
     }
   }
 
-  async #assemble(): Promise<void> {
+  /** The snapshot of the lists read so far; undefined (logged) when they make no contract. */
+  #snapshotNow(): Snapshot | undefined {
     const { name } = this.#options;
     let contract: Contract;
     try {
       // As in snapshots, the contract is kept as the server sent it; redaction is for messages.
-      contract = contractFromLive(name, this.#info!, this.#listing!);
+      contract = contractFromLive(name, this.#recordedInfo(), this.#listing!);
     } catch (error) {
       this.#options.log(`cannot read the server's contract: ${(error as Error).message}`);
-      return;
+      return undefined;
     }
-    const snapshot = snapshotOf(contract, this.#options.now().toISOString(), name);
-    if (snapshot.hash === this.#currentHash) return;
+    return snapshotOf(contract, this.#options.now().toISOString(), name);
+  }
+
+  async #assemble(): Promise<void> {
+    const snapshot = this.#snapshotNow();
+    if (!snapshot || snapshot.hash === this.#currentHash) return;
     this.#currentHash = snapshot.hash;
     this.#current = snapshot;
     this.#options.onContract?.(snapshot);
@@ -410,6 +425,22 @@ export class Observer {
       this.#options.log(`cannot record the snapshot: ${(error as Error).message}`);
     }
     await this.#evaluate(snapshot, false);
+  }
+
+  /**
+   * The `initialize` answer as the contract records it. A server answers with the revision the
+   * client proposed when it speaks it (MCP lifecycle, version negotiation), so its answer tells
+   * what it speaks only for that proposal, and a snapshot records the answer to Proxar's own
+   * client. An agent that proposed another revision than the reference recorded says nothing of
+   * that one: the contract keeps the reference's revision. Recording the agent's would read
+   * "protocolVersion changed" (POTENTIALLY_BREAKING for an older one) in every session of a client
+   * that speaks an older revision than Proxar, against a pin of an unchanged server.
+   */
+  #recordedInfo(): InitializeInfo {
+    const info = this.#info!;
+    const recorded = this.#reference?.snapshot.loaded.contract.protocolVersion;
+    if (recorded === undefined || this.#proposed === recorded) return info;
+    return { ...info, protocolVersion: recorded };
   }
 
   async #loadReference(force: boolean): Promise<void> {
