@@ -53,10 +53,14 @@ async function session(
       p.send({ jsonrpc: "2.0", method: "notifications/initialized" });
       // The tools drift too, so that each session ends on an alert whatever it read first.
       writeFileSync(join(dir, "variant.txt"), "2");
-      await p.until(
-        "the alert of the drift",
-        () => alerts().some((a) => a.findings.some((f) => f.rule === "tool.added")),
-      );
+      await p.until("the alert of the drift", () => {
+        // The proxy may be writing a line of the file right now: read again until it is whole.
+        try {
+          return alerts().some((a) => a.findings.some((f) => f.rule === "tool.added"));
+        } catch {
+          return false;
+        }
+      });
       p.child.stdin!.end();
       assert.equal(await p.exited, 0, p.stderr());
       return { alerts: alerts(), pinned: recorded };
