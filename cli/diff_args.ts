@@ -6,7 +6,7 @@
  * and commander reads the line, answers help and words every error.
  * @module
  */
-import { SEVERITIES, type Threshold } from "../core/severity.ts";
+import { DIFF_OPTIONS, optionShape, type OptionSpec, thresholdNamed } from "./option_table.ts";
 import type { DiffCommandOptions } from "./diff_command.ts";
 
 /** `proxar diff`'s operands and options, as commander's action receives them. */
@@ -16,38 +16,47 @@ export interface DiffArguments {
   options: DiffCommandOptions;
 }
 
-type ValueKey = "config" | "output" | "against" | "timeout" | "connectTimeout" | "lists";
+/** Keys of the options object, written through an index. */
+type Options = Record<string, unknown>;
 
-/** Options that take a value, by every name commander knows them by. */
-const VALUES: ReadonlyMap<string, ValueKey | "plugin" | "format" | "failOn" | "warnOn"> = new Map([
-  ["-c", "config"],
-  ["--config", "config"],
-  ["-p", "plugin"],
-  ["--plugin", "plugin"],
-  ["--fail-on", "failOn"],
-  ["--warn-on", "warnOn"],
-  ["-f", "format"],
-  ["--format", "format"],
-  ["-o", "output"],
-  ["--output", "output"],
-  ["--against", "against"],
-  ["--timeout", "timeout"],
-  ["--connect-timeout", "connectTimeout"],
-  ["--lists", "lists"],
-]);
+/** The diff's options this reader takes, with their names and keys. */
+const READ = DIFF_OPTIONS.filter((spec) => !spec.ownParser).map((spec) => ({
+  spec,
+  shape: optionShape(spec),
+}));
 
-/** Options without a value. */
-type FlagKey = "stepSummary" | "sarifOmitSuppressed" | "semantic" | "locations";
-const FLAGS: ReadonlyMap<string, [key: FlagKey, value: boolean]> = new Map([
-  ["--no-step-summary", ["stepSummary", false]],
-  ["--sarif-omit-suppressed", ["sarifOmitSuppressed", true]],
-  ["--semantic", ["semantic", true]],
-  ["--no-locations", ["locations", false]],
-]);
+/** Every name of an option that takes a value. */
+const VALUES: ReadonlyMap<string, { key: string; spec: OptionSpec }> = new Map(
+  READ.filter(({ shape }) => shape.takesValue).flatMap(({ spec, shape }) =>
+    [shape.short, shape.long].filter((name) => name !== undefined).map((name) => [
+      name,
+      { key: shape.key, spec },
+    ])
+  ),
+);
+
+/** Options without a value, and the value each sets. */
+const FLAGS: ReadonlyMap<string, [key: string, value: boolean]> = new Map(
+  READ.filter(({ shape }) => !shape.takesValue).map(({ shape }) => [
+    shape.long,
+    [shape.key, !shape.negated],
+  ]),
+);
 
 const PROGRAM_OPTION = /^(?:-[hV]|--help|--version)/;
 
-const THRESHOLDS: readonly Threshold[] = [...SEVERITIES, "never"];
+/**
+ * The defaults commander gives, in the order it gives them, so the options object has the same
+ * keys in the same order.
+ */
+function defaults(): Options {
+  const options: Options = {};
+  for (const { spec, shape } of READ) {
+    if (spec.repeat) options[shape.key] = [];
+    else if (shape.negated) options[shape.key] = true;
+  }
+  return options;
+}
 
 /**
  * `args` (after `diff`) read as commander reads them, or `undefined` when they are not a usual
@@ -64,14 +73,7 @@ const THRESHOLDS: readonly Threshold[] = [...SEVERITIES, "never"];
  * ```
  */
 export function diffArguments(args: readonly string[]): DiffArguments | undefined {
-  // The defaults first, in commander's order: the options object has the same keys in the same
-  // order.
-  const options: DiffCommandOptions = {
-    plugin: [],
-    format: [],
-    stepSummary: true,
-    locations: true,
-  };
+  const options = defaults();
   const operands: string[] = [];
   // The program's own options (help, version) are commander's wherever they stand, even where
   // they would be another option's value.
@@ -95,22 +97,22 @@ export function diffArguments(args: readonly string[]): DiffArguments | undefine
       : arg.startsWith("--")
       ? arg
       : arg.slice(0, 2);
-    const key = VALUES.get(name);
-    if (key === undefined) return undefined;
+    const option = VALUES.get(name);
+    if (option === undefined) return undefined;
     let value: string | undefined;
     if (equals !== -1) value = arg.slice(equals + 1);
     else if (arg.length > name.length) value = arg.slice(name.length);
     else value = args[++i];
     if (value === undefined) return undefined;
-    if (key === "plugin" || key === "format") {
-      options[key] = [...(options[key] ?? []), value];
-    } else if (key === "failOn" || key === "warnOn") {
-      const threshold = THRESHOLDS.find((t) => t.toLowerCase() === value.toLowerCase());
+    if (option.spec.repeat) {
+      options[option.key] = [...(options[option.key] as string[]), value];
+    } else if (option.spec.threshold) {
+      const threshold = thresholdNamed(value);
       if (threshold === undefined) return undefined;
-      options[key] = threshold;
+      options[option.key] = threshold;
     } else {
-      options[key] = value;
+      options[option.key] = value;
     }
   }
-  return { old: operands[0], new: operands[1], options };
+  return { old: operands[0], new: operands[1], options: options as unknown as DiffCommandOptions };
 }

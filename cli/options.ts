@@ -1,11 +1,20 @@
 /**
- * Options several commands share, and their value parsers. Registering a command needs only
- * these, so this module loads nothing that running one needs.
+ * Options several commands share, and their value parsers, as commander options built from the
+ * tables of `cli/option_table.ts`. Registering a command needs only these, so this module loads
+ * nothing that running one needs.
  * @module
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { SEVERITIES, type Threshold } from "../core/severity.ts";
-import { BUILTIN_REPORTER_NAMES } from "../reporters/names.ts";
+import type { Threshold } from "../core/severity.ts";
+import {
+  LISTS_OPTION,
+  optionShape,
+  type OptionSpec,
+  REPORT_OPTIONS,
+  thresholdNamed,
+  THRESHOLDS,
+  TIMEOUT_OPTIONS,
+} from "./option_table.ts";
 
 /** The report options as commander parses them. */
 export interface ReportFlags {
@@ -57,76 +66,50 @@ export function collectPlugin(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-const THRESHOLDS = [...SEVERITIES, "never"];
+/** Reads a `--fail-on`/`--warn-on` value: any letter case, stored as the config spells it. */
+function threshold(value: string): Threshold {
+  const found = thresholdNamed(value);
+  if (found === undefined) {
+    throw new InvalidArgumentError(`Allowed choices are ${THRESHOLDS.join(", ")}.`);
+  }
+  return found;
+}
 
-/** A `--fail-on`/`--warn-on` option: any letter case, shown and stored as the config spells it. */
-function thresholdOption(flags: string, description: string): Option {
-  return new Option(flags, description).choices(THRESHOLDS).argParser((value) => {
-    const found = THRESHOLDS.find((t) => t.toLowerCase() === value.toLowerCase());
-    if (found === undefined) {
-      throw new InvalidArgumentError(`Allowed choices are ${THRESHOLDS.join(", ")}.`);
+/**
+ * Adds the options `specs` describes to a command, in their order; `parsers` reads the values of
+ * those with a parser of their own, by key.
+ */
+export function addOptions(
+  command: Command,
+  specs: readonly OptionSpec[],
+  parsers: Readonly<Record<string, (value: string, previous: string | undefined) => string>> = {},
+): Command {
+  for (const spec of specs) {
+    const option = new Option(spec.flags, spec.description);
+    if (spec.repeat) option.default([]).argParser(collect);
+    else if (spec.threshold) option.choices(THRESHOLDS).argParser(threshold);
+    else if (spec.ownParser) {
+      const key = optionShape(spec).key;
+      const parser = parsers[key];
+      if (parser === undefined) throw new Error(`Option "${spec.flags}" needs a parser`);
+      option.argParser(parser);
     }
-    return found as Threshold;
-  });
+    command.addOption(option);
+  }
+  return command;
 }
 
 /** Adds the report options to a command. */
 export function addReportOptions(command: Command): Command {
-  return command
-    .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, [])
-    .addOption(thresholdOption("--fail-on <level>", "exit 1 at or above this severity"))
-    .addOption(thresholdOption("--warn-on <level>", "warn at or above this severity"))
-    .option(
-      "-f, --format <name[=file]>",
-      `report format, repeatable: ${BUILTIN_REPORTER_NAMES.join(", ")} and plugin formats`,
-      collect,
-      [],
-    )
-    .option(
-      "-o, --output <file>",
-      "write the report to a file instead of standard output (- is standard output)",
-    )
-    .option(
-      "--no-step-summary",
-      "with --format markdown, do not also append to $GITHUB_STEP_SUMMARY when it is set",
-    )
-    .option(
-      "--sarif-omit-suppressed",
-      "leave suppressed changes out of SARIF (GitHub shows suppressed results as open alerts)",
-    )
-    .option(
-      "--semantic",
-      "ask the model under semantic: in proxar.yaml about prose and potentially breaking changes; its answers become advisory notes and never change a grade",
-    )
-    .option(
-      "--no-locations",
-      "do not look up line and column of each change (faster on huge files)",
-    );
+  return addOptions(command, REPORT_OPTIONS);
 }
 
-/** Adds `--lists`, the lists a snapshot of a live server reads, to a command. */
+/** Adds `--lists`, the lists a live server's snapshot reads, to a command. */
 export function addListsOption(command: Command): Command {
-  return command.option(
-    "--lists <names>",
-    "the lists a live server's snapshot reads, comma-separated: tools (always), prompts, resources, resourceTemplates (default: every list it announces)",
-  );
+  return addOptions(command, [LISTS_OPTION]);
 }
 
 /** Adds the time limits of live servers to a command. */
 export function addTimeoutOptions(command: Command): Command {
-  return command
-    .option("--timeout <seconds>", "time limit for each request to a live server (default 30)")
-    .option(
-      "--connect-timeout <seconds>",
-      "time limit for starting a live server and its initialize answer (default 30)",
-    )
-    .option(
-      "--list-timeout <seconds>",
-      "time limit for reading all pages of a live server's lists (default 300)",
-    )
-    .option(
-      "--max-message-mb <megabytes>",
-      "the largest message or HTTP response accepted from a live server (default 100)",
-    );
+  return addOptions(command, TIMEOUT_OPTIONS);
 }
