@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { defaultConfig } from "../../core/config.ts";
 import { parseConfig } from "../../core/config_load.ts";
 import { UserError } from "../../core/errors.ts";
+import { parseDocument } from "yaml";
 import { FIXTURES } from "../helpers.ts";
 
 /** Asserts that parsing `text` throws a UserError with exactly `message`. */
@@ -165,4 +166,36 @@ Deno.test("parseConfig() reads plugin_load_timeout apart from rule_timeout, and 
     "plugin_load_timeout: soon\n",
     "proxar.yaml:1:22: plugin_load_timeout: expected a number, found a string",
   );
+});
+
+Deno.test("parseConfig() finds every repeated key the YAML parser finds, and no other", () => {
+  // Flow style and `? ` keys are read by the YAML parser, not the plain block reader, which
+  // checks its keys itself; each text is also checked against the parser's own duplicate check.
+  const cases: [text: string, repeated: boolean][] = [
+    ["fail_on: BREAKING\n? fail_on\n: NON_BREAKING\n", true],
+    ["prose: {high: 0.9, low: 0.1, high: 0.8}\n", true],
+    ["severity_overrides: {a: BREAKING, b: BREAKING}\nseverity_overrides: {}\n", true],
+    ["rules: {1: {}, '1': {}}\n", false],
+    ["rules: {.nan: {}, .NaN: {}}\n", false],
+    ["rules: {null: {}, ~: {}}\n", true],
+    ["rules: {[a]: 1, [a]: 2}\n", false],
+    ["ignore: [{rule: a, rule: b}]\n", true],
+    ["rules: {{a: 1}: {x: 1, x: 2}}\n", true],
+  ];
+  for (const [text, repeated] of cases) {
+    const parser = parseDocument(text, { uniqueKeys: true }).errors
+      .some((error) => error.code === "DUPLICATE_KEY");
+    assert.equal(parser, repeated, `the YAML parser on ${JSON.stringify(text)}`);
+    let message = "";
+    try {
+      parseConfig(text, "proxar.yaml");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    assert.equal(
+      message.endsWith("invalid YAML: Map keys must be unique"),
+      repeated,
+      `${JSON.stringify(text)}: ${message}`,
+    );
+  }
 });
