@@ -33,7 +33,7 @@ import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
-import { loneConditionsDecide } from "./_lone_condition.ts";
+import { loneConditionDecides } from "./_lone_condition.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -901,8 +901,11 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
  */
 const condition: FacetHandler = (walk, node) => {
   // An if without then and else decides which names or items are evaluated where an
-  // unevaluatedProperties or unevaluatedItems is written (_lone_condition.ts).
-  const lone = loneConditionsDecide(walk.oldRoot, walk.newRoot);
+  // unevaluatedProperties or unevaluatedItems sees it (_lone_condition.ts).
+  const lone = loneConditionDecides(
+    { root: walk.oldRoot, loc: node.oPtr },
+    { root: walk.newRoot, loc: node.nPtr },
+  );
   const branchless = (s: JsonObject) =>
     walk.read(s, "then") === undefined && walk.read(s, "else") === undefined;
   const active = (s: JsonObject) => walk.read(s, "if") !== undefined && (lone || !branchless(s));
@@ -949,7 +952,7 @@ const condition: FacetHandler = (walk, node) => {
     alone
       ? `if without then and else ${
         ao ? "removed" : "added"
-      } beside unevaluatedProperties or unevaluatedItems`
+      } where unevaluatedProperties or unevaluatedItems sees it`
       : `if/then/else ${ao ? "removed" : "added"} as a whole`,
   );
   if (an) {

@@ -6,7 +6,7 @@
  * @module
  */
 import { loneRefOf } from "./_lone_ref.ts";
-import { loneConditionsDecide } from "./_lone_condition.ts";
+import { loneConditionDecides } from "./_lone_condition.ts";
 import { removalInert } from "./_inert_removal.ts";
 import {
   escapePointerToken,
@@ -1142,10 +1142,11 @@ export class CatchAllWalk implements Walker {
     const uses = this.#usesOf(oldDef, newDef);
     if (uses === undefined) return undefined;
     const found = new Map<string, Omit<Node, "depth">>();
-    // A condition without then and else on a side decides nothing there: left to the pairing.
-    const lone = loneConditionsDecide(this.oldRoot, this.newRoot);
-    const decides = (s: JsonValue | undefined): s is JsonObject =>
-      isObject(s) && (lone || own(s, "then") !== undefined || own(s, "else") !== undefined);
+    // A condition without then and else on a side decides nothing there, unless an unevaluated
+    // keyword sees it: left to the pairing.
+    const decides = (s: JsonValue | undefined, at: string): s is JsonObject =>
+      isObject(s) &&
+      (own(s, "then") !== undefined || own(s, "else") !== undefined || this.#loneDecides(at));
     for (const use of uses) {
       const at = conditionOf(use);
       if (at === undefined) return undefined;
@@ -1154,7 +1155,7 @@ export class CatchAllWalk implements Walker {
         resolveLocal(this.oldRoot, ref)?.value,
         resolveLocal(this.newRoot, ref)?.value,
       ];
-      if (!decides(o) || !decides(n)) return undefined;
+      if (!decides(o, at) || !decides(n, at)) return undefined;
       found.set(at, { o, n, oPtr: at, nPtr: at, loc: at, neg: false });
     }
     return [...found.values()];
@@ -1164,14 +1165,14 @@ export class CatchAllWalk implements Walker {
    * Whether every place that refers to a definition (`oldDef`, `newDef`; the same places on both
    * sides) lies inside the condition of an `if` that has neither then nor else on both sides:
    * such a condition decides nothing, so no value is checked against the definition from there.
-   * Not where an unevaluatedProperties or unevaluatedItems is written: from 2019-09 on they read
-   * the annotations of a condition that holds (the JSON Schema Test Suite's "unevaluatedProperties
-   * can see annotations from if without then and else"), so the condition may decide there.
+   * Not where an unevaluatedProperties or unevaluatedItems sees the condition: from 2019-09 on
+   * they read the annotations of a condition that holds (the JSON Schema Test Suite's
+   * "unevaluatedProperties can see annotations from if without then and else"), so the condition
+   * may decide there.
    */
   #usedInLoneConditions(oldDef: string, newDef: string): boolean {
     const uses = this.#usesOf(oldDef, newDef);
     if (uses === undefined) return false;
-    if (loneConditionsDecide(this.oldRoot, this.newRoot)) return false;
     const lone = (s: JsonValue | undefined) =>
       isObject(s) && own(s, "if") !== undefined && own(s, "then") === undefined &&
       own(s, "else") === undefined;
@@ -1179,9 +1180,14 @@ export class CatchAllWalk implements Walker {
       conditionsOf(use).some((at) => {
         const ref = `#${at.split("/").map(encodeURIComponent).join("/")}`;
         return lone(resolveLocal(this.oldRoot, ref)?.value) &&
-          lone(resolveLocal(this.newRoot, ref)?.value);
+          lone(resolveLocal(this.newRoot, ref)?.value) && !this.#loneDecides(at);
       })
     );
+  }
+
+  /** Whether an if without then and else held at `at` on both sides may decide something. */
+  #loneDecides(at: string): boolean {
+    return loneConditionDecides({ root: this.oldRoot, loc: at }, { root: this.newRoot, loc: at });
   }
 
   /**

@@ -5,43 +5,155 @@
  * (the JSON Schema Test Suite's "unevaluatedProperties can see annotations from if without then
  * and else": `{if: {patternProperties: {foo: {type: string}}}, unevaluatedProperties: false}`
  * accepts `{foo: "a"}`, which ajv 8 rejects), so there the condition decides which names or items
- * are evaluated. Proxar does not model which names such a condition marks, so where either schema
- * writes one of those keywords, the condition is read as deciding, as one with then or else is;
- * the specification, not ajv, is followed. Private to the structured walk and the catch-all.
+ * are evaluated. Proxar does not model which names such a condition marks, so where it can
+ * matter the condition is read as deciding, as one with then or else is; the specification, not
+ * ajv, is followed.
+ *
+ * It can matter only where an unevaluated keyword sees it: beside it in the same schema object,
+ * or in a schema object that applies the condition's in place, through allOf, anyOf, oneOf, if,
+ * then, else, dependentSchemas and local references, at any depth. Not through `not` (no
+ * annotation of a `not` survives: the suite's "unevaluatedProperties with not"), not in a cousin
+ * (a schema an allOf applies beside the one holding the condition: "unevaluatedProperties can't
+ * see inside cousins"), not in another property's schema nor below the condition ("property is
+ * evaluated in an uncle schema to unevaluatedProperties"): those evaluate another instance or
+ * collect their own annotations. Where a reference on the way cannot be followed as a local JSON
+ * pointer (an anchor, a remote or `$id`-relative URI, a nested `$id`), it may lead anywhere, and
+ * every condition of the schema is read as deciding. Private to the structured walk and the
+ * catch-all.
  * @module
  */
-import type { JsonValue } from "../json.ts";
+import {
+  escapePointerToken,
+  isObject,
+  type JsonValue,
+  own,
+  pointerOf,
+  pointerTokens,
+} from "../json.ts";
+import { eachSubschema, type Link, pathOf } from "./_schema_paths.ts";
+import { isLocalRef } from "./resolve.ts";
 
-const seen = new WeakMap<object, boolean>();
+/** A schema object in one of the two roots: the root and the object's pointer within it. */
+export interface Place {
+  root: JsonValue | undefined;
+  /** The pointer of the schema object holding the `if`; `null` or undefined when it is absent. */
+  loc: string | null | undefined;
+}
 
-/** Whether `root` writes unevaluatedProperties or unevaluatedItems anywhere (remembered). */
-function writesUnevaluated(root: JsonValue | undefined): boolean {
-  if (typeof root !== "object" || root === null) return false;
+/** Keywords whose subschemas apply in place, to the instance their schema object applies to. */
+const IN_PLACE_ONE = ["if", "then", "else"];
+const IN_PLACE_LISTS = ["allOf", "anyOf", "oneOf"];
+const IN_PLACE_MAPS = ["dependentSchemas", "dependencies"];
+const REFS = ["$ref", "$dynamicRef", "$recursiveRef"];
+
+/** What an unevaluated keyword of a root sees: every place, or the places listed. */
+type Seen = "anywhere" | ReadonlySet<string> | "nowhere";
+
+const seen = new WeakMap<object, Seen>();
+
+/** The places whose conditions an unevaluated keyword of `root` sees (remembered per root). */
+function seenIn(root: JsonValue | undefined): Seen {
+  if (!isObject(root)) return "nowhere";
   let found = seen.get(root);
   if (found === undefined) {
-    const text = JSON.stringify(root);
-    found = text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"');
+    found = placesSeen(root);
     seen.set(root, found);
   }
   return found;
 }
 
+function placesSeen(root: JsonValue & object): Seen {
+  const text = JSON.stringify(root);
+  if (!text.includes('"unevaluatedProperties"') && !text.includes('"unevaluatedItems"')) {
+    return "nowhere";
+  }
+  // Every schema object that writes one of the keywords; a nested $id leaves references open.
+  const todo: [JsonValue | undefined, string][] = [];
+  const stack: [JsonValue, Link | null][] = [[root, null]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [schema, link] = top;
+    if (!isObject(schema)) continue;
+    if (link !== null && own(schema, "$id") !== undefined) return "anywhere";
+    if (
+      own(schema, "unevaluatedProperties") !== undefined ||
+      own(schema, "unevaluatedItems") !== undefined
+    ) todo.push([schema, pointerOf(pathOf(link))]);
+    eachSubschema(schema, link, (child, at) => stack.push([child, at]));
+  }
+  // From each, what it applies in place.
+  const places = new Set<string>();
+  for (let top = todo.pop(); top !== undefined; top = todo.pop()) {
+    const [schema, at] = top;
+    if (!isObject(schema) || places.has(at)) continue;
+    places.add(at);
+    // `tail`: the pointer's tokens below `at`, escaped.
+    const under = (value: JsonValue | undefined, tail: string) =>
+      todo.push([value, `${at}/${tail}`]);
+    for (const key of IN_PLACE_ONE) under(own(schema, key), key);
+    for (const key of IN_PLACE_LISTS) {
+      const list = own(schema, key);
+      if (Array.isArray(list)) list.forEach((item, i) => under(item, `${key}/${i}`));
+    }
+    for (const key of IN_PLACE_MAPS) {
+      const map = own(schema, key);
+      if (!isObject(map)) continue;
+      for (const name of Object.keys(map)) under(map[name], `${key}/${escapePointerToken(name)}`);
+    }
+    for (const key of REFS) {
+      const ref = own(schema, key);
+      if (typeof ref !== "string") continue;
+      if (!isLocalRef(ref)) return "anywhere";
+      let pointer: string;
+      try {
+        pointer = decodeURIComponent(ref.slice(1));
+      } catch {
+        return "anywhere";
+      }
+      todo.push([valueAt(root, pointer), pointer]);
+    }
+  }
+  return places;
+}
+
+/** The value at an RFC 6901 `pointer` in `root`, or undefined. */
+function valueAt(root: JsonValue, pointer: string): JsonValue | undefined {
+  let at: JsonValue | undefined = root;
+  for (const token of pointerTokens(pointer)) {
+    if (Array.isArray(at)) at = /^(0|[1-9][0-9]*)$/.test(token) ? at[Number(token)] : undefined;
+    else if (isObject(at) && Object.hasOwn(at, token)) at = at[token];
+    else return undefined;
+  }
+  return at;
+}
+
+/** Whether an unevaluated keyword of the place's root sees the conditions of its schema object. */
+function seenAt(place: Place): boolean {
+  const found = seenIn(place.root);
+  if (found === "nowhere") return false;
+  if (found === "anywhere") return true;
+  return place.loc !== null && place.loc !== undefined && found.has(place.loc);
+}
+
 /**
- * Whether an `if` without then and else may decide something in the schemas `oldRoot` and
- * `newRoot`: either writes unevaluatedProperties or unevaluatedItems (see the module).
+ * Whether an `if` without then and else held by the schema object at `old` or at `current` may
+ * decide something: an unevaluatedProperties or unevaluatedItems sees its annotations there, on
+ * either side (see the module).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loneConditionsDecide } from "./_lone_condition.ts";
+ * import type { JsonValue } from "../json.ts";
+ * import { loneConditionDecides } from "./_lone_condition.ts";
  * const cond = { if: { properties: { a: { minLength: 2 } } } };
- * assert.equal(loneConditionsDecide(cond, cond), false);
- * assert.equal(loneConditionsDecide(cond, { ...cond, unevaluatedProperties: false }), true);
+ * const at = (root: JsonValue, loc: string) => ({ root, loc });
+ * assert.equal(loneConditionDecides(at(cond, ""), at(cond, "")), false);
+ * const beside = { ...cond, unevaluatedProperties: false };
+ * assert.equal(loneConditionDecides(at(cond, ""), at(beside, "")), true);
+ * // In a sibling property's schema, the unevaluated keyword sees another instance.
+ * const sibling = { properties: { x: cond, y: { unevaluatedProperties: false } } };
+ * assert.equal(loneConditionDecides(at(sibling, "/properties/x"), at(sibling, "/properties/x")), false);
  * ```
  */
-export function loneConditionsDecide(
-  oldRoot: JsonValue | undefined,
-  newRoot: JsonValue | undefined,
-): boolean {
-  return writesUnevaluated(oldRoot) || writesUnevaluated(newRoot);
+export function loneConditionDecides(old: Place, current: Place): boolean {
+  return seenAt(old) || seenAt(current);
 }

@@ -76,7 +76,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
-import { loneConditionsDecide } from "./_lone_condition.ts";
+import { loneConditionDecides } from "./_lone_condition.ts";
 import { annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
@@ -2485,9 +2485,12 @@ class Walker {
    */
   conditional(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     // An if without then and else decides which names or items are evaluated where an
-    // unevaluatedProperties or unevaluatedItems is written (_lone_condition.ts).
+    // unevaluatedProperties or unevaluatedItems sees it (_lone_condition.ts).
     const lone = (a.if !== undefined || b.if !== undefined) &&
-      loneConditionsDecide(this.oldRoot, this.newRoot);
+      loneConditionDecides(
+        { root: this.oldRoot, loc: ctx.oldLoc },
+        { root: this.newRoot, loc: ctx.newLoc },
+      );
     const active = (s: JsonObject) =>
       s.if !== undefined && (lone || s.then !== undefined || s.else !== undefined);
     const branchless = (s: JsonObject) => s.then === undefined && s.else === undefined;
@@ -2558,8 +2561,9 @@ class Walker {
       for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
       return;
     }
-    // An if alone, beside unevaluatedProperties or unevaluatedItems, rejects no value: what it
-    // adds is names or items marked evaluated, which those no longer check (added, it widens).
+    // An if alone, where unevaluatedProperties or unevaluatedItems sees it, rejects no value:
+    // what it adds is names or items marked evaluated, which those no longer check (added, it
+    // widens).
     const alone = branchless(ao ? a : b);
     const effect = ao !== alone ? "widened" : "narrowed";
     this.graded(

@@ -1,0 +1,163 @@
+/**
+ * An `if` without then and else decides something only where an unevaluatedProperties or
+ * unevaluatedItems sees its annotations: beside it, or in a schema object that applies it in place
+ * (allOf, anyOf, oneOf, if/then/else, dependentSchemas, local references). e3a417a read such a
+ * condition as deciding wherever either schema wrote one of those keywords, so a condition in one
+ * property beside `unevaluatedProperties: false` in another read if.changed, BREAKING every way,
+ * though no value changes its verdict (@hyperjump/json-schema, 2019-09 and 2020-12, accepts the
+ * same samples with minLength 2 and 3 there; with the keyword beside the condition or above it
+ * through an allOf or a $ref chain, {a: "ab"} is accepted with 2 and rejected with 3).
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { fourWays, NOTHING_FOUR_WAYS, sameFourWays } from "./_schema_helpers.ts";
+
+const cond = (n: number) => ({ properties: { a: { minLength: n } } });
+const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
+/** The condition `cond(n)` written in `place`, or nothing there when `n` is null. */
+const lone = (n: number | null, place: Record<string, JsonValue> = {}) =>
+  n === null ? place : { ...place, if: cond(n) };
+
+/** Findings of a lone condition that decides, at `path`: changed, and added (removed reversed). */
+function deciding(path: string) {
+  return {
+    changed: sameFourWays("if.changed", path, "BREAKING"),
+    added: {
+      input: [`tool.input.if.widened t.inputSchema.${path} NON_BREAKING`],
+      inputReversed: [`tool.input.if.narrowed t.inputSchema.${path} BREAKING`],
+      output: [`tool.output.if.widened t.outputSchema.${path} BREAKING`],
+      outputReversed: [`tool.output.if.narrowed t.outputSchema.${path} NON_BREAKING`],
+    },
+  };
+}
+
+/** Asserts what changing the condition (2 → 3) and adding it read, both ways, in and out. */
+function reads(
+  schema: (n: number | null) => JsonValue,
+  expected: { changed: ReturnType<typeof fourWays>; added: ReturnType<typeof fourWays> },
+) {
+  assert.deepEqual(fourWays(schema(2), schema(3)), expected.changed);
+  assert.deepEqual(fourWays(schema(null), schema(2)), expected.added);
+}
+
+const NOTHING = { changed: NOTHING_FOUR_WAYS, added: NOTHING_FOUR_WAYS };
+
+Deno.test("diff reads an if without then and else that no unevaluated keyword sees as deciding nothing", () => {
+  // In a sibling property's schema: y's unevaluatedProperties evaluates another instance (the
+  // suite's "property is evaluated in an uncle schema to unevaluatedProperties").
+  reads((n) => ({
+    type: "object",
+    properties: {
+      x: lone(n, { type: "object" }),
+      y: { type: "object", unevaluatedProperties: false },
+    },
+  }), NOTHING);
+  // The same through a reference from the property.
+  reads((n) => ({
+    type: "object",
+    properties: { x: ref("c"), y: { type: "object", unevaluatedProperties: false } },
+    $defs: { c: lone(n) },
+  }), NOTHING);
+  // Below the condition, in a property it does not apply in place.
+  reads((n) => ({
+    type: "object",
+    ...lone(n),
+    properties: { p: { type: "object", unevaluatedProperties: false } },
+  }), NOTHING);
+  // In an allOf branch below the condition, or in a cousin beside it: each collects its own
+  // annotations ("unevaluatedProperties can't see inside cousins").
+  reads(
+    (n) => ({ type: "object", ...lone(n), allOf: [{ unevaluatedProperties: false }] }),
+    NOTHING,
+  );
+  reads((n) => ({
+    type: "object",
+    allOf: [lone(n, { minProperties: 0 }), { unevaluatedProperties: false }],
+  }), NOTHING);
+  // Under not: no annotation of a not survives ("unevaluatedProperties with not").
+  reads((n) => ({
+    type: "object",
+    not: { not: lone(n, { minProperties: 0 }) },
+    unevaluatedProperties: false,
+  }), NOTHING);
+  // unevaluatedItems in a sibling property, the same.
+  const items = (c: string) => ({
+    type: "object",
+    properties: {
+      x: { type: "array", if: { prefixItems: [{ const: c }] } },
+      y: { type: "array", unevaluatedItems: false },
+    },
+  });
+  assert.deepEqual(fourWays(items("a"), items("b")), NOTHING_FOUR_WAYS);
+});
+
+Deno.test("diff keeps what an if without then and else no unevaluated keyword sees reads as text and unmodelled keywords", () => {
+  const beside = (cond: JsonValue) => ({
+    type: "object",
+    properties: {
+      x: { type: "object", if: cond },
+      y: { type: "object", unevaluatedProperties: false },
+    },
+  });
+  assert.deepEqual(
+    fourWays(
+      beside({ description: "Short name of the thing" }),
+      beside({ description: "Short name of the things" }),
+    ),
+    sameFourWays("description.changed", "properties.x.if.description", "DOCUMENTATION"),
+  );
+  assert.deepEqual(
+    fourWays(beside({ vndFoo: 1 }), beside({ vndFoo: 2 })),
+    sameFourWays("keyword.unmodelled", "properties.x.if.vndFoo", "BREAKING"),
+  );
+});
+
+Deno.test("diff reads an if without then and else an unevaluated keyword sees as deciding", () => {
+  // Beside it in a property's schema.
+  reads((n) => ({
+    type: "object",
+    properties: { x: lone(n, { type: "object", unevaluatedProperties: false }) },
+  }), deciding("properties.x.if"));
+  // Above it through an allOf, through an allOf of a $ref, through a chain of references.
+  reads((n) => ({
+    type: "object",
+    allOf: [lone(n, { minProperties: 0 })],
+    unevaluatedProperties: false,
+  }), deciding("allOf.0.if"));
+  reads((n) => ({
+    type: "object",
+    allOf: [ref("c")],
+    unevaluatedProperties: false,
+    $defs: { c: lone(n) },
+  }), deciding("allOf.0.if"));
+  reads((n) => ({
+    type: "object",
+    $ref: "#/$defs/c",
+    unevaluatedProperties: false,
+    $defs: { c: ref("e"), e: lone(n) },
+  }), deciding("if"));
+  // Through an anyOf branch, through a then.
+  reads((n) => ({
+    type: "object",
+    anyOf: [lone(n, { minProperties: 0 })],
+    unevaluatedProperties: false,
+  }), deciding("anyOf.0.if"));
+  reads((n) => ({
+    type: "object",
+    if: { required: ["b"] },
+    then: lone(n, { minProperties: 0 }),
+    unevaluatedProperties: false,
+  }), deciding("then.if"));
+});
+
+Deno.test("diff reads an if without then and else as deciding where a reference on the way cannot be followed", () => {
+  // An anchor may name any schema of the document: the condition may be applied in place.
+  reads((n) => ({
+    type: "object",
+    properties: {
+      x: lone(n, { type: "object" }),
+      y: { type: "object", $ref: "#named", unevaluatedProperties: false },
+    },
+    $defs: { q: { $anchor: "named" } },
+  }), deciding("properties.x.if"));
+});
