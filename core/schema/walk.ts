@@ -1254,8 +1254,10 @@ class Walker {
         });
         if (isObject(model) && model.schema === false) continue;
         if (typeof model !== "string") {
+          // Nothing governs the name now: compared with `true`, shown as absent (null).
           this.compare(false, isObject(model) ? model.schema : true, {
             ...this.child(ctx, ["properties", name], "properties", "schema"),
+            ...(isObject(model) ? {} : { absent: "new" as const }),
             newLoc: isObject(model)
               ? model.loc
               : `${newAt("properties")}/properties/${escapePointerToken(name)}`,
@@ -1381,6 +1383,8 @@ class Walker {
         // they send (a narrowing on input), not an optional parameter offered.
         this.compare(true, propsB[name], {
           ...this.child(ctx, ["properties", name], "properties", "schema"),
+          // No schema stood for it: shown as absent (null).
+          absent: "old",
           oldLoc: oldAt("required"),
           aside: `"${name}" was required before, with any value`,
           governed: true,
@@ -1437,8 +1441,10 @@ class Walker {
       if (propsB[name] === false) {
         // A name newly forbidden: not a parameter added, the values it held are now rejected.
         if (!(isObject(model) && model.schema === false)) {
+          // Nothing governed the name before: compared with `true`, shown as absent (null).
           this.compare(isObject(model) ? model.schema : true, false, {
             ...this.child(ctx, ["properties", name], "properties", "schema"),
+            ...(isObject(model) ? {} : { absent: "old" as const }),
             oldLoc: isObject(model)
               ? model.loc
               : `${oldAt("properties")}/properties/${escapePointerToken(name)}`,
@@ -1661,8 +1667,15 @@ class Walker {
         const x = holdsPosition(la, i) ? ta.prefix[i] ?? ta.rest : false;
         const y = holdsPosition(lb, i) ? tb.prefix[i] ?? tb.rest : false;
         const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
+        // A position one side leaves to a rest it does not write holds any value: shown as absent.
+        const absent = i >= ta.prefix.length && a[ta.restKey] === undefined
+          ? "old"
+          : i >= tb.prefix.length && b[tb.restKey] === undefined
+          ? "new"
+          : undefined;
         this.compare(x, y, {
           ...this.child(ctx, [key, String(i)], "items", "items"),
+          ...(absent === undefined ? {} : { absent }),
           oldLoc: i < ta.prefix.length
             ? `${this.home(ctx, "old", ta.prefixKey)}/${ta.prefixKey}/${i}`
             : `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
