@@ -693,10 +693,11 @@ class Walker {
     const type = typeEffect(a, b);
     if (type) {
       const keyword = jsonEqual(a.type, b.type) ? "nullable" : "type";
+      const [x, y] = [quotedTypes(a), quotedTypes(b)];
       this.graded(ctx, "type", "type", type, keyword, {
-        old: typeSet(a) ?? null,
-        new: typeSet(b) ?? null,
-      }, `type ${type} from ${show(typeSet(a) ?? "any")} to ${show(typeSet(b) ?? "any")}`);
+        old: x ?? null,
+        new: y ?? null,
+      }, `type ${type} from ${show(x ?? "any")} to ${show(y ?? "any")}`);
     }
     const values = enumEffect(a, b);
     if (values) {
@@ -3211,6 +3212,16 @@ function extensionKeywords(a: JsonObject, b: JsonObject): string[] {
     }
   }
   return found === undefined ? [] : [...found].sort();
+}
+
+/**
+ * A schema's types as a finding quotes them: the `type` as written where it says them all (a
+ * string stays a string, a list a list), else the set read ({@link typeSet}: `nullable: true`
+ * adds "null" to it).
+ */
+function quotedTypes(schema: JsonObject): JsonValue | undefined {
+  const set = typeSet(schema);
+  return typeof schema.type === "string" && set?.length === 1 ? schema.type : set;
 }
 
 /** X of `{not: {not: X}}` written with nothing else at either level; else undefined. */

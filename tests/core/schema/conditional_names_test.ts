@@ -122,7 +122,7 @@ Deno.test("diff says where a property graded against its former conditional decl
   const wrap = (s: JsonValue) => contractFromValue({ tools: [{ name: "t", inputSchema: s }] });
   const { changes } = diffContracts(wrap(old), wrap({ ...old, properties: { b } }), { registry });
   assert.deepEqual(changes.map((c) => c.message), [
-    't.inputSchema.properties.b: type narrowed from "any" to ["integer"] ("b" was declared before only at dependentSchemas.a.properties.b, which does not apply to every object)',
+    't.inputSchema.properties.b: type narrowed from "any" to "integer" ("b" was declared before only at dependentSchemas.a.properties.b, which does not apply to every object)',
   ]);
 });
 
