@@ -1,8 +1,9 @@
 /**
  * The compiled programs `npm test` starts as processes instead of their source: `proxar` (from
- * `cli.ts`, as `scripts/build_bin.ts` compiles it for this machine, without the commit) and the
- * fixture servers `tests/fixtures/servers/test_server.ts` and `sampling_server.ts`. The suite
- * starts about 80 `proxar` and 65 fixture server processes; from source, Bun parses and compiles
+ * `cli.ts`, as `scripts/build_bin.ts` compiles it for this machine, without the commit), the
+ * fixture servers `tests/fixtures/servers/test_server.ts` and `sampling_server.ts`, and the
+ * reference server `@modelcontextprotocol/server-everything`. The suite starts about 80 `proxar`,
+ * 65 fixture server and 25 server-everything processes; from source, Bun parses and compiles
  * every module they load at each start (a `proxar proxy` in front of the test server 0.65 s of
  * CPU time, a test server 0.50 s), compiled with bytecode it does not (0.19 s, 0.19 s).
  *
@@ -17,17 +18,42 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 import { BUN_COMPILE_FLAGS } from "./_build_info.ts";
 
 /** The variable that names the directory of the compiled programs for the tests. */
 export const TEST_BUILDS_VARIABLE = "PROXAR_TEST_BUILDS";
 
-/** Each compiled program: its file name in the directory, and its entry points. */
-const PROGRAMS: readonly { name: string; entries: readonly string[] }[] = [
+/** The reference server `@modelcontextprotocol/server-everything`'s folder, from the root. */
+const EVERYTHING = "node_modules/@modelcontextprotocol/server-everything/dist";
+
+/**
+ * Each compiled program: its file name in the directory, its entry points, and options of its
+ * own for `bun build` (given the repository root).
+ */
+const PROGRAMS: readonly {
+  name: string;
+  entries: readonly string[];
+  flags?: (root: string) => string[];
+}[] = [
   // Plugins run in workers; a worker's module must be an entry point of its own.
   { name: "proxar", entries: ["cli.ts", "plugins/worker.ts"] },
   { name: "test_server", entries: ["tests/fixtures/servers/test_server.ts"] },
   { name: "sampling_server", entries: ["tests/fixtures/servers/sampling_server.ts"] },
+  // server-everything reads its instructions and documents from `../docs` beside the module
+  // that reads them (dist/resources/files.js and index.js, its only modules that use
+  // import.meta), which a compiled program, whose modules live in Bun's virtual file system,
+  // does not have: its import.meta.url names the installed file, so it reads the installed ones.
+  {
+    name: "everything",
+    entries: [`${EVERYTHING}/index.js`],
+    flags: (root) => [
+      "--define",
+      `import.meta.url=${
+        JSON.stringify(pathToFileURL(join(root, EVERYTHING, "resources", "files.js")).href)
+      }`,
+    ],
+  },
 ];
 
 /** What a build read, with the hash of each file, and the hash of what else it depends on. */
@@ -64,7 +90,7 @@ async function build(
   dir: string,
   program: (typeof PROGRAMS)[number],
 ): Promise<void> {
-  const flags = [...BUN_COMPILE_FLAGS, ...program.entries];
+  const flags = [...BUN_COMPILE_FLAGS, ...program.flags?.(root) ?? [], ...program.entries];
   const key = createHash("sha256").update(JSON.stringify(flags))
     .update(sha256(join(root, "node_modules", ".package-lock.json"))).digest("hex");
   const out = join(dir, program.name);

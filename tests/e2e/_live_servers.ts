@@ -47,15 +47,18 @@ export const EVERYTHING =
   `${ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
 
 /**
- * The command line that runs {@link EVERYTHING} with `args`: under Bun (the devDependency, as
- * {@link fixtureServer}), not Node. The suite starts about 25 of them, a fixture here as the test
- * server is (the tests compare what a client sees through `proxar` with what it sees directly,
- * or read the lists it serves): Node took 0.70-0.81 s of CPU time to start it and answer
- * tools/list, Bun 0.40-0.47 s (load 12). Compiled it would take 0.19 s, but it reads its
- * instructions and documents beside its modules, where a compiled program has none.
- * `runtime_live_test.ts` runs it under Node.
+ * The command line that runs {@link EVERYTHING} with `args`: as {@link fixtureServer} runs the
+ * fixture servers, compiled with bytecode under `npm test` (reading its instructions and documents
+ * where it is installed: `scripts/_test_builds.ts`), else under Bun (the devDependency); not
+ * Node. The suite starts about 25 of them, a fixture here as the test server is (the tests
+ * compare what a client sees through `proxar` with what it sees directly, or read the lists it
+ * serves): to start it and answer tools/list Node took 0.70-0.81 s of CPU time, Bun 0.40-0.47 s
+ * (load 12), compiled 0.23-0.24 s where Bun took 0.40 s (load 10). `runtime_live_test.ts` runs
+ * it under Node.
  */
 export function everythingServer(...args: string[]): string[] {
+  const compiled = testBuild("everything");
+  if (compiled) return [compiled, ...args];
   return [`${ROOT}/node_modules/.bin/bun`, "--no-env-file", "--no-install", EVERYTHING, ...args];
 }
 
