@@ -2,10 +2,11 @@
  * The compiled programs `npm test` starts as processes instead of their source: `proxar` (from
  * `cli.ts`, as `scripts/build_bin.ts` compiles it for this machine, without the commit), the
  * fixture servers `tests/fixtures/servers/test_server.ts` and `sampling_server.ts`, and the
- * reference server `@modelcontextprotocol/server-everything`. The suite starts about 80 `proxar`,
- * 65 fixture server and 25 server-everything processes; from source, Bun parses and compiles
- * every module they load at each start (a `proxar proxy` in front of the test server 0.65 s of
- * CPU time, a test server 0.50 s), compiled with bytecode it does not (0.19 s, 0.19 s).
+ * reference servers (server-everything, three releases of server-filesystem, server-postgres).
+ * The suite starts about 80 `proxar`, 65 fixture server and 40 reference server processes; from
+ * source, Bun (or Node) parses and compiles every module they load at each start (a `proxar
+ * proxy` in front of the test server 0.65 s of CPU time, a test server 0.50 s), compiled with
+ * bytecode it does not (0.19 s, 0.19 s).
  *
  * A program is compiled again only when one of the files its last build read (Bun's metafile),
  * the installed packages or the flags changed; the builds are kept under
@@ -26,6 +27,17 @@ export const TEST_BUILDS_VARIABLE = "PROXAR_TEST_BUILDS";
 
 /** The reference server `@modelcontextprotocol/server-everything`'s folder, from the root. */
 const EVERYTHING = "node_modules/@modelcontextprotocol/server-everything/dist";
+
+/**
+ * The reference servers, besides server-everything, that the tests start compiled (by their
+ * folders under node_modules): three releases of server-filesystem and server-postgres.
+ */
+export const REFERENCE_SERVERS: readonly string[] = [
+  "server-filesystem-2025.8.21",
+  "server-filesystem-2025.12.18",
+  "server-filesystem-2026.8.31",
+  "@modelcontextprotocol/server-postgres",
+];
 
 /**
  * Each compiled program: its file name in the directory, its entry points, and options of its
@@ -54,6 +66,12 @@ const PROGRAMS: readonly {
       }`,
     ],
   },
+  // The other reference servers the tests start (`referenceServer()` in
+  // tests/e2e/_live_servers.ts), each named as the last part of its folder under node_modules.
+  ...REFERENCE_SERVERS.map((folder) => ({
+    name: folder.split("/").at(-1)!,
+    entries: [`node_modules/${folder}/dist/index.js`],
+  })),
 ];
 
 /** What a build read, with the hash of each file, and the hash of what else it depends on. */
@@ -66,12 +84,20 @@ function sha256(path: string): string {
   return existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "";
 }
 
-/** Whether the record at `path` says a build with `key` read exactly the files as they are now. */
+/**
+ * Whether the record at `path` says a build with `key` read exactly the files as they are now.
+ * The files of installed packages are not read again: the key holds the hash of
+ * `node_modules/.package-lock.json`, which npm rewrites whenever it installs one (as the type
+ * check's record does, `scripts/_check_cache.ts`); most inputs are such files, and hashing them
+ * all took about a second before every run.
+ */
 function upToDate(root: string, path: string, key: string): boolean {
   if (!existsSync(path)) return false;
   const record = JSON.parse(readFileSync(path, "utf8")) as Record;
   return record.key === key &&
-    Object.entries(record.inputs).every(([file, hash]) => sha256(join(root, file)) === hash);
+    Object.entries(record.inputs).every(([file, hash]) =>
+      file.startsWith("node_modules/") || sha256(join(root, file)) === hash
+    );
 }
 
 /** Runs `bun ARGS` in `root`; fails with its output when it fails. */

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import process from "node:process";
 import { ROOT, testBuild } from "../helpers.ts";
 
@@ -82,6 +82,24 @@ export const FILESYSTEM_UNTYPED = `${ROOT}/node_modules/server-filesystem-2025.8
  * a database, and fails `resources/list` (the database's tables) when none answers.
  */
 export const POSTGRES = `${ROOT}/node_modules/@modelcontextprotocol/server-postgres/dist/index.js`;
+
+/**
+ * The command line that runs the reference server `script` ({@link FILESYSTEM_OLD},
+ * {@link FILESYSTEM_NEW}, {@link FILESYSTEM_UNTYPED} or {@link POSTGRES}) with `args`: under
+ * `npm test` compiled with bytecode (`REFERENCE_SERVERS` in `scripts/_test_builds.ts`), as
+ * {@link everythingServer} is, else under Node. The suite starts them about 17 times, as servers
+ * proxar reads and proxies (their code is the package's either way): to start and answer
+ * tools/list, a server-filesystem took 0.6-0.7 s of CPU time under Node, compiled 0.2 s.
+ */
+export function referenceServer(script: string, ...args: string[]): string[] {
+  const compiled = testBuild(basename(dirname(dirname(script))));
+  return compiled ? [compiled, ...args] : ["node", script, ...args];
+}
+
+/** The `stdio:` source of {@link referenceServer} with `args`. */
+export function referenceSpec(script: string, ...args: string[]): string {
+  return `stdio:${referenceServer(script, ...args).map(quote).join(" ")}`;
+}
 
 /** Quotes a word for a `stdio:` command line. */
 export function quote(word: string): string {

@@ -14,20 +14,20 @@ import {
   everythingServer,
   inProject,
   POSTGRES,
-  quote,
+  referenceServer,
+  referenceSpec,
 } from "./_live_servers.ts";
 import { connectRecording, proxarArgv, until } from "./_proxy_client.ts";
 /** A database URL where nothing listens (port 1), with a password to keep out of messages. */
 const DATABASE = "postgresql://reader:s3cret-pw-41@127.0.0.1:1/shop";
-const POSTGRES_SPEC = `stdio:node ${quote(POSTGRES)} ${DATABASE}`;
+const POSTGRES_SPEC = referenceSpec(POSTGRES, DATABASE);
 
 /** A proxar.yaml configuring server-postgres as `db` for `url`, with `extra` lines of its own. */
 function postgresConfig(url: string, ...extra: string[]): string {
   return [
     "servers:",
     "  db:",
-    "    command: node",
-    `    args: [${JSON.stringify(POSTGRES)}, ${JSON.stringify(url)}]`,
+    ...configuredCommand(referenceServer(POSTGRES, url)),
     ...extra,
     "",
   ].join("\n");

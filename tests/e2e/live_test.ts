@@ -20,6 +20,7 @@ import {
   fixtureServer,
   freePort,
   quote,
+  referenceSpec,
   removeDir,
   sharedTestServerUrl,
   startServer,
@@ -140,7 +141,7 @@ Deno.test("proxar snapshot gets the same contract from everything over stdio, St
 Deno.test("proxar snapshot warns that strict clients reject server-filesystem 2025.8.21's tool list, and still writes it", async () => {
   const dir = tempDir();
   try {
-    const source = `stdio:node ${quote(FILESYSTEM_UNTYPED)} ${quote(dir)}`;
+    const source = referenceSpec(FILESYSTEM_UNTYPED, dir);
     const result = await runCli(["snapshot", source, "--out", "snapshot.json"], { cwd: dir });
     assert.equal(result.code, 0);
     assert.equal(
@@ -168,8 +169,8 @@ Deno.test("proxar diff finds the real changes between server-filesystem 2025.12.
     const root = join(dir, "root");
     const result = await runCli([
       "diff",
-      `stdio:node ${quote(FILESYSTEM_OLD)} ${quote(root)}`,
-      `stdio:node ${quote(FILESYSTEM_NEW)} ${quote(root)}`,
+      referenceSpec(FILESYSTEM_OLD, root),
+      referenceSpec(FILESYSTEM_NEW, root),
       "--format",
       "json",
     ], { cwd: dir });

@@ -11,8 +11,11 @@ import { join } from "node:path";
 import process from "node:process";
 import { runCli } from "../helpers.ts";
 import {
+  configuredCommand,
   FILESYSTEM_NEW,
   FILESYSTEM_OLD,
+  referenceServer,
+  referenceSpec,
   sharedTestServerUrl,
   tempDir,
   writeConfig,
@@ -153,7 +156,8 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
       dir,
       [
         "servers:",
-        `  fs: { command: node, args: [${JSON.stringify(server)}, ${JSON.stringify(dir)}] }`,
+        "  fs:",
+        ...configuredCommand(referenceServer(server, dir)),
         "proxy: { policy: { BREAKING: withhold } }",
         `alerts: { webhook: ${JSON.stringify(hook.url)} }`,
         "",
@@ -201,7 +205,7 @@ Deno.test("proxar proxy in front of two server-filesystem releases swapped: one 
     const diff = await runCli([
       "diff",
       ".proxar/pinned/fs.json",
-      `stdio:node ${FILESYSTEM_NEW} ${dir}`,
+      referenceSpec(FILESYSTEM_NEW, dir),
       "--format",
       "json",
     ], { cwd: dir });

@@ -17,6 +17,7 @@ import {
   filesBelow,
   FILESYSTEM_NEW,
   inProject,
+  referenceServer,
   removeDir,
   SAMPLING_SERVER,
   sharedServerUrl,
@@ -341,8 +342,7 @@ Deno.test("proxar sample lists a temporary directory with server-filesystem and 
     writeFileSync(join(data, "a.txt"), `${MARK}\n`);
     const config = `servers:
   files:
-    command: node
-    args: [${JSON.stringify(FILESYSTEM_NEW)}, ${JSON.stringify(data)}]
+${configuredCommand(referenceServer(FILESYSTEM_NEW, data)).join("\n")}
 samples:
   files:
     - tool: list_directory
