@@ -51,11 +51,16 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
   }
   if (spec.startsWith("git:")) return await readGit(spec, ctx.cwd);
   const path = resolve(ctx.cwd, spec);
-  const info = await stat(path).catch(() => {
-    throw new UserError(`Cannot read "${spec}": no such file or directory`);
-  });
-  if (info.isDirectory()) return await readDirectory(spec, path);
-  const text = await readText(spec, path, ctx.takeRead?.(path));
+  // A read started ahead is of a regular file: asking again what the path names would cost a
+  // trip through the thread pool, which a small diff otherwise never starts.
+  const started = ctx.takeRead?.(path);
+  if (started === undefined) {
+    const info = await stat(path).catch(() => {
+      throw new UserError(`Cannot read "${spec}": no such file or directory`);
+    });
+    if (info.isDirectory()) return await readDirectory(spec, path);
+  }
+  const text = await readText(spec, path, started);
   const like = ctx.like?.documents?.length === 1 ? ctx.like.documents[0] : undefined;
   const doc = parseDocument(spec, text, relativePortable(ctx.cwd, path), like);
   if (ctx.likeOfNext) scanListItems({ text: doc.text!, value: doc.value });

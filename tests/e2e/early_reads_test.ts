@@ -8,7 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
-import { dropEarlyReads, readFilesEarly, takeEarlyRead } from "../../cli/early_reads.ts";
+import {
+  dropEarlyReads,
+  READ_AT_ONCE_BYTES,
+  readFilesEarly,
+  takeEarlyRead,
+} from "../../cli/early_reads.ts";
 import { findings, runCli } from "../helpers.ts";
 
 function withDir(run: (dir: string) => void | Promise<void>): () => Promise<void> {
@@ -57,17 +62,39 @@ Deno.test(
   }),
 );
 
+/** A contract larger than {@link READ_AT_ONCE_BYTES}: read in the thread pool. */
+const large = (name: string) =>
+  JSON.stringify({
+    tools: [{ name, description: "x".repeat(READ_AT_ONCE_BYTES), inputSchema: {} }],
+  });
+
 Deno.test(
-  "early reads: one file after the other, a read that fails keeping none after it from starting",
+  "early reads: large files one after the other, a read that fails keeping none after it from starting",
   withDir(async (dir) => {
-    writeFileSync(join(dir, "a.json"), contract("a"));
-    writeFileSync(join(dir, "b.json"), contract("b"));
+    writeFileSync(join(dir, "a.json"), large("a"));
+    writeFileSync(join(dir, "b.json"), large("b"));
     readFilesEarly(["a.json", "b.json"], dir);
     // The first read starts once this synchronous code is done: the file is gone by then.
     rmSync(join(dir, "a.json"));
     const [a, b] = ["a.json", "b.json"].map((name) => takeEarlyRead(resolve(dir, name))!);
     await assert.rejects(a!, /ENOENT|no such file/i);
-    assert.equal(await b!, contract("b"));
+    assert.equal(await b!, large("b"));
+  }),
+);
+
+Deno.test(
+  "early reads: a small file is read at once, without the thread pool",
+  withDir(async (dir) => {
+    writeFileSync(join(dir, "a.json"), contract("a"));
+    writeFileSync(join(dir, "b.json"), large("b"));
+    readFilesEarly(["a.json", "b.json"], dir);
+    // Read before readFilesEarly returned: gone now, it is still what was read; the large file
+    // is read later, as it is then.
+    rmSync(join(dir, "a.json"));
+    writeFileSync(join(dir, "b.json"), large("c"));
+    const [a, b] = ["a.json", "b.json"].map((name) => takeEarlyRead(resolve(dir, name))!);
+    assert.equal(await a!, contract("a"));
+    assert.equal(await b!, large("c"));
   }),
 );
 
