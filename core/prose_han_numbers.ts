@@ -20,6 +20,13 @@
  * @module
  */
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** Whether `text` is ASCII only: no Han, Kana or Hangul, and none of their numerals. */
+export function isAscii(text: string): boolean {
+  return !NOT_ASCII.test(text);
+}
+
 /** The Han numerals: digits, `十`, `百`, `千`, `万`/`萬`, `亿`/`億`, `两`/`兩` ("two") and zeros. */
 const NUMERAL = "〇零一二三四五六七八九十百千万萬亿億两兩";
 
@@ -122,17 +129,37 @@ export const NOT_NUMBERS: readonly string[] = [
  * write an ordinal (`第一页` "the first page", `第三方` "third-party"), read as English reads
  * "first" and "tenth": an ordinal spelt out is no marker, `第1页` in digits is.
  */
-const NOT_NUMBER_PATTERN = new RegExp(
-  [
-    ...[...NOT_NUMBERS].sort((a, b) => b.length - a.length),
-    "十分(?![钟鐘之])",
-    `第[${NUMERAL}]+`,
-  ].join("|"),
-  "gu",
-);
-const NUMBER_PATTERN = new RegExp(`[${NUMERAL}]+`, "gu");
-/** A word that states no number, or else a run of numerals, whichever starts first. */
-const WORD_OR_NUMBER = new RegExp(`(${NOT_NUMBER_PATTERN.source})|[${NUMERAL}]+`, "gu");
+interface HanPatterns {
+  notNumber: RegExp;
+  number: RegExp;
+  /** A word that states no number, or else a run of numerals, whichever starts first. */
+  wordOrNumber: RegExp;
+}
+
+function hanPatternsNow(): HanPatterns {
+  const notNumber = new RegExp(
+    [
+      ...[...NOT_NUMBERS].sort((a, b) => b.length - a.length),
+      "十分(?![钟鐘之])",
+      `第[${NUMERAL}]+`,
+    ].join("|"),
+    "gu",
+  );
+  return {
+    notNumber,
+    number: new RegExp(`[${NUMERAL}]+`, "gu"),
+    wordOrNumber: new RegExp(`(${notNumber.source})|[${NUMERAL}]+`, "gu"),
+  };
+}
+
+let hanPatternsBuilt: HanPatterns | undefined;
+/**
+ * The patterns, built when a text with Han first needs them: a diff of ASCII texts never does,
+ * and building them (a sort and three Unicode patterns) was a part of every diff's start.
+ */
+function hanPatterns(): HanPatterns {
+  return hanPatternsBuilt ??= hanPatternsNow();
+}
 
 /**
  * The numbers a word writes in Han numerals, each run of numerals as written, in order.
@@ -147,7 +174,8 @@ const WORD_OR_NUMBER = new RegExp(`(${NOT_NUMBER_PATTERN.source})|[${NUMERAL}]+`
  * ```
  */
 export function hanNumbers(word: string): string[] {
-  return word.replace(NOT_NUMBER_PATTERN, " ").match(NUMBER_PATTERN) ?? [];
+  const { notNumber, number } = hanPatterns();
+  return word.replace(notNumber, " ").match(number) ?? [];
 }
 
 const DIGITS: ReadonlyMap<string, number> = new Map([
@@ -237,8 +265,11 @@ export function hanValue(run: string): string | undefined {
  * ```
  */
 export function hanAsDigits(text: string): string {
+  // Every run it replaces holds a Han numeral: an ASCII text holds none (and running the pattern
+  // the first time costs more than a diff's other prose checks of a short text).
+  if (isAscii(text)) return text;
   return text.replace(
-    WORD_OR_NUMBER,
+    hanPatterns().wordOrNumber,
     (run, word: string | undefined) => word === undefined ? hanValue(run) ?? run : run,
   );
 }

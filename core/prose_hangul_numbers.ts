@@ -15,7 +15,7 @@
  * spelling rule spaces it, and glued it is mostly an idiom.
  * @module
  */
-import { hanValue } from "./prose_han_numbers.ts";
+import { hanValue, isAscii } from "./prose_han_numbers.ts";
 
 const ONES: ReadonlyMap<string, number> = new Map([
   ["하나", 1],
@@ -105,15 +105,26 @@ const PARTICLES = [
   "뿐",
   "당",
 ];
-/** A word that is a counter, maybe with one particle: `개`, `개의`, `번까지`. */
-const COUNTER_WORD = new RegExp(`^(?:${COUNTERS.join("|")})(?:${PARTICLES.join("|")})?$`, "u");
-/** A Hangul word or digits, a space, a counter word: where a number may stand in a text. */
-const COUNTED = new RegExp(
-  `(?<![\\p{L}\\p{N}])(\\p{Script=Hangul}+|\\d+) ((?:${COUNTERS.join("|")})(?:${
-    PARTICLES.join("|")
-  })?)(?![\\p{L}\\p{N}])`,
-  "gu",
-);
+interface HangulPatterns {
+  /** A word that is a counter, maybe with one particle: `개`, `개의`, `번까지`. */
+  counterWord: RegExp;
+  /** A Hangul word or digits, a space, a counter word: where a number may stand in a text. */
+  counted: RegExp;
+}
+
+let hangulPatternsBuilt: HangulPatterns | undefined;
+/** The patterns, built when a Korean text first needs them (a diff of ASCII texts never does). */
+function hangulPatterns(): HangulPatterns {
+  return hangulPatternsBuilt ??= {
+    counterWord: new RegExp(`^(?:${COUNTERS.join("|")})(?:${PARTICLES.join("|")})?$`, "u"),
+    counted: new RegExp(
+      `(?<![\\p{L}\\p{N}])(\\p{Script=Hangul}+|\\d+) ((?:${COUNTERS.join("|")})(?:${
+        PARTICLES.join("|")
+      })?)(?![\\p{L}\\p{N}])`,
+      "gu",
+    ),
+  };
+}
 
 /** The value of a Korean number word, native or Sino-Korean, or `undefined`. */
 function wordValue(word: string): string | undefined {
@@ -157,7 +168,7 @@ const LAST_HANGUL = 0xd7a3;
 export function hangulNumber(word: string, next: string | undefined): string | undefined {
   const first = word.charCodeAt(0);
   if (first < FIRST_HANGUL || first > LAST_HANGUL || next === undefined) return undefined;
-  return COUNTER_WORD.test(next) ? wordValue(word) : undefined;
+  return hangulPatterns().counterWord.test(next) ? wordValue(word) : undefined;
 }
 
 /**
@@ -175,7 +186,9 @@ export function hangulNumber(word: string, next: string | undefined): string | u
  * ```
  */
 export function hangulAsDigits(text: string): string {
-  return text.replace(COUNTED, (all, word: string, counter: string) => {
+  // Every run it replaces ends in a Hangul counter word: an ASCII text holds none.
+  if (isAscii(text)) return text;
+  return text.replace(hangulPatterns().counted, (all, word: string, counter: string) => {
     const value = /^\d/.test(word) ? word : wordValue(word);
     return value === undefined ? all : value + counter;
   });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { classifyProse } from "../../core/prose.ts";
 import { hanAsDigits, hanNumbers, hanValue, NOT_NUMBERS } from "../../core/prose_han_numbers.ts";
+import { hangulAsDigits } from "../../core/prose_hangul_numbers.ts";
 import { markerVerdict } from "./_prose.ts";
 
 Deno.test("hanNumbers() reads each run of Han numerals as one number, as written", () => {
@@ -165,5 +166,20 @@ Deno.test("classifyProse() grades one number written in Han numerals or in digit
   assert.equal(
     classifyProse(`最多返回两条记录，${REST}`, `最多返回3条记录，${REST}`).step,
     "marker",
+  );
+});
+
+Deno.test("hanAsDigits() and hangulAsDigits() leave an ASCII text as it is, and read numbers beside it", () => {
+  // Every run they rewrite holds a Han numeral or a Hangul counter, so an ASCII text is returned
+  // without running their patterns; ASCII around such a run does not hide it.
+  const ascii = fc.string({ unit: fc.constantFrom(..."ab 10,2x-.") });
+  fc.assert(
+    fc.property(ascii, ascii, (before, after) => {
+      const text = `${before}${after}`;
+      assert.equal(hanAsDigits(text), text);
+      assert.equal(hangulAsDigits(text), text);
+      assert.equal(hanAsDigits(`${before} 十条 ${after}`), `${before} 10条 ${after}`);
+      assert.equal(hangulAsDigits(`${before} 열 개 ${after}`), `${before} 10개 ${after}`);
+    }),
   );
 });
