@@ -50,60 +50,74 @@ function common(x: Evaluation, y: Evaluation): Evaluation {
 }
 
 /**
- * The names `schema` evaluates for an object it accepts: at least (`upper` false) or at most
- * (`upper` true) these; or why they cannot be told (a reference that cannot be followed, an
- * unevaluatedProperties below the top, which sees only its own subschema's names). Conjuncts
- * (allOf, local references) evaluate for certain; a union's branches evaluate for certain what
- * every branch that may accept an object does, and at most what any does; a conditional or a
- * dependentSchemas entry evaluates nothing for certain, and at most its schemas' names.
+ * How the places an unevaluated keyword governs are read from a schema: `E` holds what a schema
+ * evaluates (names and patterns for unevaluatedProperties, positions for unevaluatedItems) and
+ * whether the keyword is written at its top.
  */
-function evaluation(
+export interface Reading<E extends { constrains: boolean }> {
+  keyword: "unevaluatedProperties" | "unevaluatedItems";
+  none(): E;
+  /** Reads what the schema object's own keywords evaluate into `out`, or why it cannot be told. */
+  own(s: JsonObject, out: E, upper: boolean): string | undefined;
+  merge(into: E, x: E): void;
+  /** What both evaluate for certain. */
+  common(x: E, y: E): E;
+  /** Whether a union branch may apply to the instances the keyword reads. */
+  applies(branch: JsonValue): boolean;
+}
+
+/**
+ * What `schema` evaluates for an instance it accepts, read by `reading`: at least (`upper` false)
+ * or at most (`upper` true) this; or why it cannot be told (a reference that cannot be followed,
+ * the keyword below the top, which sees only its own subschema's). Conjuncts (allOf, local
+ * references) evaluate for certain; a union's branches evaluate for certain what every branch
+ * that may apply does, and at most what any does; a conditional or a dependentSchemas entry
+ * evaluates nothing for certain, and at most what its schemas do.
+ */
+export function evaluated<E extends { constrains: boolean }>(
+  reading: Reading<E>,
   schema: JsonValue,
   root: JsonValue | undefined,
   upper: boolean,
   top = true,
   depth = 0,
-): Evaluation | string {
-  const out = none();
+): E | string {
+  const out = reading.none();
   if (!isObject(schema)) return out;
   if (depth > 32) return "the schemas nest too deep";
   const s = schema;
-  const below = (x: JsonValue) => evaluation(x, root, upper, false, depth + 1);
-  if (s.unevaluatedProperties !== undefined) {
-    if (!top) return "unevaluatedProperties is written in a subschema";
+  const below = (x: JsonValue) => evaluated(reading, x, root, upper, false, depth + 1);
+  if (s[reading.keyword] !== undefined) {
+    if (!top) return `${reading.keyword} is written in a subschema`;
     out.constrains = true;
   }
-  if (s.$dynamicRef !== undefined) return "$dynamicRef may evaluate names";
-  if (s.additionalProperties !== undefined) out.all = true;
-  if (isObject(s.properties)) { for (const n of Object.keys(s.properties)) out.names.add(n); }
-  if (isObject(s.patternProperties)) {
-    for (const p of Object.keys(s.patternProperties)) out.patterns.add(p);
-  }
+  const why = reading.own(s, out, upper);
+  if (why !== undefined) return why;
   const conjuncts = Array.isArray(s.allOf) ? [...s.allOf] : [];
   if (typeof s.$ref === "string") {
     const target = root === undefined ? undefined : resolveLocal(root, s.$ref);
     if (target === undefined) return `$ref ${JSON.stringify(s.$ref)} cannot be followed`;
-    // A lone reference at the top is the schema it leads to, its unevaluatedProperties too.
+    // A lone reference at the top is the schema it leads to, its unevaluated keyword too.
     const lone = Object.keys(s).every((k) => k === "$ref" || k === "$schema" || k === "$id");
-    if (lone && top) return evaluation(target.value, root, upper, true, depth + 1);
+    if (lone && top) return evaluated(reading, target.value, root, upper, true, depth + 1);
     conjuncts.push(target.value);
   }
   for (const x of conjuncts) {
     const e = below(x);
     if (typeof e === "string") return e;
-    merge(out, e);
+    reading.merge(out, e);
   }
   for (const key of ["anyOf", "oneOf"]) {
     const list = s[key];
     if (!Array.isArray(list)) continue;
-    let certain: Evaluation | undefined;
-    for (const x of list.filter(admitsObjects)) {
+    let certain: E | undefined;
+    for (const x of list.filter((x) => reading.applies(x))) {
       const e = below(x);
       if (typeof e === "string") return e;
-      if (upper) merge(out, e);
-      else certain = certain === undefined ? e : common(certain, e);
+      if (upper) reading.merge(out, e);
+      else certain = certain === undefined ? e : reading.common(certain, e);
     }
-    if (certain !== undefined) merge(out, certain);
+    if (certain !== undefined) reading.merge(out, certain);
   }
   const conditional = ["if", "then", "else"].map((k) => s[k]).filter((x) => x !== undefined);
   for (const key of ["dependentSchemas", "dependencies"]) {
@@ -113,16 +127,42 @@ function evaluation(
   for (const x of conditional) {
     const e = below(x as JsonValue);
     if (typeof e === "string") return e;
-    if (upper) merge(out, e);
+    if (upper) reading.merge(out, e);
   }
   return out;
 }
 
+/** The names a schema evaluates: properties, patternProperties, additionalProperties (every one). */
+const NAMES: Reading<Evaluation> = {
+  keyword: "unevaluatedProperties",
+  none,
+  own(s, out) {
+    if (s.$dynamicRef !== undefined) return "$dynamicRef may evaluate names";
+    if (s.additionalProperties !== undefined) out.all = true;
+    if (isObject(s.properties)) { for (const n of Object.keys(s.properties)) out.names.add(n); }
+    if (isObject(s.patternProperties)) {
+      for (const p of Object.keys(s.patternProperties)) out.patterns.add(p);
+    }
+    return undefined;
+  },
+  merge,
+  common,
+  applies: admitsObjects,
+};
+
+const evaluation = (schema: JsonValue, root: JsonValue | undefined, upper: boolean) =>
+  evaluated(NAMES, schema, root, upper);
+
 /**
- * Whether `schema` writes unevaluatedProperties in itself, its applicators' branches or the
- * local references they follow (not in its property schemas, which the proof asks about apart).
+ * Whether `schema` writes unevaluatedProperties (or `keyword`) in itself, its applicators'
+ * branches or the local references they follow (not in its property schemas, which the proof asks
+ * about apart).
  */
-function mentions(schema: JsonValue, root: JsonValue | undefined): boolean {
+export function mentions(
+  schema: JsonValue,
+  root: JsonValue | undefined,
+  keyword = "unevaluatedProperties",
+): boolean {
   const stack: JsonValue[] = [schema];
   const seen = new Set<JsonValue>();
   while (stack.length > 0) {
@@ -131,7 +171,7 @@ function mentions(schema: JsonValue, root: JsonValue | undefined): boolean {
     // Past this many nodes, assume it does: the proof is then only refused, never wrong.
     if (seen.size > 200) return true;
     seen.add(s);
-    if (s.unevaluatedProperties !== undefined) return true;
+    if (s[keyword] !== undefined) return true;
     for (const key of ["allOf", "anyOf", "oneOf"]) {
       const list = s[key];
       if (Array.isArray(list)) stack.push(...list);

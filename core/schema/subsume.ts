@@ -15,6 +15,7 @@ import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
 import { disjoint, GROUP_CHECKS, groupOf, OUT_OF_STEPS, type Prover } from "./_subsume_groups.ts";
 import type { ProofBudget } from "./proof_budget.ts";
+import { unevaluatedItemsDecided } from "./_unevaluated_items.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 
 export { disjoint } from "./_subsume_groups.ts";
@@ -193,7 +194,9 @@ class Subsumption implements Prover {
   sub(a: JsonValue, b: JsonValue): Proof {
     if (this.#same(a, b)) return true;
     if (this.#inBranch(a, b)) return true;
-    const evaluated = unevaluatedDecided(a, b, this.#root("a"), this.#root("b"));
+    const [ra, rb] = [this.#root("a"), this.#root("b")];
+    let evaluated = unevaluatedDecided(a, b, ra, rb);
+    if (evaluated === true) evaluated = unevaluatedItemsDecided(a, b, ra, rb);
     if (evaluated !== true) return this.#byBranches(a, b) ? true : evaluated;
     // A proof that rested on no pair assumed to hold is true wherever it is asked again: kept
     // for the whole schema, it is not proven anew from every place that reaches it.

@@ -150,6 +150,36 @@ Deno.test("diff reads an if without then and else an unevaluated keyword sees as
   }), deciding("then.if"));
 });
 
+Deno.test("diff reads an if without then and else in a combinator's branch beside unevaluatedItems as deciding", () => {
+  // The subsumption proof flattened the branch beside the array's unevaluatedItems and found
+  // unevaluatedItems written alike on both sides, so it called the two equal and the condition's
+  // if.changed was dropped; yet the condition's prefixItems marks position 0 evaluated where it
+  // holds (@hyperjump/json-schema 2020-12: ["a"] accepted with const "a" and rejected with "b").
+  for (const key of ["allOf", "anyOf", "oneOf"]) {
+    reads((n) => ({
+      type: "array",
+      [key]: [
+        n === null ? { minItems: 0 } : { minItems: 0, if: { prefixItems: [{ const: `c${n}` }] } },
+      ],
+      unevaluatedItems: false,
+    }), deciding(`${key}.0.if`));
+  }
+  // A branch of the condition alone, as the properties form reads it: added, it is the allOf
+  // added beside a branch of nothing (every value accepted), graded by variance.
+  const alone = (c: string | null) => ({
+    type: "array",
+    allOf: [c === null ? {} : { if: { prefixItems: [{ const: c }] } }],
+    unevaluatedItems: false,
+  });
+  assert.deepEqual(fourWays(alone("a"), alone("b")), deciding("allOf.0.if").changed);
+  assert.deepEqual(fourWays(alone(null), alone("a")), {
+    input: ["tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING"],
+    inputReversed: ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"],
+    output: ["tool.output.allOf.widened t.outputSchema.allOf BREAKING"],
+    outputReversed: ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"],
+  });
+});
+
 Deno.test("diff reads an if without then and else as deciding where a reference on the way cannot be followed", () => {
   // An anchor may name any schema of the document: the condition may be applied in place.
   reads((n) => ({

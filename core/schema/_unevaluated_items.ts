@@ -1,0 +1,104 @@
+/**
+ * When the subsumption proof may read `unevaluatedItems` as a plain constraint, as
+ * `_unevaluated_proof.ts` decides it for unevaluatedProperties. The proof flattens allOf branches
+ * and references into one list of conjuncts and finds unevaluatedItems implied wherever both
+ * sides write it alike; yet the items it governs are those no keyword evaluates, in the schema
+ * object or what it applies in place: an `if` without then and else whose `prefixItems` holds
+ * marks its positions evaluated (the JSON Schema Test Suite's "unevaluatedItems can see
+ * annotations from if without then and else"), so `{allOf: [{if: {prefixItems: [{const: "a"}]}}],
+ * unevaluatedItems: false}` accepts `["a"]` and rejects `["b"]`, and the condition's const "a" →
+ * "b" changes both verdicts; the flattened proof called the two equal. A is included in B only if
+ * B's unevaluatedItems governs no position A's left free: B evaluates every item, or at least as
+ * many leading positions as A may, and A evaluates none through `contains`.
+ * @module
+ */
+import { isObject, type JsonValue } from "../json.ts";
+import { evaluated, mentions, type Reading } from "./_unevaluated_proof.ts";
+
+/** The items a schema evaluates for its unevaluatedItems. */
+interface Evaluation {
+  /** Every item (items beside or after the prefix, additionalItems). */
+  all: boolean;
+  /** The leading positions (prefixItems, or items as a list). */
+  prefix: number;
+  /** Items matching a `contains` (draft 2020-12). */
+  contains: boolean;
+  /** unevaluatedItems is written at the top. */
+  constrains: boolean;
+}
+
+const none = (): Evaluation => ({ all: false, prefix: 0, contains: false, constrains: false });
+
+function merge(into: Evaluation, x: Evaluation): void {
+  into.all ||= x.all;
+  into.prefix = Math.max(into.prefix, x.prefix);
+  into.contains ||= x.contains;
+}
+
+/** What both evaluate for certain. */
+function common(x: Evaluation, y: Evaluation): Evaluation {
+  const prefix = x.all ? y.prefix : y.all ? x.prefix : Math.min(x.prefix, y.prefix);
+  return { all: x.all && y.all, prefix, contains: false, constrains: false };
+}
+
+/**
+ * The items a schema evaluates: its leading positions (prefixItems, items as a list), every item
+ * (items beside or after them, additionalItems), and at most those a `contains` matches.
+ */
+const ITEMS: Reading<Evaluation> = {
+  keyword: "unevaluatedItems",
+  none,
+  own(s, out, upper) {
+    if (s.$dynamicRef !== undefined || s.$recursiveRef !== undefined) {
+      return "a dynamic reference may evaluate items";
+    }
+    if (Array.isArray(s.items)) {
+      out.prefix = s.items.length;
+      out.all = s.additionalItems !== undefined;
+    } else if (s.items !== undefined) out.all = true;
+    if (Array.isArray(s.prefixItems)) out.prefix = Math.max(out.prefix, s.prefixItems.length);
+    out.contains = upper && s.contains !== undefined;
+    return undefined;
+  },
+  merge,
+  common,
+  // A branch that accepts no array evaluates no item; counting it asks for less, never more.
+  applies: () => true,
+};
+
+/**
+ * Whether the proof that `a` ⊆ `b` may compare `b`'s unevaluatedItems as the flattened conjuncts
+ * show it: true, or why not. True when `b` writes none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unevaluatedItemsDecided } from "./_unevaluated_items.ts";
+ * const cond = (c: string) => ({ if: { prefixItems: [{ const: c }] } });
+ * const s = (c: string) => ({ allOf: [cond(c)], unevaluatedItems: false });
+ * assert.equal(typeof unevaluatedItemsDecided(s("a"), s("b"), s("a"), s("b")), "string");
+ * const t = { prefixItems: [true], unevaluatedItems: false };
+ * assert.equal(unevaluatedItemsDecided(s("a"), t, s("a"), t), true);
+ * ```
+ */
+export function unevaluatedItemsDecided(
+  a: JsonValue,
+  b: JsonValue,
+  rootA: JsonValue | undefined,
+  rootB: JsonValue | undefined,
+): true | string {
+  if (!isObject(b) || !mentions(b, rootB, "unevaluatedItems")) return true;
+  const eb = evaluated(ITEMS, b, rootB, false);
+  if (typeof eb === "string") return `unevaluatedItems is not decided: ${eb}`;
+  if (!eb.constrains || eb.all) return true;
+  const ea = evaluated(ITEMS, a, rootA, true);
+  if (typeof ea === "string") return `unevaluatedItems is not decided: ${ea}`;
+  const what = ea.all
+    ? "one side may evaluate every item"
+    : ea.contains
+    ? "contains may evaluate items on one side only"
+    : ea.prefix > eb.prefix
+    ? `the items from position ${eb.prefix} on may be evaluated on one side only`
+    : undefined;
+  return what === undefined ? true : `unevaluatedItems is not decided: ${what}`;
+}
