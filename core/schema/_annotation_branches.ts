@@ -1,8 +1,8 @@
 /**
  * The allOf branches that hold annotations only (`{description: "…"}`): they accept every value,
- * so the walk compares no values through them, yet a model reads their prose. {@link
- * annotationBranchPairs} pairs those of two schemas so their annotations are compared. Private to
- * the walk.
+ * so the walk compares no values through them, yet a model reads their prose (the walk counts an
+ * if without then and else that decides nothing among them). {@link annotationBranchPairs} pairs
+ * those of two schemas so their annotations are compared. Private to the walk.
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue } from "../json.ts";
@@ -15,12 +15,20 @@ export interface AnnotationBranch {
   index: number;
 }
 
+/**
+ * Whether the allOf branch at `index` accepts every value: annotations only, by default; the walk
+ * also counts an if without then and else that decides nothing there.
+ */
+export type AcceptsEvery = (branch: JsonValue, index: number) => boolean;
+
+const annotationOnly: AcceptsEvery = (branch) => isAnnotationOnly(branch);
+
 /** The allOf branches of `s` that write annotations and nothing else, with their indexes. */
-function annotationBranches(s: JsonObject): AnnotationBranch[] {
+function annotationBranches(s: JsonObject, free: AcceptsEvery): AnnotationBranch[] {
   if (!Array.isArray(s.allOf)) return [];
   const out: AnnotationBranch[] = [];
   s.allOf.forEach((branch: JsonValue, index: number) => {
-    if (isObject(branch) && Object.keys(branch).length > 0 && isAnnotationOnly(branch)) {
+    if (isObject(branch) && Object.keys(branch).length > 0 && free(branch, index)) {
       out.push({ schema: branch, index });
     }
   });
@@ -28,10 +36,11 @@ function annotationBranches(s: JsonObject): AnnotationBranch[] {
 }
 
 /**
- * The annotation-only allOf branches of `a` and `b` that differ, paired: one written alike on
- * both sides is left out, the rest are paired in order, and each left over with the annotations
- * of the other side's branch at its index when that branch gained keywords (left out when they
- * are alike), else with `undefined` (a branch added or removed).
+ * The annotation-only allOf branches of `a` and `b` (those `free` says accept every value) that
+ * differ, paired: one written alike on both sides is left out, the rest are paired in order, and
+ * each left over with the annotations of the other side's branch at its index when that branch
+ * gained keywords (left out when they are alike), else with `undefined` (a branch added or
+ * removed).
  *
  * @example
  * ```ts
@@ -47,8 +56,9 @@ function annotationBranches(s: JsonObject): AnnotationBranch[] {
 export function annotationBranchPairs(
   a: JsonObject,
   b: JsonObject,
+  free: [AcceptsEvery, AcceptsEvery] = [annotationOnly, annotationOnly],
 ): [AnnotationBranch | undefined, AnnotationBranch | undefined][] {
-  const [xs, ys] = [annotationBranches(a), annotationBranches(b)];
+  const [xs, ys] = [annotationBranches(a, free[0]), annotationBranches(b, free[1])];
   if (xs.length === 0 && ys.length === 0) return [];
   const pairs: [AnnotationBranch | undefined, AnnotationBranch | undefined][] = [];
   const left = new Set(ys);
@@ -61,10 +71,10 @@ export function annotationBranchPairs(
   const rest = [...left];
   unpaired.forEach((x, k) => {
     if (k < rest.length) pairs.push([x, rest[k]]);
-    else pushUnlessAlike(pairs, x, annotationsAt(b, x.index, a), false);
+    else pushUnlessAlike(pairs, x, annotationsAt(b, x.index, a, free[1]), false);
   });
   for (const y of rest.slice(unpaired.length)) {
-    pushUnlessAlike(pairs, y, annotationsAt(a, y.index, b), true);
+    pushUnlessAlike(pairs, y, annotationsAt(a, y.index, b, free[0]), true);
   }
   return pairs;
 }
@@ -80,9 +90,10 @@ function annotationsAt(
   s: JsonObject,
   index: number,
   beside: JsonObject,
+  free: AcceptsEvery,
 ): AnnotationBranch | undefined {
   const branch = Array.isArray(s.allOf) ? s.allOf[index] : undefined;
-  if (!isObject(branch) || isAnnotationOnly(branch)) return undefined;
+  if (!isObject(branch) || free(branch, index)) return undefined;
   if (Array.isArray(beside.allOf) && beside.allOf.some((x) => jsonEqual(x, branch))) {
     return undefined;
   }

@@ -18,8 +18,9 @@
  * evaluated in an uncle schema to unevaluatedProperties"): those evaluate another instance or
  * collect their own annotations. Where a reference on the way cannot be followed as a local JSON
  * pointer (an anchor, a remote or `$id`-relative URI, a nested `$id`), it may lead anywhere, and
- * every condition of the schema is read as deciding. Private to the structured walk and the
- * catch-all.
+ * every condition of the schema is read as deciding. An allOf branch of such a condition and
+ * annotations alone accepts every value where it decides nothing ({@link acceptsEveryBranch}).
+ * Private to the structured walk and the catch-all.
  * @module
  */
 import {
@@ -32,6 +33,8 @@ import {
 } from "../json.ts";
 import { eachSubschema, type Link, pathOf } from "./_schema_paths.ts";
 import { isLocalRef } from "./resolve.ts";
+import { isAnnotationOnly } from "./subsume.ts";
+import { isAnnotationKeyword } from "./types.ts";
 
 /** A schema object in one of the two roots: the root and the object's pointer within it. */
 export interface Place {
@@ -156,4 +159,35 @@ function seenAt(place: Place): boolean {
  */
 export function loneConditionDecides(old: Place, current: Place): boolean {
   return seenAt(old) || seenAt(current);
+}
+
+/**
+ * Whether `branch`, an allOf branch at `place`, accepts every value: it writes annotations only,
+ * or beside them an `if` without then and else that no unevaluated keyword sees there (see the
+ * module). Such a branch constrains nothing, as `{}` does: `allOf: [{}, {unevaluatedProperties:
+ * false}]` → `allOf: [{if: C}, {unevaluatedProperties: false}]` accepts the same values (the
+ * cousin's unevaluatedProperties does not see C's annotations).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { acceptsEveryBranch } from "./_lone_condition.ts";
+ * const branch = { if: { properties: { a: { minLength: 2 } } } };
+ * const cousin = { allOf: [branch, { unevaluatedProperties: false }] };
+ * assert.equal(acceptsEveryBranch(branch, { root: cousin, loc: "/allOf/0" }), true);
+ * const seen = { allOf: [branch], unevaluatedProperties: false };
+ * assert.equal(acceptsEveryBranch(branch, { root: seen, loc: "/allOf/0" }), false);
+ * ```
+ */
+export function acceptsEveryBranch(branch: JsonValue | undefined, place: Place): boolean {
+  return isAnnotationOnly(branch) || (loneCondition(branch) && !seenAt(place));
+}
+
+/**
+ * Whether `schema` writes an `if` without then and else and nothing else but annotations: it
+ * rejects no value.
+ */
+function loneCondition(schema: JsonValue | undefined): boolean {
+  return isObject(schema) && schema.if !== undefined &&
+    Object.keys(schema).every((k) => k === "if" || isAnnotationKeyword(k));
 }

@@ -76,8 +76,8 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
-import { loneConditionDecides } from "./_lone_condition.ts";
-import { annotationBranchPairs } from "./_annotation_branches.ts";
+import { acceptsEveryBranch, loneConditionDecides } from "./_lone_condition.ts";
+import { type AcceptsEvery, annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
 import {
@@ -1734,37 +1734,40 @@ class Walker {
     // Beside unevaluatedProperties false, an old branch that only declared optional properties
     // is those properties removed from a closed object: reported as removed, and no conjunct
     // dropped (which would read widened, where the names are now rejected).
-    const constraining = (s: JsonObject) =>
-      Array.isArray(s.allOf) ? s.allOf.filter((x) => !isAnnotationOnly(x)).length : 0;
+    // A branch that accepts every value (annotations only, or an if without then and else that
+    // decides nothing there) constrains nothing.
+    const free = this.acceptsEveryBranch(ctx, lifted, () => [a, b]);
+    const constraining = (s: JsonObject, side: 0 | 1) =>
+      Array.isArray(s.allOf) ? s.allOf.filter((x, i) => !free[side](x, i)).length : 0;
     let dropped = b.unevaluatedProperties === false
       ? propertyBranches(b, a, [this.newRoot, this.oldRoot])
       : [];
     // Only branches gone from the list: one the new side still has a counterpart for (a branch
     // whose properties emptied) is compared with it.
-    if (constraining(b) + dropped.length !== constraining(a)) dropped = [];
+    if (constraining(b, 1) + dropped.length !== constraining(a, 0)) dropped = [];
     if (dropped.length > 0) {
       const old = a.allOf as JsonValue[];
       this.namesRemoved(ctx, dropped.map((i) => ({ v: old[i]!, i: [i] })), undefined, [a, b]);
       a = { ...a, allOf: old.map((x, i) => dropped.includes(i) ? true : x) };
     }
-    this.annotationBranches(a, b, ctx, lifted);
+    this.annotationBranches(a, b, ctx, lifted, free);
     // anyOf on one side and oneOf on the other, whose branches may overlap: the union became
     // exclusive (or stopped being so), one change graded by the values it keeps or drops.
     const swapped = this.unionSwapped(a, b, ctx);
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       if (swapped && key !== "allOf") continue;
       const union = key !== "allOf";
-      // An allOf branch of annotations only accepts every value: it constrains nothing. The
-      // index lists map the branches compared back to their places in the schema.
-      const kept = (s: JsonObject) => {
+      // An allOf branch that accepts every value constrains nothing. The index lists map the
+      // branches compared back to their places in the schema.
+      const kept = (s: JsonObject, side: 0 | 1) => {
         if (!Array.isArray(s[key])) return undefined;
         const all = key === "anyOf"
           ? flatAnyOf(s[key] as JsonValue[])
           : (s[key] as JsonValue[]).map((v, i) => ({ v, i: [i] }));
-        const some = union ? all : all.filter((x) => !isAnnotationOnly(x.v));
+        const some = union ? all : all.filter((x) => !free[side](x.v, x.i[0]!));
         return some.length === 0 && !union ? undefined : some;
       };
-      const ka = kept(a), kb = kept(b);
+      const ka = kept(a, 0), kb = kept(b, 1);
       if (!ka && !kb) continue;
       const xa = ka?.map((x) => x.v), xb = kb?.map((x) => x.v);
       if (!xa || !xb) {
@@ -3071,8 +3074,14 @@ class Walker {
    * the allOf comparison leaves it out, yet a model reads its description as it reads the
    * schema's own. A branch added or removed compares its annotations with none.
    */
-  annotationBranches(a: JsonObject, b: JsonObject, ctx: Ctx, lifted: [boolean, boolean]): void {
-    for (const [x, y] of annotationBranchPairs(a, b)) {
+  annotationBranches(
+    a: JsonObject,
+    b: JsonObject,
+    ctx: Ctx,
+    lifted: [boolean, boolean],
+    free: [AcceptsEvery, AcceptsEvery],
+  ): void {
+    for (const [x, y] of annotationBranchPairs(a, b, free)) {
       // A lone schema read as a one-branch allOf writes its texts beside its keywords, at the
       // place (liftUnion): a branch of its texts is named there, at the other side's index.
       const oldLoc = x &&
@@ -3081,19 +3090,57 @@ class Walker {
         (lifted[1] ? ctx.newLoc : `${this.home(ctx, "new", "allOf")}/allOf/${y.index}`);
       const written = (lifted[1] ? undefined : y) ?? (lifted[0] ? undefined : x);
       const start = this.out.length;
-      this.annotations(x?.schema ?? {}, y?.schema ?? {}, {
+      const [xs, ys] = [x?.schema ?? {}, y?.schema ?? {}];
+      const at: Ctx = {
         ...ctx,
         levels: undefined,
         path: written === undefined ? ctx.path : `${ctx.path}.allOf.${written.index}`,
         oldLoc: oldLoc ?? newLoc!,
         newLoc: newLoc ?? oldLoc!,
         depth: ctx.depth + 1,
-      });
+      };
+      this.annotations(xs, ys, at);
+      // An if without then and else that decides nothing there: its texts and unmodelled
+      // keywords, as conditional() reads them.
+      if (!jsonEqual(xs.if, ys.if)) {
+        this.unreached(at, xs, ys, ["if"]);
+        this.unreachedTargets(at, xs.if, ys.if);
+      }
       if (x === undefined || y === undefined) {
         const found = this.out.slice(start);
         this.onOneSide(found, ctx, x === undefined ? "new" : "old", ["allOf", "allOf"], lifted);
       }
     }
+  }
+
+  /**
+   * For each side, whether its allOf branch at an index accepts every value and is left out of
+   * the allOf comparison: annotations only, or an if without then and else that decides nothing
+   * there ({@link acceptsEveryBranch}), unless the other side's branch at that index writes an if
+   * too: the two are the same condition changed (then added, its text reworded), compared as
+   * such. `parents` gives the two schemas holding the allOf lists.
+   */
+  acceptsEveryBranch(
+    ctx: Ctx,
+    lifted: [boolean, boolean],
+    parents: () => [JsonObject, JsonObject],
+  ): [AcceptsEvery, AcceptsEvery] {
+    const side = (k: 0 | 1): AcceptsEvery => {
+      const [name, root] = k === 0
+        ? ["old", this.oldRoot] as const
+        : ["new", this.newRoot] as const;
+      return (branch, index) => {
+        if (isAnnotationOnly(branch)) return true;
+        const list = parents()[1 - k]!.allOf;
+        const other = Array.isArray(list) ? list[index] : undefined;
+        if (isObject(other) && other.if !== undefined) return false;
+        const loc = lifted[k]
+          ? (k === 0 ? ctx.oldLoc : ctx.newLoc)
+          : `${this.home(ctx, name, "allOf")}/allOf/${index}`;
+        return acceptsEveryBranch(branch, { root, loc });
+      };
+    };
+    return [side(0), side(1)];
   }
 
   /**

@@ -191,3 +191,75 @@ Deno.test("diff reads an if without then and else as deciding where a reference 
     $defs: { q: { $anchor: "named" } },
   }), deciding("properties.x.if"));
 });
+
+Deno.test("diff reads an allOf branch of an if without then and else that no unevaluated keyword sees as accepting every value", () => {
+  // Beside a cousin's unevaluatedProperties, which does not see it: {} and the condition accept
+  // every value alike (@hyperjump/json-schema, 2019-09 and 2020-12: only {} is accepted on both
+  // sides). Against {} (a branch of nothing, left out of the comparison), the condition was a
+  // branch added (allOf.narrowed, BREAKING on input) and, removed, a property removed at
+  // allOf.0.properties.a, as if the condition declared it.
+  const cousin = (...branch: JsonValue[]) => ({
+    type: "object",
+    allOf: [...branch, { unevaluatedProperties: false }],
+  });
+  const c = cond(2);
+  assert.deepEqual(fourWays(cousin({}), cousin({ if: c })), NOTHING_FOUR_WAYS);
+  assert.deepEqual(fourWays(cousin(), cousin({ if: c })), NOTHING_FOUR_WAYS);
+  assert.deepEqual(
+    fourWays(cousin({ description: "d" }), cousin({ description: "d", if: c })),
+    NOTHING_FOUR_WAYS,
+  );
+  // Beside unevaluatedItems the same.
+  const items = (...branch: JsonValue[]) => ({
+    type: "array",
+    allOf: [...branch, { unevaluatedItems: false }],
+  });
+  assert.deepEqual(
+    fourWays(items({}), items({ if: { prefixItems: [{ const: "a" }] } })),
+    NOTHING_FOUR_WAYS,
+  );
+  // What it writes of text and unmodelled keywords is still read, where it writes them: added
+  // (the keyword a subschema brings), changed, and with then added, the conditional compared.
+  const vendor = (n: number) => ({ if: { ...c, vndFoo: n } });
+  assert.deepEqual(fourWays(cousin({}), cousin(vendor(1))), {
+    input: ["tool.input.keyword.unmodelled t.inputSchema.allOf.0.if.vndFoo BREAKING"],
+    inputReversed: [],
+    output: ["tool.output.keyword.unmodelled t.outputSchema.allOf.0.if.vndFoo BREAKING"],
+    outputReversed: [],
+  });
+  assert.deepEqual(
+    fourWays(cousin(vendor(1)), cousin(vendor(2))),
+    sameFourWays("keyword.unmodelled", "allOf.0.if.vndFoo", "BREAKING"),
+  );
+  // Moved to another index and reworded: its text, named where the new file writes it.
+  const text = (d: string) => ({ if: { ...c, description: d } });
+  const [before, after] = [text("Short name of the thing"), text("Short name of the things")];
+  const reworded = (
+    side: string,
+    i: number,
+  ) => [`tool.${side}.description.changed t.${side}Schema.allOf.${i}.if.description DOCUMENTATION`];
+  assert.deepEqual(fourWays(cousin({}, before), cousin(after)), {
+    input: reworded("input", 0),
+    inputReversed: reworded("input", 1),
+    output: reworded("output", 0),
+    outputReversed: reworded("output", 1),
+  });
+  assert.deepEqual(fourWays(cousin({ if: c }), cousin({ if: c, then: { required: ["a"] } })), {
+    input: ["tool.input.then.narrowed t.inputSchema.allOf.0.then BREAKING"],
+    inputReversed: ["tool.input.then.widened t.inputSchema.allOf.0.then NON_BREAKING"],
+    output: ["tool.output.then.narrowed t.outputSchema.allOf.0.then NON_BREAKING"],
+    outputReversed: ["tool.output.then.widened t.outputSchema.allOf.0.then BREAKING"],
+  });
+  // Where a reference on the way cannot be followed, the condition may decide: the branch is
+  // still compared as one that constrains (what it reads is the allOf's, as before).
+  const open = (branch: JsonValue) => ({
+    type: "object",
+    allOf: [branch, { $ref: "#named", unevaluatedProperties: false }],
+    $defs: { q: { $anchor: "named" } },
+  });
+  const found = fourWays(open({}), open({ if: c }));
+  for (const [way, rules] of Object.entries(found)) {
+    assert.equal(rules.length, 1, way);
+    assert.match(rules[0]!, /^tool\.(input|output)\.allOf\.(narrowed|widened) t\.\w+\.allOf /, way);
+  }
+});
