@@ -30,7 +30,13 @@ import { type ToolSchemaDelta, toolSchemaDeltas } from "./schema/compare_tool.ts
 import type { Registry } from "./registry.ts";
 import { releaseAdvice } from "./release.ts";
 import { type ContractSummary, type Report, REPORT_SCHEMA_VERSION, summarise } from "./report.ts";
-import { type Finding, keepsOwnTime, type Rule, skipsEqualPairs } from "./rule.ts";
+import {
+  type Finding,
+  keepsOwnTime,
+  readsOwnSchemaDeltas,
+  type Rule,
+  skipsEqualPairs,
+} from "./rule.ts";
 import { applyConfig, applyOverrides, type ExpiredIgnore } from "./suppress.ts";
 import { VERSION } from "./version.ts";
 
@@ -159,6 +165,11 @@ class DiffRun {
     return this.#changed;
   }
 
+  /** Whether running `rule` would report nothing: a schema rule whose id has no difference. */
+  skips(rule: Rule): boolean {
+    return readsOwnSchemaDeltas(rule) && !this.allDeltas().has(rule.meta.id);
+  }
+
   /** Runs one rule; returns what its check returned (a promise for asynchronous rules). */
   check(rule: Rule): unknown {
     const fromPlugin = this.options.registry.pluginOf(rule.meta.id) !== undefined;
@@ -220,10 +231,14 @@ class DiffRun {
         view ??= Object.freeze(this.changes.slice(0, found).map(frozenCopy));
     }
     const registry = this.options.registry;
-    const rules = registry.rules.filter((r) => Boolean(r.readsFindings) === (pass === 1));
     // Built-in rules first, so nothing a plugin does can change what they see.
-    const builtin = rules.filter((r) => registry.pluginOf(r.meta.id) === undefined);
-    return [...builtin, ...rules.filter((r) => registry.pluginOf(r.meta.id) !== undefined)];
+    const builtin: Rule[] = [];
+    const fromPlugins: Rule[] = [];
+    for (const rule of registry.rules) {
+      if (Boolean(rule.readsFindings) !== (pass === 1)) continue;
+      (registry.pluginOf(rule.meta.id) === undefined ? builtin : fromPlugins).push(rule);
+    }
+    return fromPlugins.length === 0 ? builtin : [...builtin, ...fromPlugins];
   }
 
   finish(): { changes: Change[]; expired: ExpiredIgnore[] } {
@@ -287,6 +302,7 @@ function runRules(old: Contract, next: Contract, options: DiffOptions): DiffRun 
   const run = new DiffRun(old, next, options);
   for (const pass of [0, 1] as const) {
     for (const rule of run.passRules(pass)) {
+      if (run.skips(rule)) continue;
       const result = run.check(rule);
       if (isThenable(result)) {
         throw new UserError(
@@ -321,6 +337,7 @@ async function runRulesAsync(
   const limit = timerLimit(options.ruleTimeoutMs ?? 10_000);
   for (const pass of [0, 1] as const) {
     for (const rule of run.passRules(pass)) {
+      if (run.skips(rule)) continue;
       const result = run.check(rule);
       if (!isThenable(result)) continue;
       if (keepsOwnTime(rule)) {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonObject, JsonValue } from "../core/json.ts";
-import type { Finding, Rule, RuleMeta } from "../core/rule.ts";
+import { type Finding, reportsOwnSchemaDeltas, type Rule, type RuleMeta } from "../core/rule.ts";
 import type { Severity } from "../core/severity.ts";
 import type { Side } from "../core/schema/types.ts";
 import { EXPANSIONS_PER_REF, MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
@@ -1120,3 +1120,4 @@ export const schemaRules: Rule[] = [
     }],
   }),
 ];
+reportsOwnSchemaDeltas(schemaRules);
