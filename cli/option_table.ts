@@ -148,10 +148,8 @@ export const DIFF_OPTIONS: readonly OptionSpec[] = [
     flags: "--against <ref>",
     description: "with --server: pinned (default), latest, HASH or FILE",
   },
-  {
-    flags: "--timeout <seconds>",
-    description: "time limit for each request to a live server (default 30)",
-  },
+  TIMEOUT_OPTIONS[0]!,
+  // Shorter than the other commands' wording: a diff reads the server's lists only.
   {
     flags: "--connect-timeout <seconds>",
     description: "time limit for starting a live server (default 30)",

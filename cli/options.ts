@@ -61,11 +61,6 @@ export function oneServer(value: string, previous: string | undefined): string {
   return value;
 }
 
-/** Collects repeated `--plugin PATH` values. */
-export function collectPlugin(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
 /** Reads a `--fail-on`/`--warn-on` value: any letter case, stored as the config spells it. */
 function threshold(value: string): Threshold {
   const found = thresholdNamed(value);

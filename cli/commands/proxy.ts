@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { addListsOption, addTimeoutOptions, collectPlugin, oneServer } from "../options.ts";
+import { addListsOption, addTimeoutOptions, collect, oneServer } from "../options.ts";
 import type { ProxyOptions } from "../proxy_command.ts";
 
 /** Adds `proxar proxy`. */
@@ -24,7 +24,7 @@ export function registerProxy(program: Command, context: CliContext): void {
       "with --listen in front of a stdio server: end a session idle this long (default 600)",
     )
     .option("-c, --config <file>", "configuration file (default: ./proxar.yaml when present)")
-    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collectPlugin, []);
+    .option("-p, --plugin <path>", "load a plugin module (repeatable)", collect, []);
   addListsOption(addTimeoutOptions(command)).action(
     async (spec: string | undefined, opts: ProxyOptions) => {
       const { proxyCommand } = await import("../proxy_command.ts");

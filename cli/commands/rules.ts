@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { collectPlugin } from "../options.ts";
+import { collect } from "../options.ts";
 import type { RulesOptions } from "../rules_command.ts";
 
 /** Adds `proxar rules`. */
@@ -15,7 +15,7 @@ export function registerRules(program: Command, context: CliContext): void {
     // runs a bare `proxar rules` with, without commander.
     .option("-f, --format <name>", "text or json", "text")
     .option("-c, --config <file>", "configuration file whose plugins to include")
-    .option("-p, --plugin <path>", "include a plugin's rules (repeatable)", collectPlugin, [])
+    .option("-p, --plugin <path>", "include a plugin's rules (repeatable)", collect, [])
     .action(async (opts: RulesOptions) => {
       const { runRules } = await import("../rules_command.ts");
       await runRules(opts, context);
