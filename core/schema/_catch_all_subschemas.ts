@@ -33,7 +33,7 @@ import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
-import { loneConditionDecides } from "./_lone_condition.ts";
+import { isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -594,7 +594,12 @@ const branches: FacetHandler = (walk, node, keyword) => {
     // Beside unevaluatedProperties, branches that evaluate a name it governed on the other side
     // also let that name past it: the change has no direction.
     const frees = !lone && freesEvaluated(walk, node, a === undefined);
-    const effect = lone
+    // An allOf of ifs without then and else only marks names or items evaluated: added, it
+    // widens, removed it narrows.
+    const list = a ?? b;
+    const conditions = keyword === "allOf" && Array.isArray(list) && list.length > 0 &&
+      list.every((x) => isLoneCondition(x));
+    const effect = lone || conditions
       ? (a === undefined ? "widened" : "narrowed")
       : frees
       ? "changed"
@@ -708,6 +713,13 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // Proven the same: the proof passes what a branch holds in a part that accepts nothing, so
   // the unmodelled keywords new in the branches left are still reported.
   if (wide && narrow) return unpaired();
+  // Only allOf branches of an if without then and else came (or went), where the proof could
+  // not settle it (a reference it cannot follow may apply the condition in place): each only
+  // marks names or items evaluated, so the allOf widened (narrowed).
+  const conditions = (list: Indexed[]) =>
+    list.length > 0 && list.every((x) => isLoneCondition(x.v));
+  if (conjunction && rest.a.length === 0 && conditions(rest.b)) return whole(true);
+  if (conjunction && rest.b.length === 0 && conditions(rest.a)) return whole(false, true);
   // The old schema is one branch of the new union, or the new schema one branch of the old: the
   // union was wrapped in another or unwrapped, a widening or narrowing as a whole. Compared in
   // place, the branches of the kept union against the others read keywords that stayed where

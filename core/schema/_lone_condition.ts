@@ -180,14 +180,23 @@ export function loneConditionDecides(old: Place, current: Place): boolean {
  * ```
  */
 export function acceptsEveryBranch(branch: JsonValue | undefined, place: Place): boolean {
-  return isAnnotationOnly(branch) || (loneCondition(branch) && !seenAt(place));
+  return isAnnotationOnly(branch) || (isLoneCondition(branch) && !seenAt(place));
 }
 
 /**
  * Whether `schema` writes an `if` without then and else and nothing else but annotations: it
- * rejects no value.
+ * rejects no value, and where an unevaluated keyword may see it, it only marks names or items
+ * evaluated, so added it can only widen and removed only narrow.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isLoneCondition } from "./_lone_condition.ts";
+ * assert.equal(isLoneCondition({ description: "d", if: { properties: { a: {} } } }), true);
+ * assert.equal(isLoneCondition({ if: { properties: { a: {} } }, then: { required: ["a"] } }), false);
+ * ```
  */
-function loneCondition(schema: JsonValue | undefined): boolean {
+export function isLoneCondition(schema: JsonValue | undefined): boolean {
   return isObject(schema) && schema.if !== undefined &&
     Object.keys(schema).every((k) => k === "if" || isAnnotationKeyword(k));
 }

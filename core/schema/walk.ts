@@ -76,7 +76,7 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
-import { acceptsEveryBranch, loneConditionDecides } from "./_lone_condition.ts";
+import { acceptsEveryBranch, isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
 import { type AcceptsEvery, annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
@@ -138,6 +138,12 @@ export interface WalkOptions {
   /** The proof steps this schema may take, shared with the catch-all differ. */
   proofs?: ProofBudget | undefined;
 }
+
+/**
+ * An added or removed combinator branch, as graded: one that may overlap another in a oneOf, an
+ * allOf branch of an if without then and else ({@link isLoneCondition}), or any other.
+ */
+type BranchKind = "overlapping" | "condition" | "plain";
 
 /** Where the walk is. */
 interface Ctx {
@@ -1781,7 +1787,10 @@ class Walker {
         if (wide && narrow) continue;
         // Beside unevaluatedProperties, branches that evaluate a name it governed on the other
         // side also let that name past it: unproven either way, the change has no direction.
-        const frees = !wide && !narrow &&
+        // An allOf of ifs without then and else only marks names or items evaluated: added,
+        // it widens, where the proof could not tell (a reference it cannot follow).
+        const conditions = key === "allOf" && (xa ?? xb)!.every((x) => isLoneCondition(x));
+        const frees = !wide && !narrow && !conditions &&
           (!xa
               ? unevaluatedDecided(b, a, this.newRoot, this.oldRoot)
               : unevaluatedDecided(a, b, this.oldRoot, this.newRoot)) !== true;
@@ -1789,6 +1798,8 @@ class Walker {
           ? "widened"
           : narrow
           ? "narrowed"
+          : conditions
+          ? (!xa ? "widened" : "narrowed")
           : frees
           ? "changed"
           : !xa
@@ -2873,10 +2884,19 @@ class Walker {
     // Branches that came (or went) alike, two or more, are one change: an enum turned into an
     // anyOf of consts beside a string read one finding per const (@moovio/sdk 26.2.0 → 26.7.1,
     // 32 at one place).
+    // An allOf branch of an if without then and else that may decide (one that cannot is left
+    // out, acceptsEveryBranch) only marks names or items evaluated: added, it widens.
+    const kind = (xs: JsonValue[], k: number): BranchKind =>
+      !apart(xs, k)
+        ? "overlapping"
+        : key === "allOf" && isLoneCondition(xs[k])
+        ? "condition"
+        : "plain";
     const grouped = (list: number[], xs: JsonValue[], ks: Branch[], gone: boolean) => {
-      const by = new Map<boolean, number[]>();
-      for (const k of list) by.set(apart(xs, k), [...by.get(apart(xs, k)) ?? [], k]);
-      for (const [alone, group] of by) {
+      const by = new Map<BranchKind, number[]>();
+      for (const k of list) by.set(kind(xs, k), [...by.get(kind(xs, k)) ?? [], k]);
+      for (const [what, group] of by) {
+        const alone = what !== "overlapping";
         const side = gone ? lifted[0] : lifted[1];
         const one = group.length === 1 || side;
         for (const k of one ? group : [group[0]!]) {
@@ -2897,11 +2917,17 @@ class Walker {
             ctx,
             key,
             key,
-            !alone ? "changed" : union !== gone ? "widened" : "narrowed",
+            !alone
+              ? "changed"
+              : (what === "condition" ? !gone : union !== gone)
+              ? "widened"
+              : "narrowed",
             key,
             gone ? { old: value } : { new: value },
             `${words}${
-              alone
+              what === "condition"
+                ? "; an if without then and else only marks names or items evaluated, for an unevaluated keyword that may see it"
+                : alone
                 ? ""
                 : gone
                 ? "; it may have overlapped another branch, whose values it made invalid"

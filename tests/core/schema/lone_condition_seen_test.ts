@@ -250,16 +250,48 @@ Deno.test("diff reads an allOf branch of an if without then and else that no une
     output: ["tool.output.then.narrowed t.outputSchema.allOf.0.then NON_BREAKING"],
     outputReversed: ["tool.output.then.widened t.outputSchema.allOf.0.then BREAKING"],
   });
-  // Where a reference on the way cannot be followed, the condition may decide: the branch is
-  // still compared as one that constrains (what it reads is the allOf's, as before).
-  const open = (branch: JsonValue) => ({
+});
+
+Deno.test("diff reads an allOf branch of an if without then and else that may decide, added, as widening", () => {
+  // Where a reference on the way cannot be followed, the condition may decide: the anchor may
+  // name the branch itself, and then the cousin's unevaluatedProperties sees its annotations
+  // (@hyperjump/json-schema, 2019-09 and 2020-12: with {$anchor: "named"} on the branch, {a: "ab"}
+  // is accepted once the condition is added; with the anchor in $defs, only {} on both sides).
+  // Such a branch only marks names evaluated, so added it widens and removed it narrows; it read
+  // allOf.narrowed (an added conjunct), NON_BREAKING on output, in the walk and the catch-all.
+  const c = cond(2);
+  const widened = {
+    input: ["tool.input.allOf.widened t.inputSchema.allOf NON_BREAKING"],
+    inputReversed: ["tool.input.allOf.narrowed t.inputSchema.allOf BREAKING"],
+    output: ["tool.output.allOf.widened t.outputSchema.allOf BREAKING"],
+    outputReversed: ["tool.output.allOf.narrowed t.outputSchema.allOf NON_BREAKING"],
+  };
+  const open = (...branch: JsonValue[]) => ({
     type: "object",
-    allOf: [branch, { $ref: "#named", unevaluatedProperties: false }],
+    allOf: [...branch, { $ref: "#named", unevaluatedProperties: false }],
     $defs: { q: { $anchor: "named" } },
   });
-  const found = fourWays(open({}), open({ if: c }));
-  for (const [way, rules] of Object.entries(found)) {
-    assert.equal(rules.length, 1, way);
-    assert.match(rules[0]!, /^tool\.(input|output)\.allOf\.(narrowed|widened) t\.\w+\.allOf /, way);
-  }
+  assert.deepEqual(fourWays(open({}), open({ if: c })), widened);
+  assert.deepEqual(fourWays(open(), open({ if: c })), widened);
+  assert.deepEqual(
+    fourWays(open({ minProperties: 1 }), open({ minProperties: 1 }, { if: c })),
+    widened,
+  );
+  assert.deepEqual(fourWays(open({}), open({ description: "d", if: c })), widened);
+  // The same with the reference beside the unevaluated keyword that sees the branch for
+  // certain: the allOf added whole read allOf.changed, BREAKING every way.
+  const beside = (...branch: JsonValue[]) => ({
+    type: "object",
+    ...(branch.length > 0 ? { allOf: branch } : {}),
+    $ref: "#named",
+    unevaluatedProperties: false,
+    $defs: { q: { $anchor: "named" } },
+  });
+  assert.deepEqual(fourWays(beside({}), beside({ if: c })), widened);
+  assert.deepEqual(fourWays(beside(), beside({ if: c })), widened);
+  // Changed, it stays undecidable.
+  assert.deepEqual(
+    fourWays(open({ if: c }), open({ if: cond(3) })),
+    sameFourWays("if.changed", "allOf.0.if", "BREAKING"),
+  );
 });
