@@ -5,7 +5,8 @@
 import { UserError } from "../core/errors.ts";
 import type { Io } from "./io.ts";
 import { compareForReport, prepareReportRun, type ReportFlags, writeReport } from "./report_run.ts";
-import { type DiffSourceOptions, diffSources } from "./server_sources.ts";
+import { diffSources } from "./file_sources.ts";
+import type { DiffSourceOptions } from "./server_sources.ts";
 
 /** Options of `proxar diff`. */
 export interface DiffCommandOptions extends DiffSourceOptions, ReportFlags {}

@@ -10,8 +10,8 @@
  * @module
  */
 import { readFileSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { fsPromises } from "../core/fs_promises.ts";
 
 /**
  * A file up to this size is read at once, on the main thread. A read in the thread pool starts
@@ -48,7 +48,7 @@ export function readFilesEarly(specs: readonly (string | undefined)[], cwd: stri
       started.set(path, readNow(path));
       continue;
     }
-    const reading = previous.then(() => readFile(path, "utf8"));
+    const reading = previous.then(async () => (await fsPromises()).readFile(path, "utf8"));
     // Not taken (a usage error first, a directory): no unhandled rejection; nor does a failed
     // read keep the next from starting.
     previous = reading.catch(() => {});

@@ -2,12 +2,12 @@
  * `--format NAME[=FILE]` handling: choosing reporters and writing each output.
  * @module
  */
-import { appendFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.ts";
 import type { Report } from "../core/report.ts";
 import type { Registry } from "../core/registry.ts";
 import { didYouMean } from "../core/suggest.ts";
+import { fsPromises } from "../core/fs_promises.ts";
 import type { HostedReporter } from "../plugins/host.ts";
 import type { Reporter, ReporterOptions } from "../reporters/reporter.ts";
 import type { Io } from "./io.ts";
@@ -83,7 +83,7 @@ export async function writeOutputs(
   if (summary && markdown && write.stepSummary !== false) {
     try {
       const text = typeof markdown.text === "string" ? markdown.text : markdown.text.join("");
-      await appendFile(resolve(io.cwd, summary), text);
+      await (await fsPromises()).appendFile(resolve(io.cwd, summary), text);
     } catch (error) {
       throw new UserError(
         `Cannot append to GITHUB_STEP_SUMMARY "${summary}": ${(error as Error).message}`,

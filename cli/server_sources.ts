@@ -4,7 +4,7 @@
  * (`--against pinned|latest|HASH|FILE`).
  * @module
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Config } from "../core/config.ts";
 import { ENTITY_LISTS, type ListName } from "../core/contract.ts";
@@ -23,6 +23,7 @@ import {
 import { Store } from "../mcp/store.ts";
 import type { Timeouts } from "../mcp/target.ts";
 import { takeEarlyRead } from "./early_reads.ts";
+import { readPair } from "./file_sources.ts";
 import type { Io } from "./io.ts";
 import type { TimeoutFlags } from "./options.ts";
 
@@ -228,18 +229,5 @@ export async function diffSources(
       "--lists applies to live servers only (stdio:COMMAND, http(s)://URL, server:NAME): a file records the lists it was written with",
     );
   }
-  const ctx = session.sourceContext();
-  const old = await readSource(oldSpec, { ...ctx, likeOfNext: isFileSpec(newSpec, io.cwd) });
-  // The new file is mostly the old one: its unchanged tools are not parsed again.
-  return [old, await readSource(newSpec, { ...ctx, like: old })];
-}
-
-/** Whether a source names a regular file (read by path, so parsed against the other side). */
-function isFileSpec(spec: string, cwd: string): boolean {
-  if (spec === "-" || spec.startsWith("git:") || isLiveSource(spec)) return false;
-  try {
-    return statSync(resolve(cwd, spec)).isFile();
-  } catch {
-    return false;
-  }
+  return await readPair(oldSpec, newSpec, session.sourceContext());
 }

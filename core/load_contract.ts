@@ -21,7 +21,7 @@ import { listingShape, snapshotShape, toolShape } from "./shapes.ts";
 import type { ToolResponseShape } from "./response/result.ts";
 import { kindOf, type ShapeValidator, shapeValidatorFor } from "./validate.ts";
 import { scannedWithin, sharedItems } from "./parse_alike.ts";
-import { singlePass } from "./single_pass.ts";
+import { expectLongRun, singlePass } from "./single_pass.ts";
 
 /** A parsed JSON document and where it came from. */
 export interface JsonDocument {
@@ -368,6 +368,8 @@ export function contractFromDocuments(
   label: string,
   docs: readonly JsonDocument[],
 ): LoadedContract {
+  // A large input makes the diff's walks long runs (see singlePass).
+  expectLongRun(docs.reduce((chars, doc) => chars + (doc.text?.length ?? 0), 0));
   const b = new Builder();
   for (const doc of docs) {
     if (doc.file !== undefined && doc.text !== undefined) b.texts.set(doc.file, doc.text);

@@ -3,7 +3,6 @@
  * `-` for standard input, or `git:REF:PATH`. Live sources are handed to a caller-given loader.
  * @module
  */
-import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { UserError } from "./errors.ts";
 import type { JsonValue } from "./json.ts";
@@ -11,6 +10,7 @@ import { contractFromDocuments, type JsonDocument, type LoadedContract } from ".
 import { portablePath, relativePortable } from "./portable_path.ts";
 import { parseAlike, scanListItems } from "./parse_alike.ts";
 import { findJsonError } from "./positions.ts";
+import { fsPromises } from "./fs_promises.ts";
 
 /** What reading a source needs from its surroundings. */
 export interface SourceContext {
@@ -55,6 +55,7 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
   // trip through the thread pool, which a small diff otherwise never starts.
   const started = ctx.takeRead?.(path);
   if (started === undefined) {
+    const { stat } = await fsPromises();
     const info = await stat(path).catch(() => {
       throw new UserError(`Cannot read "${spec}": no such file or directory`);
     });
@@ -73,7 +74,7 @@ async function readText(
   started?: Promise<string>,
 ): Promise<string> {
   try {
-    return await (started ?? readFile(path, "utf8"));
+    return await (started ?? (await fsPromises()).readFile(path, "utf8"));
   } catch (error) {
     throw new UserError(`Cannot read "${label}": ${(error as Error).message}`);
   }
@@ -108,6 +109,7 @@ export function parseDocument(
 }
 
 async function readDirectory(label: string, path: string): Promise<LoadedContract> {
+  const { readdir } = await fsPromises();
   const names = (await readdir(path)).filter((n) => n.endsWith(".json")).sort();
   if (names.length === 0) {
     throw new UserError(`Cannot read "${label}": the directory holds no .json files`);

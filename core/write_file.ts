@@ -7,10 +7,10 @@
  * @module
  */
 import { closeSync, openSync, writeSync } from "node:fs";
-import { chmod, lstat, mkdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { UserError } from "./errors.ts";
+import { fsPromises } from "./fs_promises.ts";
 
 /** Symbolic links followed before giving up, as the kernel's `ELOOP` limit. */
 const MAX_LINKS = 40;
@@ -25,6 +25,7 @@ export async function writeFileAtomic(
   text: string | readonly string[],
 ): Promise<void> {
   try {
+    const { stat } = await fsPromises();
     const target = await followLinks(path);
     const info = await stat(target).catch(() => undefined);
     if (info?.isDirectory()) throw new Error("it is a directory");
@@ -37,6 +38,7 @@ export async function writeFileAtomic(
 
 /** The path at the end of a chain of symbolic links (which need not exist yet). */
 async function followLinks(path: string): Promise<string> {
+  const { lstat, readlink } = await fsPromises();
   let current = path;
   for (let i = 0; i < MAX_LINKS; i++) {
     // `/proc/self/fd/N` links to names such as `pipe:[123]`: stat and open follow it, we cannot.
@@ -66,6 +68,7 @@ async function replace(
   text: string | readonly string[],
   mode: number | undefined,
 ): Promise<void> {
+  const { chmod, mkdir, rename, rm } = await fsPromises();
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomHex(6)}.tmp`);
   try {
@@ -95,7 +98,9 @@ async function writeInto(path: string, text: string | readonly string[]): Promis
 
 /** Writes a new file's text: a text in parts with {@link writeParts}. */
 async function writeData(path: string, text: string | readonly string[], flag: string) {
-  if (typeof text === "string") return await writeFile(path, text, { encoding: "utf8", flag });
+  if (typeof text === "string") {
+    return await (await fsPromises()).writeFile(path, text, { encoding: "utf8", flag });
+  }
   const fd = openSync(path, flag);
   try {
     writeParts(fd, text);

@@ -95,9 +95,11 @@ Deno.test("proxar diff of files loads no Node built-in that brings Node's stream
   // much as a hello world's whole run. Hashes use Bun's native hasher (core/sha256.ts), whether
   // the output is a terminal is asked of Bun's binding (cli/io.ts), and git: and live sources load
   // theirs when read.
+  // A diff of files loads cli/diff_command.ts; one with a live source cli/server_sources.ts too.
   const loaded = staticallyLoaded("cli/diff_command.ts");
+  for (const reached of staticallyLoaded("cli/server_sources.ts")) loaded.add(reached);
   assert.ok(loaded.has(project("core/hash.ts")), "the graph walk found the hashes");
-  assert.ok(loaded.has(project("cli/server_sources.ts")), "the graph walk found the sources");
+  assert.ok(loaded.has(project("cli/file_sources.ts")), "the graph walk found the sources");
   const builtins = ["node:crypto", "node:tty", "node:child_process", "node:stream", "node:net"];
   assert.deepEqual(builtins.filter((name) => loaded.has(name)), []);
   for (const live of ["mcp/live.ts", "mcp/connect.ts", "cli/semantic_pass.ts"]) {
@@ -122,5 +124,22 @@ Deno.test("proxar diff with a usual command line runs without commander", () => 
     assert.ok(loaded.has(project(module)), module);
     assert.ok(!packages(loaded).includes("commander"), module);
     assert.ok(!loaded.has(project("cli/program.ts")), module);
+  }
+});
+
+Deno.test("proxar diff of files loads neither node:fs/promises nor the live-server session", () => {
+  // A diff of small files reads them at once with node:fs; node:fs/promises (~2.4 ms of CPU and
+  // ~40 page faults in the compiled binary) loads for a large file, a directory, an output file or
+  // the step summary, and the session (its store, snapshot and source modules) for a live source
+  // or a live option (cli/file_sources.ts).
+  const loaded = staticallyLoaded("cli.ts");
+  for (const module of ["cli/diff_command.ts", "cli/early_reads.ts", "cli/diff_args.ts"]) {
+    for (const reached of staticallyLoaded(module)) loaded.add(reached);
+  }
+  assert.ok(loaded.has(project("core/read_source.ts")), "the graph walk found the reader");
+  assert.ok(loaded.has(project("core/write_file.ts")), "the graph walk found the writer");
+  assert.ok(!loaded.has("node:fs/promises"), "node:fs/promises");
+  for (const live of ["cli/server_sources.ts", "mcp/store.ts", "mcp/sources.ts"]) {
+    assert.ok(!loaded.has(project(live)), live);
   }
 });
