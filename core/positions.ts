@@ -2,7 +2,8 @@
  * Maps JSON pointers and parse errors to 1-based line and column positions in a JSON text.
  * @module
  */
-import { parse, type ParseError } from "jsonc-parser";
+import type * as Jsonc from "jsonc-parser";
+import { requiredOnUse } from "./required_on_use.ts";
 
 /** A 1-based position in a text. */
 export interface Position {
@@ -649,10 +650,20 @@ const PARSE_ERRORS: Record<number, string> = {
   16: "comments are not allowed in JSON",
 };
 
+/**
+ * `jsonc-parser`, loaded when a text that `JSON.parse` refused is first located: evaluating it
+ * builds its formatter's indentation tables (1,200 strings), which a diff of valid files never
+ * needs. The binary holds the package's ES module: its UMD one requires its parts at run time.
+ */
+const jsoncParser = requiredOnUse<typeof Jsonc>(
+  "jsonc-parser",
+  () => require("jsonc-parser/lib/esm/main.js"),
+);
+
 /** Where and why a text is not valid JSON, or undefined if it is. */
 export function findJsonError(text: string): { position: Position; reason: string } | undefined {
-  const errors: ParseError[] = [];
-  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const errors: Jsonc.ParseError[] = [];
+  jsoncParser().parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
   if (!first) return undefined;
   return {

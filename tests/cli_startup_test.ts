@@ -79,13 +79,14 @@ Deno.test("proxar rules without plugins loads no rule, no YAML parser, no config
   assert.ok(!loaded.has(project("core/prose.ts")), "the prose classifier");
 });
 
-Deno.test("proxar diff requires refa, picocolors and ajv-formats only when a pattern, colour or a default's format needs them", () => {
+Deno.test("proxar diff requires refa, picocolors, ajv-formats and jsonc-parser only when a pattern, colour, a default's format or invalid JSON needs them", () => {
   const loaded = staticallyLoaded("cli/diff_command.ts");
   assert.ok(loaded.has(project("core/schema/pattern.ts")), "the graph walk found the patterns");
   assert.ok(loaded.has(project("reporters/text.ts")), "the graph walk found the text reporter");
   assert.ok(loaded.has(project("core/schema/_default_valid.ts")), "the graph walk found defaults");
+  assert.ok(loaded.has(project("core/positions.ts")), "the graph walk found the JSON positions");
   const lazy = packages(loaded).filter((name) =>
-    ["refa", "picocolors", "ajv-formats"].includes(name)
+    ["refa", "picocolors", "ajv-formats", "jsonc-parser"].includes(name)
   );
   assert.deepEqual(lazy, []);
 });

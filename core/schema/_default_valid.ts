@@ -14,23 +14,21 @@ import { patternMatches } from "./pattern.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
 import { isAnnotationKeyword } from "./types.ts";
 import { isNonstandardFormat } from "./_formats.ts";
-import { createRequire } from "node:module";
+import { requiredOnUse } from "../required_on_use.ts";
 
 type Formats = typeof import("ajv-formats/dist/formats.js").fullFormats;
-let formats: Formats | undefined;
 
 /**
- * ajv-formats' formats, loaded when a default's format is first checked: evaluating the module
- * builds some thirty regular expressions, which a diff without such a default does not need. The
- * check is synchronous, so the module is required, not imported (as `refa` in pattern.ts): Bun's
- * bundler resolves the `require` into the binary, and Deno and Node take the `createRequire`
- * branch.
+ * ajv-formats' formats module, loaded when a default's format is first checked: evaluating it
+ * builds some thirty regular expressions, which a diff without such a default does not need.
  */
+const formatsModule = requiredOnUse<{ fullFormats: Formats }>(
+  "ajv-formats/dist/formats.js",
+  () => require("ajv-formats/dist/formats.js"),
+);
+
 function fullFormats(): Formats {
-  return formats ??=
-    (typeof require === "function"
-      ? require("ajv-formats/dist/formats.js")
-      : createRequire(import.meta.url)("ajv-formats/dist/formats.js")).fullFormats as Formats;
+  return formatsModule().fullFormats;
 }
 
 /**

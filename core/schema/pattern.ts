@@ -6,23 +6,14 @@
  * pattern gives up with a reason instead of hanging.
  * @module
  */
-import { createRequire } from "node:module";
 import type * as Refa from "refa";
-
-let loaded: typeof Refa | undefined;
+import { requiredOnUse } from "../required_on_use.ts";
 
 /**
  * `refa`, loaded when a pattern is first compared: evaluating it takes milliseconds (it builds
- * its Unicode tables), more than a whole diff of contracts without patterns. The comparison is
- * synchronous, so the package is required, not imported: Bun's bundler resolves the `require`
- * into the binary, and Deno and Node take the `createRequire` branch.
+ * its Unicode tables), more than a whole diff of contracts without patterns.
  */
-function refa(): typeof Refa {
-  return loaded ??=
-    (typeof require === "function"
-      ? require("refa")
-      : createRequire(import.meta.url)("refa")) as typeof Refa;
-}
+const refa = requiredOnUse<typeof Refa>("refa", () => require("refa"));
 
 /** States any one automaton may have before the comparison gives up. */
 const MAX_NODES = 20_000;
