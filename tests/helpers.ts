@@ -77,6 +77,21 @@ export function testBuild(name: string): string | undefined {
 }
 
 /**
+ * The command line that runs `script` with `args` under Bun (the devDependency `bun`), loading no
+ * `.env` and installing no package: how the tests start the source of `proxar`, the fixture and
+ * reference servers and the Inspector when they do not start a compiled build.
+ */
+export function underBun(script: string, ...args: string[]): string[] {
+  return [
+    join(ROOT, "node_modules", ".bin", "bun"),
+    "--no-env-file",
+    "--no-install",
+    script,
+    ...args,
+  ];
+}
+
+/**
  * The process {@link runProcess} and the tests that spawn `proxar` start when `PROXAR_CMD` is
  * unset. Under `npm test`, `proxar` compiled from this checkout's source for this machine as
  * `scripts/build_bin.ts` compiles it ({@link testBuild}): a `proxar proxy` in front of the test
@@ -88,12 +103,9 @@ export function testBuild(name: string): string | undefined {
  * another command, under Bun 0.58 s and 0.35 s. The spawned source under Deno is the end-to-end
  * suite's (`npm run test:e2e:deno`, which CI runs beside the binary's and the npm package's).
  */
-export const SOURCE_COMMAND: readonly string[] = testBuild("proxar") ? [testBuild("proxar")!] : [
-  join(ROOT, "node_modules", ".bin", "bun"),
-  "--no-env-file",
-  "--no-install",
-  join(ROOT, "cli.ts"),
-];
+export const SOURCE_COMMAND: readonly string[] = testBuild("proxar")
+  ? [testBuild("proxar")!]
+  : underBun(join(ROOT, "cli.ts"));
 
 /**
  * The command named by `PROXAR_CMD`, split at spaces, or undefined when it is unset or empty.

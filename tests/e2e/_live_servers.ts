@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import process from "node:process";
-import { ROOT, testBuild } from "../helpers.ts";
+import { ROOT, testBuild, underBun } from "../helpers.ts";
 
 /** The Deno binary running the tests. */
 export const DENO: string = process.execPath;
@@ -26,7 +26,7 @@ export const DENO: string = process.execPath;
 export function fixtureServer(script: string, ...args: string[]): string[] {
   const compiled = testBuild(basename(script, ".ts"));
   if (compiled) return [compiled, ...args];
-  return [`${ROOT}/node_modules/.bin/bun`, "--no-env-file", "--no-install", script, ...args];
+  return underBun(script, ...args);
 }
 
 /** The `command:` and `args:` lines of a `proxar.yaml` server running {@link fixtureServer}. */
@@ -59,7 +59,7 @@ export const EVERYTHING =
 export function everythingServer(...args: string[]): string[] {
   const compiled = testBuild("everything");
   if (compiled) return [compiled, ...args];
-  return [`${ROOT}/node_modules/.bin/bun`, "--no-env-file", "--no-install", EVERYTHING, ...args];
+  return underBun(EVERYTHING, ...args);
 }
 
 /** The `stdio:` source of {@link everythingServer} with `args`. */
