@@ -16,6 +16,11 @@ const DEPENDENT = ["dependentSchemas", "dependencies"] as const;
 export interface DeclaredOptions {
   /** Count the names `dependentSchemas` and schema-valued `dependencies` declare too. */
   dependent?: boolean;
+  /**
+   * Leave out what an `if` names (unless its then or else declares it too): a condition tests a
+   * property, it declares none.
+   */
+  withoutConditions?: boolean;
 }
 
 /**
@@ -56,7 +61,10 @@ export function declarationSites(
         return false;
       }
     }
-    for (const key of SINGLE) if (!visit(s[key], `${at}/${key}`, depth + 1)) return false;
+    for (const key of SINGLE) {
+      if (key === "if" && options.withoutConditions) continue;
+      if (!visit(s[key], `${at}/${key}`, depth + 1)) return false;
+    }
     for (const key of options.dependent ? DEPENDENT : []) {
       const map = s[key];
       if (!isObject(map)) continue;
@@ -86,6 +94,8 @@ export function declarationSites(
  * assert.equal(declaredNames({ $ref: "other.json" }, {}), undefined);
  * const d = { dependentSchemas: { a: { properties: { b: {} } } } };
  * assert.deepEqual([...declaredNames(d, d, { dependent: true })!], ["b"]);
+ * const c = { if: { properties: { a: { minLength: 2 } } } };
+ * assert.deepEqual([...declaredNames(c, c, { withoutConditions: true })!], []);
  * ```
  */
 export function declaredNames(

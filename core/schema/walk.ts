@@ -2479,7 +2479,10 @@ class Walker {
     const reported = new Set<string>();
     for (const branch of gone) {
       const at = branchWords("allOf", branch.i, branch.v);
-      const names = declaredNames(branch.v, this.oldRoot);
+      // A name the branch's if alone writes was tested, not declared: beside
+      // unevaluatedProperties it was evaluated where the condition held, which the allOf's own
+      // finding grades (the values it let in, narrowed).
+      const names = declaredNames(branch.v, this.oldRoot, { withoutConditions: true });
       if (names === undefined) {
         removed(
           branch.v,
