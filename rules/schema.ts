@@ -114,6 +114,10 @@ const REST_BESIDE_UNEVALUATED =
 const ALL_OF_BESIDE_UNEVALUATED =
   "Beside an unevaluatedProperties that constrains (draft 2020-12), an allOf (or anyOf, oneOf) written on one side only whose branches evaluate a name the other side's unevaluatedProperties governs both constrains and lets that name past it: unless the subsumption proof settles it, the change is tool.input.allOf.changed / tool.output.allOf.changed, BREAKING on both sides. {properties: {id}, unevaluatedProperties: false} gaining allOf [{properties: {depth: integer}, required: [depth]}] rejects every old value and accepts results with depth that the old schema rejected; it was allOf.narrowed, NON_BREAKING on output (a missed break). An allOf whose branches evaluate no new name (allOf [{minProperties: 1}]) still narrows.";
 
+/** Why a tuple position added to an allOf branch beside unevaluatedItems is graded by the proof. */
+const TUPLE_BESIDE_UNEVALUATED =
+  "Beside an unevaluatedItems that constrains (2019-09 on), the items a tuple position of an allOf branch holds are that branch's to evaluate, so a position added there lets its item past unevaluatedItems: {type: array, allOf: [{prefixItems: [{}]}], unevaluatedItems: false} accepts [1, 2] only with two positions (@hyperjump/json-schema 2020-12; items written as a list, 2019-09, alike). The branch compared alone changes no value, so the subsumption proof of the whole allOf grades it: allOf.widened, NON_BREAKING on input and BREAKING on output, and removed, allOf.narrowed; forward on input and reversed on output it read nothing (the walk kept only the branch findings that agreed with the proof, and there were none), as it did with the branch's text reworded beside it. Where the proof cannot tell which items either side evaluates (a reference it cannot follow beside the keyword) and the branches show no value change, it is allOf.changed, BREAKING on both sides, where it read nothing every way.";
+
 /** Why a union branch kept unchanged needs no comparison of its parts. */
 const KEPT_BRANCH =
   "A branch kept unchanged is in the other side's union whatever it holds, so the union is graded by the branches that changed: anyOf [oneOf [[string, null], null], integer] → anyOf [oneOf [[string, null], null], number] widens the union, although the oneOf, whose own branches overlap (it accepts no null), cannot be compared part by part (found by the validator oracle). A schema wrapped whole as a branch (anyOf [X, null]) is paired with that branch even when X holds a combination keyword of its own, as an object with an allOf beside its properties: it was compared keyword by keyword with the bare anyOf, and its properties read as removed (BREAKING on input).";
@@ -612,7 +616,7 @@ const SPECS: Spec[] = [
       RATIONALE[spec.change as Effect] ?? RATIONALE.changed
     } ${MERGED_ALL_OF} ${KEPT_CONJUNCT} ${CONJUNCT_BESIDE}${
       spec.change === "changed" ? ` ${ALL_OF_BESIDE_UNEVALUATED}` : ""
-    }`,
+    } ${TUPLE_BESIDE_UNEVALUATED}`,
   })),
   ...family("not", "not", {
     widened: [

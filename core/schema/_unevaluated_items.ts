@@ -102,3 +102,30 @@ export function unevaluatedItemsDecided(
     : undefined;
   return what === undefined ? true : `unevaluatedItems is not decided: ${what}`;
 }
+
+/**
+ * Why the proof may compare neither `a` ⊆ `b` nor `b` ⊆ `a` as the flattened conjuncts show
+ * unevaluatedItems ({@link unevaluatedItemsDecided}, one way or both), or undefined when it may
+ * compare both.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { itemsUndecided } from "./_unevaluated_items.ts";
+ * const s = (n: number) => ({ allOf: [{ prefixItems: Array(n).fill({}) }], unevaluatedItems: false });
+ * assert.equal(itemsUndecided(s(1), s(1), s(1), s(1)), undefined);
+ * const open = { ...s(1), $ref: "#named" };
+ * assert.equal(typeof itemsUndecided(open, open, open, open), "string");
+ * ```
+ */
+export function itemsUndecided(
+  a: JsonValue,
+  b: JsonValue,
+  rootA: JsonValue | undefined,
+  rootB: JsonValue | undefined,
+): string | undefined {
+  const forth = unevaluatedItemsDecided(a, b, rootA, rootB);
+  if (forth !== true) return forth;
+  const back = unevaluatedItemsDecided(b, a, rootB, rootA);
+  return back === true ? undefined : back;
+}

@@ -88,6 +88,7 @@ import {
   withoutProse,
 } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { itemsUndecided } from "./_unevaluated_items.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
@@ -1864,7 +1865,26 @@ class Walker {
         lifted,
         parents: [a, b],
       });
-      if (!wide && !narrow) continue;
+      if (!wide && !narrow) {
+        // Beside unevaluatedItems, the branches compared alone do not see the items it governs
+        // (a prefixItems position added there changes nothing in the branch): unproven either
+        // way, with no value finding below, the change has no direction.
+        const why = key === "allOf" && changedBranches &&
+            !this.out.slice(start).some((d) => !ANNOTATION_FACETS.has(d.facet))
+          ? itemsUndecided(a, b, this.oldRoot, this.newRoot)
+          : undefined;
+        if (why !== undefined) {
+          this.branchesChanged(
+            ctx,
+            key,
+            [xa, xb],
+            `${
+              branchCounts(key, xa.length, key, xb.length)
+            } beside unevaluatedItems, and Proxar could not prove that the branches only let values in or only keep them out (${why})`,
+          );
+        }
+        continue;
+      }
       // The severity the whole change has; findings below it that are stricter are wrong.
       const flip = ctx.polarity < 0;
       const whole = wide && narrow
@@ -1891,9 +1911,13 @@ class Walker {
         // finding below says the opposite of the proof (a branch added that narrows numbers
         // beside a type object that takes none), so it goes; a break found by name (a property
         // removed) stays, and the proof's own finding joins it when no directed one agrees.
+        // Branch findings that grade no value (none, or prose alone: a prefixItems position
+        // added beside unevaluatedItems changes nothing in the branch) leave the proof's
+        // finding to say it, as on the side where it is a break.
         const found = this.out.slice(start);
         stay = found.filter((d) => !(whole === "BREAKING" && directed(d) && d.severity !== whole));
-        if (stay.length === found.length || stay.some((d) => directed(d))) {
+        const valued = found.some((d) => !ANNOTATION_FACETS.has(d.facet));
+        if (valued && (stay.length === found.length || stay.some((d) => directed(d)))) {
           this.out.length = start;
           this.out.push(...stay);
           if (limit) this.limitFindings(ctx, key, a, b, lifted, start);
@@ -2807,6 +2831,16 @@ class Walker {
     ];
   }
 
+  /** The branches `xa` → `xb` of combinator `key` changed, in no direction Proxar can tell. */
+  branchesChanged(
+    ctx: Ctx,
+    key: "anyOf" | "oneOf" | "allOf",
+    [xa, xb]: [JsonValue[], JsonValue[]],
+    message: string,
+  ): void {
+    this.graded(ctx, key, key, "changed", key, { old: xa, new: xb }, message);
+  }
+
   /** The branches of one combinator, paired: each pair walked, the rest added or removed. */
   branches(
     key: "anyOf" | "oneOf" | "allOf",
@@ -2829,13 +2863,10 @@ class Walker {
       // Branches written alike but for their prose (duplicates reworded), the same definitions
       // reached: the same list of schemas, so the same values; their prose alone is reported.
       if (!this.sameButProse(xa, xb)) {
-        this.graded(
+        this.branchesChanged(
           ctx,
           key,
-          key,
-          "changed",
-          key,
-          { old: xa, new: xb },
+          [xa, xb],
           `${key} branches changed and cannot be paired unambiguously`,
         );
       }
