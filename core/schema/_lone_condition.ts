@@ -31,6 +31,7 @@ import {
   pointerOf,
   pointerTokens,
 } from "../json.ts";
+import { conditionMarks, type Marks } from "./_condition_marks.ts";
 import { eachSubschema, type Link, pathOf } from "./_schema_paths.ts";
 import { isLocalRef } from "./resolve.ts";
 import { isAnnotationOnly } from "./subsume.ts";
@@ -52,35 +53,35 @@ const REFS = ["$ref", "$dynamicRef", "$recursiveRef"];
 /** What an unevaluated keyword of a root sees: every place, or the places listed. */
 type Seen = "anywhere" | ReadonlySet<string> | "nowhere";
 
-const seen = new WeakMap<object, Seen>();
+/** What the root's unevaluatedProperties (`names`) and unevaluatedItems (`items`) see. */
+type SeenBy = Record<keyof Marks, Seen>;
 
-/** The places whose conditions an unevaluated keyword of `root` sees (remembered per root). */
-function seenIn(root: JsonValue | undefined): Seen {
-  if (!isObject(root)) return "nowhere";
+const seen = new WeakMap<object, SeenBy>();
+
+/** The places whose conditions each unevaluated keyword of `root` sees (remembered per root). */
+function seenIn(root: JsonValue | undefined): SeenBy {
+  if (!isObject(root)) return { names: "nowhere", items: "nowhere" };
   let found = seen.get(root);
   if (found === undefined) {
-    found = placesSeen(root);
+    found = {
+      names: placesSeen(root, "unevaluatedProperties"),
+      items: placesSeen(root, "unevaluatedItems"),
+    };
     seen.set(root, found);
   }
   return found;
 }
 
-function placesSeen(root: JsonValue & object): Seen {
-  const text = JSON.stringify(root);
-  if (!text.includes('"unevaluatedProperties"') && !text.includes('"unevaluatedItems"')) {
-    return "nowhere";
-  }
-  // Every schema object that writes one of the keywords; a nested $id leaves references open.
+function placesSeen(root: JsonValue & object, keyword: string): Seen {
+  if (!JSON.stringify(root).includes(`"${keyword}"`)) return "nowhere";
+  // Every schema object that writes the keyword; a nested $id leaves references open.
   const todo: [JsonValue | undefined, string][] = [];
   const stack: [JsonValue, Link | null][] = [[root, null]];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [schema, link] = top;
     if (!isObject(schema)) continue;
     if (link !== null && own(schema, "$id") !== undefined) return "anywhere";
-    if (
-      own(schema, "unevaluatedProperties") !== undefined ||
-      own(schema, "unevaluatedItems") !== undefined
-    ) todo.push([schema, pointerOf(pathOf(link))]);
+    if (own(schema, keyword) !== undefined) todo.push([schema, pointerOf(pathOf(link))]);
     eachSubschema(schema, link, (child, at) => stack.push([child, at]));
   }
   // From each, what it applies in place.
@@ -129,12 +130,26 @@ function valueAt(root: JsonValue, pointer: string): JsonValue | undefined {
   return at;
 }
 
-/** Whether an unevaluated keyword of the place's root sees the conditions of its schema object. */
+/**
+ * Whether an unevaluated keyword of the place's root sees the condition of its schema object, one
+ * that sees what the condition can mark evaluated (an unevaluatedItems sees nothing of a
+ * condition on properties alone).
+ */
 function seenAt(place: Place): boolean {
-  const found = seenIn(place.root);
-  if (found === "nowhere") return false;
-  if (found === "anywhere") return true;
-  return place.loc !== null && place.loc !== undefined && found.has(place.loc);
+  const by = seenIn(place.root);
+  const at = place.loc;
+  const holder = at === null || at === undefined || !isObject(place.root)
+    ? undefined
+    : valueAt(place.root, at);
+  // A schema object without a condition marks nothing; one not found where the place says may
+  // hold any.
+  const marks = !isObject(holder)
+    ? { names: true, items: true }
+    : conditionMarks(holder.if, place.root);
+  const sees = (found: Seen) =>
+    found === "anywhere" ||
+    (found !== "nowhere" && at !== null && at !== undefined && found.has(at));
+  return (marks.names && sees(by.names)) || (marks.items && sees(by.items));
 }
 
 /**

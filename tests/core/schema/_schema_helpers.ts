@@ -174,6 +174,25 @@ export function removedWidenedFourWays(
   };
 }
 
+/**
+ * What {@link fourWays} gives for an if without then and else that decides, at `path` (below the
+ * schema): changed, if.changed BREAKING every way; added, if.widened by variance (removed,
+ * reversed, if.narrowed).
+ */
+export function decidingFourWays(
+  path: string,
+): Record<"changed" | "added", ReturnType<typeof fourWays>> {
+  return {
+    changed: sameFourWays("if.changed", path, "BREAKING"),
+    added: {
+      input: [`tool.input.if.widened t.inputSchema.${path} NON_BREAKING`],
+      inputReversed: [`tool.input.if.narrowed t.inputSchema.${path} BREAKING`],
+      output: [`tool.output.if.widened t.outputSchema.${path} BREAKING`],
+      outputReversed: [`tool.output.if.narrowed t.outputSchema.${path} NON_BREAKING`],
+    },
+  };
+}
+
 /** What {@link fourWays} gives for two schemas it finds no difference between. */
 export const NOTHING_FOUR_WAYS: ReturnType<typeof fourWays> = {
   input: [],

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays, NOTHING_FOUR_WAYS, sameFourWays } from "./_schema_helpers.ts";
+import { decidingFourWays, fourWays, NOTHING_FOUR_WAYS, sameFourWays } from "./_schema_helpers.ts";
 
 const cond = (n: number) => ({ properties: { a: { minLength: n } } });
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
@@ -19,17 +19,7 @@ const lone = (n: number | null, place: Record<string, JsonValue> = {}) =>
   n === null ? place : { ...place, if: cond(n) };
 
 /** Findings of a lone condition that decides, at `path`: changed, and added (removed reversed). */
-function deciding(path: string) {
-  return {
-    changed: sameFourWays("if.changed", path, "BREAKING"),
-    added: {
-      input: [`tool.input.if.widened t.inputSchema.${path} NON_BREAKING`],
-      inputReversed: [`tool.input.if.narrowed t.inputSchema.${path} BREAKING`],
-      output: [`tool.output.if.widened t.outputSchema.${path} BREAKING`],
-      outputReversed: [`tool.output.if.narrowed t.outputSchema.${path} NON_BREAKING`],
-    },
-  };
-}
+const deciding = decidingFourWays;
 
 /** Asserts what changing the condition (2 → 3) and adding it read, both ways, in and out. */
 function reads(
