@@ -141,6 +141,10 @@ const MERGED_ALL_OF =
 const TUPLE_LENGTH =
   "A position past the most items a schema admits (its maxItems, or the length of a tuple whose rest schema is false) holds no item, so what a schema says of it constrains nothing. zod 3 ends a tuple with maxItems and zod 4 with items: false: the two admit the same arrays and compare equal, where the move was graded a narrowing of items (BREAKING on input). A rest schema that becomes reachable widens whatever it is written as.";
 
+/** Why an item past the listed positions is compared with the unevaluatedItems beside them. */
+const PAST_POSITIONS =
+  "Past the positions a schema lists, beside its unevaluatedItems and no items or additionalItems of its own, an item is unevaluatedItems' unless a keyword beside evaluates it: {type: array, prefixItems: [{}, {}], allOf: [{minItems: 0}], unevaluatedItems: false} → one position rejects [1, 2] (@hyperjump/json-schema 2020-12; items as a list in 2019-09, with or without such a keyword, alike), so the position removed is items.narrowed (BREAKING on input) and added items.widened (BREAKING on output), as without the allOf; with any keyword beside (allOf, anyOf, if, contains, a $ref) or, in 2019-09, an items list, it read nothing every way, the item compared with no schema. An item a keyword beside evaluates for certain (an allOf branch's prefixItems that reaches it) is held by that keyword and compared as before (no finding for a position it covers). Where Proxar cannot tell whether one is evaluated (a reference it cannot follow such as $ref '#named' or a $dynamicRef, a contains, a branch that may apply), the change goes either way: items.narrowed or items.widened, BREAKING on both sides.";
+
 /** A spec whose rationale also says how a tuple's length counts. */
 function withTupleLength(spec: Spec): Spec {
   return {
@@ -591,7 +595,10 @@ const SPECS: Spec[] = [
     { type: "string", contentMediaType: "application/json" },
     "contentSchema",
   ),
-  ...position("items", { type: "array" }, "items").map(withTupleLength),
+  ...position("items", { type: "array" }, "items").map(withTupleLength).map((spec) => ({
+    ...spec,
+    rationale: `${spec.rationale} ${PAST_POSITIONS}`,
+  })),
   ...family("contains", "contains", {
     widened: [
       v({ type: "array", contains: { type: "string" } }),

@@ -12,7 +12,7 @@
  * many leading positions as A may, and A evaluates none through `contains`.
  * @module
  */
-import { isObject, type JsonValue } from "../json.ts";
+import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { evaluated, mentions, type Reading } from "./_unevaluated_proof.ts";
 
 /** The items a schema evaluates for its unevaluatedItems. */
@@ -128,4 +128,41 @@ export function itemsUndecided(
   if (forth !== true) return forth;
   const back = unevaluatedItemsDecided(b, a, rootB, rootA);
   return back === true ? undefined : back;
+}
+
+/**
+ * What governs the item at position `i` of an array `s` accepts, past the positions it lists
+ * itself, where it writes unevaluatedItems and no schema of its own for the items past them
+ * (items, additionalItems): "unevaluated" when nothing else in it may evaluate the item, so
+ * unevaluatedItems holds it; "evaluated" when an applicator beside evaluates it for certain (what
+ * that applicator says holds it, and unevaluatedItems does not); or why Proxar cannot tell (one
+ * may, or a reference it cannot follow may).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { itemGovernedBy } from "./_unevaluated_items.ts";
+ * const s = (more: object) => ({ prefixItems: [{}], unevaluatedItems: false, ...more });
+ * assert.equal(itemGovernedBy(s({ allOf: [{ minItems: 0 }] }), undefined, 1), "unevaluated");
+ * assert.equal(itemGovernedBy(s({ allOf: [{ prefixItems: [{}, {}] }] }), undefined, 1), "evaluated");
+ * assert.equal(typeof itemGovernedBy(s({ $ref: "#named" }), undefined, 1), "string");
+ * ```
+ */
+export function itemGovernedBy(
+  s: JsonObject,
+  root: JsonValue | undefined,
+  i: number,
+): "unevaluated" | "evaluated" | string {
+  // The positions it lists are not what the question is about: what evaluates past them.
+  const beside: JsonObject = { ...s };
+  delete beside.prefixItems;
+  if (Array.isArray(beside.items)) delete beside.items;
+  const least = evaluated(ITEMS, beside, root, false);
+  if (typeof least === "string") return least;
+  if (least.all || least.prefix > i) return "evaluated";
+  const most = evaluated(ITEMS, beside, root, true);
+  if (typeof most === "string") return most;
+  if (most.all || most.prefix > i) return `a keyword beside it may evaluate the item at ${i}`;
+  if (most.contains) return "contains may evaluate the item";
+  return "unevaluated";
 }

@@ -38,7 +38,7 @@ import {
 } from "./_walk_messages.ts";
 import { chainRests, closingLink, withoutOuterUnevaluated } from "./_chain_unevaluated.ts";
 import { type Branch, flatAnyOf, liftUnion, type SoleBranch, soleBranch } from "./_union_lift.ts";
-import { itemBound, tuple } from "./_tuple_items.ts";
+import { itemBound, type Tuple, tuple } from "./_tuple_items.ts";
 import { integerBound } from "./_integer_bound.ts";
 import { listedBetween, listedOffMultiple, listedThrough } from "./_enum_bounds.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
@@ -88,7 +88,7 @@ import {
   withoutProse,
 } from "./_unreached_prose.ts";
 import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
-import { itemsUndecided } from "./_unevaluated_items.ts";
+import { itemGovernedBy, itemsUndecided } from "./_unevaluated_items.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
@@ -241,6 +241,15 @@ const SUBSCHEMAS = [
   "propertyNames",
   "contentSchema",
 ] as const;
+
+/** How each side holds an array item (Walker.governed()). */
+interface Governed {
+  old: { rest: JsonValue; key: string };
+  new: { rest: JsonValue; key: string };
+  /** Why the side `unsure` may hold the item under its unevaluatedItems or under nothing. */
+  why?: string;
+  unsure?: "old" | "new";
+}
 
 class Walker {
   readonly out: SchemaDelta[] = [];
@@ -1651,6 +1660,62 @@ class Walker {
     this.graded(ctx, key, key, "changed", key, values, `the dependency on "${name}" changed form`);
   }
 
+  /**
+   * The schema each side holds item `i` under past the positions it lists, and its keyword: the
+   * rest tuple() reads, or, beside an unevaluatedItems and no rest of its own, that
+   * unevaluatedItems where no keyword beside may evaluate the item (itemGovernedBy()), when the
+   * other side holds it under a schema it writes for it (a position, items). `why` says why the
+   * side `unsure` may hold it under either, where a keyword beside may evaluate it.
+   */
+  governed(a: JsonObject, b: JsonObject, ta: Tuple, tb: Tuple, i: number): Governed {
+    const past = (s: JsonObject, t: Tuple, root: JsonValue | undefined) =>
+      i < t.prefix.length || t.restKey === "unevaluatedItems" || s[t.restKey] !== undefined ||
+        s.unevaluatedItems === undefined
+        ? "evaluated"
+        : itemGovernedBy(s, root, i);
+    const ga = past(a, ta, this.oldRoot);
+    const gb = past(b, tb, this.newRoot);
+    const side = (s: JsonObject, t: Tuple, g: string, other: string) =>
+      g !== "evaluated" && other === "evaluated"
+        ? { rest: s.unevaluatedItems!, key: "unevaluatedItems" }
+        : { rest: t.rest, key: t.restKey };
+    const unsure = (g: string, other: string) =>
+      g !== "evaluated" && g !== "unevaluated" && other === "evaluated";
+    return {
+      old: side(a, ta, ga, gb),
+      new: side(b, tb, gb, ga),
+      ...(unsure(ga, gb)
+        ? { why: ga, unsure: "old" as const }
+        : unsure(gb, ga)
+        ? { why: gb, unsure: "new" as const }
+        : {}),
+    };
+  }
+
+  /**
+   * Compares item schemas `x` → `y` held as {@link governed} says: where one side may hold the
+   * item under its unevaluatedItems or under nothing, undirected, with each reading compared
+   * until one differs.
+   */
+  compareGoverned(x: JsonValue, y: JsonValue, g: Governed, at: Ctx): void {
+    if (g.why === undefined) {
+      this.compare(x, y, at);
+      return;
+    }
+    const ctx: Ctx = {
+      ...at,
+      polarity: 0,
+      undirected: `past the positions listed, beside unevaluatedItems, where ${g.why}`,
+    };
+    const start = this.out.length;
+    this.compare(x, y, ctx);
+    if (this.out.length > start) return;
+    const held = g.unsure === "old" ? x : y;
+    if (held === false) return;
+    if (g.unsure === "old") this.compare(true, y, ctx);
+    else this.compare(x, true, ctx);
+  }
+
   arrays(a: JsonObject, b: JsonObject, ctx: Ctx): void {
     const has = (s: JsonObject) =>
       s.items !== undefined || s.prefixItems !== undefined || s.additionalItems !== undefined;
@@ -1672,34 +1737,39 @@ class Walker {
           });
           continue;
         }
-        const x = holdsPosition(la, i) ? ta.prefix[i] ?? ta.rest : false;
-        const y = holdsPosition(lb, i) ? tb.prefix[i] ?? tb.rest : false;
+        const g = this.governed(a, b, ta, tb, i);
+        const x = holdsPosition(la, i) ? ta.prefix[i] ?? g.old.rest : false;
+        const y = holdsPosition(lb, i) ? tb.prefix[i] ?? g.new.rest : false;
         const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
         // A position one side leaves to a rest it does not write holds any value: shown as absent.
-        const absent = i >= ta.prefix.length && a[ta.restKey] === undefined
+        const absent = i >= ta.prefix.length && a[g.old.key] === undefined
           ? "old"
-          : i >= tb.prefix.length && b[tb.restKey] === undefined
+          : i >= tb.prefix.length && b[g.new.key] === undefined
           ? "new"
           : undefined;
-        this.compare(x, y, {
+        this.compareGoverned(x, y, g, {
           ...this.child(ctx, [key, String(i)], "items", "items"),
           ...(absent === undefined ? {} : { absent }),
           oldLoc: i < ta.prefix.length
             ? `${this.home(ctx, "old", ta.prefixKey)}/${ta.prefixKey}/${i}`
-            : `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
+            : `${this.home(ctx, "old", g.old.key)}/${g.old.key}`,
           newLoc: i < tb.prefix.length
             ? `${this.home(ctx, "new", tb.prefixKey)}/${tb.prefixKey}/${i}`
-            : `${this.home(ctx, "new", tb.restKey)}/${tb.restKey}`,
+            : `${this.home(ctx, "new", g.new.key)}/${g.new.key}`,
         });
       }
       // The rest schema governs positions from `count` on; when neither side admits that many
       // items, it constrains nothing on either side.
       if (holdsPosition(la, count) || holdsPosition(lb, count)) {
-        const ra = holdsPosition(la, count) ? ta.rest : false;
-        const rb = holdsPosition(lb, count) ? tb.rest : false;
-        this.compare(ra, rb, {
-          ...this.child(ctx, [tb.restKey], "items", "items"),
-          oldLoc: `${this.home(ctx, "old", ta.restKey)}/${ta.restKey}`,
+        const g = this.governed(a, b, ta, tb, count);
+        const ra = holdsPosition(la, count) ? g.old.rest : false;
+        const rb = holdsPosition(lb, count) ? g.new.rest : false;
+        // Named at the rest a side writes, where the other's unevaluatedItems holds the items.
+        const restKey = g.new.key === tb.restKey ? tb.restKey : ta.restKey;
+        this.compareGoverned(ra, rb, g, {
+          ...this.child(ctx, [restKey], "items", "items"),
+          oldLoc: `${this.home(ctx, "old", g.old.key)}/${g.old.key}`,
+          newLoc: `${this.home(ctx, "new", g.new.key)}/${g.new.key}`,
         });
       } else {
         this.unreachedAt(ctx, a[ta.restKey], b[tb.restKey], {
