@@ -114,6 +114,13 @@ const REST_BESIDE_UNEVALUATED =
 const ALL_OF_BESIDE_UNEVALUATED =
   "Beside an unevaluatedProperties that constrains (draft 2020-12), an allOf (or anyOf, oneOf) written on one side only whose branches evaluate a name the other side's unevaluatedProperties governs both constrains and lets that name past it: unless the subsumption proof settles it, the change is tool.input.allOf.changed / tool.output.allOf.changed, BREAKING on both sides. {properties: {id}, unevaluatedProperties: false} gaining allOf [{properties: {depth: integer}, required: [depth]}] rejects every old value and accepts results with depth that the old schema rejected; it was allOf.narrowed, NON_BREAKING on output (a missed break). An allOf whose branches evaluate no new name (allOf [{minProperties: 1}]) still narrows.";
 
+/** Closed to the names no keyword evaluates. */
+const CLOSED = { unevaluatedProperties: false } as const;
+
+/** Why a then or else on one side only beside an unevaluated keyword is graded by the proof. */
+const BRANCH_BESIDE_UNEVALUATED =
+  "Beside an unevaluatedProperties or unevaluatedItems that reads what it marks evaluated (from 2019-09 on), a then or else written on one side only both constrains the values it applies to and lets the names or items it evaluates past that keyword, so the subsumption proof of the whole object grades it: {type: object, properties: {a: {}}, if: {required: [a]}, unevaluatedProperties: false} gaining then {properties: {b: {}}} accepts {a: 1, b: 1} only after (@hyperjump/json-schema 2019-09 and 2020-12), then.widened (BREAKING on output), where a then added read then.narrowed, NON_BREAKING on output (a missed break) and BREAKING on input (a false one); the same for an else, prefixItems beside unevaluatedItems, and an if/then/else added or removed as a whole (if.widened, if.narrowed). Where the proof cannot tell (then {properties: {b: {}}, required: [b]} rejects {a: 1} and accepts {a: 1, b: 1}, or a reference Proxar cannot follow such as $ref '#named' in it), it is then.changed / else.changed (if.changed as a whole), BREAKING on both sides. A then or else that marks nothing such a keyword reads (required alone, or properties beside unevaluatedItems alone), or with no such keyword, is a conjunct: added, narrowed.";
+
 /** Why a tuple position added to an allOf branch beside unevaluatedItems is graded by the proof. */
 const TUPLE_BESIDE_UNEVALUATED =
   "Beside an unevaluatedItems that constrains (2019-09 on), the items a tuple position of an allOf branch holds are that branch's to evaluate, so a position added there lets its item past unevaluatedItems: {type: array, allOf: [{prefixItems: [{}]}], unevaluatedItems: false} accepts [1, 2] only with two positions (@hyperjump/json-schema 2020-12; items written as a list, 2019-09, alike). The branch compared alone changes no value, so the subsumption proof of the whole allOf grades it: allOf.widened, NON_BREAKING on input and BREAKING on output, and removed, allOf.narrowed; forward on input and reversed on output it read nothing (the walk kept only the branch findings that agreed with the proof, and there were none), as it did with the branch's text reworded beside it. Where the proof cannot tell which items either side evaluates (a reference it cannot follow beside the keyword) and the branches show no value change, it is allOf.changed, BREAKING on both sides, where it read nothing every way.";
@@ -652,7 +659,21 @@ const SPECS: Spec[] = [
         { type: "object", if: { required: ["a"] }, [key]: { required: ["b"] } },
         key,
       ],
-    })
+      changed: [
+        { type: "object", properties: { a: {} }, if: { required: ["a"] }, ...CLOSED },
+        {
+          type: "object",
+          properties: { a: {} },
+          if: { required: ["a"] },
+          [key]: { properties: { b: {} }, required: ["b"] },
+          ...CLOSED,
+        },
+        key,
+      ],
+    }).map((spec) => ({
+      ...spec,
+      rationale: `${RATIONALE[spec.change as Effect]} ${BRANCH_BESIDE_UNEVALUATED}`,
+    }))
   ),
   ...family("if", "if/then/else as a whole", {
     widened: [
@@ -671,7 +692,7 @@ const SPECS: Spec[] = [
       spec.change === "widened" ? "removed" : "added"
     } as a whole`,
     rationale:
-      "A conditional only ever adds a constraint on the values its if matches, so removing it as a whole accepts more values (widened) and adding it accepts fewer (narrowed); an if without then or else constrains nothing. Removed is NON_BREAKING on input and BREAKING on output; added is the reverse. Where an unevaluatedProperties or unevaluatedItems sees it (from 2019-09 on: beside it, or above it through allOf, anyOf, oneOf, if/then/else, dependentSchemas or local references) an if without then and else rejects no value either, but the names or items it evaluates where it holds escape those keywords: added, it accepts more values (widened), removed fewer (narrowed), graded by variance as such. One such keyword elsewhere (a sibling property's schema, below the condition, a cousin allOf branch, under not) does not see it: there it constrains nothing, as without the keyword (see if.changed). Added or removed in an allOf, anyOf or oneOf branch beside unevaluatedItems, it read nothing (the subsumption proof called the two equal; see if.changed): it is graded so now, as beside unevaluatedProperties. An allOf branch of such a condition alone that no unevaluated keyword sees, added or removed, accepts every value: no finding, where it read allOf.narrowed or allOf.widened and, removed, property.removed (see if.changed). So does one that marks nothing the keyword that sees it reads (a condition on properties alone beside unevaluatedItems alone, on prefixItems beside unevaluatedProperties alone): no finding, where it read if.widened added (BREAKING on output) and if.narrowed removed (see if.changed). Where it may decide because a reference Proxar cannot follow may apply it in place ({allOf: [{}, {$ref: '#named', unevaluatedProperties: false}]} with the first branch becoming {if: {properties: {a: {minLength: 2}}}}: the anchor may name that branch, and then {a: 'ab'} is accepted after only, @hyperjump/json-schema 2019-09 and 2020-12), such a branch added is allOf.widened and removed allOf.narrowed, graded by variance, in the walk and the catch-all alike: added, it read a conjunct added, allOf.narrowed, NON_BREAKING on output (a missed break), and an allOf of it added whole beside the reference and the unevaluated keyword read allOf.changed, BREAKING every way.",
+      `A conditional only ever adds a constraint on the values its if matches, so removing it as a whole accepts more values (widened) and adding it accepts fewer (narrowed); an if without then or else constrains nothing. Removed is NON_BREAKING on input and BREAKING on output; added is the reverse. Where an unevaluatedProperties or unevaluatedItems sees it (from 2019-09 on: beside it, or above it through allOf, anyOf, oneOf, if/then/else, dependentSchemas or local references) an if without then and else rejects no value either, but the names or items it evaluates where it holds escape those keywords: added, it accepts more values (widened), removed fewer (narrowed), graded by variance as such. One such keyword elsewhere (a sibling property's schema, below the condition, a cousin allOf branch, under not) does not see it: there it constrains nothing, as without the keyword (see if.changed). Added or removed in an allOf, anyOf or oneOf branch beside unevaluatedItems, it read nothing (the subsumption proof called the two equal; see if.changed): it is graded so now, as beside unevaluatedProperties. An allOf branch of such a condition alone that no unevaluated keyword sees, added or removed, accepts every value: no finding, where it read allOf.narrowed or allOf.widened and, removed, property.removed (see if.changed). So does one that marks nothing the keyword that sees it reads (a condition on properties alone beside unevaluatedItems alone, on prefixItems beside unevaluatedProperties alone): no finding, where it read if.widened added (BREAKING on output) and if.narrowed removed (see if.changed). Where it may decide because a reference Proxar cannot follow may apply it in place ({allOf: [{}, {$ref: '#named', unevaluatedProperties: false}]} with the first branch becoming {if: {properties: {a: {minLength: 2}}}}: the anchor may name that branch, and then {a: 'ab'} is accepted after only, @hyperjump/json-schema 2019-09 and 2020-12), such a branch added is allOf.widened and removed allOf.narrowed, graded by variance, in the walk and the catch-all alike: added, it read a conjunct added, allOf.narrowed, NON_BREAKING on output (a missed break), and an allOf of it added whole beside the reference and the unevaluated keyword read allOf.changed, BREAKING every way. ${BRANCH_BESIDE_UNEVALUATED}`,
   })),
   {
     aspect: "if",

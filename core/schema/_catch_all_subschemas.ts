@@ -33,7 +33,7 @@ import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
-import { isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
+import { conditionalBeside, isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -395,6 +395,21 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
       walk.unmodelledOut(node, [facet], a, b);
     }
     if (ifs.some((x) => x === undefined)) return;
+    // On one side only, beside an unevaluated keyword that reads what it marks evaluated.
+    if ((a === undefined) !== (b === undefined)) {
+      const seen = besideUnevaluated(walk, node, [facet]);
+      if (seen === "same") return;
+      if (seen !== undefined) {
+        walk.emit(node, node.neg, facet, seen, a, b, {
+          tail: [facet],
+          detail: `${facet} ${a === undefined ? "added" : "removed"}${
+            seen === "changed" ? " beside unevaluatedProperties or unevaluatedItems" : ""
+          }`,
+        });
+        if (a === undefined) walk.unmodelledIn(node, [facet], b);
+        return;
+      }
+    }
   }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),
@@ -907,6 +922,23 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
   return list.some((branch) => walk.same(mine, branch));
 }
 
+/** {@link conditionalBeside} at the node, proven as sets. */
+function besideUnevaluated(
+  walk: Walker,
+  node: Node,
+  keys: readonly ("if" | "then" | "else")[],
+): "widened" | "narrowed" | "changed" | "same" | undefined {
+  return conditionalBeside(
+    { root: walk.oldRoot, loc: node.oPtr },
+    { root: walk.newRoot, loc: node.nPtr },
+    keys,
+    (direction) =>
+      (direction === "widened"
+        ? walk.proves(node.o, node.n, "widened", false, true)
+        : walk.proves(node.n, node.o, "narrowed", false, true)) === true,
+  );
+}
+
 /**
  * `if` with its `then`/`else`: a conditional added as a whole narrows, removed as a whole widens
  * (an `if` with neither `then` nor `else` constrains nothing); a changed condition is undecidable.
@@ -957,10 +989,12 @@ const condition: FacetHandler = (walk, node) => {
   }
   // An if alone rejects no value: added, it marks names or items evaluated (a widening).
   const alone = branchless(ao ? node.o : node.n);
+  const seen = alone ? undefined : besideUnevaluated(walk, node, ["if", "then", "else"]);
+  if (seen === "same") return;
   walk.facetDelta(
     node,
     "if",
-    ao !== alone ? "widened" : "narrowed",
+    seen ?? (ao !== alone ? "widened" : "narrowed"),
     alone
       ? `if without then and else ${
         ao ? "removed" : "added"

@@ -26,6 +26,7 @@
 import {
   escapePointerToken,
   isObject,
+  type JsonObject,
   type JsonValue,
   own,
   pointerOf,
@@ -135,7 +136,10 @@ function valueAt(root: JsonValue, pointer: string): JsonValue | undefined {
  * that sees what the condition can mark evaluated (an unevaluatedItems sees nothing of a
  * condition on properties alone).
  */
-function seenAt(place: Place): boolean {
+function seenAt(
+  place: Place,
+  part: (holder: JsonObject) => JsonValue | undefined = (holder) => holder.if,
+): boolean {
   const by = seenIn(place.root);
   const at = place.loc;
   const holder = at === null || at === undefined || !isObject(place.root)
@@ -145,7 +149,7 @@ function seenAt(place: Place): boolean {
   // hold any.
   const marks = !isObject(holder)
     ? { names: true, items: true }
-    : conditionMarks(holder.if, place.root);
+    : conditionMarks(part(holder), place.root);
   const sees = (found: Seen) =>
     found === "anywhere" ||
     (found !== "nowhere" && at !== null && at !== undefined && found.has(at));
@@ -174,6 +178,50 @@ function seenAt(place: Place): boolean {
  */
 export function loneConditionDecides(old: Place, current: Place): boolean {
   return seenAt(old) || seenAt(current);
+}
+
+/**
+ * Whether an unevaluatedProperties or unevaluatedItems of the place's root sees what the schema
+ * object there applies in place under `keys` (a then or else; if, then and else together), one
+ * that reads what they can mark evaluated: a then that declares a name beside
+ * `unevaluatedProperties: false` lets that name in where the condition holds, as well as
+ * constraining, so written on one side only it neither only widens nor only narrows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { conditionalSeen } from "./_lone_condition.ts";
+ * const s = { if: { required: ["a"] }, then: { properties: { b: {} } } };
+ * assert.equal(conditionalSeen({ root: s, loc: "" }, ["then"]), false);
+ * const beside = { ...s, unevaluatedProperties: false };
+ * assert.equal(conditionalSeen({ root: beside, loc: "" }, ["then"]), true);
+ * assert.equal(conditionalSeen({ root: { ...beside, then: { required: ["b"] } }, loc: "" }, ["then"]), false);
+ * ```
+ */
+export function conditionalSeen(place: Place, keys: readonly ("if" | "then" | "else")[]): boolean {
+  return seenAt(place, (holder) => {
+    const parts = keys.map((k) => holder[k]).filter((x) => x !== undefined);
+    return parts.length === 0 ? undefined : { allOf: parts };
+  });
+}
+
+/**
+ * How a schema object changed whose then or else (or conditional, `keys`) is written on one side
+ * only, where an unevaluated keyword reads what it marks evaluated ({@link conditionalSeen}) at
+ * `old` or `current`: it constrains where it applies and lets what it marks past that keyword, so
+ * the subsumption proof of the whole object, as sets (`proves`), decides: "same" when it finds
+ * the same values both ways, "changed" when it finds no direction. Undefined where no such
+ * keyword reads it (then it is a conjunct: added, it narrows).
+ */
+export function conditionalBeside(
+  old: Place,
+  current: Place,
+  keys: readonly ("if" | "then" | "else")[],
+  proves: (direction: "widened" | "narrowed") => boolean,
+): "widened" | "narrowed" | "changed" | "same" | undefined {
+  if (!conditionalSeen(old, keys) && !conditionalSeen(current, keys)) return undefined;
+  const wide = proves("widened"), narrow = proves("narrowed");
+  return wide && narrow ? "same" : wide ? "widened" : narrow ? "narrowed" : "changed";
 }
 
 /**

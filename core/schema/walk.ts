@@ -76,7 +76,12 @@ import {
 import { requiredByBranches, requiredNames } from "./_required_names.ts";
 import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
-import { acceptsEveryBranch, isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
+import {
+  acceptsEveryBranch,
+  conditionalBeside,
+  isLoneCondition,
+  loneConditionDecides,
+} from "./_lone_condition.ts";
 import { type AcceptsEvery, annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
 import { ANNOTATION_RULES as ANNOTATIONS, OWN_ANNOTATIONS } from "./_annotation_rules.ts";
@@ -241,6 +246,10 @@ const SUBSCHEMAS = [
   "propertyNames",
   "contentSchema",
 ] as const;
+
+/** Why a then or else (or a conditional) on one side only beside an unevaluated keyword has no direction. */
+const SEEN_CONDITION =
+  ": it constrains where it applies and marks names or items evaluated that an unevaluatedProperties or unevaluatedItems reads, and Proxar could not prove that it only lets values in or only keeps them out";
 
 /** How each side holds an array item (Walker.governed()). */
 interface Governed {
@@ -2627,7 +2636,7 @@ class Walker {
       // A then or else without if applies to no value: its prose is still read.
       if (a.if === undefined) return this.unreached(ctx, a, b, ["then", "else"]);
       if (!ao && !an) this.unreachedTargets(ctx, a.if, b.if);
-      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+      this.conditionBranches(ctx, a, b);
       return;
     }
     if (!ao && !an) {
@@ -2651,7 +2660,7 @@ class Walker {
           path: [this.opts.basePath, ...pointerTokens(loc)].join("."),
         });
       }
-      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+      this.conditionBranches(ctx, a, b);
       return;
     }
     const pick = (s: JsonObject) => {
@@ -2683,14 +2692,16 @@ class Walker {
       // Its prose is named too: the finding on the condition does not say what it reads.
       this.unreached(ctx, a, b, ["if"]);
       // Still compare the branches: a change inside them must be named, not hidden behind `if`.
-      for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+      this.conditionBranches(ctx, a, b);
       return;
     }
     // An if alone, where unevaluatedProperties or unevaluatedItems sees it, rejects no value:
     // what it adds is names or items marked evaluated, which those no longer check (added, it
     // widens).
     const alone = branchless(ao ? a : b);
-    const effect = ao !== alone ? "widened" : "narrowed";
+    const seen = alone ? undefined : this.seenBesideUnevaluated(ctx, a, b, ["if", "then", "else"]);
+    if (seen === "same") return;
+    const effect = seen ?? (ao !== alone ? "widened" : "narrowed");
     this.graded(
       ctx,
       "if",
@@ -2704,7 +2715,50 @@ class Walker {
         }: the names or items it marks evaluated, where it holds, are ${
           ao ? "now" : "no longer"
         } checked by unevaluatedProperties or unevaluatedItems`
-        : `if/then/else ${ao ? "removed" : "added"} as a whole`,
+        : `if/then/else ${ao ? "removed" : "added"} as a whole${
+          seen === "changed" ? SEEN_CONDITION : ""
+        }`,
+    );
+  }
+
+  /**
+   * then and else compared; one written on one side only beside an unevaluated keyword that
+   * reads what it marks evaluated is graded by {@link seenBesideUnevaluated}, else as a conjunct
+   * (added, it narrows).
+   */
+  conditionBranches(ctx: Ctx, a: JsonObject, b: JsonObject): void {
+    for (const key of ["then", "else"] as const) {
+      const seen = (a[key] === undefined) !== (b[key] === undefined)
+        ? this.seenBesideUnevaluated(ctx, a, b, [key])
+        : undefined;
+      if (seen === undefined) this.optional(ctx, key, a, b);
+      else if (seen !== "same") {
+        const what = a[key] === undefined ? "added" : "removed";
+        this.keyword(ctx, key, a, b, seen, `${what}${seen === "changed" ? SEEN_CONDITION : ""}`);
+      }
+    }
+  }
+
+  /**
+   * How the schema object `a` → `b` changed where what it writes under `keys` (then or else, or
+   * the conditional as a whole) is on one side only beside an unevaluated keyword that reads what
+   * it marks evaluated ({@link conditionalBeside}); undefined where none reads it.
+   */
+  seenBesideUnevaluated(
+    ctx: Ctx,
+    a: JsonObject,
+    b: JsonObject,
+    keys: readonly ("if" | "then" | "else")[],
+  ): Effect | "same" | undefined {
+    // As sets: the names it declares are graded with it, not as properties of their own.
+    return conditionalBeside(
+      { root: this.oldRoot, loc: ctx.oldLoc },
+      { root: this.newRoot, loc: ctx.newLoc },
+      keys,
+      (direction) =>
+        direction === "widened"
+          ? this.proves(a, b, "widened", false)
+          : this.proves(b, a, "narrowed", false),
     );
   }
 
@@ -2724,7 +2778,7 @@ class Walker {
     this.out.length = start;
     this.out.push(...notes);
     for (const i of [...this.governedNames]) if (i >= start) this.governedNames.delete(i);
-    for (const key of ["then", "else"] as const) this.optional(ctx, key, a, b);
+    this.conditionBranches(ctx, a, b);
   }
 
   /**
