@@ -21,7 +21,7 @@ import {
 import { namesVerdict, q } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly } from "./subsume.ts";
 import { OUT_OF_STEPS } from "./_subsume_groups.ts";
-import { unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { nameKeywords, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { branchChanges, branchCounts, exclusivity, unionSwap } from "./_union_keyword.ts";
 import { patternHits } from "./_pattern_hits.ts";
 import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
@@ -328,17 +328,12 @@ const patternProperties: FacetHandler = (walk, node) => {
   const [a, b] = sides;
   let whole: Effect | null | undefined;
   const verdict = (): Effect | null => {
-    const keys = ["properties", "patternProperties", "additionalProperties"];
-    const project = (s: JsonObject): JsonObject => {
-      const out: JsonObject = {};
-      for (const k of keys) {
-        const v = walk.read(s, k);
-        if (v !== undefined) out[k] = v;
-      }
-      return out;
-    };
-    const po = project(node.o), pn = project(node.n);
-    // Pure set inclusion: a property removed or added beside is reported on its own.
+    // The property keywords together, an unevaluatedProperties that is their rest included
+    // (nameKeywords()). Pure set inclusion: a property removed or added beside is reported on its
+    // own.
+    const po = nameKeywords(node.o, walk.oldRoot, (k) => walk.read(node.o, k));
+    const pn = nameKeywords(node.n, walk.newRoot, (k) => walk.read(node.n, k));
+    if (po === undefined || pn === undefined) return "changed";
     const wide = walk.proves(po, pn, "widened", false) === true;
     const narrow = walk.proves(pn, po, "narrowed", false) === true;
     return wide && narrow ? null : wide ? "widened" : narrow ? "narrowed" : "changed";

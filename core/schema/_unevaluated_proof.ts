@@ -154,6 +154,46 @@ const evaluation = (schema: JsonValue, root: JsonValue | undefined, upper: boole
   evaluated(NAMES, schema, root, upper);
 
 /**
+ * The keywords of `s` that say what a name holds, for a proof about its properties alone:
+ * properties, patternProperties, additionalProperties, and, where no additionalProperties is
+ * written, an unevaluatedProperties that constrains, as the additionalProperties it is when no
+ * other keyword of `s` may evaluate a name (an applicator, a reference). Undefined where one may,
+ * or Proxar cannot tell: what such a name holds is not these keywords' to say. `read` reads a
+ * keyword of `s`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameKeywords } from "./_unevaluated_proof.ts";
+ * const s = { properties: { a: {} }, allOf: [{ minProperties: 1 }], unevaluatedProperties: false };
+ * assert.deepEqual(nameKeywords(s, s), { properties: { a: {} }, additionalProperties: false });
+ * assert.equal(nameKeywords({ ...s, allOf: [{ properties: { b: {} } }] }, s), undefined);
+ * assert.equal(nameKeywords({ ...s, $ref: "#named" }, s), undefined);
+ * ```
+ */
+export function nameKeywords(
+  s: JsonObject,
+  root: JsonValue | undefined,
+  read: (key: string) => JsonValue | undefined = (key) => s[key],
+): JsonObject | undefined {
+  const out: JsonObject = {};
+  for (const key of ["properties", "patternProperties", "additionalProperties"]) {
+    const v = read(key);
+    if (v !== undefined) out[key] = v;
+  }
+  const rest = read("unevaluatedProperties");
+  if (out.additionalProperties !== undefined || acceptsAll(rest)) return out;
+  const beside: JsonObject = { ...s };
+  delete beside.properties;
+  delete beside.patternProperties;
+  const most = evaluation(beside, root, true);
+  if (typeof most === "string" || most.all || most.names.size > 0 || most.patterns.size > 0) {
+    return undefined;
+  }
+  return { ...out, additionalProperties: rest! };
+}
+
+/**
  * Whether `schema` writes unevaluatedProperties (or `keyword`) in itself, its applicators'
  * branches or the local references they follow (not in its property schemas, which the proof asks
  * about apart).

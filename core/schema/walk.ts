@@ -92,7 +92,7 @@ import {
   withoutNotes,
   withoutProse,
 } from "./_unreached_prose.ts";
-import { unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
+import { nameKeywords, unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
 import { itemGovernedBy, itemsUndecided } from "./_unevaluated_items.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
@@ -1555,13 +1555,14 @@ class Walker {
       } else {
         if (this.patternInBranch(a, b, ctx, name, { old: x, new: y })) return;
         // Graded on the property keywords together: a pattern constrains the names it matches
-        // and frees them from additionalProperties.
-        const keys = ["properties", "patternProperties", "additionalProperties"];
-        const project = (s: JsonObject): JsonObject =>
-          Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]!]));
-        // Pure set inclusion: a property removed or added beside is reported on its own.
-        const wide = this.proves(project(a), project(b), "widened", false);
-        const narrow = this.proves(project(b), project(a), "narrowed", false);
+        // and frees them from additionalProperties, or, where none is written, from an
+        // unevaluatedProperties (nameKeywords(); no direction where another keyword beside may
+        // take a name from it). Pure set inclusion: a property removed or added beside is
+        // reported on its own.
+        const pa = nameKeywords(a, this.oldRoot), pb = nameKeywords(b, this.newRoot);
+        const decided = pa !== undefined && pb !== undefined;
+        const wide = decided && this.proves(pa, pb, "widened", false);
+        const narrow = decided && this.proves(pb, pa, "narrowed", false);
         if (wide && narrow) return;
         const effect: Effect = wide ? "widened" : narrow ? "narrowed" : "changed";
         const what = `the pattern property ${JSON.stringify(name)} was ${

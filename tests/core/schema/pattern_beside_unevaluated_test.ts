@@ -1,0 +1,55 @@
+/**
+ * A pattern written on one side only of an object that writes `unevaluatedProperties` and no
+ * additionalProperties frees the names it matches from it: `{type: object, properties: {a: {}},
+ * unevaluatedProperties: false}` gaining `patternProperties: {"^x": {}}` accepts `{xb: 1}` after
+ * only (@hyperjump/json-schema, 2019-09 and 2020-12). The property keywords compared together
+ * left the unevaluatedProperties out: it read nothing every way (removed, a missed break on
+ * input), and with `{"^x": {type: string}}` patternProperties.narrowed, NON_BREAKING on output.
+ */
+import assert from "node:assert/strict";
+import type { JsonValue } from "../../../core/json.ts";
+import { fourWays, narrowedFourWays, sameFourWays } from "./_schema_helpers.ts";
+
+/** An object declaring a beside `unevaluatedProperties: false` and `more`. */
+const closed = (more: Record<string, JsonValue> = {}) => ({
+  type: "object",
+  properties: { a: {} },
+  unevaluatedProperties: false,
+  ...more,
+});
+const widened = (() => {
+  const n = narrowedFourWays("patternProperties", "patternProperties");
+  return {
+    input: n.inputReversed,
+    inputReversed: n.input,
+    output: n.outputReversed,
+    outputReversed: n.output,
+  };
+})();
+
+Deno.test("diff reads a pattern added beside unevaluatedProperties as widening", () => {
+  for (const pattern of [{}, { type: "string" }]) {
+    const more = { patternProperties: { "^x": pattern } };
+    assert.deepEqual(fourWays(closed(), closed(more)), widened);
+    // Beside an allOf that evaluates no name ({xb: "s"} accepted after only).
+    const beside = { allOf: [{ minProperties: 0 }] };
+    assert.deepEqual(fourWays(closed(beside), closed({ ...beside, ...more })), widened);
+  }
+  // An unevaluatedProperties that constrains the names it governs: {xb: "s"} after only.
+  const numbers = { unevaluatedProperties: { type: "number" } };
+  assert.deepEqual(
+    fourWays(closed(numbers), closed({ ...numbers, patternProperties: { "^x": {} } })),
+    widened,
+  );
+});
+
+Deno.test("diff reads a pattern added beside unevaluatedProperties that another keyword may take names from as changed", () => {
+  const changed = sameFourWays("patternProperties.changed", "patternProperties", "BREAKING");
+  const more = { patternProperties: { "^x": {} } };
+  // The undecidable case: a reference Proxar cannot follow may evaluate any name.
+  const named = { $ref: "#named", $defs: { q: { $anchor: "named", properties: { b: {} } } } };
+  assert.deepEqual(fourWays(closed(named), closed({ ...named, ...more })), changed);
+  // An allOf branch that evaluates names.
+  const branch = { allOf: [{ properties: { b: {} } }] };
+  assert.deepEqual(fourWays(closed(branch), closed({ ...branch, ...more })), changed);
+});
