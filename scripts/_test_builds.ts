@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
-import { BUN_COMPILE_FLAGS } from "./_build_info.ts";
+import { BUN_COMPILE_FLAGS, PROXAR_COMPILE_FLAGS } from "./_build_info.ts";
 
 /** The variable that names the directory of the compiled programs for the tests. */
 export const TEST_BUILDS_VARIABLE = "PROXAR_TEST_BUILDS";
@@ -49,7 +49,11 @@ const PROGRAMS: readonly {
   flags?: (root: string) => string[];
 }[] = [
   // Plugins run in workers; a worker's module must be an entry point of its own.
-  { name: "proxar", entries: ["cli.ts", "plugins/worker.ts"] },
+  {
+    name: "proxar",
+    entries: ["cli.ts", "plugins/worker.ts"],
+    flags: () => [...PROXAR_COMPILE_FLAGS],
+  },
   { name: "test_server", entries: ["tests/fixtures/servers/test_server.ts"] },
   { name: "sampling_server", entries: ["tests/fixtures/servers/sampling_server.ts"] },
   // server-everything reads its instructions and documents from `../docs` beside the module

@@ -18,7 +18,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from "node:path";
 import process from "node:process";
 import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
-import { BUN_COMPILE_FLAGS, gitCommit, packageVersion, ROOT } from "./_build_info.ts";
+import {
+  BUN_COMPILE_FLAGS,
+  gitCommit,
+  packageVersion,
+  PROXAR_COMPILE_FLAGS,
+  ROOT,
+} from "./_build_info.ts";
 
 /** A platform Proxar ships a binary for. */
 export interface Target {
@@ -145,6 +151,7 @@ function build(): void {
     const args = [
       "build",
       ...BUN_COMPILE_FLAGS,
+      ...PROXAR_COMPILE_FLAGS,
       `--target=${target.bun}`,
       ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
       ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),

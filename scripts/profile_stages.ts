@@ -22,7 +22,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { bigSchemaContract, generatedContract } from "./_bench_contracts.ts";
 import { median } from "./_bench_process.ts";
-import { BUN_COMPILE_FLAGS, ROOT } from "./_build_info.ts";
+import { BUN_COMPILE_FLAGS, PROXAR_COMPILE_FLAGS, ROOT } from "./_build_info.ts";
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -105,7 +105,11 @@ function build(dir: string, out: string): void {
   const entry = join(dir, ".profile_stages_entry.ts");
   writeFileSync(entry, ENTRY);
   try {
-    run(BUN, ["build", ...BUN_COMPILE_FLAGS, entry, "--outfile", out], dir);
+    run(
+      BUN,
+      ["build", ...BUN_COMPILE_FLAGS, ...PROXAR_COMPILE_FLAGS, entry, "--outfile", out],
+      dir,
+    );
   } finally {
     rmSync(entry, { force: true });
   }
