@@ -8,13 +8,27 @@
  * version, fetched with `npm pack` (so npm's registry settings, cache and integrity checks apply)
  * and handed to Bun with `--compile-executable-path`; Bun itself downloads nothing.
  *
+ * The bytecode is laid out by the functions a few usual runs load (`--bytecode-order`): a binary
+ * for this machine is built first and run as {@link ORDER_RUNS} say, with `BUN_BYTECODE_ORDER_OUT`
+ * naming the file each run writes, and every target is built with those files, which place the
+ * bytecode those runs used together at the front. A start then reads fewer pages of the binary.
+ *
  * Every output is checked: the host's binary must print `proxar VERSION (COMMIT)`, the others
  * must carry the executable header of their platform.
  * @module
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
@@ -138,6 +152,77 @@ function parseTargets(args: readonly string[]): Target[] {
   });
 }
 
+/**
+ * The command lines whose loaded functions lay out the bytecode, the most common first: the demo
+ * diff with its config (the diff of files every CI run and editor hook makes), `--version` and
+ * `rules`. Run from the repository root.
+ */
+const ORDER_RUNS: readonly (readonly string[])[] = [
+  [
+    "diff",
+    "examples/v1/contract.json",
+    "examples/v2/contract.json",
+    "--config",
+    "examples/proxar.yaml",
+  ],
+  ["--version"],
+  ["rules"],
+];
+
+/** `bun build`'s arguments for `target`, written to `outfile`. */
+function buildArgs(
+  target: Target,
+  outfile: string,
+  extra: { commit: string | undefined; bunVersion: string; order: readonly string[] },
+): string[] {
+  return [
+    "build",
+    ...BUN_COMPILE_FLAGS,
+    ...PROXAR_COMPILE_FLAGS,
+    `--target=${target.bun}`,
+    ...(extra.commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(extra.commit)}`] : []),
+    ...(isHost(target)
+      ? []
+      : [`--compile-executable-path=${runtimeFor(target, extra.bunVersion)}`]),
+    ...(extra.order.length > 0 ? [`--bytecode-order=${extra.order.join(",")}`] : []),
+    "cli.ts",
+    // Plugins run in workers; a worker's module must be an entry point of its own.
+    "plugins/worker.ts",
+    "--outfile",
+    outfile,
+  ];
+}
+
+/**
+ * The order files of {@link ORDER_RUNS}, written by a binary for this machine built into `dir`
+ * with the same source and flags; none where no target runs here (a musl or foreign host).
+ */
+function recordOrder(
+  dir: string,
+  extra: { commit: string | undefined; bunVersion: string },
+): string[] {
+  const host = TARGETS.find(isHost);
+  if (host === undefined) return [];
+  const probe = join(dir, `proxar-${host.name}${host.exe}`);
+  run(BUN, buildArgs(host, probe, { ...extra, order: [] }));
+  return ORDER_RUNS.map((args, i) => {
+    const file = join(dir, `order-${i}.txt`);
+    const ran = spawnSync(probe, args, {
+      cwd: ROOT,
+      env: { ...process.env, BUN_BYTECODE_ORDER_OUT: file },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    });
+    // The demo diff exits 1: its changes reach fail_on. Anything else is a failed run.
+    if ((ran.status !== 0 && ran.status !== 1) || !existsSync(file)) {
+      throw new Error(
+        `proxar ${args.join(" ")} wrote no bytecode order (exit ${ran.status}): ${ran.stderr}`,
+      );
+    }
+    return file;
+  });
+}
+
 function build(): void {
   const targets = parseTargets(process.argv.slice(2));
   const version = packageVersion();
@@ -145,42 +230,35 @@ function build(): void {
   const bunVersion = run(BUN, ["--version"]).trim();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const sums: string[] = [];
-  for (const target of targets) {
-    const outfile = join(OUT, `proxar-${target.name}${target.exe}`);
-    const args = [
-      "build",
-      ...BUN_COMPILE_FLAGS,
-      ...PROXAR_COMPILE_FLAGS,
-      `--target=${target.bun}`,
-      ...(commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(commit)}`] : []),
-      ...(isHost(target) ? [] : [`--compile-executable-path=${runtimeFor(target, bunVersion)}`]),
-      "cli.ts",
-      // Plugins run in workers; a worker's module must be an entry point of its own.
-      "plugins/worker.ts",
-      "--outfile",
-      outfile,
-    ];
-    run(BUN, args);
-    const head = readFileSync(outfile).subarray(0, 4096);
-    const found = binaryFormat(head);
-    if (found !== target.format) {
-      throw new Error(`${outfile} is ${found ?? "not an executable"}, expected ${target.format}`);
-    }
-    checkLibc(target, head, outfile);
-    if (isHost(target)) {
-      const printed = run(outfile, ["--version"]).trim();
-      const expected = commit ? `proxar ${version} (${commit})` : `proxar ${version}`;
-      if (printed !== expected) {
-        throw new Error(`${outfile} --version printed "${printed}", expected "${expected}"`);
+  const work = mkdtempSync(join(tmpdir(), "proxar-build-order-"));
+  try {
+    const order = recordOrder(work, { commit, bunVersion });
+    const sums: string[] = [];
+    for (const target of targets) {
+      const outfile = join(OUT, `proxar-${target.name}${target.exe}`);
+      run(BUN, buildArgs(target, outfile, { commit, bunVersion, order }));
+      const head = readFileSync(outfile).subarray(0, 4096);
+      const found = binaryFormat(head);
+      if (found !== target.format) {
+        throw new Error(`${outfile} is ${found ?? "not an executable"}, expected ${target.format}`);
       }
+      checkLibc(target, head, outfile);
+      if (isHost(target)) {
+        const printed = run(outfile, ["--version"]).trim();
+        const expected = commit ? `proxar ${version} (${commit})` : `proxar ${version}`;
+        if (printed !== expected) {
+          throw new Error(`${outfile} --version printed "${printed}", expected "${expected}"`);
+        }
+      }
+      const name = `proxar-${target.name}${target.exe}`;
+      sums.push(`${sha256(outfile)}  ${name}`);
+      const mib = (statSync(outfile).size / 2 ** 20).toFixed(1);
+      process.stdout.write(`built dist/bin/${name} (${mib} MiB, ${target.format})\n`);
     }
-    const name = `proxar-${target.name}${target.exe}`;
-    sums.push(`${sha256(outfile)}  ${name}`);
-    const mib = (statSync(outfile).size / 2 ** 20).toFixed(1);
-    process.stdout.write(`built dist/bin/${name} (${mib} MiB, ${target.format})\n`);
+    writeFileSync(join(OUT, "SHA256SUMS"), sums.join("\n") + "\n");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  writeFileSync(join(OUT, "SHA256SUMS"), sums.join("\n") + "\n");
   process.stdout.write(
     `wrote dist/bin/SHA256SUMS for proxar ${version} (${commit ?? "commit unknown"})\n`,
   );
