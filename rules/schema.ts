@@ -130,6 +130,10 @@ const CLOSED = { unevaluatedProperties: false } as const;
 const BRANCH_BESIDE_UNEVALUATED =
   "Beside an unevaluatedProperties or unevaluatedItems that reads what it marks evaluated (from 2019-09 on), a then or else written on one side only both constrains the values it applies to and lets the names or items it evaluates past that keyword, so the subsumption proof of the whole object grades it: {type: object, properties: {a: {}}, if: {required: [a]}, unevaluatedProperties: false} gaining then {properties: {b: {}}} accepts {a: 1, b: 1} only after (@hyperjump/json-schema 2019-09 and 2020-12), then.widened (BREAKING on output), where a then added read then.narrowed, NON_BREAKING on output (a missed break) and BREAKING on input (a false one); the same for an else, prefixItems beside unevaluatedItems, and an if/then/else added or removed as a whole (if.widened, if.narrowed). Where the proof cannot tell (then {properties: {b: {}}, required: [b]} rejects {a: 1} and accepts {a: 1, b: 1}, or a reference Proxar cannot follow such as $ref '#named' in it), it is then.changed / else.changed (if.changed as a whole), BREAKING on both sides. A then or else that marks nothing such a keyword reads (required alone, or properties beside unevaluatedItems alone), or with no such keyword, is a conjunct: added, narrowed.";
 
+/** Why a dependent schema on one side only beside an unevaluated keyword is graded by the proof. */
+const ENTRY_BESIDE_UNEVALUATED =
+  "A dependent schema (dependentSchemas, or a schema in dependencies) written on one side only beside an unevaluatedProperties or unevaluatedItems that reads what it marks evaluated is graded as a then or else is there: it constrains the objects holding its name and lets the names it evaluates past that keyword, so the subsumption proof of the whole object decides. {type: object, properties: {a: {}}, unevaluatedProperties: false} gaining dependentSchemas {a: {properties: {b: {}}}} accepts {a: 1, b: 1} after only (@hyperjump/json-schema 2019-09 and 2020-12): dependentSchemas.widened (BREAKING on output), where it read dependentSchemas.narrowed, NON_BREAKING on output (a missed break), and removed read dependentSchemas.widened, NON_BREAKING on input (a missed break). A dependent schema that accepts every value holds wherever it applies, which the proof now reads so. Where the proof finds no direction (the entry also requires b, or declares b: {type: string}, or holds a reference Proxar cannot follow such as $ref '#named'), it is dependentSchemas.changed, BREAKING on both sides. One that marks nothing such a keyword reads (required alone), or with no such keyword, is a conjunct: added, narrowed.";
+
 /** Why a tuple position added to an allOf branch beside unevaluatedItems is graded by the proof. */
 const TUPLE_BESIDE_UNEVALUATED =
   "Beside an unevaluatedItems that constrains (2019-09 on), the items a tuple position of an allOf branch holds are that branch's to evaluate, so a position added there lets its item past unevaluatedItems: {type: array, allOf: [{prefixItems: [{}]}], unevaluatedItems: false} accepts [1, 2] only with two positions (@hyperjump/json-schema 2020-12; items written as a list, 2019-09, alike). The branch compared alone changes no value, so the subsumption proof of the whole allOf grades it: allOf.widened, NON_BREAKING on input and BREAKING on output, and removed, allOf.narrowed; forward on input and reversed on output it read nothing (the walk kept only the branch findings that agreed with the proof, and there were none), as it did with the branch's text reworded beside it. Where the proof cannot tell which items either side evaluates (a reference it cannot follow beside the keyword) and the branches show no value change, it is allOf.changed, BREAKING on both sides, where it read nothing every way.";
@@ -755,8 +759,13 @@ const SPECS: Spec[] = [
       )} references in one schema plus ${EXPANSIONS_PER_REF} for each \`$ref\` it holds (so the work stays proportional to the schemas' size and a large generated schema is compared whole), and reports what lies beyond as BREAKING, so hostile or generated schemas cannot exhaust the stack or make the comparison grow without bound (a root that refers to itself under two keywords would otherwise double the work at every level); the catch-all differ, which goes deeper, still names the exact keyword.`,
   },
   ...dependency("dependentRequired", ["b"], ["c"], null),
-  ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),
-  ...dependency("dependencies", ["b"], null, { required: ["b"] }),
+  ...[
+    ...dependency("dependentSchemas", { required: ["b"] }, null, ["b"]),
+    ...dependency("dependencies", ["b"], null, { required: ["b"] }),
+  ].map((spec) => ({
+    ...spec,
+    rationale: `${spec.rationale ?? RATIONALE[spec.change as Effect]} ${ENTRY_BESIDE_UNEVALUATED}`,
+  })),
   {
     aspect: "patternProperties",
     change: "changed",

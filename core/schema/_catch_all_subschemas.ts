@@ -419,9 +419,40 @@ const dependentSchemas: FacetHandler = (walk, node) => {
   const [a, b] = sides;
   for (const name of unionSorted(a, b)) {
     const values: [JsonValue | undefined, JsonValue | undefined] = [own(a, name), own(b, name)];
+    if (entryBeside(walk, node, "dependentSchemas", name, values)) continue;
     optional(walk, node, "dependentSchemas", values, ["dependentSchemas", name], true);
   }
 };
+
+/**
+ * A dependent schema written on one side only beside an unevaluated keyword that reads what it
+ * marks evaluated, graded as {@link besideUnevaluated} says (true: graded or no change); false
+ * where no such keyword reads it.
+ */
+function entryBeside(
+  walk: Walker,
+  node: Node,
+  key: "dependentSchemas" | "dependencies",
+  name: string,
+  [x, y]: [JsonValue | undefined, JsonValue | undefined],
+): boolean {
+  if ((x === undefined) === (y === undefined) || Array.isArray(x ?? y)) return false;
+  const seen = besideUnevaluated(walk, node, (holder) => {
+    const map = walk.read(holder, key);
+    return isObject(map) ? own(map, name) : undefined;
+  });
+  if (seen === undefined) return false;
+  if (seen === "same") return true;
+  const tail = [key, name];
+  walk.emit(node, node.neg, key, seen, x, y, {
+    tail,
+    detail: `${key} entry ${q(name)} ${x === undefined ? "added" : "removed"}${
+      seen === "changed" ? " beside unevaluatedProperties or unevaluatedItems" : ""
+    }`,
+  });
+  if (x === undefined) walk.unmodelledIn(node, tail, y);
+  return true;
+}
 
 /** Draft-07 `dependencies`: each entry a list of names or a schema. */
 const dependencies: FacetHandler = (walk, node) => {
@@ -440,7 +471,7 @@ const dependencies: FacetHandler = (walk, node) => {
       if (verdict !== undefined) {
         walk.emit(node, node.neg, "dependencies", verdict.effect, x, y, { tail, ...verdict });
       }
-    } else {
+    } else if (!entryBeside(walk, node, "dependencies", name, [x, y])) {
       const effect = x === undefined ? "narrowed" : y === undefined ? "widened" : "changed";
       walk.emit(node, node.neg, "dependencies", effect, x, y, {
         tail,
@@ -921,7 +952,7 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
 function besideUnevaluated(
   walk: Walker,
   node: Node,
-  keys: readonly ("if" | "then" | "else")[],
+  keys: Parameters<typeof conditionalBeside>[2],
 ): "widened" | "narrowed" | "changed" | "same" | undefined {
   return conditionalBeside(
     { root: walk.oldRoot, loc: node.oPtr },

@@ -199,27 +199,32 @@ export function loneConditionDecides(old: Place, current: Place): boolean {
  * ```
  */
 export function conditionalSeen(place: Place, keys: readonly ("if" | "then" | "else")[]): boolean {
-  return seenAt(place, (holder) => {
-    const parts = keys.map((k) => holder[k]).filter((x) => x !== undefined);
-    return parts.length === 0 ? undefined : { allOf: parts };
-  });
+  return seenAt(place, partOf(keys));
 }
 
+/** What a schema object applies under `keys`, as one schema, or undefined when it writes none. */
+const partOf = (keys: readonly string[]) => (holder: JsonObject): JsonValue | undefined => {
+  const parts = keys.map((k) => holder[k]).filter((x) => x !== undefined);
+  return parts.length === 0 ? undefined : { allOf: parts };
+};
+
 /**
- * How a schema object changed whose then or else (or conditional, `keys`) is written on one side
- * only, where an unevaluated keyword reads what it marks evaluated ({@link conditionalSeen}) at
- * `old` or `current`: it constrains where it applies and lets what it marks past that keyword, so
- * the subsumption proof of the whole object, as sets (`proves`), decides: "same" when it finds
- * the same values both ways, "changed" when it finds no direction. Undefined where no such
- * keyword reads it (then it is a conjunct: added, it narrows).
+ * How a schema object changed whose then or else (or conditional, `keys`), or the part `keys`
+ * picks (a dependentSchemas entry), is written on one side only, where an unevaluated keyword
+ * reads what it marks evaluated ({@link conditionalSeen}) at `old` or `current`: it constrains
+ * where it applies and lets what it marks past that keyword, so the subsumption proof of the
+ * whole object, as sets (`proves`), decides: "same" when it finds the same values both ways,
+ * "changed" when it finds no direction. Undefined where no such keyword reads it (then it is a
+ * conjunct: added, it narrows).
  */
 export function conditionalBeside(
   old: Place,
   current: Place,
-  keys: readonly ("if" | "then" | "else")[],
+  keys: readonly ("if" | "then" | "else")[] | ((holder: JsonObject) => JsonValue | undefined),
   proves: (direction: "widened" | "narrowed") => boolean,
 ): "widened" | "narrowed" | "changed" | "same" | undefined {
-  if (!conditionalSeen(old, keys) && !conditionalSeen(current, keys)) return undefined;
+  const part = typeof keys === "function" ? keys : partOf(keys);
+  if (!seenAt(old, part) && !seenAt(current, part)) return undefined;
   const wide = proves("widened"), narrow = proves("narrowed");
   return wide && narrow ? "same" : wide ? "widened" : narrow ? "narrowed" : "changed";
 }

@@ -1594,14 +1594,14 @@ class Walker {
       b,
       ctx,
       "dependentSchemas",
-      (name, x, y) => this.dependency(ctx, "dependentSchemas", name, x, y),
+      (name, x, y) => this.dependency(ctx, "dependentSchemas", name, x, y, [a, b]),
     );
     this.keyed(
       a,
       b,
       ctx,
       "dependencies",
-      (name, x, y) => this.dependency(ctx, "dependencies", name, x, y),
+      (name, x, y) => this.dependency(ctx, "dependencies", name, x, y, [a, b]),
     );
   }
 
@@ -1630,10 +1630,20 @@ class Walker {
     name: string,
     x: JsonValue | undefined,
     y: JsonValue | undefined,
+    nodes?: [JsonObject, JsonObject],
   ): void {
     const values = { old: x ?? null, new: y ?? null };
     if (x === undefined || y === undefined) {
-      const effect = x === undefined ? "narrowed" : "widened";
+      // A schema that applies where the name is present, beside an unevaluated keyword that
+      // reads what it marks evaluated, is graded as a then or else on one side only is.
+      const seen = Array.isArray(x ?? y) || nodes === undefined
+        ? undefined
+        : this.seenBesideUnevaluated(ctx, nodes[0], nodes[1], (holder) => {
+          const map = holder[key];
+          return isObject(map) && Object.hasOwn(map, name) ? map[name] : undefined;
+        });
+      if (seen === "same") return;
+      const effect = seen ?? (x === undefined ? "narrowed" : "widened");
       this.graded(
         ctx,
         key,
@@ -1641,7 +1651,9 @@ class Walker {
         effect,
         key,
         values,
-        `the dependency on "${name}" was ${x === undefined ? "added" : "removed"}`,
+        `the dependency on "${name}" was ${x === undefined ? "added" : "removed"}${
+          seen === "changed" ? SEEN_CONDITION : ""
+        }`,
       );
       return;
     }
@@ -2749,7 +2761,7 @@ class Walker {
     ctx: Ctx,
     a: JsonObject,
     b: JsonObject,
-    keys: readonly ("if" | "then" | "else")[],
+    keys: Parameters<typeof conditionalBeside>[2],
   ): Effect | "same" | undefined {
     // As sets: the names it declares are graded with it, not as properties of their own.
     return conditionalBeside(
