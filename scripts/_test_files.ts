@@ -127,23 +127,16 @@ export function readSeconds(path: string): Record<string, number> {
 }
 
 /**
- * `files` (absolute paths under `root`) packed into at most `count` groups of about equal time,
- * by `seconds` (keyed as {@link junitSeconds} keys them): the longest file goes to the group
- * with the least time so far, and so on. `npm test` runs each group in one test worker, the files
- * one after another, as Deno runs the tests of one file: every worker costs Deno about 0.3 s of
- * CPU time to start and to load the modules its tests share (the engine, the CLI, the MCP SDK),
- * which one worker per file paid a hundred times over.
- *
- * A file without a time counts as long as the files of its kind (under `tests/e2e/` or not)
- * took on average, or, with no such file timed (a first run), 8 s under `tests/e2e/` and 1 s
- * elsewhere. Each group keeps the order of `files`; no group is empty.
+ * The time each of `files` (absolute paths under `root`) is expected to take, by `seconds` (keyed
+ * as {@link junitSeconds} keys them). A file without a time counts as long as the files of its
+ * kind (under `tests/e2e/` or not) took on average, or, with no such file timed (a first run),
+ * 8 s under `tests/e2e/` and 1 s elsewhere.
  */
-export function groupFiles(
+function expectedSeconds(
   files: readonly string[],
   root: string,
   seconds: Readonly<Record<string, number>>,
-  count: number,
-): string[][] {
+): number[] {
   const key = (file: string) => `./${relative(root, file)}`;
   const isE2e = (file: string) => key(file).startsWith("./tests/e2e/");
   const known = (e2e: boolean) =>
@@ -155,17 +148,26 @@ export function groupFiles(
     return times.length === 0 ? otherwise : times.reduce((a, b) => a + b, 0) / times.length;
   };
   const unknown = { e2e: mean(true, 8), other: mean(false, 1) };
-  const cost = (file: string) =>
+  return files.map((file) =>
     Object.hasOwn(seconds, key(file))
       ? seconds[key(file)]!
       : isE2e(file)
       ? unknown.e2e
-      : unknown.other;
+      : unknown.other
+  );
+}
+
+/** `files` packed by their `costs` into at most `count` groups of about equal time, with it. */
+function pack(
+  files: readonly string[],
+  costs: readonly number[],
+  count: number,
+): { time: number; files: string[] }[] {
   const groups = Array.from({ length: Math.max(1, Math.min(count, files.length)) }, () => ({
     time: 0,
     members: [] as number[],
   }));
-  const byCost = files.map((file, index) => ({ index, cost: cost(file) }))
+  const byCost = costs.map((cost, index) => ({ index, cost }))
     .sort((a, b) => b.cost - a.cost || a.index - b.index);
   for (const { index, cost } of byCost) {
     const least = groups.reduce((a, b) => (b.time < a.time ? b : a));
@@ -173,7 +175,49 @@ export function groupFiles(
     least.time += cost;
   }
   return groups.filter((g) => g.members.length > 0)
-    .map((g) => g.members.sort((a, b) => a - b).map((i) => files[i]!));
+    .map((g) => ({ time: g.time, files: g.members.sort((a, b) => a - b).map((i) => files[i]!) }));
+}
+
+/**
+ * `files` (absolute paths under `root`) packed into at most `count` groups of about equal time,
+ * by `seconds` (keyed as {@link junitSeconds} keys them): the longest file goes to the group
+ * with the least time so far, and so on. `npm test` runs each group in one test worker, the files
+ * one after another, as Deno runs the tests of one file: every worker costs Deno about 0.3 s of
+ * CPU time to start and to load the modules its tests share (the engine, the CLI, the MCP SDK),
+ * which one worker per file paid a hundred times over.
+ *
+ * A file without a time counts as {@link expectedSeconds} says. Each group keeps the order of
+ * `files`; no group is empty.
+ */
+export function groupFiles(
+  files: readonly string[],
+  root: string,
+  seconds: Readonly<Record<string, number>>,
+  count: number,
+): string[][] {
+  return pack(files, expectedSeconds(files, root, seconds), count).map((g) => g.files);
+}
+
+/**
+ * The files that mostly wait ({@link WAITING_FILES}; absolute paths under `root`) in as few
+ * groups as hold them with no group expected to take longer than the longest file alone, by
+ * `seconds` as {@link groupFiles} reads them. `npm test` runs each group in a slot of its own
+ * beside the other files, so the waiting still overlaps and ends when the longest file would
+ * alone, and each worker it does not start saves the CPU time a test worker costs to start and
+ * to load the modules its files share (the CLI, the MCP SDK, the live-server helpers).
+ */
+export function waitingGroups(
+  files: readonly string[],
+  root: string,
+  seconds: Readonly<Record<string, number>>,
+): string[][] {
+  const costs = expectedSeconds(files, root, seconds);
+  const longest = Math.max(0, ...costs);
+  for (let count = 1; count < files.length; count++) {
+    const groups = pack(files, costs, count);
+    if (groups.every((g) => g.time <= longest)) return groups.map((g) => g.files);
+  }
+  return files.map((file) => [file]);
 }
 
 /** The text of a test module that runs the test files `files` (absolute paths) in its worker. */

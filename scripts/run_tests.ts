@@ -16,9 +16,10 @@
  * `tests/doc_examples_test.ts`. The run fails when a test ran twice.
  *
  * The few files that mostly wait on the time limits they test (`WAITING_FILES` in
- * `scripts/_test_files.ts`) run in a second `deno test` beside the first, one slot each, so their
- * waiting holds none of the slots the other files compute in. Their output is printed after the
- * first run's.
+ * `scripts/_test_files.ts`) run in a second `deno test` beside the first, in slots of their own, so
+ * their waiting holds none of the slots the other files compute in: as few slots as end when the
+ * longest of them would alone (`waitingGroups()`), each slot one worker, as the groups are. Their
+ * output is printed after the first run's.
  *
  * With `--type-check` first, `deno check --doc` (the type check of every file and documentation
  * example; the tests themselves run with `--no-check`) runs at the same time as the tests: it
@@ -70,6 +71,7 @@ import {
   repeatedCases,
   splitWaiting,
   testFiles,
+  waitingGroups,
 } from "./_test_files.ts";
 
 /**
@@ -210,8 +212,8 @@ async function main(): Promise<number> {
   // The programs the tests start as processes, compiled (or up to date) before they start.
   process.env[TEST_BUILDS_VARIABLE] = await testBuilds(ROOT);
   const full = !namesPaths(testArgs) && !testArgs.some((arg) => arg.startsWith("--junit-path"));
-  // Every test file, the longest first; those that mostly wait run in a second `deno test`, one
-  // slot each, beside the others.
+  // Every test file, the longest first; those that mostly wait run in a second `deno test`, in
+  // slots of their own, beside the others.
   const seconds = full ? { ...readSeconds(COMMITTED_SECONDS), ...readSeconds(SECONDS) } : {};
   const { waiting, busy } = full
     ? splitWaiting(longestFirst(testFiles(join(ROOT, "tests")), ROOT, seconds), ROOT)
@@ -224,30 +226,36 @@ async function main(): Promise<number> {
   // The other files in as many groups as there are slots, each group one module that imports
   // its files, so each slot starts one worker instead of one for each file.
   const groupDir = full ? mkdtempSync(join(tmpdir(), "proxar-test-groups-")) : undefined;
-  const groups = groupFiles(busy, ROOT, seconds, Number(TEST_JOBS) || 1).map((files, i, all) => {
-    const path = join(groupDir!, `group_${i + 1}_of_${all.length}_test.ts`);
+  const written = (kind: string) => (files: string[], i: number, all: string[][]) => {
+    const path = join(groupDir!, `${kind}_${i + 1}_of_${all.length}_test.ts`);
     writeFileSync(path, groupModule(files));
     return path;
-  });
-  const waited = waiting.length === 0 ? undefined : denoTest(waiting, {
+  };
+  const groups = groupFiles(busy, ROOT, seconds, Number(TEST_JOBS) || 1).map(written("group"));
+  // The files that wait in as few slots as end when the longest of them would alone.
+  const waitingSlots = waitingGroups(waiting, ROOT, seconds).map(written("waiting"));
+  const waited = waitingSlots.length === 0 ? undefined : denoTest(waitingSlots, {
     args: testArgs,
-    jobs: String(waiting.length),
+    jobs: String(waitingSlots.length),
     junit: junit("waiting"),
     collect: true,
   });
-  const tests = await denoTest(groups, {
-    args: testArgs,
-    jobs: TEST_JOBS,
-    junit: junit("busy"),
-    collect: false,
-  }).finally(() => {
+  let tests, result;
+  try {
+    tests = await denoTest(groups, {
+      args: testArgs,
+      jobs: TEST_JOBS,
+      junit: junit("busy"),
+      collect: false,
+    });
+    result = await waited;
+  } finally {
     if (groupDir) rmSync(groupDir, { recursive: true, force: true });
-  });
+  }
   let code = tests.code;
-  if (waited) {
-    const result = await waited;
+  if (result) {
     process.stdout.write(
-      `\nThe files that mostly wait (run beside the others, one slot each):\n${result.output}`,
+      `\nThe files that mostly wait (run beside the others, in slots of their own):\n${result.output}`,
     );
     code ||= result.code;
   }

@@ -15,6 +15,7 @@ import {
   splitWaiting,
   testFiles,
   WAITING_FILES,
+  waitingGroups,
 } from "../../scripts/_test_files.ts";
 import { ROOT } from "../helpers.ts";
 
@@ -90,6 +91,27 @@ Deno.test("groupFiles() packs the files into groups of about equal time, each in
   assert.deepEqual(groupFiles([], "/r", {}, 4), []);
   const all = groupFiles(files, "/r", seconds, 4).flat().sort();
   assert.deepEqual(all, [...files].sort());
+});
+
+Deno.test("waitingGroups() packs the waiting files into as few groups as none outlasts the longest file", () => {
+  const files = ["a", "b", "c", "d", "e"].map((f) => `/r/tests/e2e/${f}_test.ts`);
+  const seconds = {
+    "./tests/e2e/a_test.ts": 20,
+    "./tests/e2e/b_test.ts": 12,
+    "./tests/e2e/c_test.ts": 9,
+    "./tests/e2e/d_test.ts": 7,
+    "./tests/e2e/e_test.ts": 3,
+  };
+  // Two groups: a 20 | b 12 + c 9 = 21, over 20. Three: a 20 | b 12 + e 3 | c 9 + d 7.
+  assert.deepEqual(waitingGroups(files, "/r", seconds), [
+    ["/r/tests/e2e/a_test.ts"],
+    ["/r/tests/e2e/b_test.ts", "/r/tests/e2e/e_test.ts"],
+    ["/r/tests/e2e/c_test.ts", "/r/tests/e2e/d_test.ts"],
+  ]);
+  // Equal times (as without a record: each counts 8 s) cannot share a group.
+  assert.deepEqual(waitingGroups(files.slice(0, 3), "/r", {}), files.slice(0, 3).map((f) => [f]));
+  assert.deepEqual(waitingGroups(files.slice(0, 1), "/r", seconds), [[files[0]]]);
+  assert.deepEqual(waitingGroups([], "/r", seconds), []);
 });
 
 Deno.test("groupModule() imports each file by its URL", () => {
