@@ -15,6 +15,7 @@ import {
 import type { Severity } from "../core/severity.ts";
 import type { Side } from "../core/schema/types.ts";
 import { EXPANSIONS_PER_REF, MAX_TOTAL_EXPANSIONS, MAX_WALK_DEPTH } from "../core/schema/walk.ts";
+import { SCHEMA_RULE_INDEX, type SchemaRuleEntry } from "./_schema_rule_index.ts";
 
 type Pair = readonly [Severity, Severity];
 const W: Pair = ["NON_BREAKING", "BREAKING"];
@@ -400,7 +401,13 @@ function deep(levels: number): JsonObject {
   return s;
 }
 
-const SPECS: Spec[] = [
+/**
+ * Every spec but INPUT_ONLY's, built when first asked: a diff reads only the rules' ids, which
+ * `_schema_rule_index.ts` lists, and building these specs' schemas and examples was most of
+ * loading this module. A rule added, removed or renamed here (or its gradedBy changed): run
+ * `deno run -A scripts/gen_schema_rule_index.ts` (tests/rules/schema_rule_index_test.ts says so).
+ */
+const specs = (): Spec[] => [
   ...family("type", "type", {
     widened: [v({ type: "integer" }), v({ type: "number" }), "properties.v.type"],
     narrowed: [v({ type: ["string", "null"] }), v({ type: "string" }), "properties.v.type"],
@@ -1136,10 +1143,57 @@ function specExamples(spec: Spec, side: Side, index: 0 | 1, id: string): RuleExa
 
 const OUTPUT_SCHEMA = { type: "object", properties: { id: { type: "integer" } } };
 
+/**
+ * The rules the specs make, in order, each with its whole meta (what SCHEMA_RULE_INDEX lists:
+ * `scripts/gen_schema_rule_index.ts` writes it from these).
+ */
+export function specRules(): Rule[] {
+  return [
+    ...specs().flatMap((spec) => [fromSpec(spec, "input", 0), fromSpec(spec, "output", 1)]),
+    ...INPUT_ONLY.map((spec) => fromSpec(spec, "input", 0)),
+  ];
+}
+
+let bySpec: Map<string, RuleMeta> | undefined;
+
+/**
+ * The schema rule of one entry of the index. Its meta holds the id (and gradedBy) as the index
+ * says, and reads the rest from the rule the specs make, building them all when one is first
+ * read: the documentation, SARIF's rule catalogue and `proxar rules` read them, a diff does not.
+ */
+function indexedRule([id, gradedBy]: SchemaRuleEntry): Rule {
+  const made = () => {
+    bySpec ??= new Map(specRules().map((r) => [r.meta.id, r.meta]));
+    const meta = bySpec.get(id);
+    if (meta === undefined) {
+      throw new Error(
+        `No spec makes schema rule "${id}": run deno run -A scripts/gen_schema_rule_index.ts`,
+      );
+    }
+    return meta;
+  };
+  const meta: RuleMeta = {
+    id,
+    get severity() {
+      return made().severity;
+    },
+    get summary() {
+      return made().summary;
+    },
+    get rationale() {
+      return made().rationale;
+    },
+    get examples() {
+      return made().examples;
+    },
+  };
+  if (gradedBy !== undefined) meta.gradedBy = gradedBy;
+  return schemaRule(meta);
+}
+
 /** Every schema rule. */
 export const schemaRules: Rule[] = [
-  ...SPECS.flatMap((spec) => [fromSpec(spec, "input", 0), fromSpec(spec, "output", 1)]),
-  ...INPUT_ONLY.map((spec) => fromSpec(spec, "input", 0)),
+  ...SCHEMA_RULE_INDEX.map(indexedRule),
   schemaRule({
     id: "tool.output.schema.added",
     severity: "NON_BREAKING",
