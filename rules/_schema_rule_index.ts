@@ -134,6 +134,8 @@ export const SCHEMA_RULE_INDEX: readonly SchemaRuleEntry[] = [
   ["tool.output.contains.widened"],
   ["tool.input.contains.narrowed"],
   ["tool.output.contains.narrowed"],
+  ["tool.input.contains.changed"],
+  ["tool.output.contains.changed"],
   ["tool.input.anyOf.widened"],
   ["tool.output.anyOf.widened"],
   ["tool.input.anyOf.narrowed"],

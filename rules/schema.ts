@@ -135,6 +135,10 @@ const BRANCH_BESIDE_UNEVALUATED =
 const ENTRY_BESIDE_UNEVALUATED =
   "A dependent schema (dependentSchemas, or a schema in dependencies) written on one side only beside an unevaluatedProperties or unevaluatedItems that reads what it marks evaluated is graded as a then or else is there: it constrains the objects holding its name and lets the names it evaluates past that keyword, so the subsumption proof of the whole object decides. {type: object, properties: {a: {}}, unevaluatedProperties: false} gaining dependentSchemas {a: {properties: {b: {}}}} accepts {a: 1, b: 1} after only (@hyperjump/json-schema 2019-09 and 2020-12): dependentSchemas.widened (BREAKING on output), where it read dependentSchemas.narrowed, NON_BREAKING on output (a missed break), and removed read dependentSchemas.widened, NON_BREAKING on input (a missed break). A dependent schema that accepts every value holds wherever it applies, which the proof now reads so. Where the proof finds no direction (the entry also requires b, or declares b: {type: string}, or holds a reference Proxar cannot follow such as $ref '#named'), it is dependentSchemas.changed, BREAKING on both sides. One that marks nothing such a keyword reads (required alone), or with no such keyword, is a conjunct: added, narrowed.";
 
+/** Why a contains on one side only beside unevaluatedItems is graded by the proof. */
+const CONTAINS_BESIDE_UNEVALUATED =
+  "In draft 2020-12 the items a contains matches are evaluated, so beside an unevaluatedItems that sees it, a contains written on one side only both requires a matching item and lets the matching items past that keyword: {type: array, unevaluatedItems: false} gaining contains {type: number} rejects [] and accepts [1] and [1, 2] (@hyperjump/json-schema 2020-12), and with minContains 0 it only lets them in; it read contains.narrowed, NON_BREAKING on output (a missed break), and removed contains.widened, NON_BREAKING on input (a missed break). The subsumption proof of the whole object grades it now, and where it finds no direction (it cannot tell which items a contains evaluates) it is contains.changed, BREAKING on both sides, also for a 2019-09 schema, where contains evaluates nothing (Proxar errs toward BREAKING there). With no such keyword a contains is a conjunct: added, narrowed.";
+
 /** Why a tuple position added to an allOf branch beside unevaluatedItems is graded by the proof. */
 const TUPLE_BESIDE_UNEVALUATED =
   "Beside an unevaluatedItems that constrains (2019-09 on), the items a tuple position of an allOf branch holds are that branch's to evaluate, so a position added there lets its item past unevaluatedItems: {type: array, allOf: [{prefixItems: [{}]}], unevaluatedItems: false} accepts [1, 2] only with two positions (@hyperjump/json-schema 2020-12; items written as a list, 2019-09, alike). The branch compared alone changes no value, so the subsumption proof of the whole allOf grades it: allOf.widened, NON_BREAKING on input and BREAKING on output, and removed, allOf.narrowed; forward on input and reversed on output it read nothing (the walk kept only the branch findings that agreed with the proof, and there were none), as it did with the branch's text reworded beside it. Where the proof cannot tell which items either side evaluates (a reference it cannot follow beside the keyword) and the branches show no value change, it is allOf.changed, BREAKING on both sides, where it read nothing every way.";
@@ -637,7 +641,15 @@ const specs = (): Spec[] => [
       v({ type: "array", contains: { type: "string" } }),
       "properties.v.contains",
     ],
-  }),
+    changed: [
+      v({ type: "array", unevaluatedItems: false }),
+      v({ type: "array", contains: { type: "number" }, unevaluatedItems: false }),
+      "properties.v.contains",
+    ],
+  }).map((spec) => ({
+    ...spec,
+    rationale: `${RATIONALE[spec.change as Effect]} ${CONTAINS_BESIDE_UNEVALUATED}`,
+  })),
   ...[...combinator("anyOf"), ...combinator("oneOf")].map((spec) => ({
     ...spec,
     rationale: `${RATIONALE[spec.change as Effect]} ${TYPE_UNIONS} ${DISJOINT_UNIONS}${

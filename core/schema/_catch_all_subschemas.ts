@@ -391,25 +391,20 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
     }
     if (ifs.some((x) => x === undefined)) return;
     // On one side only, beside an unevaluated keyword that reads what it marks evaluated.
-    if ((a === undefined) !== (b === undefined)) {
-      const seen = besideUnevaluated(walk, node, [facet]);
-      if (seen === "same") return;
-      if (seen !== undefined) {
-        walk.emit(node, node.neg, facet, seen, a, b, {
-          tail: [facet],
-          detail: `${facet} ${a === undefined ? "added" : "removed"}${
-            seen === "changed" ? " beside unevaluatedProperties or unevaluatedItems" : ""
-          }`,
-        });
-        if (a === undefined) walk.unmodelledIn(node, [facet], b);
-        return;
-      }
-    }
+    if (partBeside(walk, node, facet, [facet], [facet], [a, b], facet)) return;
   }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),
     walk.read(node.n, facet),
   ];
+  // contains marks the items it matches evaluated (2020-12).
+  const contains = (holder: JsonObject) => {
+    const c = walk.read(holder, "contains");
+    return c === undefined ? undefined : { contains: c };
+  };
+  if (facet === "contains" && partBeside(walk, node, facet, [facet], contains, values, facet)) {
+    return;
+  }
   optional(walk, node, facet, values, [facet], facet !== "contains");
 };
 
@@ -425,33 +420,47 @@ const dependentSchemas: FacetHandler = (walk, node) => {
 };
 
 /**
- * A dependent schema written on one side only beside an unevaluated keyword that reads what it
- * marks evaluated, graded as {@link besideUnevaluated} says (true: graded or no change); false
- * where no such keyword reads it.
+ * A part of the node (a then or else, a contains, a dependent schema) written on one side only
+ * beside an unevaluated keyword that reads what it marks evaluated, graded as
+ * {@link besideUnevaluated} says; true when so graded (or no change), false where no such
+ * keyword reads it. `part` picks it from a schema object, `what` names it.
  */
-function entryBeside(
+function partBeside(
   walk: Walker,
   node: Node,
-  key: "dependentSchemas" | "dependencies",
-  name: string,
+  facet: string,
+  tail: Token[],
+  part: Parameters<typeof conditionalBeside>[2],
   [x, y]: [JsonValue | undefined, JsonValue | undefined],
+  what: string,
 ): boolean {
   if ((x === undefined) === (y === undefined) || Array.isArray(x ?? y)) return false;
-  const seen = besideUnevaluated(walk, node, (holder) => {
-    const map = walk.read(holder, key);
-    return isObject(map) ? own(map, name) : undefined;
-  });
+  const seen = besideUnevaluated(walk, node, part);
   if (seen === undefined) return false;
   if (seen === "same") return true;
-  const tail = [key, name];
-  walk.emit(node, node.neg, key, seen, x, y, {
+  walk.emit(node, node.neg, facet, seen, x, y, {
     tail,
-    detail: `${key} entry ${q(name)} ${x === undefined ? "added" : "removed"}${
+    detail: `${what} ${x === undefined ? "added" : "removed"}${
       seen === "changed" ? " beside unevaluatedProperties or unevaluatedItems" : ""
     }`,
   });
   if (x === undefined) walk.unmodelledIn(node, tail, y);
   return true;
+}
+
+/** A dependent schema written on one side only ({@link partBeside}). */
+function entryBeside(
+  walk: Walker,
+  node: Node,
+  key: "dependentSchemas" | "dependencies",
+  name: string,
+  values: [JsonValue | undefined, JsonValue | undefined],
+): boolean {
+  const entry = (holder: JsonObject) => {
+    const map = walk.read(holder, key);
+    return isObject(map) ? own(map, name) : undefined;
+  };
+  return partBeside(walk, node, key, [key, name], entry, values, `${key} entry ${q(name)}`);
 }
 
 /** Draft-07 `dependencies`: each entry a list of names or a schema. */

@@ -1809,7 +1809,27 @@ class Walker {
         ...this.child(ctx, ["contains"], "contains", "contains", 0),
         undirected: "inside contains beside maxContains, where more matching items may exceed it",
       });
-    } else this.optional(ctx, "contains", a, b);
+    } else if (!this.containsBeside(ctx, a, b)) this.optional(ctx, "contains", a, b);
+  }
+
+  /**
+   * A contains written on one side only beside an unevaluatedItems that reads the items it marks
+   * evaluated (2020-12), graded by {@link seenBesideUnevaluated}: true when so graded (or no
+   * change), false where no such keyword reads it (then it is a conjunct: added, it narrows).
+   */
+  containsBeside(ctx: Ctx, a: JsonObject, b: JsonObject): boolean {
+    if ((a.contains === undefined) === (b.contains === undefined)) return false;
+    const seen = this.seenBesideUnevaluated(
+      ctx,
+      a,
+      b,
+      (holder) => holder.contains === undefined ? undefined : { contains: holder.contains },
+    );
+    if (seen === undefined) return false;
+    if (seen === "same") return true;
+    const what = a.contains === undefined ? "added" : "removed";
+    this.keyword(ctx, "contains", a, b, seen, `${what}${seen === "changed" ? SEEN_CONDITION : ""}`);
+    return true;
   }
 
   /**
