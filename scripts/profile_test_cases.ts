@@ -11,6 +11,10 @@
  * processes plus loading the modules and Deno's test harness. On a shared machine the CPU time
  * is the figure that survives load; the wall column is for the tests that mostly wait. Figures
  * only, no thresholds; needs `bash`.
+ *
+ * The tests start what `npm test` starts: `proxar` and the fixture servers compiled with bytecode
+ * (`scripts/_test_builds.ts`, built first where their sources changed), not their sources under
+ * Bun, so the processes' figures are those of the suite.
  * @module
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +25,7 @@ import { pathToFileURL } from "node:url";
 import { ROOT } from "./_build_info.ts";
 import { denoCost } from "./_deno_cpu.ts";
 import { testFiles } from "./_test_files.ts";
+import { TEST_BUILDS_VARIABLE, testBuilds } from "./_test_builds.ts";
 
 interface Case {
   file: string;
@@ -88,4 +93,6 @@ function main(): number {
   return whole.ok ? 0 : 1;
 }
 
+// denoCost() passes this process's environment on to `deno test`.
+process.env[TEST_BUILDS_VARIABLE] = await testBuilds(ROOT);
 process.exitCode = main();

@@ -13,6 +13,10 @@
  * --doc`, which Deno does not cache with the project's `node_modules`); `--check` profiles just
  * that. Figures only, no thresholds; needs `bash` (it reads the shell's `times`).
  *
+ * The tests start what `npm test` starts: `proxar` and the fixture servers compiled with bytecode
+ * (`scripts/_test_builds.ts`, built first where their sources changed), not their sources under
+ * Bun, so the processes' figures are those of the suite.
+ *
  * Reading the figures: every test worker costs Deno 2.9 about 70 ms of CPU time before it runs
  * anything, because it allocates the 10-million-slot array `Deno.bench` keeps its measurements
  * in (80 MB written, about 20,000 page faults; see `Deno.memoryUsage()` in any test), and then
@@ -27,6 +31,7 @@ import process from "node:process";
 import { ROOT } from "./_build_info.ts";
 import { denoCost } from "./_deno_cpu.ts";
 import { testFiles } from "./_test_files.ts";
+import { TEST_BUILDS_VARIABLE, testBuilds } from "./_test_builds.ts";
 
 interface Row {
   file: string;
@@ -83,4 +88,6 @@ function main(): number {
   return rows.every((row) => row.ok) ? 0 : 1;
 }
 
+// denoCost() passes this process's environment on to `deno test`.
+process.env[TEST_BUILDS_VARIABLE] = await testBuilds(ROOT);
 process.exitCode = main();
