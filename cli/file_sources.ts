@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { isLiveSource, readSource, type SourceContext } from "../core/read_source.ts";
 import { takeEarlyRead } from "./early_reads.ts";
+import type { Io } from "./io.ts";
 import type { DiffSourceOptions } from "./server_sources.ts";
 
 type LiveDiffSources = typeof import("./server_sources.ts").diffSources;
@@ -27,8 +28,15 @@ export async function diffSources(
     const live = await import("./server_sources.ts");
     return await live.diffSources(oldSpec, newSpec, options, config, io);
   }
-  const ctx = { cwd: io.cwd, readStdin: io.readStdin, takeRead: takeEarlyRead };
-  return await readPair(oldSpec, newSpec, ctx);
+  return await readPair(oldSpec, newSpec, fileSourceContext(io));
+}
+
+/**
+ * What reading files, `-` and `git:` takes from `io`: its directory, its standard input and the
+ * reads `early_reads.ts` started. The live-server session adds its loader of live sources.
+ */
+export function fileSourceContext(io: Pick<Io, "cwd" | "readStdin">): SourceContext {
+  return { cwd: io.cwd, readStdin: io.readStdin, takeRead: takeEarlyRead };
 }
 
 /** Whether reading the sources takes the live-server session, or checking its options. */

@@ -22,8 +22,7 @@ import {
 } from "../mcp/sources.ts";
 import { Store } from "../mcp/store.ts";
 import type { Timeouts } from "../mcp/target.ts";
-import { takeEarlyRead } from "./early_reads.ts";
-import { readPair } from "./file_sources.ts";
+import { fileSourceContext, readPair } from "./file_sources.ts";
 import type { Io } from "./io.ts";
 import type { TimeoutFlags } from "./options.ts";
 
@@ -143,12 +142,7 @@ export class LiveSession {
 
   /** A source context that reads files and live servers alike. */
   sourceContext(): SourceContext {
-    return {
-      cwd: this.#io.cwd,
-      readStdin: this.#io.readStdin,
-      live: this.loader(),
-      takeRead: takeEarlyRead,
-    };
+    return { ...fileSourceContext(this.#io), live: this.loader() };
   }
 
   /**
