@@ -136,6 +136,17 @@ export function narrowedFourWays(keyword: string, path: string): ReturnType<type
   };
 }
 
+/** The mirror of {@link narrowedFourWays}: `keyword` widened forward, narrowed reversed. */
+export function widenedFourWays(keyword: string, path: string): ReturnType<typeof fourWays> {
+  const narrowed = narrowedFourWays(keyword, path);
+  return {
+    input: narrowed.inputReversed,
+    inputReversed: narrowed.input,
+    output: narrowed.outputReversed,
+    outputReversed: narrowed.output,
+  };
+}
+
 /**
  * What {@link fourWays} gives for the property at `path` (as `properties.x`) declared in the old
  * schema and gone from an open new one, and nothing else: removed is BREAKING on both sides.
@@ -184,12 +195,7 @@ export function decidingFourWays(
 ): Record<"changed" | "added", ReturnType<typeof fourWays>> {
   return {
     changed: sameFourWays("if.changed", path, "BREAKING"),
-    added: {
-      input: [`tool.input.if.widened t.inputSchema.${path} NON_BREAKING`],
-      inputReversed: [`tool.input.if.narrowed t.inputSchema.${path} BREAKING`],
-      output: [`tool.output.if.widened t.outputSchema.${path} BREAKING`],
-      outputReversed: [`tool.output.if.narrowed t.outputSchema.${path} NON_BREAKING`],
-    },
+    added: widenedFourWays("if", path),
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays, narrowedFourWays, sameFourWays } from "./_schema_helpers.ts";
+import { fourWays, narrowedFourWays, sameFourWays, widenedFourWays } from "./_schema_helpers.ts";
 
 /** A closed object declaring a, with the conditional keywords `more`. */
 const closed = (more: Record<string, JsonValue>) => ({
@@ -18,16 +18,6 @@ const closed = (more: Record<string, JsonValue>) => ({
   unevaluatedProperties: false,
   ...more,
 });
-/** The mirror of {@link narrowedFourWays}: widened forward, narrowed reversed. */
-function widenedFourWays(keyword: string, path: string): ReturnType<typeof fourWays> {
-  const narrowed = narrowedFourWays(keyword, path);
-  return {
-    input: narrowed.inputReversed,
-    inputReversed: narrowed.input,
-    output: narrowed.outputReversed,
-    outputReversed: narrowed.output,
-  };
-}
 const declares = { properties: { b: {} } };
 
 Deno.test("diff reads a then or else that only marks names beside unevaluatedProperties, added, as widening", () => {
