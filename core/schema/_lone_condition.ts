@@ -180,28 +180,6 @@ export function loneConditionDecides(old: Place, current: Place): boolean {
   return seenAt(old) || seenAt(current);
 }
 
-/**
- * Whether an unevaluatedProperties or unevaluatedItems of the place's root sees what the schema
- * object there applies in place under `keys` (a then or else; if, then and else together), one
- * that reads what they can mark evaluated: a then that declares a name beside
- * `unevaluatedProperties: false` lets that name in where the condition holds, as well as
- * constraining, so written on one side only it neither only widens nor only narrows.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { conditionalSeen } from "./_lone_condition.ts";
- * const s = { if: { required: ["a"] }, then: { properties: { b: {} } } };
- * assert.equal(conditionalSeen({ root: s, loc: "" }, ["then"]), false);
- * const beside = { ...s, unevaluatedProperties: false };
- * assert.equal(conditionalSeen({ root: beside, loc: "" }, ["then"]), true);
- * assert.equal(conditionalSeen({ root: { ...beside, then: { required: ["b"] } }, loc: "" }, ["then"]), false);
- * ```
- */
-export function conditionalSeen(place: Place, keys: readonly ("if" | "then" | "else")[]): boolean {
-  return seenAt(place, partOf(keys));
-}
-
 /** What a schema object applies under `keys`, as one schema, or undefined when it writes none. */
 const partOf = (keys: readonly string[]) => (holder: JsonObject): JsonValue | undefined => {
   const parts = keys.map((k) => holder[k]).filter((x) => x !== undefined);
@@ -210,12 +188,27 @@ const partOf = (keys: readonly string[]) => (holder: JsonObject): JsonValue | un
 
 /**
  * How a schema object changed whose then or else (or conditional, `keys`), or the part `keys`
- * picks (a dependentSchemas entry), is written on one side only, where an unevaluated keyword
- * reads what it marks evaluated ({@link conditionalSeen}) at `old` or `current`: it constrains
- * where it applies and lets what it marks past that keyword, so the subsumption proof of the
- * whole object, as sets (`proves`), decides: "same" when it finds the same values both ways,
- * "changed" when it finds no direction. Undefined where no such keyword reads it (then it is a
- * conjunct: added, it narrows).
+ * picks (a dependentSchemas entry), is written on one side only, where an unevaluatedProperties
+ * or unevaluatedItems of the root sees it at `old` or `current`, one that reads what it can mark
+ * evaluated: a then that declares a name beside `unevaluatedProperties: false` lets that name in
+ * where the condition holds, as well as constraining, so the subsumption proof of the whole
+ * object, as sets (`proves`), decides: "same" when it finds the same values both ways, "changed"
+ * when it finds no direction. Undefined where no such keyword reads it (then it is a conjunct:
+ * added, it narrows).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { conditionalBeside } from "./_lone_condition.ts";
+ * const s = { if: { required: ["a"] }, then: { properties: { b: {} } } };
+ * const none = { root: {}, loc: "" };
+ * const neither = () => false;
+ * assert.equal(conditionalBeside(none, { root: s, loc: "" }, ["then"], neither), undefined);
+ * const beside = { ...s, unevaluatedProperties: false };
+ * assert.equal(conditionalBeside(none, { root: beside, loc: "" }, ["then"], neither), "changed");
+ * const marksNothing = { ...beside, then: { required: ["b"] } };
+ * assert.equal(conditionalBeside(none, { root: marksNothing, loc: "" }, ["then"], neither), undefined);
+ * ```
  */
 export function conditionalBeside(
   old: Place,
