@@ -60,11 +60,20 @@ export const BUN_COMPILE_FLAGS: readonly string[] = [
 ];
 
 /**
- * The options proxar's own binary adds to {@link BUN_COMPILE_FLAGS} (`build_bin.ts`, and the build
- * `npm test` starts, `scripts/_test_builds.ts`): its source minified, syntax and whitespace. Most
- * of a short diff's time is code that runs once, and JavaScriptCore pays for each function and
- * each identifier it loads from the bytecode; names stay as written, so stack traces read as the
- * source. Demo diff with config (151 runs each, interleaved, load 3-5): 37.4 -> 35.8 ms CPU and
+ * The options proxar's own binary adds to {@link BUN_COMPILE_FLAGS}: its source minified, syntax
+ * and whitespace. Most of a short diff's time is code that runs once, and JavaScriptCore pays for
+ * each function and each identifier it loads from the bytecode; names stay as written, so stack
+ * traces read as the source. Demo diff with config (151 runs each, interleaved, load 3-5): 37.4 -> 35.8 ms CPU and
  * 43.2 -> 41.2 ms wall median, 2,972 -> 2,927 page faults.
  */
-export const PROXAR_COMPILE_FLAGS: readonly string[] = ["--minify-syntax", "--minify-whitespace"];
+const PROXAR_COMPILE_FLAGS: readonly string[] = ["--minify-syntax", "--minify-whitespace"];
+
+/**
+ * The options of `bun build` for proxar's own binary, {@link BUN_COMPILE_FLAGS} and those it adds
+ * (`build_bin.ts`, the build `npm test` starts, `scripts/_test_builds.ts`, and the stage timer of
+ * `profile_stages.ts`).
+ */
+export const PROXAR_BUILD_FLAGS: readonly string[] = [
+  ...BUN_COMPILE_FLAGS,
+  ...PROXAR_COMPILE_FLAGS,
+];

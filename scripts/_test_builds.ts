@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
-import { BUN_COMPILE_FLAGS, PROXAR_COMPILE_FLAGS } from "./_build_info.ts";
+import { BUN_COMPILE_FLAGS, PROXAR_BUILD_FLAGS } from "./_build_info.ts";
 
 /** The variable that names the directory of the compiled programs for the tests. */
 export const TEST_BUILDS_VARIABLE = "PROXAR_TEST_BUILDS";
@@ -40,19 +40,21 @@ export const REFERENCE_SERVERS: readonly string[] = [
 ];
 
 /**
- * Each compiled program: its file name in the directory, its entry points, and options of its
- * own for `bun build` (given the repository root).
+ * Each compiled program: its file name in the directory, its entry points, the options of
+ * `bun build` it starts from ({@link BUN_COMPILE_FLAGS} unless given) and options of its own
+ * (given the repository root).
  */
 const PROGRAMS: readonly {
   name: string;
   entries: readonly string[];
+  base?: readonly string[];
   flags?: (root: string) => string[];
 }[] = [
   // Plugins run in workers; a worker's module must be an entry point of its own.
   {
     name: "proxar",
     entries: ["cli.ts", "plugins/worker.ts"],
-    flags: () => [...PROXAR_COMPILE_FLAGS],
+    base: PROXAR_BUILD_FLAGS,
   },
   { name: "test_server", entries: ["tests/fixtures/servers/test_server.ts"] },
   { name: "sampling_server", entries: ["tests/fixtures/servers/sampling_server.ts"] },
@@ -120,7 +122,11 @@ async function build(
   dir: string,
   program: (typeof PROGRAMS)[number],
 ): Promise<void> {
-  const flags = [...BUN_COMPILE_FLAGS, ...program.flags?.(root) ?? [], ...program.entries];
+  const flags = [
+    ...program.base ?? BUN_COMPILE_FLAGS,
+    ...program.flags?.(root) ?? [],
+    ...program.entries,
+  ];
   const key = createHash("sha256").update(JSON.stringify(flags))
     .update(sha256(join(root, "node_modules", ".package-lock.json"))).digest("hex");
   const out = join(dir, program.name);

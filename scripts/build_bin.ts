@@ -32,13 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { type BinaryFormat, binaryFormat } from "./_binary_format.ts";
-import {
-  BUN_COMPILE_FLAGS,
-  gitCommit,
-  packageVersion,
-  PROXAR_COMPILE_FLAGS,
-  ROOT,
-} from "./_build_info.ts";
+import { gitCommit, packageVersion, PROXAR_BUILD_FLAGS, ROOT } from "./_build_info.ts";
 
 /** A platform Proxar ships a binary for. */
 export interface Target {
@@ -177,8 +171,7 @@ function buildArgs(
 ): string[] {
   return [
     "build",
-    ...BUN_COMPILE_FLAGS,
-    ...PROXAR_COMPILE_FLAGS,
+    ...PROXAR_BUILD_FLAGS,
     `--target=${target.bun}`,
     ...(extra.commit ? ["--define", `PROXAR_COMMIT=${JSON.stringify(extra.commit)}`] : []),
     ...(isHost(target)

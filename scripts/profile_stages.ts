@@ -22,7 +22,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { bigSchemaContract, generatedContract } from "./_bench_contracts.ts";
 import { median } from "./_bench_process.ts";
-import { BUN_COMPILE_FLAGS, PROXAR_COMPILE_FLAGS, ROOT } from "./_build_info.ts";
+import { PROXAR_BUILD_FLAGS, ROOT } from "./_build_info.ts";
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -107,7 +107,7 @@ function build(dir: string, out: string): void {
   try {
     run(
       BUN,
-      ["build", ...BUN_COMPILE_FLAGS, ...PROXAR_COMPILE_FLAGS, entry, "--outfile", out],
+      ["build", ...PROXAR_BUILD_FLAGS, entry, "--outfile", out],
       dir,
     );
   } finally {
