@@ -131,38 +131,42 @@ export function itemsUndecided(
 }
 
 /**
- * What governs the item at position `i` of an array `s` accepts, past the positions it lists
- * itself, where it writes unevaluatedItems and no schema of its own for the items past them
- * (items, additionalItems): "unevaluated" when nothing else in it may evaluate the item, so
- * unevaluatedItems holds it; "evaluated" when an applicator beside evaluates it for certain (what
- * that applicator says holds it, and unevaluatedItems does not); or why Proxar cannot tell (one
- * may, or a reference it cannot follow may).
+ * What governs the items of an array `s` accepts past the positions it lists itself, where it
+ * writes unevaluatedItems and no schema of its own for the items past them (items,
+ * additionalItems), as a function of the position `i`: "unevaluated" when nothing else in it may
+ * evaluate the item, so unevaluatedItems holds it; "evaluated" when an applicator beside evaluates
+ * it for certain (what that applicator says holds it, and unevaluatedItems does not); or why
+ * Proxar cannot tell (one may, or a reference it cannot follow may). What the keywords beside
+ * evaluate is read once, on the first position asked about, whatever the positions.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { itemGovernedBy } from "./_unevaluated_items.ts";
+ * import { itemsGovernedBy } from "./_unevaluated_items.ts";
  * const s = (more: object) => ({ prefixItems: [{}], unevaluatedItems: false, ...more });
- * assert.equal(itemGovernedBy(s({ allOf: [{ minItems: 0 }] }), undefined, 1), "unevaluated");
- * assert.equal(itemGovernedBy(s({ allOf: [{ prefixItems: [{}, {}] }] }), undefined, 1), "evaluated");
- * assert.equal(typeof itemGovernedBy(s({ $ref: "#named" }), undefined, 1), "string");
+ * assert.equal(itemsGovernedBy(s({ allOf: [{ minItems: 0 }] }), undefined)(1), "unevaluated");
+ * const two = itemsGovernedBy(s({ allOf: [{ prefixItems: [{}, {}] }] }), undefined);
+ * assert.deepEqual([two(1), two(2)], ["evaluated", "unevaluated"]);
+ * assert.equal(typeof itemsGovernedBy(s({ $ref: "#named" }), undefined)(1), "string");
  * ```
  */
-export function itemGovernedBy(
+export function itemsGovernedBy(
   s: JsonObject,
   root: JsonValue | undefined,
-  i: number,
-): "unevaluated" | "evaluated" | string {
+): (i: number) => "unevaluated" | "evaluated" | string {
   // The positions it lists are not what the question is about: what evaluates past them.
   const beside: JsonObject = { ...s };
   delete beside.prefixItems;
   if (Array.isArray(beside.items)) delete beside.items;
-  const least = evaluated(ITEMS, beside, root, false);
-  if (typeof least === "string") return least;
-  if (least.all || least.prefix > i) return "evaluated";
-  const most = evaluated(ITEMS, beside, root, true);
-  if (typeof most === "string") return most;
-  if (most.all || most.prefix > i) return `a keyword beside it may evaluate the item at ${i}`;
-  if (most.contains) return "contains may evaluate the item";
-  return "unevaluated";
+  let least: Evaluation | string | undefined, most: Evaluation | string | undefined;
+  return (i) => {
+    least ??= evaluated(ITEMS, beside, root, false);
+    if (typeof least === "string") return least;
+    if (least.all || least.prefix > i) return "evaluated";
+    most ??= evaluated(ITEMS, beside, root, true);
+    if (typeof most === "string") return most;
+    if (most.all || most.prefix > i) return `a keyword beside it may evaluate the item at ${i}`;
+    if (most.contains) return "contains may evaluate the item";
+    return "unevaluated";
+  };
 }

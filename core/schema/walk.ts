@@ -93,7 +93,7 @@ import {
   withoutProse,
 } from "./_unreached_prose.ts";
 import { nameKeywords, unevaluatedConjunct, unevaluatedDecided } from "./_unevaluated_proof.ts";
-import { itemGovernedBy, itemsUndecided } from "./_unevaluated_items.ts";
+import { itemsGovernedBy, itemsUndecided } from "./_unevaluated_items.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
 import {
@@ -1683,34 +1683,39 @@ class Walker {
   }
 
   /**
-   * The schema each side holds item `i` under past the positions it lists, and its keyword: the
-   * rest tuple() reads, or, beside an unevaluatedItems and no rest of its own, that
-   * unevaluatedItems where no keyword beside may evaluate the item (itemGovernedBy()), when the
-   * other side holds it under a schema it writes for it (a position, items). `why` says why the
-   * side `unsure` may hold it under either, where a keyword beside may evaluate it.
+   * The schema each side holds item `i` under past the positions it lists, and its keyword, as a
+   * function of `i`: the rest tuple() reads, or, beside an unevaluatedItems and no rest of its
+   * own, that unevaluatedItems where no keyword beside may evaluate the item (itemsGovernedBy()),
+   * when the other side holds it under a schema it writes for it (a position, items). `why` says
+   * why the side `unsure` may hold it under either, where a keyword beside may evaluate it. What
+   * the keywords beside evaluate is read once a side, for every position.
    */
-  governed(a: JsonObject, b: JsonObject, ta: Tuple, tb: Tuple, i: number): Governed {
-    const past = (s: JsonObject, t: Tuple, root: JsonValue | undefined) =>
-      i < t.prefix.length || t.restKey === "unevaluatedItems" || s[t.restKey] !== undefined ||
-        s.unevaluatedItems === undefined
-        ? "evaluated"
-        : itemGovernedBy(s, root, i);
-    const ga = past(a, ta, this.oldRoot);
-    const gb = past(b, tb, this.newRoot);
+  governed(a: JsonObject, b: JsonObject, ta: Tuple, tb: Tuple): (i: number) => Governed {
+    const past = (s: JsonObject, t: Tuple, root: JsonValue | undefined) => {
+      if (t.restKey === "unevaluatedItems" || s[t.restKey] !== undefined) return () => "evaluated";
+      if (s.unevaluatedItems === undefined) return () => "evaluated";
+      let by: ((i: number) => string) | undefined;
+      return (i: number) =>
+        i < t.prefix.length ? "evaluated" : (by ??= itemsGovernedBy(s, root))(i);
+    };
+    const pa = past(a, ta, this.oldRoot), pb = past(b, tb, this.newRoot);
     const side = (s: JsonObject, t: Tuple, g: string, other: string) =>
       g !== "evaluated" && other === "evaluated"
         ? { rest: s.unevaluatedItems!, key: "unevaluatedItems" }
         : { rest: t.rest, key: t.restKey };
     const unsure = (g: string, other: string) =>
       g !== "evaluated" && g !== "unevaluated" && other === "evaluated";
-    return {
-      old: side(a, ta, ga, gb),
-      new: side(b, tb, gb, ga),
-      ...(unsure(ga, gb)
-        ? { why: ga, unsure: "old" as const }
-        : unsure(gb, ga)
-        ? { why: gb, unsure: "new" as const }
-        : {}),
+    return (i) => {
+      const ga = pa(i), gb = pb(i);
+      return {
+        old: side(a, ta, ga, gb),
+        new: side(b, tb, gb, ga),
+        ...(unsure(ga, gb)
+          ? { why: ga, unsure: "old" as const }
+          : unsure(gb, ga)
+          ? { why: gb, unsure: "new" as const }
+          : {}),
+      };
     };
   }
 
@@ -1747,6 +1752,7 @@ class Walker {
       const la = itemLimit(a.maxItems, ta.prefix.length, ta.rest);
       const lb = itemLimit(b.maxItems, tb.prefix.length, tb.rest);
       const count = Math.max(ta.prefix.length, tb.prefix.length);
+      const governed = this.governed(a, b, ta, tb);
       for (let i = 0; i < count; i++) {
         // A position neither side can fill constrains nothing (zod 4 writes a tuple's end as
         // items: false where zod 3 wrote maxItems); one only the new side can fill widened.
@@ -1759,7 +1765,7 @@ class Walker {
           });
           continue;
         }
-        const g = this.governed(a, b, ta, tb, i);
+        const g = governed(i);
         const x = holdsPosition(la, i) ? ta.prefix[i] ?? g.old.rest : false;
         const y = holdsPosition(lb, i) ? tb.prefix[i] ?? g.new.rest : false;
         const key = i < tb.prefix.length ? tb.prefixKey : ta.prefixKey;
@@ -1783,7 +1789,7 @@ class Walker {
       // The rest schema governs positions from `count` on; when neither side admits that many
       // items, it constrains nothing on either side.
       if (holdsPosition(la, count) || holdsPosition(lb, count)) {
-        const g = this.governed(a, b, ta, tb, count);
+        const g = governed(count);
         const ra = holdsPosition(la, count) ? g.old.rest : false;
         const rb = holdsPosition(lb, count) ? g.new.rest : false;
         // Named at the rest a side writes, where the other's unevaluatedItems holds the items.
