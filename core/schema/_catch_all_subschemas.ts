@@ -33,7 +33,15 @@ import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
-import { conditionalBeside, isLoneCondition, loneConditionDecides } from "./_lone_condition.ts";
+import {
+  conditionalBeside,
+  containsPart,
+  entryPart,
+  loneConditionDecides,
+  loneConditionsOnly,
+  type Part,
+  type Sides,
+} from "./_lone_condition.ts";
 import {
   chainConjuncts,
   type Conjunct,
@@ -398,10 +406,7 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
     walk.read(node.n, facet),
   ];
   // contains marks the items it matches evaluated (2020-12).
-  const contains = (holder: JsonObject) => {
-    const c = walk.read(holder, "contains");
-    return c === undefined ? undefined : { contains: c };
-  };
+  const contains = containsPart((s, k) => walk.read(s, k));
   if (facet === "contains" && partBeside(walk, node, facet, [facet], contains, values, facet)) {
     return;
   }
@@ -422,20 +427,19 @@ const dependentSchemas: FacetHandler = (walk, node) => {
 /**
  * A part of the node (a then or else, a contains, a dependent schema) written on one side only
  * beside an unevaluated keyword that reads what it marks evaluated, graded as
- * {@link besideUnevaluated} says; true when so graded (or no change), false where no such
- * keyword reads it. `part` picks it from a schema object, `what` names it.
+ * {@link conditionalBeside} says; true when so graded (or no change), false where it is on both
+ * sides or no such keyword reads it. `part` picks it from a schema object, `what` names it.
  */
 function partBeside(
   walk: Walker,
   node: Node,
   facet: string,
   tail: Token[],
-  part: Parameters<typeof conditionalBeside>[2],
+  part: Part,
   [x, y]: [JsonValue | undefined, JsonValue | undefined],
   what: string,
 ): boolean {
-  if ((x === undefined) === (y === undefined) || Array.isArray(x ?? y)) return false;
-  const seen = besideUnevaluated(walk, node, part);
+  const seen = conditionalBeside(sidesAt(walk, node), part, [x, y]);
   if (seen === undefined) return false;
   if (seen === "same") return true;
   walk.emit(node, node.neg, facet, seen, x, y, {
@@ -456,10 +460,7 @@ function entryBeside(
   name: string,
   values: [JsonValue | undefined, JsonValue | undefined],
 ): boolean {
-  const entry = (holder: JsonObject) => {
-    const map = walk.read(holder, key);
-    return isObject(map) ? own(map, name) : undefined;
-  };
+  const entry = entryPart(key, name, (s, k) => walk.read(s, k));
   return partBeside(walk, node, key, [key, name], entry, values, `${key} entry ${q(name)}`);
 }
 
@@ -646,9 +647,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
     const frees = !lone && freesEvaluated(walk, node, a === undefined);
     // An allOf of ifs without then and else only marks names or items evaluated: added, it
     // widens, removed it narrows.
-    const list = a ?? b;
-    const conditions = keyword === "allOf" && Array.isArray(list) && list.length > 0 &&
-      list.every((x) => isLoneCondition(x));
+    const conditions = keyword === "allOf" && loneConditionsOnly(a ?? b);
     const effect = lone || conditions
       ? (a === undefined ? "widened" : "narrowed")
       : frees
@@ -766,8 +765,7 @@ const branches: FacetHandler = (walk, node, keyword) => {
   // Only allOf branches of an if without then and else came (or went), where the proof could
   // not settle it (a reference it cannot follow may apply the condition in place): each only
   // marks names or items evaluated, so the allOf widened (narrowed).
-  const conditions = (list: Indexed[]) =>
-    list.length > 0 && list.every((x) => isLoneCondition(x.v));
+  const conditions = (list: Indexed[]) => loneConditionsOnly(list.map((x) => x.v));
   if (conjunction && rest.a.length === 0 && conditions(rest.b)) return whole(true);
   if (conjunction && rest.b.length === 0 && conditions(rest.a)) return whole(false, true);
   // The old schema is one branch of the new union, or the new schema one branch of the old: the
@@ -957,21 +955,13 @@ function loneBranch(walk: Walker, node: Node, keyword: string, added: boolean): 
   return list.some((branch) => walk.same(mine, branch));
 }
 
-/** {@link conditionalBeside} at the node, proven as sets. */
-function besideUnevaluated(
-  walk: Walker,
-  node: Node,
-  keys: Parameters<typeof conditionalBeside>[2],
-): "widened" | "narrowed" | "changed" | "same" | undefined {
-  return conditionalBeside(
-    { root: walk.oldRoot, loc: node.oPtr },
-    { root: walk.newRoot, loc: node.nPtr },
-    keys,
-    (direction) =>
-      (direction === "widened"
-        ? walk.proves(node.o, node.n, "widened", false, true)
-        : walk.proves(node.n, node.o, "narrowed", false, true)) === true,
-  );
+/** The node's two schema objects and the proof, for {@link conditionalBeside}. */
+function sidesAt(walk: Walker, node: Node): Sides {
+  return {
+    old: { root: walk.oldRoot, loc: node.oPtr, schema: node.o },
+    new: { root: walk.newRoot, loc: node.nPtr, schema: node.n },
+    proves: (x, y, direction) => walk.proves(x, y, direction, false, true) === true,
+  };
 }
 
 /**
@@ -1024,7 +1014,7 @@ const condition: FacetHandler = (walk, node) => {
   }
   // An if alone rejects no value: added, it marks names or items evaluated (a widening).
   const alone = branchless(ao ? node.o : node.n);
-  const seen = alone ? undefined : besideUnevaluated(walk, node, ["if", "then", "else"]);
+  const seen = alone ? undefined : conditionalBeside(sidesAt(walk, node), ["if", "then", "else"]);
   if (seen === "same") return;
   walk.facetDelta(
     node,

@@ -181,45 +181,139 @@ export function loneConditionDecides(old: Place, current: Place): boolean {
 }
 
 /** What a schema object applies under `keys`, as one schema, or undefined when it writes none. */
-const partOf = (keys: readonly string[]) => (holder: JsonObject): JsonValue | undefined => {
+const partOf = (keys: readonly string[]): Pick => (holder) => {
   const parts = keys.map((k) => holder[k]).filter((x) => x !== undefined);
   return parts.length === 0 ? undefined : { allOf: parts };
 };
 
+/** Picks a part of a schema object, or undefined when it writes none. */
+type Pick = (holder: JsonObject) => JsonValue | undefined;
+
 /**
- * How a schema object changed whose then or else (or conditional, `keys`), or the part `keys`
- * picks (a dependentSchemas entry), is written on one side only, where an unevaluatedProperties
- * or unevaluatedItems of the root sees it at `old` or `current`, one that reads what it can mark
- * evaluated: a then that declares a name beside `unevaluatedProperties: false` lets that name in
- * where the condition holds, as well as constraining, so the subsumption proof of the whole
- * object, as sets (`proves`), decides: "same" when it finds the same values both ways, "changed"
- * when it finds no direction. Undefined where no such keyword reads it (then it is a conjunct:
- * added, it narrows).
+ * What a schema object applies in place that is asked about: then or else (or if, then and else
+ * together), named by `keys`, or the part a function picks ({@link containsPart},
+ * {@link entryPart}).
+ */
+export type Part = readonly ("if" | "then" | "else")[] | Pick;
+
+/** Reads a keyword of a schema object (the catch-all reads only the keywords it models). */
+type Read = (holder: JsonObject, keyword: string) => JsonValue | undefined;
+
+/**
+ * The {@link Part} a `contains` is, as a schema: it marks the items it matches evaluated
+ * (2020-12).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { containsPart } from "./_lone_condition.ts";
+ * assert.deepEqual(containsPart()({ contains: { type: "number" } }), { contains: { type: "number" } });
+ * assert.equal(containsPart()({ items: {} }), undefined);
+ * ```
+ */
+export function containsPart(read: Read = own): Pick {
+  return (holder) => {
+    const contains = read(holder, "contains");
+    return contains === undefined ? undefined : { contains };
+  };
+}
+
+/**
+ * The {@link Part} that is the entry `name` of the dependentSchemas (or dependencies) `key`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { entryPart } from "./_lone_condition.ts";
+ * const s = { dependentSchemas: { a: { required: ["b"] } } };
+ * assert.deepEqual(entryPart("dependentSchemas", "a")(s), { required: ["b"] });
+ * assert.equal(entryPart("dependentSchemas", "c")(s), undefined);
+ * ```
+ */
+export function entryPart(key: string, name: string, read: Read = own): Pick {
+  return (holder) => {
+    const map = read(holder, key);
+    return isObject(map) ? own(map, name) : undefined;
+  };
+}
+
+/** A schema object on each side, where each root holds it, and the proof that compares them. */
+export interface Sides {
+  old: Place & { schema: JsonValue };
+  new: Place & { schema: JsonValue };
+  /**
+   * Whether the subsumption proof, as sets (the names a part declares are graded with it, not as
+   * properties of their own), finds every value `x` accepts accepted by `y`: `direction` says
+   * which that is, old in new ("widened") or new in old ("narrowed").
+   */
+  proves(x: JsonValue, y: JsonValue, direction: "widened" | "narrowed"): boolean;
+}
+
+/**
+ * How a schema object changed whose then or else (or conditional, `keys`), or the part `keys`
+ * picks (a contains, a dependentSchemas entry), is written on one side only, where an
+ * unevaluatedProperties or unevaluatedItems of the root sees it on either side, one that reads
+ * what it can mark evaluated: a then that declares a name beside `unevaluatedProperties: false`
+ * lets that name in where the condition holds, as well as constraining, so the subsumption proof
+ * of the whole object decides: "same" when it finds the same values both ways, "changed" when it
+ * finds no direction. Undefined where no such keyword reads it (then it is a conjunct: added, it
+ * narrows), or where `written`, the part as each side writes it, is not on one side only (or is a
+ * list of names, a draft-07 dependency that marks nothing).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { JsonObject } from "../json.ts";
  * import { conditionalBeside } from "./_lone_condition.ts";
  * const s = { if: { required: ["a"] }, then: { properties: { b: {} } } };
- * const none = { root: {}, loc: "" };
- * const neither = () => false;
- * assert.equal(conditionalBeside(none, { root: s, loc: "" }, ["then"], neither), undefined);
+ * const sides = (root: JsonObject) => ({
+ *   old: { root: {}, loc: "", schema: {} },
+ *   new: { root, loc: "", schema: root },
+ *   proves: () => false,
+ * });
+ * assert.equal(conditionalBeside(sides(s), ["then"]), undefined);
  * const beside = { ...s, unevaluatedProperties: false };
- * assert.equal(conditionalBeside(none, { root: beside, loc: "" }, ["then"], neither), "changed");
+ * assert.equal(conditionalBeside(sides(beside), ["then"]), "changed");
+ * // Written on both sides, it is compared as any subschema is.
+ * assert.equal(conditionalBeside(sides(beside), ["then"], [beside.then, beside.then]), undefined);
  * const marksNothing = { ...beside, then: { required: ["b"] } };
- * assert.equal(conditionalBeside(none, { root: marksNothing, loc: "" }, ["then"], neither), undefined);
+ * assert.equal(conditionalBeside(sides(marksNothing), ["then"]), undefined);
  * ```
  */
 export function conditionalBeside(
-  old: Place,
-  current: Place,
-  keys: readonly ("if" | "then" | "else")[] | ((holder: JsonObject) => JsonValue | undefined),
-  proves: (direction: "widened" | "narrowed") => boolean,
+  sides: Sides,
+  keys: Part,
+  written?: [JsonValue | undefined, JsonValue | undefined],
 ): "widened" | "narrowed" | "changed" | "same" | undefined {
+  if (written !== undefined) {
+    const [x, y] = written;
+    if ((x === undefined) === (y === undefined) || Array.isArray(x ?? y)) return undefined;
+  }
   const part = typeof keys === "function" ? keys : partOf(keys);
-  if (!seenAt(old, part) && !seenAt(current, part)) return undefined;
-  const wide = proves("widened"), narrow = proves("narrowed");
+  if (!seenAt(sides.old, part) && !seenAt(sides.new, part)) return undefined;
+  const [a, b] = [sides.old.schema, sides.new.schema];
+  const wide = sides.proves(a, b, "widened"), narrow = sides.proves(b, a, "narrowed");
   return wide && narrow ? "same" : wide ? "widened" : narrow ? "narrowed" : "changed";
+}
+
+/**
+ * Whether `list`, an allOf, holds branches and every one an `if` without then and else
+ * ({@link isLoneCondition}): such an allOf only marks names or items evaluated, so added it
+ * widens and removed it narrows. An empty allOf is no such list: the 2019-09 and 2020-12
+ * meta-schemas require a branch, and a validator that runs it anyway (ajv 8 without schema
+ * validation) reads it as absent.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loneConditionsOnly } from "./_lone_condition.ts";
+ * assert.equal(loneConditionsOnly([{ if: { required: ["a"] } }]), true);
+ * assert.equal(loneConditionsOnly([{ if: { required: ["a"] } }, { required: ["b"] }]), false);
+ * assert.equal(loneConditionsOnly([]), false);
+ * ```
+ */
+export function loneConditionsOnly(list: JsonValue | undefined): boolean {
+  return Array.isArray(list) && list.length > 0 && list.every((x) => isLoneCondition(x));
 }
 
 /**

@@ -79,8 +79,13 @@ import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   acceptsEveryBranch,
   conditionalBeside,
+  containsPart,
+  entryPart,
   isLoneCondition,
   loneConditionDecides,
+  loneConditionsOnly,
+  type Part,
+  type Sides,
 } from "./_lone_condition.ts";
 import { type AcceptsEvery, annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
@@ -1636,12 +1641,9 @@ class Walker {
     if (x === undefined || y === undefined) {
       // A schema that applies where the name is present, beside an unevaluated keyword that
       // reads what it marks evaluated, is graded as a then or else on one side only is.
-      const seen = Array.isArray(x ?? y) || nodes === undefined
+      const seen = nodes === undefined
         ? undefined
-        : this.seenBesideUnevaluated(ctx, nodes[0], nodes[1], (holder) => {
-          const map = holder[key];
-          return isObject(map) && Object.hasOwn(map, name) ? map[name] : undefined;
-        });
+        : conditionalBeside(this.sides(ctx, ...nodes), entryPart(key, name), [x, y]);
       if (seen === "same") return;
       const effect = seen ?? (x === undefined ? "narrowed" : "widened");
       this.graded(
@@ -1815,27 +1817,9 @@ class Walker {
         ...this.child(ctx, ["contains"], "contains", "contains", 0),
         undirected: "inside contains beside maxContains, where more matching items may exceed it",
       });
-    } else if (!this.containsBeside(ctx, a, b)) this.optional(ctx, "contains", a, b);
-  }
-
-  /**
-   * A contains written on one side only beside an unevaluatedItems that reads the items it marks
-   * evaluated (2020-12), graded by {@link seenBesideUnevaluated}: true when so graded (or no
-   * change), false where no such keyword reads it (then it is a conjunct: added, it narrows).
-   */
-  containsBeside(ctx: Ctx, a: JsonObject, b: JsonObject): boolean {
-    if ((a.contains === undefined) === (b.contains === undefined)) return false;
-    const seen = this.seenBesideUnevaluated(
-      ctx,
-      a,
-      b,
-      (holder) => holder.contains === undefined ? undefined : { contains: holder.contains },
-    );
-    if (seen === undefined) return false;
-    if (seen === "same") return true;
-    const what = a.contains === undefined ? "added" : "removed";
-    this.keyword(ctx, "contains", a, b, seen, `${what}${seen === "changed" ? SEEN_CONDITION : ""}`);
-    return true;
+    } else if (!this.keywordBeside(ctx, "contains", a, b, containsPart())) {
+      this.optional(ctx, "contains", a, b);
+    }
   }
 
   /**
@@ -1908,7 +1892,7 @@ class Walker {
         // side also let that name past it: unproven either way, the change has no direction.
         // An allOf of ifs without then and else only marks names or items evaluated: added,
         // it widens, where the proof could not tell (a reference it cannot follow).
-        const conditions = key === "allOf" && (xa ?? xb)!.every((x) => isLoneCondition(x));
+        const conditions = key === "allOf" && loneConditionsOnly(xa ?? xb);
         const frees = !wide && !narrow && !conditions &&
           (!xa
               ? unevaluatedDecided(b, a, this.newRoot, this.oldRoot)
@@ -2738,7 +2722,9 @@ class Walker {
     // what it adds is names or items marked evaluated, which those no longer check (added, it
     // widens).
     const alone = branchless(ao ? a : b);
-    const seen = alone ? undefined : this.seenBesideUnevaluated(ctx, a, b, ["if", "then", "else"]);
+    const seen = alone
+      ? undefined
+      : conditionalBeside(this.sides(ctx, a, b), ["if", "then", "else"]);
     if (seen === "same") return;
     const effect = seen ?? (ao !== alone ? "widened" : "narrowed");
     this.graded(
@@ -2762,43 +2748,37 @@ class Walker {
 
   /**
    * then and else compared; one written on one side only beside an unevaluated keyword that
-   * reads what it marks evaluated is graded by {@link seenBesideUnevaluated}, else as a conjunct
-   * (added, it narrows).
+   * reads what it marks evaluated is graded by {@link keywordBeside}, else as a conjunct (added,
+   * it narrows).
    */
   conditionBranches(ctx: Ctx, a: JsonObject, b: JsonObject): void {
     for (const key of ["then", "else"] as const) {
-      const seen = (a[key] === undefined) !== (b[key] === undefined)
-        ? this.seenBesideUnevaluated(ctx, a, b, [key])
-        : undefined;
-      if (seen === undefined) this.optional(ctx, key, a, b);
-      else if (seen !== "same") {
-        const what = a[key] === undefined ? "added" : "removed";
-        this.keyword(ctx, key, a, b, seen, `${what}${seen === "changed" ? SEEN_CONDITION : ""}`);
-      }
+      if (!this.keywordBeside(ctx, key, a, b, [key])) this.optional(ctx, key, a, b);
     }
   }
 
   /**
-   * How the schema object `a` → `b` changed where what it writes under `keys` (then or else, or
-   * the conditional as a whole) is on one side only beside an unevaluated keyword that reads what
-   * it marks evaluated ({@link conditionalBeside}); undefined where none reads it.
+   * `key` (a then, an else, a contains), the part `part` picks, written on one side only beside
+   * an unevaluated keyword that reads what it marks evaluated, graded by the proof of the whole
+   * object ({@link conditionalBeside}): true when so graded (or no change), false where it is on
+   * both sides or no such keyword reads it.
    */
-  seenBesideUnevaluated(
-    ctx: Ctx,
-    a: JsonObject,
-    b: JsonObject,
-    keys: Parameters<typeof conditionalBeside>[2],
-  ): Effect | "same" | undefined {
-    // As sets: the names it declares are graded with it, not as properties of their own.
-    return conditionalBeside(
-      { root: this.oldRoot, loc: ctx.oldLoc },
-      { root: this.newRoot, loc: ctx.newLoc },
-      keys,
-      (direction) =>
-        direction === "widened"
-          ? this.proves(a, b, "widened", false)
-          : this.proves(b, a, "narrowed", false),
-    );
+  keywordBeside(ctx: Ctx, key: string, a: JsonObject, b: JsonObject, part: Part): boolean {
+    const seen = conditionalBeside(this.sides(ctx, a, b), part, [a[key], b[key]]);
+    if (seen === undefined) return false;
+    if (seen === "same") return true;
+    const what = a[key] === undefined ? "added" : "removed";
+    this.keyword(ctx, key, a, b, seen, `${what}${seen === "changed" ? SEEN_CONDITION : ""}`);
+    return true;
+  }
+
+  /** The schema objects `a` → `b` at `ctx` and the proof, for {@link conditionalBeside}. */
+  sides(ctx: Ctx, a: JsonObject, b: JsonObject): Sides {
+    return {
+      old: { root: this.oldRoot, loc: ctx.oldLoc, schema: a },
+      new: { root: this.newRoot, loc: ctx.newLoc, schema: b },
+      proves: (x, y, direction) => this.proves(x, y, direction, false),
+    };
   }
 
   /**
