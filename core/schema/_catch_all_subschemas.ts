@@ -34,7 +34,9 @@ import { flatAnyOf } from "./_union_lift.ts";
 import { withoutNotes } from "./_unreached_prose.ts";
 import { targetsRewritten } from "./_same_through_refs.ts";
 import {
+  branchNeverApplies,
   conditionalBeside,
+  constrainsNothing,
   containsPart,
   entryPart,
   loneConditionDecides,
@@ -390,16 +392,27 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
     // them as a whole by its own handler); under a changed `if` they are still compared, so a
     // change inside them is reported beside the undecidable condition.
     const [a, b] = [walk.read(node.o, facet), walk.read(node.n, facet)];
+    // An `if` on one side only: the condition's handler reads them with it, as a whole.
     const ifs = [walk.read(node.o, "if"), walk.read(node.n, "if")];
-    // Without an `if` on either side (else the condition's handler reads them): what they hold
-    // that the engine does not model is still reported, as in a condition that decides nothing.
-    if (ifs.every((x) => x === undefined)) {
+    if ((ifs[0] === undefined) !== (ifs[1] === undefined)) return;
+    // Without an `if`, or where the `if` of each side leads to it for no value (a then under `if:
+    // false`): what they hold that the engine does not model is still reported, as in a
+    // condition that decides nothing.
+    const read = (s: JsonObject, k: string) => walk.read(s, k);
+    const never = (s: JsonObject, root: JsonValue | undefined) =>
+      branchNeverApplies(s, facet, root, read);
+    if (never(node.o, walk.oldRoot) && never(node.n, walk.newRoot)) {
       walk.unmodelledIn(node, [facet], b);
       walk.unmodelledOut(node, [facet], a, b);
+      return;
     }
-    if (ifs.some((x) => x === undefined)) return;
     // On one side only, beside an unevaluated keyword that reads what it marks evaluated.
     if (partBeside(walk, node, facet, [facet], [facet], [a, b], facet)) return;
+    // Elsewhere one that accepts every value constrains nothing: compared with nothing.
+    if ((a === undefined) !== (b === undefined)) {
+      const [x, root] = a === undefined ? [b, walk.newRoot] : [a, walk.oldRoot];
+      if (acceptsEvery(x, root)) return walk.pair(node, facet, a, [facet], b, [facet]);
+    }
   }
   const values: [JsonValue | undefined, JsonValue | undefined] = [
     walk.read(node.o, facet),
@@ -1016,16 +1029,23 @@ const condition: FacetHandler = (walk, node) => {
   const alone = branchless(ao ? node.o : node.n);
   const seen = alone ? undefined : conditionalBeside(sidesAt(walk, node), ["if", "then", "else"]);
   if (seen === "same") return;
-  walk.facetDelta(
-    node,
-    "if",
-    seen ?? (ao !== alone ? "widened" : "narrowed"),
-    alone
-      ? `if without then and else ${
-        ao ? "removed" : "added"
-      } where unevaluatedProperties or unevaluatedItems sees it`
-      : `if/then/else ${ao ? "removed" : "added"} as a whole`,
-  );
+  // Where no unevaluated keyword reads it, one whose branches accept every value or apply to none
+  // constrains nothing.
+  const read = (s: JsonObject, k: string) => walk.read(s, k);
+  const inert = !alone && seen === undefined &&
+    constrainsNothing(ao ? node.o : node.n, ao ? walk.oldRoot : walk.newRoot, read);
+  if (!inert) {
+    walk.facetDelta(
+      node,
+      "if",
+      seen ?? (ao !== alone ? "widened" : "narrowed"),
+      alone
+        ? `if without then and else ${
+          ao ? "removed" : "added"
+        } where unevaluatedProperties or unevaluatedItems sees it`
+        : `if/then/else ${ao ? "removed" : "added"} as a whole`,
+    );
+  }
   if (an) {
     for (const key of ["if", "then", "else"]) {
       walk.unmodelledIn(node, [key], walk.read(node.n, key));

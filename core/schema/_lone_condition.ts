@@ -32,6 +32,7 @@ import {
   pointerOf,
   pointerTokens,
 } from "../json.ts";
+import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { conditionMarks, type Marks } from "./_condition_marks.ts";
 import { eachSubschema, type Link, pathOf } from "./_schema_paths.ts";
 import { isLocalRef } from "./resolve.ts";
@@ -294,6 +295,61 @@ export function conditionalBeside(
   const [a, b] = [sides.old.schema, sides.new.schema];
   const wide = sides.proves(a, b, "widened"), narrow = sides.proves(b, a, "narrowed");
   return wide && narrow ? "same" : wide ? "widened" : narrow ? "narrowed" : "changed";
+}
+
+/**
+ * Whether the branch `key` of the conditional `holder` writes applies to no value: a then under
+ * an `if` that rejects every value (`if: false`, `{not: {}}`), an else under one that accepts
+ * every value (`if: true`, `{}`), references resolved in `root`, or either without an `if`. Such
+ * a branch constrains nothing and marks nothing evaluated, whatever it says:
+ * @hyperjump/json-schema (2020-12) accepts `{}` under `{if: false, then: {required: ["a"]}}`,
+ * and `{a: 1}` under `{if: true, else: false}`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchNeverApplies } from "./_lone_condition.ts";
+ * assert.equal(branchNeverApplies({ if: false, then: { required: ["a"] } }, "then", {}), true);
+ * assert.equal(branchNeverApplies({ if: {}, else: false }, "else", {}), true);
+ * assert.equal(branchNeverApplies({ if: {}, then: false }, "then", {}), false);
+ * assert.equal(branchNeverApplies({ if: { required: ["a"] }, else: false }, "else", {}), false);
+ * ```
+ */
+export function branchNeverApplies(
+  holder: JsonObject,
+  key: "then" | "else",
+  root: JsonValue | undefined,
+  read: Read = own,
+): boolean {
+  const condition = read(holder, "if");
+  if (condition === undefined) return true;
+  return key === "then" ? rejectsEvery(condition, root) : acceptsEvery(condition, root);
+}
+
+/**
+ * Whether the conditional `holder` writes constrains no value: each then or else it writes
+ * accepts every value or applies to none ({@link branchNeverApplies}). Beside an unevaluated
+ * keyword that sees them, they may still mark names or items evaluated, which this does not ask.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { constrainsNothing } from "./_lone_condition.ts";
+ * assert.equal(constrainsNothing({ if: { required: ["a"] }, then: {} }, {}), true);
+ * assert.equal(constrainsNothing({ if: false, then: { required: ["b"] } }, {}), true);
+ * assert.equal(constrainsNothing({ if: { required: ["a"] }, then: { required: ["b"] } }, {}), false);
+ * ```
+ */
+export function constrainsNothing(
+  holder: JsonObject,
+  root: JsonValue | undefined,
+  read: Read = own,
+): boolean {
+  return (["then", "else"] as const).every((key) => {
+    const branch = read(holder, key);
+    return branch === undefined || acceptsEvery(branch, root) ||
+      branchNeverApplies(holder, key, root, read);
+  });
 }
 
 /**

@@ -78,7 +78,9 @@ import { keywordsOfExcludedTypes } from "./_type_keywords.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import {
   acceptsEveryBranch,
+  branchNeverApplies,
   conditionalBeside,
+  constrainsNothing,
   containsPart,
   entryPart,
   isLoneCondition,
@@ -2726,6 +2728,15 @@ class Walker {
       ? undefined
       : conditionalBeside(this.sides(ctx, a, b), ["if", "then", "else"]);
     if (seen === "same") return;
+    // Where no unevaluated keyword reads it, one whose branches accept every value or apply to
+    // none constrains nothing: what its parts say of themselves is compared.
+    if (
+      !alone && seen === undefined &&
+      constrainsNothing(ao ? a : b, ao ? this.oldRoot : this.newRoot)
+    ) {
+      this.unreached(ctx, a, b, ["if"]);
+      return this.conditionBranches(ctx, a, b);
+    }
     const effect = seen ?? (ao !== alone ? "widened" : "narrowed");
     this.graded(
       ctx,
@@ -2747,13 +2758,24 @@ class Walker {
   }
 
   /**
-   * then and else compared; one written on one side only beside an unevaluated keyword that
-   * reads what it marks evaluated is graded by {@link keywordBeside}, else as a conjunct (added,
-   * it narrows).
+   * then and else compared. One that applies to no value on either side (a then under `if:
+   * false`, {@link branchNeverApplies}) decides nothing: its prose is read. One written on one
+   * side only beside an unevaluated keyword that reads what it marks evaluated is graded by
+   * {@link keywordBeside}; else, where it accepts every value, it constrains nothing and what it
+   * says of itself is compared with nothing; else it is a conjunct (added, it narrows).
    */
   conditionBranches(ctx: Ctx, a: JsonObject, b: JsonObject): void {
     for (const key of ["then", "else"] as const) {
-      if (!this.keywordBeside(ctx, key, a, b, [key])) this.optional(ctx, key, a, b);
+      if (
+        branchNeverApplies(a, key, this.oldRoot) && branchNeverApplies(b, key, this.newRoot)
+      ) {
+        this.unreached(ctx, a, b, [key]);
+      } else if (this.keywordBeside(ctx, key, a, b, [key])) continue;
+      else if (a[key] === undefined && acceptsEvery(b[key], this.newRoot)) {
+        this.compare(true, b[key], { ...this.child(ctx, [key], key, key), absent: "old" });
+      } else if (b[key] === undefined && acceptsEvery(a[key], this.oldRoot)) {
+        this.compare(a[key], true, { ...this.child(ctx, [key], key, key), absent: "new" });
+      } else this.optional(ctx, key, a, b);
     }
   }
 
