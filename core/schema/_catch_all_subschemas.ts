@@ -28,6 +28,7 @@ import { acceptsEvery, rejectsEvery } from "./_accepts_every.ts";
 import { holdsPosition, schemaItemLimit } from "./_array_length.ts";
 import { declaredNames } from "./_declared_names.ts";
 import { applicatorsOf, conjunctEvaluatesAll, mayEvaluate } from "./_unevaluated_rest.ts";
+import { itemsGovernedBy } from "./_unevaluated_items.ts";
 import { heldByBranches } from "./_property_schema.ts";
 import { carriedNothing } from "./_sole_value.ts";
 import { flatAnyOf } from "./_union_lift.ts";
@@ -527,17 +528,37 @@ interface Slot {
   tail: Token[];
 }
 
+/** Items as a tuple: a prefix of positional schemas and one for the rest. */
+interface Tuple {
+  prefix: Slot[];
+  rest?: Slot;
+  /**
+   * Where the schema writes unevaluatedItems (the slot) and no schema of its own for the items
+   * past its positions, beside keywords that may evaluate them: what holds the item at a
+   * position past them (itemsGovernedBy()).
+   */
+  past?: { slot: Slot; governed: (i: number) => string };
+}
+
 /** Items as a tuple (a prefix of positional schemas and one for the rest), in either draft. */
-function tuple(walk: Walker, schema: JsonObject): { prefix: Slot[]; rest?: Slot } | undefined {
+function tuple(walk: Walker, schema: JsonObject, root: JsonValue | undefined): Tuple | undefined {
   const prefixItems = walk.read(schema, "prefixItems"), items = walk.read(schema, "items");
   const slot = (v: JsonValue | undefined, tail: Token[]) =>
     v === undefined ? {} : { rest: { v, tail } };
+  const unevaluated = walk.read(schema, "unevaluatedItems");
+  // Past the positions, beside keywords that may evaluate items, without a rest of its own.
+  const past = (rest: JsonValue | undefined) =>
+    rest !== undefined || unevaluated === undefined ? {} : {
+      past: {
+        slot: { v: unevaluated, tail: ["unevaluatedItems"] },
+        governed: itemsGovernedBy(schema, root),
+      },
+    };
   if (prefixItems !== undefined) {
     if (!Array.isArray(prefixItems) || Array.isArray(items)) return undefined;
     const prefix = prefixItems.map((v, i): Slot => ({ v, tail: ["prefixItems", i] }));
     // Without items, unevaluatedItems governs the positions past the prefix when nothing else
     // here evaluates items.
-    const unevaluated = walk.read(schema, "unevaluatedItems");
     const others = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "not", "contains"];
     if (
       items === undefined && unevaluated !== undefined &&
@@ -546,18 +567,35 @@ function tuple(walk: Walker, schema: JsonObject): { prefix: Slot[]; rest?: Slot 
     ) {
       return { prefix, ...slot(unevaluated, ["unevaluatedItems"]) };
     }
-    return { prefix, ...slot(items, ["items"]) };
+    return { prefix, ...slot(items, ["items"]), ...past(items) };
   }
   if (Array.isArray(items)) {
     const prefix = items.map((v, i): Slot => ({ v, tail: ["items", i] }));
-    return { prefix, ...slot(walk.read(schema, "additionalItems"), ["additionalItems"]) };
+    const additional = walk.read(schema, "additionalItems");
+    return { prefix, ...slot(additional, ["additionalItems"]), ...past(additional) };
   }
   return { prefix: [], ...slot(items, ["items"]) };
 }
 
-/** Pairs item schemas position by position, then the schemas for the rest. */
+/**
+ * Whether tuple `t` holds the item at `i` under a schema it writes (a position, a rest), or under
+ * nothing where it writes no unevaluatedItems: "evaluated"; else what holds it past its positions
+ * (see {@link Tuple.past}).
+ */
+function heldAt(t: Tuple, i: number): string {
+  return i < t.prefix.length || t.rest !== undefined || t.past === undefined
+    ? "evaluated"
+    : t.past.governed(i);
+}
+
+/**
+ * Pairs item schemas position by position, then the schemas for the rest. Past the positions a
+ * side lists, beside its unevaluatedItems and keywords that may evaluate items, where the other
+ * side holds the item under a schema it writes, the item is that unevaluatedItems' when nothing
+ * else evaluates it, as the structured walk reads it; where Proxar cannot tell, it is changed.
+ */
 const items: FacetHandler = (walk, node) => {
-  const a = tuple(walk, node.o), b = tuple(walk, node.n);
+  const a = tuple(walk, node.o, walk.oldRoot), b = tuple(walk, node.n, walk.newRoot);
   if (a === undefined || b === undefined) {
     return walk.facetDelta(node, "items", "changed", "prefixItems and items disagree on one side");
   }
@@ -568,7 +606,27 @@ const items: FacetHandler = (walk, node) => {
     // A position a side admits no item at holds `false` there (zod 4 writes a tuple's end as
     // items: false where zod 3 wrote maxItems); one neither side admits constrains nothing.
     if (!holdsPosition(la, i) && !holdsPosition(lb, i)) continue;
-    const x = slotAt(a, la, i, positions), y = slotAt(b, lb, i, positions);
+    let x = slotAt(a, la, i, positions), y = slotAt(b, lb, i, positions);
+    const ga = holdsPosition(la, i) ? heldAt(a, i) : "evaluated";
+    const gb = holdsPosition(lb, i) ? heldAt(b, i) : "evaluated";
+    const unsure = ga !== "evaluated" && gb === "evaluated"
+      ? ga
+      : gb !== "evaluated" && ga === "evaluated"
+      ? gb
+      : "unevaluated";
+    if (ga !== "evaluated" && gb === "evaluated") x = a.past!.slot;
+    if (gb !== "evaluated" && ga === "evaluated") y = b.past!.slot;
+    if (unsure !== "unevaluated") {
+      // Held under unevaluatedItems or under nothing: changed unless both accept every value.
+      const [held, other] = ga === "evaluated" ? [x, y!] : [y, x!];
+      if (isTrivial(held?.v ?? true) && isTrivial(other.v)) continue;
+      walk.emit(node, node.neg, "items", "changed", x?.v, y?.v, {
+        tail: held?.tail ?? other.tail,
+        detail:
+          `the item at ${i}, past the positions listed beside unevaluatedItems, where ${unsure}`,
+      });
+      continue;
+    }
     walk.pair(node, "items", x?.v, x?.tail ?? [], y?.v, y?.tail ?? []);
   }
 };
@@ -1097,8 +1155,9 @@ const ref: FacetHandler = (walk, node) => {
  * differ); elsewhere a subschema like any other.
  */
 const unevaluatedItems: FacetHandler = (walk, node, facet) => {
-  const rest = (s: JsonObject) => tuple(walk, s)?.rest?.tail[0] === "unevaluatedItems";
-  const [ro, rn] = [rest(node.o), rest(node.n)];
+  const rest = (s: JsonObject, root: JsonValue | undefined) =>
+    tuple(walk, s, root)?.rest?.tail[0] === "unevaluatedItems";
+  const [ro, rn] = [rest(node.o, walk.oldRoot), rest(node.n, walk.newRoot)];
   const plain = (!ro && walk.read(node.o, facet) !== undefined) ||
     (!rn && walk.read(node.n, facet) !== undefined);
   if ((!ro && !rn) || plain) return single(walk, node, facet);

@@ -9,7 +9,8 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays, narrowedFourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
+import type { SchemaDelta } from "../../../core/schema/types.ts";
+import { catchAll, fourWays, narrowedFourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
 
 /** An array listing `n` positions beside `unevaluatedItems: false` and `beside`. */
 const listing = (n: number, beside: Record<string, JsonValue>) => ({
@@ -91,5 +92,52 @@ Deno.test("diff reads a position removed beside unevaluatedItems and a keyword t
       fourWays(listing(2, beside), listing(1, beside)),
       everyWay("narrowed", "widened", "prefixItems.1"),
     );
+  }
+});
+
+/** A catch-all finding's rule and severity. */
+const findings = (found: SchemaDelta[]) => found.map((d) => `${d.rule} ${d.severity}`);
+const typed = { type: ["string", "number"] };
+const stringRest = { unevaluatedItems: { type: "string" } };
+
+Deno.test("diff reads a typed position removed beside unevaluatedItems and such a keyword through both differs alike", () => {
+  // [1, 2] accepted before only, [1, "a"] both (@hyperjump/json-schema 2020-12; 2019-09 with
+  // items as a list): position 1 goes from string or number to unevaluatedItems' string. The
+  // catch-all compared it with nothing, a false BREAKING on input reversed (keyword.changed).
+  const draft2019 = { $schema: "https://json-schema.org/draft/2019-09/schema" };
+  const cases: [JsonValue, JsonValue, string][] = [
+    [
+      { type: "array", prefixItems: [{}, typed], allOf: [{ minItems: 0 }], ...stringRest },
+      { type: "array", prefixItems: [{}], allOf: [{ minItems: 0 }], ...stringRest },
+      "prefixItems",
+    ],
+    [
+      { ...draft2019, type: "array", items: [{}, typed], ...stringRest },
+      { ...draft2019, type: "array", items: [{}], ...stringRest },
+      "items",
+    ],
+  ];
+  const output = { side: "output" } as const;
+  for (const [a, b, key] of cases) {
+    assert.deepEqual(fourWays(a, b), narrowedFourWays("type", `${key}.1.type`));
+    assert.deepEqual(findings(catchAll(a, b)), ["tool.input.keyword.narrowed BREAKING"]);
+    assert.deepEqual(findings(catchAll(b, a)), ["tool.input.keyword.widened NON_BREAKING"]);
+    assert.deepEqual(findings(catchAll(b, a, output)), ["tool.output.keyword.widened BREAKING"]);
+  }
+});
+
+Deno.test("diff reads a typed position removed beside unevaluatedItems and a keyword that may evaluate it as changed in the catch-all", () => {
+  // Position 1 boolean, then held by the contains where it is a number, else by unevaluatedItems:
+  // [1, true] accepted before only, [1, 2] after only (@hyperjump/json-schema 2020-12). Proxar
+  // cannot tell which items a contains evaluates: changed, BREAKING every way.
+  const beside = { contains: { type: "number" }, ...stringRest };
+  const a = { type: "array", prefixItems: [{}, { type: "boolean" }], ...beside };
+  const b = { type: "array", prefixItems: [{}], ...beside };
+  for (const side of ["input", "output"] as const) {
+    for (const [x, y] of [[a, b], [b, a]]) {
+      assert.deepEqual(findings(catchAll(x, y, { side })), [
+        `tool.${side}.keyword.changed BREAKING`,
+      ]);
+    }
   }
 });
