@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import type { LoadedContract } from "../core/load_contract.ts";
 import { isLiveSource, readSource, type SourceContext } from "../core/read_source.ts";
 import { takeEarlyRead } from "./early_reads.ts";
+import { collectBeforeLargeParse } from "./heap.ts";
 import type { Io } from "./io.ts";
 import type { DiffSourceOptions } from "./server_sources.ts";
 
@@ -36,7 +37,12 @@ export async function diffSources(
  * reads `early_reads.ts` started. The live-server session adds its loader of live sources.
  */
 export function fileSourceContext(io: Pick<Io, "cwd" | "readStdin">): SourceContext {
-  return { cwd: io.cwd, readStdin: io.readStdin, takeRead: takeEarlyRead };
+  return {
+    cwd: io.cwd,
+    readStdin: io.readStdin,
+    takeRead: takeEarlyRead,
+    beforeParse: collectBeforeLargeParse,
+  };
 }
 
 /** Whether reading the sources takes the live-server session, or checking its options. */

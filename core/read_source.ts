@@ -25,6 +25,8 @@ export interface SourceContext {
    * the new one): a file is parsed against its one document ({@link parseDocument}).
    */
   like?: LoadedContract;
+  /** Called with a file's text before it is parsed (the command line's hint to the runtime). */
+  beforeParse?: (text: string) => void;
   /**
    * Whether another source will be parsed against this one (the old side of a diff): a file's
    * tools are then located in it now, which also spares its load the walk of its value.
@@ -62,6 +64,7 @@ export async function readSource(spec: string, ctx: SourceContext): Promise<Load
     if (info.isDirectory()) return await readDirectory(spec, path);
   }
   const text = await readText(spec, path, started);
+  ctx.beforeParse?.(text);
   const like = ctx.like?.documents?.length === 1 ? ctx.like.documents[0] : undefined;
   const doc = parseDocument(spec, text, relativePortable(ctx.cwd, path), like);
   if (ctx.likeOfNext) scanListItems({ text: doc.text!, value: doc.value });

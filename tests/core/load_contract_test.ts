@@ -290,6 +290,27 @@ Deno.test("readSource() reads a directory of per-tool files and names a bad file
   }
 });
 
+Deno.test("readSource() hands a file's text to beforeParse before parsing it", async () => {
+  const seen: string[] = [];
+  const ctx = {
+    cwd: DIFF,
+    readStdin: () => Promise.reject(new Error("no stdin")),
+    beforeParse: (text: string) => void seen.push(text),
+  };
+  const loaded = await readSource("base.json", ctx);
+  assert.deepEqual(seen, [text("base.json")]);
+  assert.deepEqual(loaded.contract, load("base.json").contract);
+  const dir = mkdtempSync(join(tmpdir(), "proxar-load-"));
+  try {
+    writeFileSync(join(dir, "bad.json"), '{"tools": [}');
+    const bad = await readSource("bad.json", { ...ctx, cwd: dir }).catch((e: unknown) => e);
+    assert.ok(bad instanceof UserError);
+    assert.deepEqual(seen, [text("base.json"), '{"tools": [}']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Deno.test("contractFromValue() names the first refused value depth first: too deep, or out of range", () => {
   const nest = (levels: number, inner: JsonValue): JsonValue => {
     let v = inner;
