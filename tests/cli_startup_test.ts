@@ -16,8 +16,24 @@ interface ModuleInfo {
   dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
 }
 
-/** Every module that importing `entry` loads before any dynamic `import()`. */
+/** {@link staticallyLoaded}'s sets by entry: several tests ask for the same entry's. */
+const loadedBy = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Every module that importing `entry` loads before any dynamic `import()`: a set of the caller's
+ * own (a test may add to it), from one `deno info` of each entry.
+ */
 function staticallyLoaded(entry: string): Set<string> {
+  let loaded = loadedBy.get(entry);
+  if (loaded === undefined) {
+    loaded = moduleGraph(entry);
+    loadedBy.set(entry, loaded);
+  }
+  return new Set(loaded);
+}
+
+/** The modules importing `entry` loads before any dynamic `import()`, by `deno info`. */
+function moduleGraph(entry: string): Set<string> {
   const deno = join(ROOT, "node_modules", ".bin", "deno");
   const info = JSON.parse(
     execFileSync(deno, ["info", "--json", entry], { cwd: ROOT, encoding: "utf8" }),
