@@ -2,6 +2,15 @@
  * Plugins end to end: the example plugin from config and from --plugin (TypeScript and a .js
  * build), in every format, and one failing plugin per failure mode, each with exit code 2 and
  * the exact message.
+ *
+ * Every run is a real `proxar` process (`runProcess()`: the compiled build under `npm test`, the
+ * `PROXAR_CMD` command in the end-to-end suites), not `main()` in this process: a plugin runs in
+ * a worker of its own, and Deno took about 0.15 s of CPU time to start each `node:worker_threads`
+ * worker here, more than a whole compiled `proxar diff` with its plugin (the file: 7.4 s of CPU
+ * time in-process, 3.2 s as processes). A process also ends a plugin that spins in a JS loop,
+ * which Deno's `terminate()` of such a worker does not stop (Node's does): in this process it
+ * would spin on for the rest of the test run. `tests/plugins/host_test.ts` hosts plugins in
+ * this process, under Deno.
  * @module
  */
 import assert from "node:assert/strict";
@@ -9,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findings, FIXTURES, proxarCommand, ROOT, runCli, runProcess } from "../helpers.ts";
+import { findings, FIXTURES, proxarCommand, ROOT, runProcess } from "../helpers.ts";
 
 const EXAMPLE = `${ROOT}/plugins/example/acme.ts`;
 const OLD = "plugins/v0.json";
@@ -42,7 +51,7 @@ function buildJs(): { dir: string; file: string } {
 }
 
 Deno.test("proxar diff --plugin runs the example plugin's rules beside the built-in ones", async () => {
-  const result = await runCli(["diff", OLD, NEW, "--plugin", EXAMPLE, "--format", "json"]);
+  const result = await runProcess(["diff", OLD, NEW, "--plugin", EXAMPLE, "--format", "json"]);
   if (underNode) {
     assert.equal(result.code, 2);
     assert.match(result.stderr, /this runtime cannot import TypeScript/);
@@ -58,7 +67,7 @@ Deno.test("proxar diff loads plugins listed in proxar.yaml, relative to the conf
   const { dir, file } = buildJs();
   try {
     writeFileSync(join(dir, "proxar.yaml"), "plugins:\n  - ./acme.js\n");
-    const result = await runCli([
+    const result = await runProcess([
       "diff",
       `${FIXTURES}/${OLD}`,
       `${FIXTURES}/${NEW}`,
@@ -79,13 +88,13 @@ Deno.test("proxar diff shows plugin findings in every format and runs the plugin
   const { dir, file } = buildJs();
   try {
     for (const format of ["text", "json", "sarif", "junit", "markdown", "github", "gitlab"]) {
-      const result = await runCli(["diff", OLD, NEW, "--plugin", file, "--format", format]);
+      const result = await runProcess(["diff", OLD, NEW, "--plugin", file, "--format", format]);
       assert.equal(result.code, 1, format);
       for (const id of ["acme.tool.name.style", "acme.tool.destructive.undocumented"]) {
         assert.ok(result.stdout.includes(id), `${format}: ${id}`);
       }
     }
-    const csv = await runCli(["diff", OLD, NEW, "--plugin", file, "--format", "acme-csv"]);
+    const csv = await runProcess(["diff", OLD, NEW, "--plugin", file, "--format", "acme-csv"]);
     const lines = csv.stdout.split("\r\n");
     assert.equal(lines[0], "severity,rule,entity,path,message,suppressed");
     assert.ok(
@@ -106,7 +115,7 @@ Deno.test("proxar diff applies severity_overrides and ignore to plugin rules", a
       config,
       `plugins: [./acme.js]\nseverity_overrides:\n  acme.tool.destructive.undocumented: POTENTIALLY_BREAKING\nignore:\n  - rule: acme.tool.name.style\n    reason: "Legacy names"\n`,
     );
-    const result = await runCli([
+    const result = await runProcess([
       "diff",
       `${FIXTURES}/${OLD}`,
       `${FIXTURES}/${NEW}`,
@@ -129,10 +138,10 @@ Deno.test("proxar diff applies severity_overrides and ignore to plugin rules", a
 Deno.test("proxar rules --plugin and proxar explain include plugin rules", async () => {
   const { dir, file } = buildJs();
   try {
-    const rules = await runCli(["rules", "--plugin", file, "--format", "json"]);
+    const rules = await runProcess(["rules", "--plugin", file, "--format", "json"]);
     const list = JSON.parse(rules.stdout) as { id: string; plugin?: string }[];
     assert.equal(list.find((r) => r.id === "acme.tool.name.style")?.plugin, file);
-    const explain = await runCli(["explain", "acme.tool.name.style", "--plugin", file]);
+    const explain = await runProcess(["explain", "acme.tool.name.style", "--plugin", file]);
     assert.equal(explain.code, 0);
     assert.match(
       explain.stdout,
@@ -259,22 +268,12 @@ const FAILURES: [string, string[], RegExp][] = [
   ],
 ];
 
-/**
- * The configs of the plugins that never finish give a rule a quarter of a second
- * (`rule_timeout: 0.25`): a spinning plugin costs its limit in CPU time. Loading the plugin has a
- * limit of its own (`plugin_load_timeout: 120`), since it took over 200 ms on a machine at load 22.
- *
- * The configs whose plugin keeps its thread busy (a JS loop). Under Deno, `terminate()` of a
- * `node:worker_threads` worker does not stop a thread in a JS loop (Node's does), so run in this
- * process such a plugin would spin on for the rest of the test run, taking a core from every
- * other test; a real process ends it when it exits.
- */
-const SPINNING = ["plugins/spins.yaml", "plugins/microtasks.yaml", "plugins/reporter_spins.yaml"];
-
+// The configs of the plugins that never finish give a rule a quarter of a second
+// (`rule_timeout: 0.25`): a spinning plugin costs its limit in CPU time. Loading the plugin has a
+// limit of its own (`plugin_load_timeout: 120`), since it took over 200 ms on a machine at load 22.
 for (const [what, args, message] of FAILURES) {
   Deno.test(`proxar diff stops with exit 2 when a plugin ${what}`, async () => {
-    const run = args.some((arg) => SPINNING.includes(arg)) ? runProcess : runCli;
-    const result = await run(["diff", OLD, NEW, ...args]);
+    const result = await runProcess(["diff", OLD, NEW, ...args]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, message);
     assert.equal(result.stdout, "");
@@ -282,7 +281,7 @@ for (const [what, args, message] of FAILURES) {
 }
 
 Deno.test("proxar diff runs built-in rules first and keeps their findings whatever a plugin does", async () => {
-  const result = await runCli(["diff", NEW, OLD, "--plugin", "plugins/hides.js", "-f", "json"]);
+  const result = await runProcess(["diff", NEW, OLD, "--plugin", "plugins/hides.js", "-f", "json"]);
   assert.equal(result.stderr, "");
   assert.equal(result.code, 1);
   assert.deepEqual(findings(result.stdout), [
@@ -308,7 +307,7 @@ Deno.test("proxar diff ends although a plugin rule left a timer running", async 
 });
 
 Deno.test("proxar diff honours a rule_timeout longer than 2^31 ms instead of firing at once", async () => {
-  const result = await runCli([
+  const result = await runProcess([
     "diff",
     OLD,
     NEW,
@@ -322,7 +321,15 @@ Deno.test("proxar diff honours a rule_timeout longer than 2^31 ms instead of fir
 });
 
 Deno.test("proxar diff awaits asynchronous plugin rules", async () => {
-  const result = await runCli(["diff", OLD, NEW, "--plugin", "plugins/async_ok.js", "-f", "json"]);
+  const result = await runProcess([
+    "diff",
+    OLD,
+    NEW,
+    "--plugin",
+    "plugins/async_ok.js",
+    "-f",
+    "json",
+  ]);
   assert.equal(result.stderr, "");
   assert.ok(findings(result.stdout).includes("later.tool.count|server.tools|DOCUMENTATION"));
 });
