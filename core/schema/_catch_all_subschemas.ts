@@ -39,6 +39,7 @@ import {
   conditionalBeside,
   constrainsNothing,
   containsPart,
+  containsRequiresNothing,
   entryPart,
   loneConditionDecides,
   loneConditionsOnly,
@@ -420,7 +421,32 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
     walk.read(node.n, facet),
   ];
   // contains marks the items it matches evaluated (2020-12).
-  const contains = containsPart((s, k) => walk.read(s, k));
+  const read = (s: JsonObject, k: string) => walk.read(s, k);
+  const contains = containsPart(read);
+  if (facet === "contains" && (values[0] === undefined) !== (values[1] === undefined)) {
+    // One that requires no item only marks items evaluated: added, it widens where an
+    // unevaluatedItems reads them, and elsewhere constrains nothing.
+    if (containsRequiresNothing(values[0] === undefined ? node.n : node.o, read)) {
+      const seen = conditionalBeside(sidesAt(walk, node), contains, values);
+      if (seen === undefined || seen === "same") {
+        return walk.unmodelledIn(node, [facet], values[1]);
+      }
+      const added = values[0] === undefined;
+      walk.emit(
+        node,
+        node.neg,
+        facet,
+        seen !== "changed" ? seen : added ? "widened" : "narrowed",
+        values[0],
+        values[1],
+        {
+          tail: [facet],
+          detail: `contains ${added ? "added" : "removed"} beside minContains 0`,
+        },
+      );
+      return walk.unmodelledIn(node, [facet], values[1]);
+    }
+  }
   if (facet === "contains" && partBeside(walk, node, facet, [facet], contains, values, facet)) {
     return;
   }

@@ -220,6 +220,27 @@ export function containsPart(read: Read = own): Pick {
 }
 
 /**
+ * Whether the `contains` of `holder` requires no item: beside `minContains: 0` and no
+ * maxContains it rejects no value, and only marks the items it matches evaluated (2020-12: the
+ * JSON Schema Test Suite's "unevaluatedItems with minContains = 0"; @hyperjump/json-schema
+ * accepts `[1]` under `{contains: {type: number}, minContains: 0, unevaluatedItems: false}` and
+ * rejects it without the contains). Written on one side only, it can then only let values in.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { containsRequiresNothing } from "./_lone_condition.ts";
+ * assert.equal(containsRequiresNothing({ contains: {}, minContains: 0 }), true);
+ * assert.equal(containsRequiresNothing({ contains: {}, minContains: 0, maxContains: 2 }), false);
+ * assert.equal(containsRequiresNothing({ contains: {} }), false);
+ * ```
+ */
+export function containsRequiresNothing(holder: JsonObject, read: Read = own): boolean {
+  return read(holder, "contains") !== undefined && read(holder, "minContains") === 0 &&
+    read(holder, "maxContains") === undefined;
+}
+
+/**
  * The {@link Part} that is the entry `name` of the dependentSchemas (or dependencies) `key`.
  *
  * @example

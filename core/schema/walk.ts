@@ -82,6 +82,7 @@ import {
   conditionalBeside,
   constrainsNothing,
   containsPart,
+  containsRequiresNothing,
   entryPart,
   isLoneCondition,
   loneConditionDecides,
@@ -1819,9 +1820,38 @@ class Walker {
         ...this.child(ctx, ["contains"], "contains", "contains", 0),
         undirected: "inside contains beside maxContains, where more matching items may exceed it",
       });
-    } else if (!this.keywordBeside(ctx, "contains", a, b, containsPart())) {
-      this.optional(ctx, "contains", a, b);
+    } else if (
+      !this.containsUncounted(ctx, a, b) &&
+      !this.keywordBeside(ctx, "contains", a, b, containsPart())
+    ) this.optional(ctx, "contains", a, b);
+  }
+
+  /**
+   * A contains written on one side only that requires no item there
+   * ({@link containsRequiresNothing}): it only marks the items it matches evaluated, so where an
+   * unevaluatedItems reads them, added it widens (removed it narrows) unless the proof finds the
+   * same values; elsewhere it constrains nothing, and its prose is read. True when so graded.
+   */
+  containsUncounted(ctx: Ctx, a: JsonObject, b: JsonObject): boolean {
+    const added = a.contains === undefined;
+    if ((b.contains === undefined) === added) return false;
+    if (!containsRequiresNothing(added ? b : a)) return false;
+    const seen = conditionalBeside(this.sides(ctx, a, b), containsPart(), [a.contains, b.contains]);
+    if (seen === undefined) this.unreached(ctx, a, b, ["contains"]);
+    else if (seen !== "same") {
+      const effect = seen !== "changed" ? seen : added ? "widened" : "narrowed";
+      this.keyword(
+        ctx,
+        "contains",
+        a,
+        b,
+        effect,
+        `${
+          added ? "added" : "removed"
+        } beside minContains 0: it requires no item, and only marks the items it matches evaluated`,
+      );
     }
+    return true;
   }
 
   /**

@@ -8,7 +8,14 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays, narrowedFourWays, sameFourWays } from "./_schema_helpers.ts";
+import {
+  catchAll,
+  fourWays,
+  narrowedFourWays,
+  NOTHING_FOUR_WAYS,
+  sameFourWays,
+  widenedFourWays,
+} from "./_schema_helpers.ts";
 
 /** An array closed by `unevaluatedItems: false`, with `more`. */
 const closed = (more: Record<string, JsonValue> = {}) => ({
@@ -27,10 +34,34 @@ Deno.test("diff reads a contains on one side only beside unevaluatedItems as cha
     fourWays(closed(prefix), closed({ ...prefix, contains: { type: "string" } })),
     changed,
   );
-  // With minContains 0 it only lets items in ([1] accepted after only); the proof cannot tell
-  // which items a contains evaluates, so it stays changed, BREAKING on both sides.
+});
+
+Deno.test("diff reads a contains beside minContains 0 on one side only as widening where unevaluatedItems reads it", () => {
+  // It requires no item and only marks the items it matches evaluated: [] accepted both ways, [1]
+  // after only, ["a"] and [1, "a"] neither (@hyperjump/json-schema 2020-12; ajv 8, which marks
+  // nothing there, accepts the same values both ways). It read contains.changed, BREAKING on
+  // both sides (a false break on input).
   const none = { minContains: 0 };
-  assert.deepEqual(fourWays(closed(none), closed({ ...none, ...contains })), changed);
+  const widened = widenedFourWays("contains", "contains");
+  assert.deepEqual(fourWays(closed(none), closed({ ...none, ...contains })), widened);
+  const prefix = { ...none, prefixItems: [{}] };
+  assert.deepEqual(fourWays(closed(prefix), closed({ ...prefix, ...contains })), widened);
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(
+      catchAll(closed(none), closed({ ...none, ...contains }), { side }).map((d) => d.rule),
+      [`tool.${side}.keyword.widened`],
+    );
+  }
+  // Where nothing reads what it marks, it constrains nothing: its prose alone.
+  assert.deepEqual(
+    fourWays({ type: "array", ...none }, { type: "array", ...none, ...contains }),
+    NOTHING_FOUR_WAYS,
+  );
+  // Beside maxContains it counts again: a conjunct, as any contains there.
+  const most = { ...none, maxContains: 1 };
+  assert.deepEqual(fourWays(closed(most), closed({ ...most, ...contains })).input, [
+    "tool.input.contains.changed t.inputSchema.contains BREAKING",
+  ]);
 });
 
 Deno.test("diff still reads a contains added where no unevaluatedItems reads it as narrowing", () => {
