@@ -2,20 +2,16 @@
  * Live servers from whichever runtime runs the suite (`PROXAR_CMD`: the binary, the npm package
  * under Node, the source under Deno): `proxar snapshot` spawns a real stdio server (the published
  * `server-everything` under Node) and connects to a Streamable HTTP server, and `proxar diff`
- * compares two live stdio servers.
+ * compares two live stdio servers. The test server runs as the other tests run it
+ * (`fixtureServer()`: compiled under `npm test`), a fixture whose runtime is not under test.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import process from "node:process";
 import { join } from "node:path";
-import { findings, FIXTURES, ROOT, runCli } from "../helpers.ts";
-
-const EVERYTHING = join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-/** The Deno running the tests, which runs the TypeScript test server. */
-const DENO = process.execPath;
-const TEST_SERVER = join(FIXTURES, "servers", "test_server.ts");
+import { findings, runCli } from "../helpers.ts";
+import { EVERYTHING, fixtureServer, quote, TEST_SERVER } from "./_live_servers.ts";
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "proxar-live-"));
@@ -49,7 +45,8 @@ Deno.test("proxar snapshot captures a real stdio server", async () => {
 });
 
 Deno.test("proxar diff compares two live stdio servers", async () => {
-  const server = (variant: number) => `stdio:${DENO} run -A ${TEST_SERVER} --variant ${variant}`;
+  const server = (variant: number) =>
+    `stdio:${fixtureServer(TEST_SERVER, "--variant", String(variant)).map(quote).join(" ")}`;
   const result = await runCli(["diff", server(1), server(2), "--format", "json"]);
   assert.equal(result.stderr, "");
   assert.equal(result.code, 1);
@@ -61,7 +58,8 @@ Deno.test("proxar diff compares two live stdio servers", async () => {
 });
 
 Deno.test("proxar snapshot connects to a Streamable HTTP server", async () => {
-  const child = spawn(DENO, ["run", "-A", TEST_SERVER, "--http", "0"], {
+  const [command, ...args] = fixtureServer(TEST_SERVER, "--http", "0");
+  const child = spawn(command!, args, {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const dir = tempDir();
