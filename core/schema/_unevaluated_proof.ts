@@ -157,9 +157,10 @@ const evaluation = (schema: JsonValue, root: JsonValue | undefined, upper: boole
  * The keywords of `s` that say what a name holds, for a proof about its properties alone:
  * properties, patternProperties, additionalProperties, and, where no additionalProperties is
  * written, an unevaluatedProperties that constrains, as the additionalProperties it is when no
- * other keyword of `s` may evaluate a name (an applicator, a reference). Undefined where one may,
- * or Proxar cannot tell: what such a name holds is not these keywords' to say. `read` reads a
- * keyword of `s`.
+ * other keyword of `s` may evaluate a name (an applicator, a reference) but the names an
+ * applicator evaluates for certain, which are then declared free (`true`): what they hold is
+ * that applicator's to say. Undefined where one may evaluate other names, or Proxar cannot tell.
+ * `read` reads a keyword of `s`.
  *
  * @example
  * ```ts
@@ -167,7 +168,12 @@ const evaluation = (schema: JsonValue, root: JsonValue | undefined, upper: boole
  * import { nameKeywords } from "./_unevaluated_proof.ts";
  * const s = { properties: { a: {} }, allOf: [{ minProperties: 1 }], unevaluatedProperties: false };
  * assert.deepEqual(nameKeywords(s, s), { properties: { a: {} }, additionalProperties: false });
- * assert.equal(nameKeywords({ ...s, allOf: [{ properties: { b: {} } }] }, s), undefined);
+ * const branch = { ...s, allOf: [{ properties: { b: {} } }] };
+ * assert.deepEqual(nameKeywords(branch, s), {
+ *   properties: { a: {}, b: true },
+ *   additionalProperties: false,
+ * });
+ * assert.equal(nameKeywords({ ...s, anyOf: [{ properties: { b: {} } }, {}] }, s), undefined);
  * assert.equal(nameKeywords({ ...s, $ref: "#named" }, s), undefined);
  * ```
  */
@@ -187,10 +193,22 @@ export function nameKeywords(
   delete beside.properties;
   delete beside.patternProperties;
   const most = evaluation(beside, root, true);
-  if (typeof most === "string" || most.all || most.names.size > 0 || most.patterns.size > 0) {
-    return undefined;
+  if (typeof most === "string" || most.all || most.patterns.size > 0) return undefined;
+  // A name an applicator beside evaluates for certain (an allOf branch's properties) is not the
+  // rest's: what it holds there is that applicator's, a conjunct compared apart, so here it is
+  // free. One it only may evaluate (an anyOf branch, a conditional) may be either.
+  if (most.names.size > 0) {
+    const least = evaluation(beside, root, false);
+    if (typeof least === "string" || [...most.names].some((n) => !least.names.has(n))) {
+      return undefined;
+    }
   }
-  return { ...out, additionalProperties: rest! };
+  const declared = isObject(out.properties) ? out.properties : {};
+  const free = [...most.names].filter((n) => !Object.hasOwn(declared, n));
+  const properties = free.length === 0
+    ? {}
+    : { properties: { ...declared, ...Object.fromEntries(free.map((n) => [n, true])) } };
+  return { ...out, ...properties, additionalProperties: rest! };
 }
 
 /**
