@@ -471,12 +471,14 @@ const objectCheck: Check = (p, atoms, part, facts) => {
     const entries = part[key];
     if (!isObject(entries)) continue;
     for (const name of Object.keys(entries)) {
-      // A schema that accepts every value holds wherever it applies (what it marks evaluated
-      // for an unevaluatedProperties is the proof's to weigh apart).
+      // A schema that every value of A meets (one that accepts every value, or that A implies:
+      // the names A rejects are none it constrains) holds wherever it applies; what it marks
+      // evaluated for an unevaluatedProperties is the proof's to weigh apart.
       const entry = entries[name]!;
-      if (key !== "dependentRequired" && !Array.isArray(entry) && p.sub(true, entry) === true) {
-        continue;
-      }
+      if (
+        key !== "dependentRequired" && !Array.isArray(entry) &&
+        (p.sub(true, entry) === true || p.sub(conj([...atoms]), entry) === true)
+      ) continue;
       const ok = atoms.some((a) => isObject(a[key]) && sameJson(a[key][name], entry));
       if (!ok) return `${key} of ${JSON.stringify(name)} is not implied`;
     }

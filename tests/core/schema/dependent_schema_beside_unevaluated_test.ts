@@ -8,7 +8,13 @@
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
-import { fourWays, narrowedFourWays, sameFourWays } from "./_schema_helpers.ts";
+import {
+  catchAll,
+  fourWays,
+  narrowedFourWays,
+  sameFourWays,
+  widenedFourWays,
+} from "./_schema_helpers.ts";
 
 /** A closed object declaring a, with `more`. */
 const closed = (more: Record<string, JsonValue> = {}) => ({
@@ -32,6 +38,23 @@ Deno.test("diff reads a dependent schema that only marks names beside unevaluate
     ),
     narrowed,
   );
+});
+
+Deno.test("diff reads a dependent schema beside unevaluatedProperties that constrains only names it lets in, added, as widening", () => {
+  // {a: 1, b: "x"} accepted after only; {a: 1, b: 1} rejected both ways, b being unevaluated
+  // before and not a string after (@hyperjump/json-schema, 2019-09 and 2020-12). Every value
+  // the old schema accepts meets the entry, so it holds wherever it applies: it read
+  // dependentSchemas.changed, BREAKING on both sides (a false break on input).
+  const typed = entry({ properties: { b: { type: "string" } } });
+  assert.deepEqual(
+    fourWays(closed(), closed(typed)),
+    widenedFourWays("dependentSchemas", "dependentSchemas"),
+  );
+  for (const side of ["input", "output"] as const) {
+    assert.deepEqual(catchAll(closed(), closed(typed), { side }).map((d) => d.rule), [
+      `tool.${side}.keyword.widened`,
+    ]);
+  }
 });
 
 Deno.test("diff reads a dependent schema beside unevaluatedProperties that constrains and marks names, or may, as changed", () => {
