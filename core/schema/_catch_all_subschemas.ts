@@ -39,12 +39,12 @@ import {
   conditionalBeside,
   constrainsNothing,
   containsPart,
-  containsRequiresNothing,
   entryPart,
   loneConditionDecides,
   loneConditionsOnly,
   type Part,
   type Sides,
+  uncountedContains,
 } from "./_lone_condition.ts";
 import {
   chainConjuncts,
@@ -423,29 +423,17 @@ const optionalSingle: FacetHandler = (walk, node, facet) => {
   // contains marks the items it matches evaluated (2020-12).
   const read = (s: JsonObject, k: string) => walk.read(s, k);
   const contains = containsPart(read);
-  if (facet === "contains" && (values[0] === undefined) !== (values[1] === undefined)) {
+  if (facet === "contains") {
     // One that requires no item only marks items evaluated: added, it widens where an
     // unevaluatedItems reads them, and elsewhere constrains nothing.
-    if (containsRequiresNothing(values[0] === undefined ? node.n : node.o, read)) {
-      const seen = conditionalBeside(sidesAt(walk, node), contains, values);
-      if (seen === undefined || seen === "same") {
-        return walk.unmodelledIn(node, [facet], values[1]);
-      }
-      const added = values[0] === undefined;
-      walk.emit(
-        node,
-        node.neg,
-        facet,
-        seen !== "changed" ? seen : added ? "widened" : "narrowed",
-        values[0],
-        values[1],
-        {
-          tail: [facet],
-          detail: `contains ${added ? "added" : "removed"} beside minContains 0`,
-        },
-      );
-      return walk.unmodelledIn(node, [facet], values[1]);
+    const effect = uncountedContains(sidesAt(walk, node), read);
+    if (effect === "widened" || effect === "narrowed") {
+      walk.emit(node, node.neg, facet, effect, values[0], values[1], {
+        tail: [facet],
+        detail: `contains ${values[0] === undefined ? "added" : "removed"} beside minContains 0`,
+      });
     }
+    if (effect !== undefined) return walk.unmodelledIn(node, [facet], values[1]);
   }
   if (facet === "contains" && partBeside(walk, node, facet, [facet], contains, values, facet)) {
     return;

@@ -319,6 +319,47 @@ export function conditionalBeside(
 }
 
 /**
+ * How the schema object changed whose `contains` is written on one side only and requires no
+ * item there ({@link containsRequiresNothing}), so that it only marks the items it matches
+ * evaluated: where an unevaluatedItems reads them ({@link conditionalBeside}), added it widens and
+ * removed it narrows, unless the proof finds a direction or the same values ("same"); "unseen"
+ * where none reads them (it constrains nothing). Undefined where it is on both sides or requires
+ * an item. `read` reads a keyword of either side's schema object.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { JsonObject } from "../json.ts";
+ * import { uncountedContains } from "./_lone_condition.ts";
+ * const a = { type: "array", minContains: 0 };
+ * const b = { ...a, contains: { type: "number" } };
+ * const sides = (x: JsonObject, y: JsonObject) => ({
+ *   old: { root: x, loc: "", schema: x },
+ *   new: { root: y, loc: "", schema: y },
+ *   proves: () => false,
+ * });
+ * assert.equal(uncountedContains(sides(a, b)), "unseen");
+ * const seen = { unevaluatedItems: false };
+ * assert.equal(uncountedContains(sides({ ...a, ...seen }, { ...b, ...seen })), "widened");
+ * assert.equal(uncountedContains(sides({ ...b, ...seen }, { ...a, ...seen })), "narrowed");
+ * assert.equal(uncountedContains(sides({ type: "array" }, { contains: {} })), undefined);
+ * ```
+ */
+export function uncountedContains(
+  sides: Sides,
+  read: Read = own,
+): "widened" | "narrowed" | "same" | "unseen" | undefined {
+  const [a, b] = [sides.old.schema, sides.new.schema];
+  if (!isObject(a) || !isObject(b)) return undefined;
+  const [x, y] = [read(a, "contains"), read(b, "contains")];
+  if ((x === undefined) === (y === undefined)) return undefined;
+  if (!containsRequiresNothing(x === undefined ? b : a, read)) return undefined;
+  const seen = conditionalBeside(sides, containsPart(read), [x, y]);
+  if (seen === undefined) return "unseen";
+  return seen !== "changed" ? seen : x === undefined ? "widened" : "narrowed";
+}
+
+/**
  * Whether the branch `key` of the conditional `holder` writes applies to no value: a then under
  * an `if` that rejects every value (`if: false`, `{not: {}}`), an else under one that accepts
  * every value (`if: true`, `{}`), references resolved in `root`, or either without an `if`. Such

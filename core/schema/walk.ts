@@ -82,13 +82,13 @@ import {
   conditionalBeside,
   constrainsNothing,
   containsPart,
-  containsRequiresNothing,
   entryPart,
   isLoneCondition,
   loneConditionDecides,
   loneConditionsOnly,
   type Part,
   type Sides,
+  uncountedContains,
 } from "./_lone_condition.ts";
 import { type AcceptsEvery, annotationBranchPairs } from "./_annotation_branches.ts";
 import { shadowedProse } from "./_shadowed_prose.ts";
@@ -1833,13 +1833,10 @@ class Walker {
    * same values; elsewhere it constrains nothing, and its prose is read. True when so graded.
    */
   containsUncounted(ctx: Ctx, a: JsonObject, b: JsonObject): boolean {
-    const added = a.contains === undefined;
-    if ((b.contains === undefined) === added) return false;
-    if (!containsRequiresNothing(added ? b : a)) return false;
-    const seen = conditionalBeside(this.sides(ctx, a, b), containsPart(), [a.contains, b.contains]);
-    if (seen === undefined) this.unreached(ctx, a, b, ["contains"]);
-    else if (seen !== "same") {
-      const effect = seen !== "changed" ? seen : added ? "widened" : "narrowed";
+    const effect = uncountedContains(this.sides(ctx, a, b));
+    if (effect === undefined) return false;
+    if (effect === "unseen") this.unreached(ctx, a, b, ["contains"]);
+    else if (effect !== "same") {
       this.keyword(
         ctx,
         "contains",
@@ -1847,7 +1844,7 @@ class Walker {
         b,
         effect,
         `${
-          added ? "added" : "removed"
+          a.contains === undefined ? "added" : "removed"
         } beside minContains 0: it requires no item, and only marks the items it matches evaluated`,
       );
     }
