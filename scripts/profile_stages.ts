@@ -3,11 +3,13 @@
  * Profile: the CPU time of each step of `proxar diff` on the large generated pair (that of
  * `bench_diff.ts`, 2,000 tools by default), in a binary built with the release build's `bun build`
  * flags, so that the JIT, the garbage collector and start-up behave as in the shipped binary
- * (a profile under Deno's V8 ranks the steps otherwise). Builds a stage timer (read, parse OLD, scan
- * its tools, load it, parse NEW against it, load it, rules, locate, the content hashes, render) from this checkout and, with `--base REV`, from the
- * files of that git revision too; runs them in turns and prints, for each step, the minimum and
- * median CPU time of the main thread, then the main thread's total, the whole process's, and the
- * difference: what other threads spent (the garbage collector's marking, the JIT's compiles).
+ * (a profile under Deno's V8 ranks the steps otherwise). Builds a stage timer (read, the
+ * collection proxar diff asks for before a large parse, parse OLD, scan its tools, load it, parse
+ * NEW against it, load it, rules, locate, the content hashes, render) from this checkout and, with
+ * `--base REV`, from the files of that git revision too; runs them in turns and prints, for each
+ * step, the minimum and median CPU time of the main thread, then the main thread's total, the
+ * whole process's, and the difference: what other threads spent (the garbage collector's
+ * marking, the JIT's compiles).
  *
  * Run: `deno run -A scripts/profile_stages.ts [--tools 2000] [--runs 11] [--format json|sarif|text]
  * [--base REV] [--big-mb 1]` (`--base main` compares this checkout with main, step by step;
@@ -50,6 +52,7 @@ import { builtinRules } from "./rules/mod.ts";
 import { jsonReporter } from "./reporters/json.ts";
 import { sarifReporter } from "./reporters/sarif.ts";
 import { textReporter } from "./reporters/text.ts";
+import { collectBeforeLargeParse } from "./cli/heap.ts";
 const [format, oldFile, newFile] = process.argv.slice(2);
 const cpu = (u) => (u.user + u.system) / 1000;
 const steps = [];
@@ -64,7 +67,9 @@ step("start-up and import");
 const texts = [readFileSync(oldFile, "utf8"), readFileSync(newFile, "utf8")];
 step("read");
 // As proxar diff OLD NEW does: OLD is parsed, its tools scanned for NEW, and it is loaded; NEW is
-// parsed against it, then loaded.
+// parsed against it, then loaded; the heap is collected before the first large parse.
+collectBeforeLargeParse(texts[0]);
+step("collect");
 const oldDoc = parseDocument("old.json", texts[0], "old.json");
 step("parse old");
 scanListItems({ text: oldDoc.text, value: oldDoc.value });
