@@ -229,6 +229,69 @@ Deno.test("canonicalText() equals the package on values parts of which are alrea
   );
 });
 
+/** The text `f` returns, or "throws" when it throws. */
+function outcome(f: () => string): string {
+  try {
+    return f();
+  } catch {
+    return "throws";
+  }
+}
+
+/**
+ * Values that JSON.stringify writes otherwise than their canonical form, or that are no JSON: a
+ * value in order holding one is not written as it is.
+ */
+const spoiler = fc.constantFrom<unknown>(
+  Infinity,
+  -Infinity,
+  NaN,
+  undefined,
+  () => 1,
+  Symbol("s"),
+  { toJSON: () => "x" },
+  { a: 1, toJSON: () => ({ b: 2 }) },
+  // No key of its own, and a toJSON (enumerable, and a class's, which is not) whose value the
+  // package writes in canonical form.
+  Object.create({ toJSON: () => ({ b: 2, a: [1, { d: 1, c: 2 }] }) }),
+  new (class {
+    toJSON() {
+      return { b: 2, a: [1, { d: 1, c: 2 }] };
+    }
+  })(),
+  new Date(0),
+);
+
+const { spoiled } = fc.letrec((tie) => ({
+  spoiled: fc.oneof(
+    { depthSize: "small" },
+    value,
+    spoiler,
+    fc.array(tie("spoiled"), { maxLength: 4 }),
+    fc.array(fc.tuple(key, tie("spoiled")), { maxLength: 5 }).map(objectOf),
+  ),
+}));
+
+Deno.test("canonicalText() equals the package on values in order that hold what is no JSON", () => {
+  // A value whose keys are all in order is written by JSON.stringify as it is, unless it holds
+  // something JSON.stringify would write otherwise (a non-finite number, undefined, a function,
+  // a toJSON method): those take the copy or the package, as before.
+  fc.assert(
+    fc.property(spoiled, fc.boolean(), (v, sorted) => {
+      const tools = { tools: [sorted ? inSortedOrder(v) : v] };
+      assert.equal(outcome(() => canonicalText(tools)), outcome(() => packageCanonicalText(tools)));
+    }),
+    { numRuns: 2000 },
+  );
+  // Keys a prototype lends are no part of the value, before or after its own.
+  const lent = (own: Record<string, unknown>) =>
+    Object.assign(Object.create({ m: 1, "0": 2, zz: { b: 1, a: 2 } }) as object, own);
+  for (const own of [{}, { a: 1 }, { n: [1, 2] }, { z: 1 }, { "1": true, b: null }]) {
+    const tools = { tools: [lent(own), { x: lent(own) }] };
+    assert.equal(canonicalText(tools), packageCanonicalText(tools));
+  }
+});
+
 /** A tool holding `count` objects: many more than are copied whole (see WHOLE_LIMIT). */
 function largeTool(count: number, extra: Record<string, unknown>): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
@@ -259,10 +322,12 @@ Deno.test("contractHash() of a tool too large to copy whole equals the package's
     { odd: { "\uDC00": 1 } },
     { odd: { a: 1, toJSON: () => "x" } },
   ];
-  for (const extra of cases) {
+  // Each also with every key in order, as a snapshot holds it: too large to write as it is.
+  for (const [extra, sorted] of cases.flatMap((c) => [[c, false], [c, true]] as const)) {
+    const tool = largeTool(5000, extra);
     const contract = {
       server: { name: "s", version: "1" },
-      tools: [largeTool(5000, extra)],
+      tools: [sorted ? inSortedOrder(tool) : tool],
     } as unknown as Contract;
     const text = packageCanonicalText(contract);
     const expected = "sha256:" + createHash("sha256").update(text).digest("hex");
