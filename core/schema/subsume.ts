@@ -141,6 +141,25 @@ class Subsumption implements Prover {
   }
 
   /**
+   * What {@link atoms} found for each schema object, by the root it read references in: B's
+   * conjuncts are read at every step of a question, twice. Shared, so never to be changed.
+   */
+  readonly #atomsFound = new Map<
+    JsonValue | undefined,
+    WeakMap<JsonObject, readonly JsonObject[] | false | string>
+  >();
+
+  /** {@link atoms}, kept for each schema object (see {@link #atomsFound}). */
+  #atomsOf(schema: JsonValue, root: JsonValue | undefined): readonly JsonObject[] | false | string {
+    if (!isObject(schema)) return this.atoms(schema, root);
+    let memo = this.#atomsFound.get(root);
+    if (memo === undefined) this.#atomsFound.set(root, memo = new WeakMap());
+    let found = memo.get(schema);
+    if (found === undefined) memo.set(schema, found = this.atoms(schema, root));
+    return found;
+  }
+
+  /**
    * The schema a chain of lone local references (a `$ref` with only annotations beside it)
    * leads to: the same set of values, so the same question for the cycle check.
    */
@@ -313,8 +332,24 @@ class Subsumption implements Prover {
     return (ua !== a || ux !== x) && this.#same(ua, ux);
   }
 
+  /**
+   * What {@link #unwrap} found for each schema, by the root it read references in: a union's
+   * branches are unwrapped again for every conjunct and every step of a question.
+   */
+  readonly #unwrapped = new Map<JsonValue | undefined, WeakMap<JsonObject, JsonValue>>();
+
   /** `schema` past lone local references and one-branch allOfs (see {@link #sameUnwrapped}). */
   #unwrap(schema: JsonValue, root: JsonValue | undefined): JsonValue {
+    if (!isObject(schema)) return schema;
+    let memo = this.#unwrapped.get(root);
+    if (memo === undefined) this.#unwrapped.set(root, memo = new WeakMap());
+    let found = memo.get(schema);
+    if (found === undefined) memo.set(schema, found = this.#unwrapOnce(schema, root));
+    return found;
+  }
+
+  /** {@link #unwrap}, worked out. */
+  #unwrapOnce(schema: JsonValue, root: JsonValue | undefined): JsonValue {
     let at = schema;
     for (let guard = 0; guard < 32 && isObject(at); guard++) {
       const s: JsonObject = at;
@@ -373,24 +408,34 @@ class Subsumption implements Prover {
    * what lone references lead to.
    */
   #question(atoms: readonly JsonObject[], b: JsonValue): string {
-    const conjuncts = [...new Set(atoms.map((atom) => this.#conjunct(atom)))].sort();
-    return `${this.#reversed ? "~" : ""}${conjuncts.join("&")}|${
+    // Conjuncts by number, so the key stays short: it is looked up and dropped at every step.
+    const ids = atoms.length === 1
+      ? [this.#conjunct(atoms[0]!)]
+      : [...new Set(atoms.map((atom) => this.#conjunct(atom)))].sort((x, y) => x - y);
+    return `${this.#reversed ? "~" : ""}${ids.join("&")}|${
       this.#id(this.#target(b, this.#root("b")))
     }`;
   }
 
-  readonly #conjuncts = new WeakMap<JsonObject, string>();
+  readonly #conjuncts = new WeakMap<JsonObject, number>();
+  /** Each conjunct's text (see {@link #conjunct}) and the number it is known by. */
+  readonly #conjunctIds = new Map<string, number>();
 
-  /** A conjunct by its keywords and their values, subschemas and lists by identity (memo). */
-  #conjunct(atom: JsonObject): string {
-    let key = this.#conjuncts.get(atom);
-    if (key !== undefined) return key;
+  /**
+   * A conjunct by its keywords and their values, subschemas and lists by identity (memo): the
+   * number of that text, equal for conjuncts written alike.
+   */
+  #conjunct(atom: JsonObject): number {
+    let id = this.#conjuncts.get(atom);
+    if (id !== undefined) return id;
     const value = (v: JsonValue) =>
       typeof v === "object" && v !== null ? `#${this.#objectId(v)}` : JSON.stringify(v);
-    key = Object.keys(atom).map((k) => `${JSON.stringify(k)}:${value(atom[k] as JsonValue)}`)
+    const key = Object.keys(atom).map((k) => `${JSON.stringify(k)}:${value(atom[k] as JsonValue)}`)
       .join();
-    this.#conjuncts.set(atom, key);
-    return key;
+    id = this.#conjunctIds.get(key);
+    if (id === undefined) this.#conjunctIds.set(key, id = this.#conjunctIds.size);
+    this.#conjuncts.set(atom, id);
+    return id;
   }
 
   /** {@link subAtoms} for one of several alternatives: a failed one gives its steps back. */
@@ -409,7 +454,7 @@ class Subsumption implements Prover {
     if (atoms.some((x) => this.#same(x, b) || this.#inBranch(x, b))) return true;
     // So does each conjunct of B that a conjunct of A equals or is a branch of: only the others
     // need a proof (allOf [X, string] → allOf [X, anyOf [string, null]] with X such a oneOf).
-    const conjuncts = this.atoms(b, this.#root("b"));
+    const conjuncts = this.#atomsOf(b, this.#root("b"));
     if (Array.isArray(conjuncts) && conjuncts.length > 1) {
       const rest = conjuncts.filter((t) =>
         !atoms.some((x) => this.#same(x, t) || this.#inBranch(x, t))
@@ -479,7 +524,7 @@ class Subsumption implements Prover {
         // apart first, a oneOf branch whose own branches overlap (oneOf [[string, null], null]
         // accepts no null) had each part compared alone, and [string, null] is in no branch.
         if (others.length === 0 && this.#inBranch(branch, b)) continue;
-        const more = this.atoms(branch, this.#root("a"));
+        const more = this.#atomsOf(branch, this.#root("a"));
         if (typeof more === "string") return more;
         if (more === false) continue;
         // A conjunct already there adds nothing: a definition that is an allOf reaching itself
@@ -504,7 +549,7 @@ class Subsumption implements Prover {
     if (atoms.some((x) => Object.hasOwn(x, "not") && isAnnotationOnly(x.not as JsonValue))) {
       return true;
     }
-    const targets = this.atoms(b, this.#root("b"));
+    const targets = this.#atomsOf(b, this.#root("b"));
     if (typeof targets === "string") return targets;
     if (targets === false) return "the new schema accepts nothing";
     const bNames = targets.length < 2 && (held === undefined || held.size === 0)
