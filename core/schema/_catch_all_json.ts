@@ -368,12 +368,8 @@ export interface Resolved {
  */
 export function resolveLocal(root: JsonValue | undefined, ref: string): Resolved | undefined {
   if (root === undefined || !ref.startsWith("#")) return undefined;
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  const fragment = decodedFragment(ref);
+  if (fragment === undefined) return undefined;
   if (fragment !== "" && !fragment.startsWith("/")) return undefined;
   const tokens = pointerTokens(fragment);
   let current: JsonValue | undefined = root;
@@ -388,5 +384,30 @@ export function resolveLocal(root: JsonValue | undefined, ref: string): Resolved
     }
     if (current === undefined) return undefined;
   }
-  return { value: current, pointer: pointerOf(tokens) };
+  // Without a "~" no token is escaped, so the fragment is already its canonical pointer.
+  return { value: current, pointer: fragment.includes("~") ? pointerOf(tokens) : fragment };
+}
+
+/**
+ * The fragment of `ref` (after its "#") percent-decoded, or undefined when it cannot be decoded.
+ * Without a "%" there is nothing to decode: the fragment is returned as written, as
+ * `decodeURIComponent` would return it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodedFragment } from "./_catch_all_json.ts";
+ * assert.equal(decodedFragment("#/$defs/a%20b"), "/$defs/a b");
+ * assert.equal(decodedFragment("#/$defs/x"), "/$defs/x");
+ * assert.equal(decodedFragment("#/%E0%A4%A"), undefined);
+ * ```
+ */
+export function decodedFragment(ref: string): string | undefined {
+  const fragment = ref.slice(1);
+  if (!fragment.includes("%")) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
 }

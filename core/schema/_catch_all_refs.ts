@@ -52,8 +52,9 @@ export function findRefs(root: JsonValue | undefined, known: ReadonlySet<string>
     if (!isObject(schema)) continue;
     const ref = Object.hasOwn(schema, "$ref") ? schema.$ref : undefined;
     if (typeof ref === "string") found.push({ location: pointer, ref });
+    // Most keywords are absent: asked first, the vocabulary is consulted only for those present.
     const at = (keyword: string) =>
-      known.has(keyword) && Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+      Object.hasOwn(schema, keyword) && known.has(keyword) ? schema[keyword] : undefined;
     for (const keyword of SCHEMAS) push(at(keyword), `${pointer}/${escapePointerToken(keyword)}`);
     for (const keyword of SCHEMA_LISTS) {
       const list = at(keyword);

@@ -30,7 +30,7 @@ import {
 } from "./types.ts";
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
-import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
+import { findRefs, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { besideKept } from "./_union_lift.ts";
@@ -1076,8 +1076,13 @@ export class CatchAllWalk implements Walker {
     }
   }
 
-  /** The local references of each side, found once. */
-  readonly #refs: { old?: FoundRef[]; new?: FoundRef[] } = {};
+  /**
+   * The local references of each side, found and resolved once: where each is written and the
+   * pointer of its target (undefined for one that resolves nowhere).
+   */
+  readonly #refs: { old?: ResolvedRef[]; new?: ResolvedRef[] } = {};
+  /** What {@link #usesOf} answered for each pair of definitions asked about. */
+  readonly #uses = new Map<string, string[] | undefined>();
   /** Whether either root holds a `$dynamicRef` (then where a definition is used is not followed). */
   #dynamic: boolean | undefined;
 
@@ -1107,14 +1112,25 @@ export class CatchAllWalk implements Walker {
    * sides and each reference is a local pointer to it (not into it); else `undefined`.
    */
   #usesOf(oldDef: string, newDef: string): string[] | undefined {
+    // Asked for each definition, by each of three readings: answered once.
+    const key = `${oldDef}\u0000${newDef}`;
+    if (this.#uses.has(key)) return this.#uses.get(key);
+    const found = this.#findUses(oldDef, newDef);
+    this.#uses.set(key, found);
+    return found;
+  }
+
+  /** {@link #usesOf}, worked out. */
+  #findUses(oldDef: string, newDef: string): string[] | undefined {
     const uses = (root: JsonValue | undefined, side: "old" | "new", def: string) => {
-      const refs = this.#refs[side] ??= findRefs(root, this.#options.known);
+      const refs = this.#refs[side] ??= findRefs(root, this.#options.known).map((
+        { location, ref },
+      ) => ({ location, pointer: resolveLocal(root, ref)?.pointer }));
       const at: string[] = [];
-      for (const { location, ref } of refs) {
-        const target = resolveLocal(root, ref);
-        if (target === undefined) return undefined;
-        if (target.pointer === def) at.push(location);
-        else if (target.pointer.startsWith(`${def}/`)) return undefined;
+      for (const { location, pointer } of refs) {
+        if (pointer === undefined) return undefined;
+        if (pointer === def) at.push(location);
+        else if (pointer.startsWith(`${def}/`)) return undefined;
       }
       return at;
     };
@@ -1303,6 +1319,12 @@ export class CatchAllWalk implements Walker {
  * (see `#usesAgree`).
  */
 type Around = "same" | "widened" | "narrowed" | undefined;
+
+/** A local reference of a side: where it is written, and the pointer of its target if any. */
+interface ResolvedRef {
+  location: string;
+  pointer: string | undefined;
+}
 
 /** Keywords below which a schema that accepts more may make the whole accept fewer. */
 const NOT_MONOTONE = new Set(["not", "if", "oneOf", "contains"]);

@@ -6,6 +6,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { pointerTokens } from "../json.ts";
+import { decodedFragment } from "./_catch_all_json.ts";
 import { annotationsOf, combineLevels, hasSiblings, type RefLevel } from "./_ref_siblings.ts";
 
 /** Whether a reference points inside the same document. */
@@ -15,12 +16,8 @@ export function isLocalRef(ref: string): boolean {
 
 /** The value a local reference points at, or undefined. */
 export function resolveLocal(root: JsonValue, ref: string): JsonValue | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  const decoded = decodedFragment(ref);
+  if (decoded === undefined) return undefined;
   let node: JsonValue | undefined = root;
   for (const token of pointerTokens(decoded)) {
     if (Array.isArray(node)) node = node[Number(token)];

@@ -690,19 +690,24 @@ class Walker {
     aspect: string,
     polarity = ctx.polarity,
   ): Ctx {
-    const suffix = tokens.map((t) => `/${escapePointerToken(t)}`).join("");
-    const undirected = polarity === 0 && ctx.polarity === 0 ? ctx.undirected : undefined;
-    return {
+    // Built once a child, for every subschema walked: the holder's place is looked up once.
+    let suffix = "";
+    for (const token of tokens) suffix += `/${escapePointerToken(token)}`;
+    const posLoc = this.home(ctx, "new", tokens[0]!);
+    const child: Ctx = {
       polarity,
-      ...(undirected === undefined ? {} : { undirected }),
       path: `${ctx.path}.${tokens.join(".")}`,
       oldLoc: this.home(ctx, "old", tokens[0]!) + suffix,
-      newLoc: this.home(ctx, "new", tokens[0]!) + suffix,
+      newLoc: posLoc + suffix,
       depth: ctx.depth + 1,
       posFacet: facet,
-      posLoc: this.home(ctx, "new", tokens[0]!),
+      posLoc,
       posAspect: aspect,
     };
+    if (polarity === 0 && ctx.polarity === 0 && ctx.undirected !== undefined) {
+      child.undirected = ctx.undirected;
+    }
+    return child;
   }
 
   facets(old: JsonObject, next: JsonObject, ctx: Ctx): void {
