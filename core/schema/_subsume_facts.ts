@@ -15,6 +15,9 @@ const ALL = ["array", "boolean", "null", "integer", "fraction", "object", "strin
 export class Kinds {
   constructor(readonly set: ReadonlySet<string>) {}
   intersect(other: Kinds): Kinds {
+    // Every kind (a schema without a type, which most conjuncts are) leaves the other as it is.
+    if (other === EVERY_KIND) return this;
+    if (this === EVERY_KIND) return other;
     return new Kinds(new Set([...this.set].filter((k) => other.set.has(k))));
   }
   has(kind: string): boolean {
@@ -33,6 +36,9 @@ export class Kinds {
   }
 }
 
+/** Every kind of value: what a schema without a valid `type` accepts (shared, never changed). */
+const EVERY_KIND = new Kinds(new Set(ALL));
+
 /** The kinds a single schema object accepts by its `type` and `nullable` (invalid: all). */
 export function kindsOf(schema: JsonObject): Kinds {
   const type = schema.type;
@@ -41,7 +47,7 @@ export function kindsOf(schema: JsonObject): Kinds {
   else if (Array.isArray(type) && type.every((t) => typeof t === "string")) {
     names = type as string[];
   }
-  if (names === undefined) return new Kinds(new Set(ALL));
+  if (names === undefined) return EVERY_KIND;
   const set = new Set<string>();
   for (const name of names) {
     if (name === "number") set.add("integer").add("fraction");
@@ -62,8 +68,14 @@ export function kindOfValue(value: JsonValue): string {
 /** The values of the kinds that have few. */
 const FEW: Record<string, JsonValue[]> = { boolean: [false, true], null: [null] };
 
-/** The values allowed by `enum`/`const` across the conjunction, or undefined when unrestricted. */
-export function valuesOf(atoms: readonly JsonObject[]): JsonValue[] | undefined {
+/**
+ * The values allowed by `enum`/`const` across the conjunction, or undefined when unrestricted;
+ * `kinds` is the conjunction's {@link kindsOf}, when the caller has it.
+ */
+export function valuesOf(
+  atoms: readonly JsonObject[],
+  kinds: Kinds = atoms.reduce((k, a) => k.intersect(kindsOf(a)), kindsOf({})),
+): JsonValue[] | undefined {
   let values: JsonValue[] | undefined;
   const keep = (list: JsonValue[]) => {
     values = values === undefined ? list : values.filter((v) => list.some((w) => sameJson(v, w)));
@@ -72,7 +84,6 @@ export function valuesOf(atoms: readonly JsonObject[]): JsonValue[] | undefined 
     if (Array.isArray(atom.enum)) keep(atom.enum);
     if (Object.hasOwn(atom, "const")) keep([atom.const as JsonValue]);
   }
-  const kinds = atoms.reduce((k, a) => k.intersect(kindsOf(a)), kindsOf({}));
   // Null and the booleans are values enough: {type: "null"} allows null alone.
   if (values === undefined && !kinds.empty() && [...kinds.set].every((k) => k in FEW)) {
     values = [...kinds.set].sort().flatMap((k) => FEW[k]!);

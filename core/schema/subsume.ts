@@ -543,7 +543,7 @@ class Subsumption implements Prover {
       return true;
     }
     const kinds = atoms.reduce<Kinds>((k, x) => k.intersect(kindsOf(x)), kindsOf({}));
-    const values = valuesOf(atoms);
+    const values = valuesOf(atoms, kinds);
     if (kinds.empty() || (values !== undefined && values.length === 0)) return true;
     // `not` of a schema that accepts everything accepts nothing.
     if (atoms.some((x) => Object.hasOwn(x, "not") && isAnnotationOnly(x.not as JsonValue))) {
