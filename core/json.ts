@@ -145,6 +145,8 @@ export function pointerOf(tokens: readonly (string | number)[]): string {
 /** Splits an RFC 6901 pointer into its tokens. */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === "") return [];
+  // Without a "~" no token is escaped: most pointers, split as they are.
+  if (!pointer.includes("~")) return pointer.slice(1).split("/");
   return pointer.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 

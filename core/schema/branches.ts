@@ -274,10 +274,17 @@ export function pairBranches(old: readonly JsonValue[], next: readonly JsonValue
   // different variants (one removed, one added), unless they are alike but for the tag (a
   // variant renamed, whose tag change is then reported once).
   const tags = sharedTags(old, next);
+  // Each pair's score is worked out once: every round of the loop below asks again about every
+  // pair still free.
+  const scores = new Map<number, number>();
   const similarity = (i: number, j: number) => {
+    const key = i * next.length + j;
+    let score = scores.get(key);
+    if (score !== undefined) return score;
     const renamed = tags.size === 0 ? undefined : renamedVariant(old[i]!, next[j]!, tags);
-    if (renamed === false) return 0;
-    return branchSimilarity(old[i]!, next[j]!) + (renamed ? 3 : 0);
+    score = renamed === false ? 0 : branchSimilarity(old[i]!, next[j]!) + (renamed ? 3 : 0);
+    scores.set(key, score);
+    return score;
   };
   while (freeOld.size > 0 && freeNew.size > 0) {
     let best = 0;
