@@ -7,7 +7,9 @@
  * The test files run in as many groups as there are workers, one module a group that imports its
  * files (written to a temporary directory for the run), so each worker starts once: a worker of
  * its own for each file cost Deno about 0.35 s of CPU time apiece to start and to load the
- * modules the files share (`groupFiles()` in `scripts/_test_files.ts`). The groups take about
+ * modules the files share (`busyGroups()` in `scripts/_test_files.ts`). The files that compute in
+ * the test process (the engine's) are one group, so V8 compiles the engine once, not once per
+ * worker; the files that start processes are packed into the others, which take about
  * equal time, by the time each file took in the last full run on this machine (recorded in
  * `~/.cache/proxar-dev/test_seconds.json`), or, for a file that machine has no time for, in a full
  * run committed in `scripts/test_seconds.json`: a fresh machine, as CI's, has no record, and
@@ -62,7 +64,7 @@ import { checkInputs, passedBefore, recordPass } from "./_check_cache.ts";
 import { DENO, TEST_JOBS } from "./_deno.ts";
 import { TEST_BUILDS_VARIABLE, testBuilds } from "./_test_builds.ts";
 import {
-  groupFiles,
+  busyGroups,
   groupModule,
   junitNames,
   junitSeconds,
@@ -231,7 +233,7 @@ async function main(): Promise<number> {
     writeFileSync(path, groupModule(files));
     return path;
   };
-  const groups = groupFiles(busy, ROOT, seconds, Number(TEST_JOBS) || 1).map(written("group"));
+  const groups = busyGroups(busy, ROOT, seconds, Number(TEST_JOBS) || 1).map(written("group"));
   // The files that wait in as few slots as end when the longest of them would alone.
   const waitingSlots = waitingGroups(waiting, ROOT, seconds).map(written("waiting"));
   const waited = waitingSlots.length === 0 ? undefined : denoTest(waitingSlots, {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkInputs } from "../../scripts/_check_cache.ts";
 import {
+  busyGroups,
   groupFiles,
   groupModule,
   junitNames,
@@ -13,6 +14,7 @@ import {
   readSeconds,
   repeatedCases,
   splitWaiting,
+  STARTING_PROCESSES,
   testFiles,
   WAITING_FILES,
   waitingGroups,
@@ -91,6 +93,41 @@ Deno.test("groupFiles() packs the files into groups of about equal time, each in
   assert.deepEqual(groupFiles([], "/r", {}, 4), []);
   const all = groupFiles(files, "/r", seconds, 4).flat().sort();
   assert.deepEqual(all, [...files].sort());
+});
+
+Deno.test("busyGroups() runs the files that compute in one group, the files that start processes in the others", () => {
+  const files = ["core/a", "e2e/b", "rules/c", "reporters/d", "action", "cli/heap", "cli/e"]
+    .map((f) => `/r/tests/${f}_test.ts`);
+  const seconds = {
+    "./tests/e2e/b_test.ts": 5,
+    "./tests/reporters/d_test.ts": 3,
+    "./tests/action_test.ts": 2,
+    "./tests/cli/heap_test.ts": 1,
+  };
+  // Those that compute keep the given order; the others are packed as groupFiles() packs them:
+  // b 5 | d 3 + action 2 | then heap 1 to the first of equals.
+  assert.deepEqual(busyGroups(files, "/r", seconds, 3), [
+    ["/r/tests/core/a_test.ts", "/r/tests/rules/c_test.ts", "/r/tests/cli/e_test.ts"],
+    ["/r/tests/e2e/b_test.ts", "/r/tests/cli/heap_test.ts"],
+    ["/r/tests/reporters/d_test.ts", "/r/tests/action_test.ts"],
+  ]);
+  // One worker, or files of one kind only: packed as groupFiles() packs them.
+  assert.deepEqual(busyGroups(files, "/r", seconds, 1), groupFiles(files, "/r", seconds, 1));
+  const computing = [files[0]!, files[2]!];
+  assert.deepEqual(busyGroups(computing, "/r", {}, 4), groupFiles(computing, "/r", {}, 4));
+  const starting = [files[1]!, files[3]!];
+  assert.deepEqual(busyGroups(starting, "/r", seconds, 4), groupFiles(starting, "/r", seconds, 4));
+  assert.deepEqual(busyGroups(files, "/r", seconds, 4).flat().sort(), [...files].sort());
+});
+
+Deno.test("STARTING_PROCESSES names directories and test files that exist", () => {
+  const files = testFiles(join(ROOT, "tests")).map((f) => `./${f.slice(ROOT.length + 1)}`);
+  for (const entry of STARTING_PROCESSES) {
+    assert.ok(
+      entry.endsWith("/") ? files.some((f) => f.startsWith(entry)) : files.includes(entry),
+      entry,
+    );
+  }
 });
 
 Deno.test("waitingGroups() packs the waiting files into as few groups as none outlasts the longest file", () => {
