@@ -805,15 +805,21 @@ export class CatchAllWalk implements Walker {
     // Made for the first unmodelled keyword met, as in unmodelledIn().
     const after = () => this.#newUnmodelled ??= this.#unmodelledOf(this.newRoot, this.oldRoot);
     const written = new Set<string>();
-    const shapes = new Set<string>();
+    const below: JsonObject[] = [];
     const modelled = (s: JsonObject) =>
       Object.fromEntries(Object.keys(s).filter((k) => known.has(k)).map((k) => [k, s[k]!]));
     this.#schemasBelow(next, node.loc + pointerOf(tail), true, (s) => {
       for (const keyword of Object.keys(s)) if (!known.has(keyword)) written.add(keyword);
-      shapes.add(stableStringify(modelled(s)));
+      below.push(s);
     });
+    // The new schemas' shapes (each one's text without its unmodelled keywords), written only
+    // when an old schema holds an unmodelled keyword: most hold none, and the text of every
+    // schema below a definition holds all those below it.
+    let shapes: Set<string> | undefined;
     const start = node.oPtr + pointerOf(tail);
     this.#schemasBelow(schema, start, "old", (s, loc) => {
+      if (Object.keys(s).every((keyword) => known.has(keyword))) return;
+      shapes ??= new Set(below.map((x) => stableStringify(modelled(x))));
       if (loc !== start && !shapes.has(stableStringify(modelled(s)))) return;
       const now = resolveLocal(this.newRoot, `#${encodeURIComponent(loc)}`);
       const kept = now !== undefined && isObject(now.value) ? now.value : undefined;
