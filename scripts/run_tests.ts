@@ -10,9 +10,9 @@
  * modules the files share (`busyGroups()` in `scripts/_test_files.ts`). The files that compute in
  * the test process (the engine's) are one group, so V8 compiles the engine once, not once per
  * worker; the files that start processes are packed into the others, which take about
- * equal time, by the time each file took in the last full run on this machine (recorded in
- * `~/.cache/proxar-dev/test_seconds.json`), or, for a file that machine has no time for, in a full
- * run committed in `scripts/test_seconds.json`: a fresh machine, as CI's, has no record, and
+ * equal time, by the time each file took in the last full run of this checkout (recorded in
+ * `node_modules/.cache/proxar/test_seconds.json`), or, for a file it has no time for, in a full
+ * run committed in `scripts/test_seconds.json`: a fresh clone, as CI's, has no record, and
  * without one the longest group of its first run took 1.2 to 1.3 times the groups' mean and
  * ended the run alone (with these, 1.05 times). The documentation examples are one file of them,
  * `tests/doc_examples_test.ts`. The run fails when a test ran twice.
@@ -55,7 +55,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { stripVTControlCharacters } from "node:util";
@@ -77,19 +77,17 @@ import {
 } from "./_test_files.ts";
 
 /**
- * The time each test file took in the last full run on this machine, kept beside the type
- * check's records (`scripts/_check_cache.ts`), so a fresh clone starts with the groups balanced.
+ * The time each test file took in the last full run of this checkout, kept with its compiled test
+ * programs (`scripts/_test_builds.ts`): the files and the grouping are this checkout's, and
+ * another checkout of the same machine (a worktree on another branch, run at another load or
+ * with another `DENO_JOBS`) no longer writes the times this one groups its files by.
  */
-const SECONDS = join(
-  process.env.XDG_CACHE_HOME || join(homedir(), ".cache"),
-  "proxar-dev",
-  "test_seconds.json",
-);
+const SECONDS = join(ROOT, "node_modules", ".cache", "proxar", "test_seconds.json");
 
 /**
- * The time each test file took in a full run, committed for a machine with no record of its own.
- * Refresh it from a full run on a quiet machine: `cp ~/.cache/proxar-dev/test_seconds.json
- * scripts/test_seconds.json`.
+ * The time each test file took in a full run, committed for a checkout with no record of its own
+ * (a fresh clone, or after `npm ci`). Refresh it from a full run on a quiet machine:
+ * `cp node_modules/.cache/proxar/test_seconds.json scripts/test_seconds.json`.
  */
 const COMMITTED_SECONDS = join(ROOT, "scripts", "test_seconds.json");
 
