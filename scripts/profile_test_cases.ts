@@ -1,14 +1,16 @@
 /**
  * `deno run -A scripts/profile_test_cases.ts [FILE_OR_DIR ...] [--top N]`: runs the test files
  * (default: every file under `tests/`) one after another in one `deno test` worker and prints the
- * costliest tests by their in-process CPU time (user + system of the test process while the test
- * ran, see `scripts/_test_cpu_wrap.ts`), then the same summed by file, then the whole run's CPU
- * time with every process it started (as `scripts/profile_tests.ts` measures a file).
+ * costliest tests by their CPU time: in-process (user + system of the test process while the test
+ * ran, see `scripts/_test_cpu_wrap.ts`) and that of the processes it started and waited for while
+ * it ran (`proxar`, servers, browsers, validators: the "children" column), then the same summed by
+ * file, then the whole run's CPU time with every process it started (as
+ * `scripts/profile_tests.ts` measures a file).
  *
  * Reading the figures: a test's in-process time is what it computed (the engine, fast-check,
- * the JSON it read from its processes), without the time of the processes it started
- * (`proxar`, servers, browsers): the whole run's figure minus the sum of the tests is those
- * processes plus loading the modules and Deno's test harness. On a shared machine the CPU time
+ * the JSON it read from its processes); a process shared by the tests of a file (a server started
+ * once) counts for the test that was running when it ended. The whole run's figure minus the sums
+ * of both columns is loading the modules and Deno's test harness. On a shared machine the CPU time
  * is the figure that survives load; the wall column is for the tests that mostly wait. Figures
  * only, no thresholds; needs `bash`.
  *
@@ -32,6 +34,7 @@ interface Case {
   name: string;
   cpu: number;
   wall: number;
+  children: number;
 }
 
 /** The module that times the tests of `files` (absolute paths), importing them in order. */
@@ -71,20 +74,29 @@ function main(): number {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const byFile = new Map<string, number>();
-  for (const c of cases) byFile.set(c.file, (byFile.get(c.file) ?? 0) + c.cpu);
-  const total = cases.reduce((sum, c) => sum + c.cpu, 0);
-  const out = ["    CPU s   wall s  test (in-process, the costliest first)"];
-  for (const c of [...cases].sort((a, b) => b.cpu - a.cpu).slice(0, top)) {
-    out.push(`${seconds(c.cpu)} ${seconds(c.wall)}  ${c.file}: ${c.name}`);
+  const cost = (c: Case) => c.cpu + c.children;
+  const byFile = new Map<string, { cpu: number; children: number }>();
+  for (const c of cases) {
+    const sum = byFile.get(c.file) ?? { cpu: 0, children: 0 };
+    byFile.set(c.file, { cpu: sum.cpu + c.cpu, children: sum.children + c.children });
   }
-  out.push("", "    CPU s  file (its tests' in-process time summed)");
-  for (const [file, cpu] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    out.push(`${seconds(cpu)}  ${file}`);
+  const total = cases.reduce((sum, c) => sum + c.cpu, 0);
+  const children = cases.reduce((sum, c) => sum + c.children, 0);
+  const out = [
+    "    CPU s children   wall s  test (in-process and its processes, the costliest first)",
+  ];
+  for (const c of [...cases].sort((a, b) => cost(b) - cost(a)).slice(0, top)) {
+    out.push(`${seconds(c.cpu)} ${seconds(c.children)} ${seconds(c.wall)}  ${c.file}: ${c.name}`);
+  }
+  out.push("", "    CPU s children  file (its tests' times summed)");
+  const byCost = [...byFile].sort((a, b) => b[1].cpu + b[1].children - a[1].cpu - a[1].children);
+  for (const [file, sum] of byCost.slice(0, top)) {
+    out.push(`${seconds(sum.cpu)} ${seconds(sum.children)}  ${file}`);
   }
   out.push(
     "",
     `${seconds(total)}  in-process, ${cases.length} tests of ${files.length} files`,
+    `${seconds(children)}  the processes they started and waited for`,
     `${seconds(whole.cpu)}  the whole run with the processes it started (${
       whole.wall.toFixed(1)
     } s wall)${whole.ok ? "" : ", FAILED"}`,
