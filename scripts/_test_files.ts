@@ -59,10 +59,7 @@ export const STARTING_PROCESSES: readonly string[] = [
 
 /** Whether `file` (an absolute path under `root`) is one of {@link STARTING_PROCESSES}. */
 function startsProcesses(file: string, root: string): boolean {
-  const key = `./${relative(root, file)}`;
-  return STARTING_PROCESSES.some((entry) =>
-    entry.endsWith("/") ? key.startsWith(entry) : key === entry
-  );
+  return isUnder(file, root, STARTING_PROCESSES);
 }
 
 /** `files` (absolute paths under `root`) split into those of {@link WAITING_FILES} and the rest. */
@@ -226,11 +223,30 @@ export function groupFiles(
 }
 
 /**
- * `files` (absolute paths under `root`, none of {@link WAITING_FILES}) in at most `count` groups
- * for as many workers: those that compute in the test process (not of
- * {@link STARTING_PROCESSES}) all in the first, in the order of `files`, and the others as
- * {@link groupFiles} packs them into the rest. One group, or files of one kind only, are packed
- * as {@link groupFiles} packs them. No group is empty.
+ * The files that compute that `npm test` runs in a worker of their own beside the other files
+ * that compute, when it has four workers or more: the schema differ's tests (by directory from
+ * the root). With every file that computes in one worker, that worker ran alone at the end of the
+ * run for 15 to 50 s while the other core idled (51 s of CPU time, the workers of the files that
+ * start processes 14-19 s each); the schema differ's tests take about half of it (25 s) and share
+ * little of the code V8 compiles with the other half (21 s), so the two halves in two workers took
+ * no more CPU time than the whole in one (47 s against 51, at load 4-5).
+ */
+export const COMPUTING_APART: readonly string[] = ["./tests/core/schema/"];
+
+/** Whether `file` (an absolute path under `root`) is one of `entries` (directories end in "/"). */
+function isUnder(file: string, root: string, entries: readonly string[]): boolean {
+  const key = `./${relative(root, file)}`;
+  return entries.some((entry) => entry.endsWith("/") ? key.startsWith(entry) : key === entry);
+}
+
+/**
+ * `files` (absolute paths under `root`, none of {@link WAITING_FILES}) in groups for as many
+ * workers, by `count`, the workers the machine gives the tests: those that start processes (of
+ * {@link STARTING_PROCESSES}) packed as {@link groupFiles} packs them into `count - 1` groups,
+ * after those that compute in the test process, in the order of `files`, in one group, or, with
+ * `count` four or more, in two: those of {@link COMPUTING_APART} and the others (so `count + 1`
+ * groups; the workers that start processes mostly wait for them). One group, or files of one
+ * kind only, are packed as {@link groupFiles} packs them into `count`. No group is empty.
  */
 export function busyGroups(
   files: readonly string[],
@@ -243,7 +259,13 @@ export function busyGroups(
   if (count < 2 || computing.length === 0 || starting.length === 0) {
     return groupFiles(files, root, seconds, count);
   }
-  return [computing, ...groupFiles(starting, root, seconds, count - 1)];
+  const apart = computing.filter((file) => isUnder(file, root, COMPUTING_APART));
+  const others = computing.filter((file) => !isUnder(file, root, COMPUTING_APART));
+  const split = count >= 4 && apart.length > 0 && others.length > 0;
+  return [
+    ...split ? [apart, others] : [computing],
+    ...groupFiles(starting, root, seconds, count - 1),
+  ];
 }
 
 /**

@@ -8,8 +8,10 @@
  * files (written to a temporary directory for the run), so each worker starts once: a worker of
  * its own for each file cost Deno about 0.35 s of CPU time apiece to start and to load the
  * modules the files share (`busyGroups()` in `scripts/_test_files.ts`). The files that compute in
- * the test process (the engine's) are one group, so V8 compiles the engine once, not once per
- * worker; the files that start processes are packed into the others, which take about
+ * the test process (the engine's) are two groups, the schema differ's and the others, so V8
+ * compiles each part of the engine once, not once per worker, and neither group runs alone at the
+ * end of the run while the other core idles, as all of them in one did; the files that start
+ * processes are packed into the others (one fewer than the workers), which take about
  * equal time, by the time each file took in the last full run of this checkout (recorded in
  * `node_modules/.cache/proxar/test_seconds.json`), or, for a file it has no time for, in a full
  * run committed in `scripts/test_seconds.json`: a fresh clone, as CI's, has no record, and
@@ -244,7 +246,8 @@ async function main(): Promise<number> {
   try {
     tests = await denoTest(groups, {
       args: testArgs,
-      jobs: TEST_JOBS,
+      // A worker for each group (one more than TEST_JOBS when the files that compute are two).
+      jobs: String(Math.max(groups.length, Number(TEST_JOBS) || 1)),
       junit: junit("busy"),
       collect: false,
     });

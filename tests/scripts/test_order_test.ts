@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { checkInputs } from "../../scripts/_check_cache.ts";
 import {
   busyGroups,
+  COMPUTING_APART,
   groupFiles,
   groupModule,
   junitNames,
@@ -117,16 +118,56 @@ Deno.test("busyGroups() runs the files that compute in one group, the files that
   assert.deepEqual(busyGroups(computing, "/r", {}, 4), groupFiles(computing, "/r", {}, 4));
   const starting = [files[1]!, files[3]!];
   assert.deepEqual(busyGroups(starting, "/r", seconds, 4), groupFiles(starting, "/r", seconds, 4));
-  assert.deepEqual(busyGroups(files, "/r", seconds, 4).flat().sort(), [...files].sort());
+  // Four workers, and none of COMPUTING_APART: those that compute still share one.
+  assert.deepEqual(busyGroups(files, "/r", seconds, 4), [
+    ["/r/tests/core/a_test.ts", "/r/tests/rules/c_test.ts", "/r/tests/cli/e_test.ts"],
+    ["/r/tests/e2e/b_test.ts"],
+    ["/r/tests/reporters/d_test.ts"],
+    ["/r/tests/action_test.ts", "/r/tests/cli/heap_test.ts"],
+  ]);
 });
 
-Deno.test("STARTING_PROCESSES names directories and test files that exist", () => {
+Deno.test("busyGroups() runs the schema differ's files apart from the other files that compute, with four workers or more", () => {
+  const files = ["core/schema/a", "e2e/b", "core/c", "core/schema/d", "reporters/e", "rules/f"]
+    .map((f) => `/r/tests/${f}_test.ts`);
+  const seconds = { "./tests/e2e/b_test.ts": 5, "./tests/reporters/e_test.ts": 3 };
+  assert.deepEqual(busyGroups(files, "/r", seconds, 4), [
+    ["/r/tests/core/schema/a_test.ts", "/r/tests/core/schema/d_test.ts"],
+    ["/r/tests/core/c_test.ts", "/r/tests/rules/f_test.ts"],
+    ["/r/tests/e2e/b_test.ts"],
+    ["/r/tests/reporters/e_test.ts"],
+  ]);
+  assert.deepEqual(busyGroups(files, "/r", seconds, 5), [
+    ["/r/tests/core/schema/a_test.ts", "/r/tests/core/schema/d_test.ts"],
+    ["/r/tests/core/c_test.ts", "/r/tests/rules/f_test.ts"],
+    ["/r/tests/e2e/b_test.ts"],
+    ["/r/tests/reporters/e_test.ts"],
+  ]);
+  // Three workers: every file that computes in the first.
+  assert.deepEqual(busyGroups(files, "/r", seconds, 3), [
+    [files[0]!, files[2]!, files[3]!, files[5]!],
+    ["/r/tests/e2e/b_test.ts"],
+    ["/r/tests/reporters/e_test.ts"],
+  ]);
+  // Only the schema differ's files compute: they share one worker.
+  const schemaOnly = [files[0]!, files[1]!, files[3]!, files[4]!];
+  assert.deepEqual(busyGroups(schemaOnly, "/r", seconds, 4)[0], [files[0]!, files[3]!]);
+  for (const count of [3, 4, 5]) {
+    assert.deepEqual(busyGroups(files, "/r", seconds, count).flat().sort(), [...files].sort());
+  }
+});
+
+Deno.test("STARTING_PROCESSES and COMPUTING_APART name directories and test files that exist", () => {
   const files = testFiles(join(ROOT, "tests")).map((f) => `./${f.slice(ROOT.length + 1)}`);
-  for (const entry of STARTING_PROCESSES) {
+  for (const entry of [...STARTING_PROCESSES, ...COMPUTING_APART]) {
     assert.ok(
       entry.endsWith("/") ? files.some((f) => f.startsWith(entry)) : files.includes(entry),
       entry,
     );
+  }
+  // The files apart are files that compute.
+  for (const entry of COMPUTING_APART) {
+    assert.ok(!STARTING_PROCESSES.some((starting) => entry.startsWith(starting)), entry);
   }
 });
 
