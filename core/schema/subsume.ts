@@ -176,8 +176,14 @@ class Subsumption implements Prover {
     return at;
   }
 
-  /** Local references whose targets are equal in both roots (memo). */
-  readonly #refs = new Map<string, boolean>();
+  /**
+   * Each local reference reached: `false` when its targets differ in the two roots (or one does
+   * not resolve), else the references its target holds. What the reference reaches beyond its
+   * own target is not in it, so it answers no question alone (see {@link #refsAgree}).
+   */
+  readonly #refs = new Map<string, readonly string[] | false>();
+  /** {@link #refsAgree} of each schema object (memo). */
+  readonly #agreeing = new WeakMap<JsonObject, boolean>();
 
   /**
    * Whether two equal values also mean the same: every local `$ref` they reach, directly or
@@ -185,24 +191,44 @@ class Subsumption implements Prover {
    */
   #same(a: JsonValue, b: JsonValue): boolean {
     if (!sameJson(a, b)) return false;
-    const pending = findRefs(a, this.options.known).map((r) => r.ref);
+    if (!isObject(a)) return true;
+    let agree = this.#agreeing.get(a);
+    if (agree === undefined) this.#agreeing.set(a, agree = this.#refsAgree(a));
+    return agree;
+  }
+
+  /**
+   * Whether every local `$ref` `schema` reaches, however far, has equal targets in both roots,
+   * with at most 200 of them: what a fresh walk answers, whatever was asked before. Only what
+   * each reference's own target holds is kept ({@link #refs}): a reference kept as agreeing once
+   * its own target was read let a later walk skip what it reaches, and answer "the same" below a
+   * definition changed two references further on after an earlier walk had stopped there.
+   */
+  #refsAgree(schema: JsonObject): boolean {
+    const pending = findRefs(schema, this.options.known).map((r) => r.ref);
     const seen = new Set<string>();
     while (pending.length > 0) {
       const ref = pending.pop() as string;
       // A remote reference is never fetched: the same address means the same schema here.
       if (seen.has(ref) || !ref.startsWith("#")) continue;
       seen.add(ref);
-      const known = this.#refs.get(ref);
-      if (known === false) return false;
-      if (known === true && seen.size > 1) continue;
-      const x = resolveLocal(this.options.rootA, ref), y = resolveLocal(this.options.rootB, ref);
-      const agree = x !== undefined && y !== undefined && sameJson(x.value, y.value);
-      this.#refs.set(ref, agree);
-      if (!agree) return false;
-      if (seen.size > 200) return false;
-      pending.push(...findRefs(x!.value, this.options.known).map((r) => r.ref));
+      const next = this.#refTargets(ref);
+      if (next === false || seen.size > 200) return false;
+      pending.push(...next);
     }
     return true;
+  }
+
+  /** What {@link #refs} holds for `ref`, read once. */
+  #refTargets(ref: string): readonly string[] | false {
+    let found = this.#refs.get(ref);
+    if (found !== undefined) return found;
+    const x = resolveLocal(this.options.rootA, ref), y = resolveLocal(this.options.rootB, ref);
+    found = x !== undefined && y !== undefined && sameJson(x.value, y.value)
+      ? findRefs(x.value, this.options.known).map((r) => r.ref)
+      : false;
+    this.#refs.set(ref, found);
+    return found;
   }
 
   /** Times a pair assumed to hold answered a question (see sub()). */

@@ -14,3 +14,11 @@ export function objectOf<T>(entries: Iterable<readonly [string, T]>): Record<str
   }
   return out;
 }
+
+/** A copy of a JSON value with every object's keys in reverse order: equal, other objects. */
+export function reversed<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(reversed) as T;
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value).reverse();
+  return objectOf(entries.map(([key, v]) => [key, reversed(v)] as const)) as T;
+}

@@ -5,6 +5,7 @@ import { jsonEqual, type JsonObject, type JsonValue } from "../../core/json.ts";
 import { equalPairs, isEqualPair, pairEntities } from "../../core/pairing.ts";
 import { classifyProse } from "../../core/prose.ts";
 import { compareSchemaSide, toolSchemaDeltas } from "../../core/schema/compare_tool.ts";
+import { reversed } from "./_objects.ts";
 
 const leaf = fc.oneof(
   fc.record({ type: fc.constantFrom("string", "integer", "null") }),
@@ -38,17 +39,11 @@ const sides = fc.tuple(fc.array(tool, { maxLength: 4 }), fc.array(tool, { maxLen
     fc.tuple(
       fc.constant(a),
       fc.subarray(a).map((kept) => [
-        ...kept.map((t, i) => i % 2 === 0 ? t : reversed(t) as Tool),
+        ...kept.map((t, i) => i % 2 === 0 ? t : reversed(t)),
         ...extra,
       ]),
     )
   );
-
-function reversed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reversed);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
-}
 
 Deno.test("equalPairs() and isEqualPair() agree with jsonEqual on every pair", () => {
   fc.assert(
