@@ -1228,21 +1228,23 @@ export class CatchAllWalk implements Walker {
       const wide = this.proves(x, y, "widened") === true;
       const narrow = this.proves(y, x, "narrowed") === true;
       if (wide && narrow) return "same";
-      if (way === undefined && wide !== narrow && monotone(at)) {
-        way = wide ? "widened" : "narrowed";
-      }
-      // A definition that refers to the changed one (B = {$ref: C}): it means the same wherever
-      // it is used if every place that uses it does, as a branch {$ref: B} beside null.
+      const sign = way === undefined && wide !== narrow ? polarity(at) : 0;
+      if (sign !== 0) way = wide === (sign > 0) ? "widened" : "narrowed";
+      // A definition that refers to the changed one (B = {$ref: C}, or C further inside it): it
+      // means the same wherever it is used if every place that uses it does, as a branch
+      // {$ref: B} beside null, and what those places do is what it does, whatever it does
+      // itself (B used only under a not widens where B narrows).
       if (/^\/(\$defs|definitions)\/[^/]+$/.test(at) && !this.#agreeing.has(at)) {
         this.#agreeing.add(at);
         try {
-          const there = this.#usesAgree(at, at);
-          return there === "same" || way === undefined || there === way ? there : undefined;
+          return this.#usesAgree(at, at);
         } finally {
           this.#agreeing.delete(at);
         }
       }
-      at = /\/(anyOf|oneOf|allOf)\/\d+$/.exec(at) ? at.replace(/\/[^/]+\/\d+$/, "") : undefined;
+      at = /\/(anyOf|oneOf|allOf)\/\d+$/.exec(at)
+        ? at.replace(/\/[^/]+\/\d+$/, "")
+        : /^\/(\$defs|definitions)\/[^/]+\//.exec(at)?.[0].slice(0, -1);
     }
     return way;
   }
@@ -1332,23 +1334,26 @@ interface ResolvedRef {
   pointer: string | undefined;
 }
 
-/** Keywords below which a schema that accepts more may make the whole accept fewer. */
-const NOT_MONOTONE = new Set(["not", "if", "oneOf", "contains"]);
+/** Keywords below which a schema that accepts more may make the whole accept fewer or more. */
+const NOT_MONOTONE = new Set(["if", "oneOf", "contains"]);
 /** Keywords whose next token is a name or an index, not a keyword (`items` as a list only). */
 const NAMED = new Set([...SCHEMA_MAPS, ...SCHEMA_LISTS]);
 
 /**
- * Whether the place `location` passes a wider (narrower) schema on as a wider (narrower) whole:
- * no not, if, oneOf or contains on the way, where more values below may mean fewer above.
+ * How the place `location` passes a wider (narrower) schema on to the whole: 1 as a wider
+ * (narrower) whole, -1 as a narrower (wider) one, below an odd number of not, 0 unknown: below
+ * an if, oneOf or contains, where more values below may mean fewer or more above.
  */
-function monotone(location: string): boolean {
+function polarity(location: string): 1 | -1 | 0 {
   const tokens = pointerTokens(location);
+  let sign: 1 | -1 = 1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (NOT_MONOTONE.has(token)) return false;
+    if (NOT_MONOTONE.has(token)) return 0;
+    if (token === "not") sign = sign === 1 ? -1 : 1;
     if (NAMED.has(token) && (token !== "items" || /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
   }
-  return true;
+  return sign;
 }
 
 /**

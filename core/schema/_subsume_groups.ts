@@ -530,9 +530,17 @@ const conditionCheck: Check = (p, atoms, part) => {
 
 /**
  * Whether no value is valid under both schemas, by kinds, values, a required discriminator or a
- * required name the other schema forbids.
+ * required name the other schema forbids. `resolve` reads a schema that is a reference as its
+ * target (both schemas and their properties' are in one document): pydantic writes each variant
+ * of a discriminated union as a `$ref` to a definition that holds its tag.
  */
-export function disjoint(x: JsonValue, y: JsonValue): boolean {
+export function disjoint(
+  x: JsonValue,
+  y: JsonValue,
+  resolve: (s: JsonValue) => JsonValue = (s) => s,
+): boolean {
+  x = resolve(x);
+  y = resolve(y);
   if (x === false || y === false) return true;
   if (!isObject(x) || !isObject(y)) return false;
   if (excludes(x, y) || excludes(y, x)) return true;
@@ -553,7 +561,9 @@ export function disjoint(x: JsonValue, y: JsonValue): boolean {
   // least), or zod 4's z.xor of closed objects (additionalProperties false, each requiring a
   // name the other does not declare).
   const names = new Set([...requiredOf(x), ...requiredOf(y)]);
-  return [...names].some((n) => disjoint(propertyRule(x, n).schema, propertyRule(y, n).schema));
+  return [...names].some((n) =>
+    disjoint(propertyRule(x, n).schema, propertyRule(y, n).schema, resolve)
+  );
 }
 
 /**

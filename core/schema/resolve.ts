@@ -138,3 +138,15 @@ export function countRefs(value: JsonValue | undefined, limit = Infinity): numbe
 export function containsRef(value: JsonValue | undefined): boolean {
   return countRefs(value, 1) > 0;
 }
+
+/**
+ * Reads a schema that is a local reference as its target in `root` (see {@link deref}); one whose
+ * chain is broken, or whose keywords beside cannot be written as one schema, stays as written.
+ */
+export function targetIn(root: JsonValue, ignoreSiblings: boolean): (s: JsonValue) => JsonValue {
+  return (s) => {
+    if (!isObject(s) || typeof s.$ref !== "string") return s;
+    const r = deref(root, s, "", { ignoreSiblings });
+    return r.broken !== undefined || r.conflict !== undefined ? s : r.node;
+  };
+}

@@ -13,7 +13,7 @@ import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
 import { patternSubset } from "./pattern.ts";
-import { countRefs, deref } from "./resolve.ts";
+import { countRefs, deref, targetIn } from "./resolve.ts";
 import { holdsRef } from "./_property_names.ts";
 import {
   alignLevels,
@@ -3072,8 +3072,12 @@ class Walker {
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
     // or removes such values too, so its effect is undecided unless it is disjoint from the rest.
-    const apart = (list: JsonValue[], k: number) =>
-      key !== "oneOf" || list.every((x, m) => m === k || disjoint(list[k]!, x));
+    // Each branch read through its references, in its own side's document.
+    const apart = (list: JsonValue[], k: number, side: 0 | 1) => {
+      if (key !== "oneOf") return true;
+      const resolve = targetIn(side === 0 ? this.oldRoot : this.newRoot, this.ignoreSiblings[side]);
+      return list.every((x, m) => m === k || disjoint(list[k]!, x, resolve));
+    };
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
       // A lone schema compared as a one-branch union has no branch in its document: the path
@@ -3083,7 +3087,7 @@ class Walker {
         key,
         ...at(kb, j).split("/"),
       ];
-      const alone = apart(xa, i) && apart(xb, j);
+      const alone = apart(xa, i, 0) && apart(xb, j, 1);
       const child = this.child(ctx, branch, key, key, alone ? ctx.polarity : 0);
       const unevaluated = key === "allOf" && parents && !lifted[0] && !lifted[1]
         ? this.restOf(ctx, parents, [ka[i]!.i[0]!, kb[j]!.i[0]!])
@@ -3117,15 +3121,18 @@ class Walker {
     // 32 at one place).
     // An allOf branch of an if without then and else that may decide (one that cannot is left
     // out, acceptsEveryBranch) only marks names or items evaluated: added, it widens.
-    const kind = (xs: JsonValue[], k: number): BranchKind =>
-      !apart(xs, k)
+    const kind = (xs: JsonValue[], k: number, side: 0 | 1): BranchKind =>
+      !apart(xs, k, side)
         ? "overlapping"
         : key === "allOf" && isLoneCondition(xs[k])
         ? "condition"
         : "plain";
     const grouped = (list: number[], xs: JsonValue[], ks: Branch[], gone: boolean) => {
       const by = new Map<BranchKind, number[]>();
-      for (const k of list) by.set(kind(xs, k), [...by.get(kind(xs, k)) ?? [], k]);
+      for (const k of list) {
+        const what = kind(xs, k, gone ? 0 : 1);
+        by.set(what, [...by.get(what) ?? [], k]);
+      }
       for (const [what, group] of by) {
         const alone = what !== "overlapping";
         const side = gone ? lifted[0] : lifted[1];

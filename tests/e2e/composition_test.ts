@@ -12,8 +12,10 @@ import {
   changes,
   diffCase,
   FILES,
+  finding,
   narrows,
   rootLost,
+  type Run,
   testCases,
   UNCHANGED,
   widens,
@@ -53,6 +55,28 @@ const metPattern = (at: string): Case => ({
     `tool.output.property.removed|t.outputSchema${at}|NON_BREAKING`,
   ]],
 });
+
+/** Where PostalCode is used below the nullable Venue: Venue → Address → PostalCode. */
+const POSTAL = ".properties.location.anyOf.0.properties.address.properties.postal_code";
+
+/**
+ * A string property `changed` (below `at`) narrowed by a maxLength in a cycle of definitions
+ * that closes at the nullable union `closes` (below `at` too), each with the variance: the walk
+ * stops there and grades that union, whose definition narrowed, as a whole.
+ */
+const cycleNarrowed = (at: string, changed: string, closes: string): Case => {
+  const both = (side: "input" | "output", effect: string): string[] =>
+    [
+      finding(side, "anyOf", effect, `${at}.${closes}.anyOf`),
+      finding(side, "maxLength", effect, `${at}.${changed}.maxLength`),
+    ].sort();
+  return {
+    input: [1, both("input", "narrowed")],
+    inputReversed: [0, both("input", "widened")],
+    output: [0, both("output", "narrowed")],
+    outputReversed: [1, both("output", "widened")],
+  };
+};
 
 const CASES: Record<string, Case> = {
   // The root became a union: no longer type "object", which strict clients of tools/list reject.
@@ -549,6 +573,66 @@ const CASES: Record<string, Case> = {
     ]],
     outputReversed: [1, ["tool.output.oneOf.changed|t.outputSchema.properties.v.oneOf|BREAKING"]],
   },
+  // Definitions two references below a union branch (e63b364): anyOf [{$ref Venue}, null],
+  // Venue → Address → PostalCode, each a $ref in properties, graded where PostalCode is used.
+  // PostalCode [string, integer] → string: {postal_code: 12345} is rejected now.
+  chain_nullable_type_narrowed: narrows("type", `${POSTAL}.type`),
+  // PostalCode gains maxLength 10.
+  chain_nullable_max_length: narrows("maxLength", `${POSTAL}.maxLength`),
+  // Only PostalCode's description changes (a typo): the same values, prose only.
+  chain_nullable_description: (() => {
+    const run = (side: "input" | "output"): Run => [0, [
+      `tool.${side}.description.changed|t.${side}Schema${POSTAL}.description|DOCUMENTATION`,
+    ]];
+    return {
+      input: run("input"),
+      inputReversed: run("input"),
+      output: run("output"),
+      outputReversed: run("output"),
+    };
+  })(),
+  // anyOf [{not: {$ref Venue}}, null], PostalCode narrowed: Venue accepts fewer values, so its
+  // not accepts more ({location: {name, address: {street, postal_code: 12345}}} is valid now):
+  // the variance flips, NON_BREAKING on input. The catch-all read PostalCode's only use (inside
+  // Address) as narrowed and added keyword.changed at $defs.PostalCode, BREAKING on input.
+  chain_not_type_narrowed: (() => {
+    const at = ".properties.location.anyOf.0.not.properties.address.properties.postal_code.type";
+    const run = (side: "input" | "output", effect: string, severity: string): Run => [
+      severity === "BREAKING" ? 1 : 0,
+      [`tool.${side}.type.${effect}|t.${side}Schema${at}|${severity}`],
+    ];
+    return {
+      input: run("input", "narrowed", "NON_BREAKING"),
+      inputReversed: run("input", "widened", "BREAKING"),
+      output: run("output", "narrowed", "BREAKING"),
+      outputReversed: run("output", "widened", "NON_BREAKING"),
+    };
+  })(),
+  // oneOf [{$ref CardPayment}, {$ref BankPayment}], each tagged by kind const: the variants
+  // cannot overlap, so PostalCode two references below narrowed is graded by the variance (it
+  // read "a oneOf branch that may overlap another", BREAKING in all four directions).
+  chain_oneof_type_narrowed: narrows(
+    "type",
+    ".properties.payment.oneOf.0.properties.billing.properties.postal_code.type",
+  ),
+  // anyOf [{$ref Home}, {$ref Office}, null], both → Address → PostalCode: the one change is
+  // reported once, at the definition both branches reach.
+  chain_two_branches_type_narrowed: narrows("type", ".$defs.PostalCode.type"),
+  // anyOf [{$ref Comment}, null], Comment → Author → Profile → anyOf [{$ref Comment}, null]:
+  // Author's handle gains maxLength 39.
+  chain_cyclic_max_length: cycleNarrowed(
+    ".properties.reply_to.anyOf.0.properties.author.properties",
+    "handle",
+    "profile.properties.pinned",
+  ),
+  // The same through Folder → Metadata → Owner → anyOf [{$ref Folder}, null], Metadata's note
+  // given maxLength 280 beside 205 properties that each refer to a definition of their own: 208
+  // references, past the 200 the proof reads before it stops taking two texts as the same.
+  chain_cyclic_many_refs: cycleNarrowed(
+    ".properties.folder.anyOf.0.properties.meta.properties",
+    "note",
+    "owner.properties.home",
+  ),
 };
 
 testCases("composition", CASES);

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { fourWays, narrowedFourWays, NOTHING_FOUR_WAYS } from "./_schema_helpers.ts";
 import { judge } from "./_oracle.ts";
+import { checkOf } from "./_oracle_ajv.ts";
 
 const chain = (c: JsonValue) => ({
   type: "object",
@@ -63,17 +64,25 @@ Deno.test("diff grades a definition proven one way wherever it is used by that p
   assert.equal(output!.witness, undefined);
 });
 
-Deno.test("diff compares a definition used under not keyword by keyword", () => {
-  // Below not, a wider C narrows the whole: no proof at the use speaks for a direction.
+Deno.test("diff grades a definition used under not by the proof at its use, inverted", () => {
+  // Below not, a narrower anyOf [C, null] widens the whole: strings of 4 or 5 characters pass
+  // now and no value is lost. It was compared keyword by keyword (maxLength narrowed, BREAKING
+  // on input); the proof at the use read un-inverted would be silent on output.
   const negated = (c: JsonValue) => ({
     type: "object",
     properties: { v: { not: { anyOf: [{ $ref: "#/$defs/C" }, { type: "null" }] } } },
     $defs: { C: c },
   });
-  const found = fourWays(
+  const [old, next] = [
     negated({ type: "string", maxLength: 5 }),
     negated({ type: ["string", "null"], maxLength: 3 }),
-  );
+  ];
+  // The new schema accepts a value the old one rejected: on output, a result a client may refuse.
+  assert.equal(checkOf(old, "2020-12")!.valid({ v: "abcd" }), false);
+  assert.equal(checkOf(next, "2020-12")!.valid({ v: "abcd" }), true);
+  const found = fourWays(old, next);
   assert.ok(found.output.some((f) => f.endsWith(" BREAKING")), `${found.output}`);
-  assert.ok(found.input.some((f) => f.endsWith(" BREAKING")), `${found.input}`);
+  assert.ok(found.input.every((f) => !f.endsWith(" BREAKING")), `${found.input}`);
+  assert.ok(found.inputReversed.some((f) => f.endsWith(" BREAKING")), `${found.inputReversed}`);
+  assert.ok(found.outputReversed.every((f) => !f.endsWith(" BREAKING")), `${found.outputReversed}`);
 });
