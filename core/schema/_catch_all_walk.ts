@@ -30,7 +30,7 @@ import {
 } from "./types.ts";
 import type { CatchAllOptions } from "./catch_all.ts";
 import { JsonEquality, resolveLocal, sameJson } from "./_catch_all_json.ts";
-import { findRefs, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
+import { findRefs, type FoundRef, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMAS } from "./_catch_all_refs.ts";
 import { branchBody, propertyBranches } from "./_property_branches.ts";
 import { branchChanges, exclusivity, unionAsWritten, unionSwap } from "./_union_keyword.ts";
 import { besideKept } from "./_union_lift.ts";
@@ -1084,7 +1084,8 @@ export class CatchAllWalk implements Walker {
 
   /**
    * The local references of each side, found and resolved once: where each is written and the
-   * pointer of its target (undefined for one that resolves nowhere).
+   * pointer of its target (undefined for one that resolves nowhere), those inside a definition
+   * that nothing reaches from the root left out.
    */
   readonly #refs: { old?: ResolvedRef[]; new?: ResolvedRef[] } = {};
   /** What {@link #usesOf} answered for each pair of definitions asked about. */
@@ -1115,7 +1116,9 @@ export class CatchAllWalk implements Walker {
 
   /**
    * The places that refer to a definition (`oldDef`, `newDef`), when they are the same on both
-   * sides and each reference is a local pointer to it (not into it); else `undefined`.
+   * sides and each reference is a local pointer to it (not into it); else `undefined`. A place
+   * inside a definition that nothing reaches from the root on its side is left out: no value
+   * passes through it (an unused Venue referring to Address leaves Address graded by its uses).
    */
   #usesOf(oldDef: string, newDef: string): string[] | undefined {
     // Asked for each definition, by each of three readings: answered once.
@@ -1129,7 +1132,16 @@ export class CatchAllWalk implements Walker {
   /** {@link #usesOf}, worked out. */
   #findUses(oldDef: string, newDef: string): string[] | undefined {
     const uses = (root: JsonValue | undefined, side: "old" | "new", def: string) => {
-      const refs = this.#refs[side] ??= findRefs(root, this.#options.known).map((
+      // A place inside a definition nothing reaches from the root checks no value (each
+      // definition asked once: a server may copy hundreds into every tool).
+      const reached = new Map<string, boolean>();
+      const counts = ({ location }: FoundRef) => {
+        const inside = /^\/(\$defs|definitions)\/[^/]+/.exec(location)?.[0];
+        if (inside === undefined) return true;
+        if (!reached.has(inside)) reached.set(inside, this.#reached(side, inside));
+        return reached.get(inside)!;
+      };
+      const refs = this.#refs[side] ??= findRefs(root, this.#options.known).filter(counts).map((
         { location, ref },
       ) => ({ location, pointer: resolveLocal(root, ref)?.pointer }));
       const at: string[] = [];

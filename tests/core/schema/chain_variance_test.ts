@@ -50,8 +50,7 @@ const FLIPPED: [string, string, string, string] = [
 ];
 
 Deno.test("diff grades a definition used under a not, one or two references away, by the not", () => {
-  // Every definition reached from the root (an unused Venue referring to Address leaves the
-  // uses of Address unknown, and PostalCode is then compared as written).
+  // Every definition reached from the root (an unused Venue: the next test).
   const schema = (use: string, postal: JsonValue) => {
     const { Venue, ...rest } = chain(postal);
     return {
@@ -74,6 +73,61 @@ Deno.test("diff grades a definition used under a not, one or two references away
   const near = "t.inputSchema.properties.exclude.anyOf.0.not.properties.postal_code.type";
   const [a, b] = [schema("Address", wide), schema("Address", narrow)];
   assert.deepEqual(fourWays(a, b), typeNarrowed(near, FLIPPED));
+});
+
+/** `use` as the property `exclude`, beside the chain, with Venue left out, unused or used. */
+const venueBeside = (use: JsonValue, venue: "none" | "unused" | "used") => (postal: JsonValue) => {
+  const { Venue, ...rest } = chain(postal);
+  return {
+    type: "object",
+    properties: { exclude: use, ...(venue === "used" ? { venue: ref("Venue") } : {}) },
+    $defs: venue === "none" ? rest : { Venue, ...rest },
+  };
+};
+
+Deno.test("diff leaves out the uses inside a definition nothing reaches", () => {
+  const not = { anyOf: [{ not: ref("Address") }, { type: "null" }] };
+  const near = "t.inputSchema.properties.exclude.anyOf.0.not.properties.postal_code.type";
+  // Venue refers to Address, but nothing refers to Venue: Address is used only under the not.
+  // That use of Address made its uses unknown, and PostalCode was compared as written besides
+  // (keyword.changed at $defs.PostalCode, BREAKING on input and on output reversed).
+  const unused = venueBeside(not, "unused");
+  assert.deepEqual(fourWays(unused(wide), unused(narrow)), typeNarrowed(near, FLIPPED));
+  // Reversed on input, a value is lost: PostalCode wider, Address accepts it, so the not does not.
+  const value = { exclude: { postal_code: 12345 } };
+  assert.equal(checkOf(unused(narrow), "2020-12")!.valid(value), true);
+  assert.equal(checkOf(unused(wide), "2020-12")!.valid(value), false);
+  // Venue used as well: Address narrows there and widens under the not, so no one grade speaks
+  // for PostalCode at $defs, and each place is graded where it is (no finding at $defs).
+  const used = venueBeside(not, "used");
+  const at = "t.inputSchema.properties.venue.properties.address.properties.postal_code.type";
+  assert.deepEqual(fourWays(used(wide), used(narrow)).input, [
+    `tool.input.type.narrowed ${near} NON_BREAKING`,
+    `tool.input.type.narrowed ${at} BREAKING`,
+  ]);
+});
+
+Deno.test("diff grades a use under if or contains alike with or without an unused definition", () => {
+  // Where more values below may mean fewer or more above, no proof gives a direction: the
+  // definition is compared as written, as it was before, whether Venue is there or not.
+  const contains = { type: "array", contains: ref("Address") };
+  const condition = { if: ref("Address"), then: { required: ["a"] } };
+  const at = "t.inputSchema.properties.exclude.contains.properties.postal_code.type";
+  const asWritten = (severity: string) => [
+    `tool.input.if.changed t.inputSchema.properties.exclude.if BREAKING`,
+    `tool.input.keyword.changed t.inputSchema.$defs.PostalCode.type ${severity}`,
+  ];
+  for (
+    const [use, input, inputReversed] of [
+      [contains, typeNarrowed(at, VARIANCE).input, typeNarrowed(at, VARIANCE).inputReversed],
+      [condition, asWritten("BREAKING"), asWritten("NON_BREAKING")],
+    ] as const
+  ) {
+    const [alone, unused] = [venueBeside(use, "none"), venueBeside(use, "unused")];
+    const found = fourWays(unused(wide), unused(narrow));
+    assert.deepEqual(found, fourWays(alone(wide), alone(narrow)));
+    assert.deepEqual([found.input, found.inputReversed], [input, inputReversed]);
+  }
 });
 
 /** A pydantic discriminated union: each variant a `$ref` to a definition holding its tag. */
