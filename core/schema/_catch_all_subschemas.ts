@@ -785,8 +785,11 @@ const branches: FacetHandler = (walk, node, keyword) => {
       rest.b = order;
     }
   }
+  // Each side's branches read through its references: a pydantic discriminated union's variants.
   const exclusive = keyword !== "oneOf" ||
-    [a, b].every((list) => list.every((x, i) => list.every((y, j) => i === j || disjoint(x, y))));
+    [a, b].every((list, side) =>
+      list.every((x, i) => list.every((y, j) => i === j || disjoint(x, y, walk.targets[side])))
+    );
   let wide: boolean, narrow: boolean;
   // Whether a proof ran out of steps: then neither direction is disproven, only undecided.
   let undecided = false;

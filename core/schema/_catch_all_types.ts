@@ -88,6 +88,11 @@ export interface Walker {
   readonly side: Side;
   readonly oldRoot: JsonValue | undefined;
   readonly newRoot: JsonValue | undefined;
+  /**
+   * Per side (old, new): a schema that is a local reference read as its target in that side's
+   * root, for disjoint() (see targetIn(), resolve.ts); as written when `$ref` is not known.
+   */
+  readonly targets: readonly [(s: JsonValue) => JsonValue, (s: JsonValue) => JsonValue];
   /** A keyword's value when it is known and present. */
   read(schema: JsonObject, keyword: string): JsonValue | undefined;
   /** JSON equality, cheap on repeated questions about nested values. */

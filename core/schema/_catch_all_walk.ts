@@ -52,6 +52,7 @@ import {
 } from "./_catch_all_types.ts";
 import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
+import { targetIn } from "./resolve.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { DRAFT07_AJV, readsApart } from "./_ref_siblings.ts";
 
@@ -126,7 +127,14 @@ export class CatchAllWalk implements Walker {
     this.oldRoot = old;
     this.newRoot = next;
     this.#options = options;
+    const asWritten = (s: JsonValue) => s;
+    this.targets = options.known.has("$ref")
+      ? [targetIn(old ?? true), targetIn(next ?? true)]
+      : [asWritten, asWritten];
   }
+
+  /** Each side's references read as their targets, for disjoint() (see `Walker`). */
+  readonly targets: readonly [(s: JsonValue) => JsonValue, (s: JsonValue) => JsonValue];
 
   /** Walks both schemas and returns the deltas, in document order. */
   run(): SchemaDelta[] {
@@ -456,7 +464,7 @@ export class CatchAllWalk implements Walker {
     const node = this.#withoutAnnotationAllOf(this.#withoutPropertyBranches(written));
     // anyOf on one side and oneOf on the other, each of disjoint branches: one union, whose
     // branches the oneOf/anyOf handler pairs (_union_keyword.ts).
-    const renamed = unionAsWritten(node.o, node.n, (s, k) => this.read(s, k));
+    const renamed = unionAsWritten(node.o, node.n, (s, k) => this.read(s, k), this.targets);
     if (renamed) {
       node.o = renamed.schema;
       node.unionFrom = renamed.from;

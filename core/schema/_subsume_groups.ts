@@ -31,6 +31,8 @@ export interface Prover {
   subAtoms(atoms: readonly JsonObject[], b: JsonValue): true | string;
   /** `subAtoms` for one of several alternatives: a failed one gives its steps back. */
   alternative(atoms: readonly JsonObject[], b: JsonValue): true | string;
+  /** A schema of side `a` or `b` that is a reference, read as its target for disjoint(). */
+  targets(side: "a" | "b"): (s: JsonValue) => JsonValue;
 }
 
 /** What is known about side A. */
@@ -528,17 +530,35 @@ const conditionCheck: Check = (p, atoms, part) => {
   return other === true ? true : `if/then/else: ${other}`;
 };
 
+/** The most properties below one another that {@link disjoint} follows a name through. */
+const MAX_DISJOINT_DEPTH = 32;
+
 /**
  * Whether no value is valid under both schemas, by kinds, values, a required discriminator or a
  * required name the other schema forbids. `resolve` reads a schema that is a reference as its
  * target (both schemas and their properties' are in one document): pydantic writes each variant
  * of a discriminated union as a `$ref` to a definition that holds its tag.
+ * A pair of schemas met again below itself (definitions that reach themselves) may overlap.
  */
 export function disjoint(
   x: JsonValue,
   y: JsonValue,
   resolve: (s: JsonValue) => JsonValue = (s) => s,
 ): boolean {
+  return apart(x, y, resolve, []);
+}
+
+/** {@link disjoint} below the pairs it is asking about, as written, outermost first. */
+function apart(
+  x: JsonValue,
+  y: JsonValue,
+  resolve: (s: JsonValue) => JsonValue,
+  asking: [JsonValue, JsonValue][],
+): boolean {
+  if (asking.length >= MAX_DISJOINT_DEPTH || asking.some(([a, b]) => a === x && b === y)) {
+    return false;
+  }
+  const pair: [JsonValue, JsonValue] = [x, y];
   x = resolve(x);
   y = resolve(y);
   if (x === false || y === false) return true;
@@ -561,9 +581,15 @@ export function disjoint(
   // least), or zod 4's z.xor of closed objects (additionalProperties false, each requiring a
   // name the other does not declare).
   const names = new Set([...requiredOf(x), ...requiredOf(y)]);
-  return [...names].some((n) =>
-    disjoint(propertyRule(x, n).schema, propertyRule(y, n).schema, resolve)
-  );
+  const [sx, sy] = [x, y];
+  asking.push(pair);
+  try {
+    return [...names].some((n) =>
+      apart(propertyRule(sx, n).schema, propertyRule(sy, n).schema, resolve, asking)
+    );
+  } finally {
+    asking.pop();
+  }
 }
 
 /**
@@ -647,9 +673,10 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   const branches = part[key];
   if (!Array.isArray(branches)) return `${key} is not an array`;
   if (exclusive) {
+    const resolve = p.targets("b");
     for (let i = 0; i < branches.length; i++) {
       for (let j = i + 1; j < branches.length; j++) {
-        if (!disjoint(branches[i] as JsonValue, branches[j] as JsonValue)) {
+        if (!disjoint(branches[i] as JsonValue, branches[j] as JsonValue, resolve)) {
           return `oneOf branches ${i} and ${j} may overlap, so a value may match both`;
         }
       }

@@ -13,10 +13,16 @@ import { disjoint } from "./_subsume_groups.ts";
 /** The most branches a list may hold for its pairs to be checked (the check is quadratic). */
 const MAX_BRANCHES = 200;
 
-/** Whether no two branches of a list accept a common value, as far as `disjoint` can tell. */
-function pairwiseDisjoint(list: readonly JsonValue[]): boolean {
+/** Reads a schema that is a reference as its target (see `targetIn()`, resolve.ts). */
+export type Targets = (s: JsonValue) => JsonValue;
+
+/**
+ * Whether no two branches of a list accept a common value, as far as `disjoint` can tell, each
+ * read through `resolve`.
+ */
+function pairwiseDisjoint(list: readonly JsonValue[], resolve?: Targets): boolean {
   if (list.length > MAX_BRANCHES) return false;
-  return list.every((x, i) => list.every((y, j) => j <= i || disjoint(x, y)));
+  return list.every((x, i) => list.every((y, j) => j <= i || disjoint(x, y, resolve)));
 }
 
 /** The union keyword a schema writes, when it writes exactly one of anyOf and oneOf as a list. */
@@ -35,7 +41,8 @@ function unionKey(
  * The old schema with its union keyword renamed to the one the new schema writes, when one writes
  * anyOf and the other oneOf and the branches of each side are pairwise disjoint (then both accept
  * the same values as either keyword); undefined otherwise. `from` is the keyword the old side
- * wrote, for its locations.
+ * wrote, for its locations. `targets` reads each side's branches that are references in its own
+ * document (a pydantic discriminated union's variants).
  *
  * @example
  * ```ts
@@ -55,11 +62,15 @@ export function unionAsWritten(
   next: JsonObject,
   read: (s: JsonObject, k: string) => JsonValue | undefined = (s, k) =>
     Object.hasOwn(s, k) ? s[k] as JsonValue : undefined,
+  targets: readonly [Targets, Targets] | undefined = undefined,
 ): { schema: JsonObject; from: "anyOf" | "oneOf" } | undefined {
   const from = unionKey(old, read), to = unionKey(next, read);
   if (from === undefined || to === undefined || from === to) return undefined;
   const branches = read(old, from) as JsonValue[];
-  if (!pairwiseDisjoint(branches) || !pairwiseDisjoint(read(next, to) as JsonValue[])) {
+  if (
+    !pairwiseDisjoint(branches, targets?.[0]) ||
+    !pairwiseDisjoint(read(next, to) as JsonValue[], targets?.[1])
+  ) {
     return undefined;
   }
   const schema: JsonObject = {};

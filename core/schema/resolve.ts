@@ -7,7 +7,13 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { pointerTokens } from "../json.ts";
 import { decodedFragment } from "./_catch_all_json.ts";
-import { annotationsOf, combineLevels, hasSiblings, type RefLevel } from "./_ref_siblings.ts";
+import {
+  annotationsOf,
+  combineLevels,
+  hasSiblings,
+  ignoresRefSiblings,
+  type RefLevel,
+} from "./_ref_siblings.ts";
 
 /** Whether a reference points inside the same document. */
 export function isLocalRef(ref: string): boolean {
@@ -142,8 +148,13 @@ export function containsRef(value: JsonValue | undefined): boolean {
 /**
  * Reads a schema that is a local reference as its target in `root` (see {@link deref}); one whose
  * chain is broken, or whose keywords beside cannot be written as one schema, stays as written.
+ * The keywords beside a reference count only where every reader applies them (by default, as
+ * `root`'s draft says): ignored, the target alone accepts more, never fewer.
  */
-export function targetIn(root: JsonValue, ignoreSiblings: boolean): (s: JsonValue) => JsonValue {
+export function targetIn(
+  root: JsonValue,
+  ignoreSiblings: boolean = ignoresRefSiblings(root),
+): (s: JsonValue) => JsonValue {
   return (s) => {
     if (!isObject(s) || typeof s.$ref !== "string") return s;
     const r = deref(root, s, "", { ignoreSiblings });

@@ -10,6 +10,7 @@ import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { loneRefOf } from "./_lone_ref.ts";
 import { findRefs } from "./_catch_all_refs.ts";
+import { targetIn } from "./resolve.ts";
 import { FACET_OF, isAnnotationKeyword } from "./types.ts";
 import { wellTyped } from "./_catch_all_verdicts.ts";
 import { type Kinds, kindsOf, valuesOf } from "./_subsume_facts.ts";
@@ -93,6 +94,19 @@ class Subsumption implements Prover {
     const old = this.options.old ?? "none";
     if (!this.#reversed || old === "none") return old;
     return old === "a" ? "b" : "a";
+  }
+
+  /** What {@link targets} made for each root. */
+  readonly #targets = new Map<JsonValue | undefined, (s: JsonValue) => JsonValue>();
+
+  targets(side: "a" | "b"): (s: JsonValue) => JsonValue {
+    const root = this.#root(side);
+    let found = this.#targets.get(root);
+    if (found === undefined) {
+      found = this.options.known.has("$ref") ? targetIn(root ?? true) : (s) => s;
+      this.#targets.set(root, found);
+    }
+    return found;
   }
 
   /** The root the references of the left (`a`) or right (`b`) schema of a question resolve in. */

@@ -288,10 +288,16 @@ class Walker {
   ) {
     this.shortcut = !holdsRef(oldRoot) && !holdsRef(newRoot);
     this.ignoreSiblings = [ignoresRefSiblings(oldRoot), ignoresRefSiblings(newRoot)];
+    this.targets = [
+      targetIn(oldRoot, this.ignoreSiblings[0]),
+      targetIn(newRoot, this.ignoreSiblings[1]),
+    ];
   }
 
   /** Per side (old, new): whether the dialect ignores the keywords beside a `$ref` (draft-07). */
   readonly ignoreSiblings: [boolean, boolean];
+  /** Per side: a schema that is a reference read as its target, for disjoint() (targetIn()). */
+  readonly targets: [(s: JsonValue) => JsonValue, (s: JsonValue) => JsonValue];
 
   /**
    * Where in {@link out} a property removed or added stands whose name a schema for other names
@@ -713,7 +719,7 @@ class Walker {
   facets(old: JsonObject, next: JsonObject, ctx: Ctx): void {
     const [lifted, b] = liftUnion(old, next);
     // anyOf on one side and oneOf on the other, each of disjoint branches: one union.
-    const renamed = unionAsWritten(lifted, b);
+    const renamed = unionAsWritten(lifted, b, undefined, this.targets);
     const a = renamed?.schema ?? lifted;
     if (renamed) this.unionKeyOf.set(a, renamed.from);
     // Keywords of a type one side's `type` excludes constrain nothing both accept: the type
@@ -2159,10 +2165,11 @@ class Walker {
     const exclusive = to === "oneOf";
     // The branches that may overlap, in the list that is (or was) exclusive.
     const list = exclusive ? xb : xa;
+    const resolve = this.targets[exclusive ? 1 : 0];
     let overlap = "";
     for (let i = 0; i < list.length && overlap === ""; i++) {
       for (let j = i + 1; j < list.length; j++) {
-        if (!disjoint(list[i]!, list[j]!)) {
+        if (!disjoint(list[i]!, list[j]!, resolve)) {
           overlap = ` (${exclusive ? "new" : "old"} branches ${i} and ${j} may overlap)`;
           break;
         }
@@ -3075,8 +3082,7 @@ class Walker {
     // Each branch read through its references, in its own side's document.
     const apart = (list: JsonValue[], k: number, side: 0 | 1) => {
       if (key !== "oneOf") return true;
-      const resolve = targetIn(side === 0 ? this.oldRoot : this.newRoot, this.ignoreSiblings[side]);
-      return list.every((x, m) => m === k || disjoint(list[k]!, x, resolve));
+      return list.every((x, m) => m === k || disjoint(list[k]!, x, this.targets[side]));
     };
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
