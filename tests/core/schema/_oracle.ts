@@ -10,6 +10,7 @@ import type { JsonValue } from "../../../core/json.ts";
 import { schemaChanges } from "./_schema_helpers.ts";
 import { typeUnseen } from "../../../core/schema/_root_object.ts";
 import { candidates } from "./_oracle_values.ts";
+import { deepValues } from "./_oracle_deep_values.ts";
 import { type Check, checkOf, dialectsOf, type Failure } from "./_oracle_ajv.ts";
 import { localises } from "./_oracle_locate.ts";
 
@@ -94,13 +95,14 @@ function addedNames(old: JsonValue, next: JsonValue): Set<string> {
 
 function withoutUnusedDefinitions(s: JsonValue): JsonValue {
   if (typeof s !== "object" || s === null || Array.isArray(s)) return s;
-  const defs = s.$defs;
+  const key = "$defs" in s ? "$defs" : "definitions";
+  const defs = s[key];
   if (typeof defs !== "object" || defs === null || Array.isArray(defs)) return s;
   const text = JSON.stringify(s);
   const used = Object.fromEntries(
-    Object.entries(defs).filter(([k]) => text.includes(`"#/$defs/${k}"`)),
+    Object.entries(defs).filter(([k]) => text.includes(`"#/${key}/${k}"`)),
   );
-  return { ...s, $defs: used };
+  return { ...s, [key]: used };
 }
 
 function usesName(v: JsonValue, names: Set<string>): boolean {
@@ -121,7 +123,8 @@ export function judge(
   if (!co || !cn) return undefined;
   const seen = new Set<string>();
   const values: JsonValue[] = [];
-  for (const v of [...candidates(old, old), ...candidates(next, next)]) {
+  const found = [...candidates(old, old), ...candidates(next, next)];
+  for (const v of [...found, ...deepValues(old, old), ...deepValues(next, next)]) {
     const key = JSON.stringify(v);
     if (!seen.has(key)) {
       seen.add(key);

@@ -65,9 +65,12 @@ function referrers(schema: JsonValue, target: string): string[][] {
   return out;
 }
 
+const ROUNDS = 5;
+
 /**
  * The schema paths of a change (inside its tool's input or output schema); a place inside a
- * definition also as the places that refer to it, two references deep.
+ * definition also as the places that refer to it, up to {@link ROUNDS} references deep (a chain
+ * of four definitions and its use).
  */
 function schemaPaths(change: Change, schemas: readonly JsonValue[]): string[][] {
   const out: string[][] = [];
@@ -77,14 +80,26 @@ function schemaPaths(change: Change, schemas: readonly JsonValue[]): string[][] 
     const at = parts.findIndex((x) => x === "inputSchema" || x === "outputSchema");
     if (at >= 0) out.push(parts.slice(at + 1));
   }
-  for (let round = 0; round < 2; round++) {
-    for (const path of [...out]) {
+  const seen = new Set(out.map((p) => p.join("/")));
+  let fresh = out;
+  for (let round = 0; round < ROUNDS && fresh.length > 0; round++) {
+    const next: string[][] = [];
+    for (const path of fresh) {
       if ((path[0] !== "$defs" && path[0] !== "definitions") || path.length < 2) continue;
       const target = `#/${path[0]}/${path[1]!.replace(/~/g, "~0").replace(/\//g, "~1")}`;
       for (const schema of schemas) {
-        for (const r of referrers(schema, target)) out.push([...r, ...path.slice(2)]);
+        for (const r of referrers(schema, target)) {
+          const p = [...r, ...path.slice(2)];
+          const key = p.join("/");
+          if (!seen.has(key)) {
+            seen.add(key);
+            next.push(p);
+          }
+        }
       }
     }
+    out.push(...next);
+    fresh = next;
   }
   return out;
 }

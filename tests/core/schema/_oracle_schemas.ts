@@ -144,13 +144,13 @@ export interface Edit {
 
 export const edit: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(40), op: fc.nat(60), fresh: leaf });
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 /** Paths of every subschema (the root first). */
 export function subschemaPaths(s: JsonValue, path: Path = []): Path[] {
   const out: Path[] = [path];
   if (!isObject(s)) return out;
-  for (const key of ["properties", "$defs", "dependentSchemas"]) {
+  for (const key of ["properties", "$defs", "definitions", "dependentSchemas"]) {
     const map = s[key];
     if (isObject(map)) {
       for (const k of Object.keys(map)) out.push(...subschemaPaths(map[k]!, [...path, key, k]));
@@ -200,8 +200,17 @@ const BOUNDS = [
   "maxContains",
 ];
 
-/** Every edit that applies to one node: each is a function from the node to its new form. */
-function editsOf(node: JsonValue, fresh: JsonValue): ((n: JsonObject) => JsonValue)[] {
+/**
+ * Every edit that applies to one node: each is a function from the node to its new form. A
+ * reference is retargeted to the next of `defs` (the root's definitions); with `chains`, to
+ * each other one, and an annotation may change alone.
+ */
+function editsOf(
+  node: JsonValue,
+  fresh: JsonValue,
+  defs: readonly string[],
+  chains: boolean,
+): ((n: JsonObject) => JsonValue)[] {
   const ops: ((n: JsonObject) => JsonValue)[] = [
     () => fresh,
     (n) => ({ anyOf: [n, { type: "null" }] }),
@@ -289,11 +298,17 @@ function editsOf(node: JsonValue, fresh: JsonValue): ((n: JsonObject) => JsonVal
     }
   }
   ops.push(...edits2020(node, fresh));
-  if (typeof node.$ref === "string") {
-    ops.push(
-      () => ({ type: "string" }),
-      (n) => ({ ...n, $ref: n.$ref === "#/$defs/A" ? "#/$defs/B" : "#/$defs/A" }),
-    );
+  const ref = typeof node.$ref === "string" ? /^(#\/[^/]+\/)(.*)$/.exec(node.$ref) : null;
+  if (ref) {
+    const [, prefix, name] = ref;
+    const at = defs.indexOf(name!);
+    const others = defs.filter((d) => d !== name);
+    const targets = chains ? others : [defs[(at + 1) % defs.length] ?? "A"];
+    ops.push(() => ({ type: "string" }));
+    for (const t of targets) ops.push((n) => ({ ...n, $ref: `${prefix}${t}` }));
+  }
+  if (chains) {
+    ops.push((n) => ({ ...n, title: "Changed" }), (n) => ({ ...n, $comment: "Changed" }));
   }
   return ops;
 }
@@ -341,14 +356,23 @@ function edits2020(node: JsonObject, fresh: JsonValue): ((n: JsonObject) => Json
   return ops;
 }
 
-/** `old` with the edits applied in turn. */
-export function applyEdits(old: JsonValue, edits: readonly Edit[]): JsonValue {
+/**
+ * `old` with the edits applied in turn; with `under` (a path into the root's definitions), at
+ * places below it, with the edits of chained definitions (see {@link editsOf}).
+ */
+export function applyEdits(old: JsonValue, edits: readonly Edit[], under?: Path): JsonValue {
   let cur = old;
+  const defsOf = (s: JsonValue) => {
+    const map = isObject(s) ? s.$defs ?? s.definitions : undefined;
+    return isObject(map) ? Object.keys(map) : ["A", "B"];
+  };
   for (const e of edits) {
-    const paths = subschemaPaths(cur);
+    const all = subschemaPaths(cur);
+    const inside = under ? all.filter((p) => under.every((k, i) => p[i] === k)) : [];
+    const paths = inside.length > 0 ? inside : all;
     const path = paths[e.at % paths.length]!;
     const node = getAt(cur, path);
-    const ops = editsOf(node, e.fresh);
+    const ops = editsOf(node, e.fresh, defsOf(cur), under !== undefined);
     cur = setAt(cur, path, ops[e.op % ops.length]!(isObject(node) ? node : {}));
   }
   return cur;

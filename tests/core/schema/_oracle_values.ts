@@ -33,7 +33,8 @@ export const STRING_POOL = [
 
 const WRONG_TYPES: JsonValue[] = [null, 0, "", false, [], {}];
 const MAX_PER_NODE = 60;
-const MAX_DEPTH = 5;
+export const MAX_DEPTH = 5;
+export const REF_DEPTH = 0.25;
 
 const isObject = (v: unknown): v is JsonObject =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -51,7 +52,8 @@ function dedupe(values: JsonValue[], cap = MAX_PER_NODE): JsonValue[] {
   return out;
 }
 
-function resolve(root: JsonValue, ref: string): JsonValue | undefined {
+/** The target of a local reference `ref` in `root`, if any. */
+export function resolve(root: JsonValue, ref: string): JsonValue | undefined {
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) return undefined;
   let cur: JsonValue | undefined = root;
@@ -253,9 +255,13 @@ function edges(s: JsonValue, root: JsonValue, depth: number): JsonValue[] {
   if (Array.isArray(s.enum)) out.push(...s.enum);
   if ("default" in s) out.push(s.default!);
   if (typeof s.$ref === "string") {
+    // A reference costs a quarter of a level: a chain of definitions is followed to its end,
+    // and a loop of references that consumes no value still ends.
     const target = resolve(root, s.$ref);
-    if (target !== undefined) out.push(...candidates(target, root, depth + 1));
+    if (target !== undefined) out.push(...candidates(target, root, depth + REF_DEPTH));
   }
+  // A not's values are those at the edges of what it negates, on both sides of them.
+  if (s.not !== undefined) out.push(...candidates(s.not, root, depth + 1));
   for (const k of ["anyOf", "oneOf", "allOf"]) {
     const list = s[k];
     if (Array.isArray(list)) {

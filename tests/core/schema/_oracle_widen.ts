@@ -11,6 +11,8 @@ import fc from "fast-check";
 import { isObject, type JsonObject, type JsonValue } from "../../../core/json.ts";
 import { getAt, leaf, root, setAt, subschemaPaths } from "./_oracle_schemas.ts";
 import { root2020 } from "./_oracle_schemas_2020.ts";
+import { chainRoot, chainRoot2020 } from "./_oracle_chains.ts";
+import { resolve } from "./_oracle_values.ts";
 
 const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxContains"];
 const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minContains"];
@@ -145,7 +147,7 @@ function monotonePaths(s: JsonValue): Path[] {
   // Under contains, an item schema widened may exceed maxContains.
   return subschemaPaths(s).filter((p) =>
     !p.includes("oneOf") && !p.includes("not") && !p.includes("contains") &&
-    !(anywhere && p[0] === "$defs")
+    !(anywhere && (p[0] === "$defs" || p[0] === "definitions"))
   );
 }
 
@@ -171,27 +173,56 @@ export function widen(
 
 /**
  * Whether a schema has a oneOf with two branches that accept the same values (`true` twice, or
- * equal branches): it accepts nothing there, and the diff grades a widening around it as changed
+ * equal branches) or a branch that accepts every value: it accepts nothing there, or what the
+ * other branches reject, and the diff grades a widening around it as changed
  * (`allOf.narrowed` BREAKING for `{oneOf: [true, true]}` wrapped in `anyOf [_, null]` inside an
  * allOf). Left out: no generator or server writes such a oneOf on purpose.
  */
-function degenerate(s: JsonValue): boolean {
-  if (Array.isArray(s)) return s.some(degenerate);
+function degenerate(s: JsonValue, root: JsonValue = s): boolean {
+  if (Array.isArray(s)) return s.some((x) => degenerate(x, root));
   if (!isObject(s)) return false;
   const list = s.oneOf;
   if (Array.isArray(list)) {
     const texts = list.map((b) => JSON.stringify(b));
-    if (new Set(texts).size < texts.length || texts.includes("true")) return true;
+    if (new Set(texts).size < texts.length || list.some((b) => acceptsAll(b, root))) return true;
   }
-  return Object.values(s).some(degenerate);
+  return Object.values(s).some((x) => degenerate(x, root));
+}
+
+/**
+ * Whether `s` plainly accepts every value: `true`, `{}`, a reference to such a definition, or
+ * an anyOf with such a branch (a oneOf branch written so makes the oneOf degenerate).
+ */
+function acceptsAll(s: JsonValue, root: JsonValue, depth = 0): boolean {
+  if (s === true) return true;
+  if (!isObject(s) || depth > 4) return false;
+  if (Object.keys(s).length === 0) return true;
+  if (Object.keys(s).length === 1 && typeof s.$ref === "string") {
+    return acceptsAll(resolve(root, s.$ref) ?? false, root, depth + 1);
+  }
+  const list = s.anyOf;
+  return Object.keys(s).length === 1 && Array.isArray(list) &&
+    list.some((b) => acceptsAll(b, root, depth + 1));
+}
+
+/** A pair (narrow, wide): wide is one of `roots` with one or two pure widenings. */
+export function widenedPairOf(
+  roots: fc.Arbitrary<JsonObject>,
+): fc.Arbitrary<{ narrow: JsonValue; wide: JsonValue }> {
+  return fc.tuple(
+    roots.filter((s) => !degenerate(s)),
+    fc.array(widening, { minLength: 1, maxLength: 2 }),
+  )
+    .map(([narrow, edits]) => ({ narrow: narrow as JsonValue, wide: widen(narrow, edits) }))
+    .filter(({ narrow, wide }) => JSON.stringify(narrow) !== JSON.stringify(wide));
 }
 
 /** A pair (narrow, wide): wide is narrow (draft-07 or 2020-12) with one or two pure widenings. */
-export const widenedPair: fc.Arbitrary<{ narrow: JsonValue; wide: JsonValue }> = fc
-  .tuple(
-    fc.oneof({ weight: 3, arbitrary: root }, { weight: 1, arbitrary: root2020 })
-      .filter((s) => !degenerate(s)),
-    fc.array(widening, { minLength: 1, maxLength: 2 }),
-  )
-  .map(([narrow, edits]) => ({ narrow, wide: widen(narrow, edits) }))
-  .filter(({ narrow, wide }) => JSON.stringify(narrow) !== JSON.stringify(wide));
+export const widenedPair: fc.Arbitrary<{ narrow: JsonValue; wide: JsonValue }> = widenedPairOf(
+  fc.oneof({ weight: 3, arbitrary: root }, { weight: 1, arbitrary: root2020 }),
+);
+
+/** The same, of roots whose definitions refer to one another (`_oracle_chains.ts`). */
+export const widenedChainPair: fc.Arbitrary<{ narrow: JsonValue; wide: JsonValue }> = widenedPairOf(
+  fc.oneof(chainRoot("$defs"), chainRoot("definitions"), chainRoot2020),
+);

@@ -16,8 +16,9 @@
  * witness, BREAKING without one, a witness no graded finding lies on, a BREAKING finding no
  * witness lies under):
  * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts` (pairs in
- * 2020-12 with `ORACLE_PAIRS=2020-12`; the survey also lists pure widenings with a BREAKING
- * finding).
+ * 2020-12 with `ORACLE_PAIRS=2020-12`, with definitions that refer to one another with
+ * `ORACLE_PAIRS=chains` or `chains-2020`; the survey also lists pure widenings with a BREAKING
+ * finding, of roots with chained definitions for the last two).
  * @module
  */
 import assert from "node:assert/strict";
@@ -26,8 +27,9 @@ import type { JsonValue } from "../../../core/json.ts";
 import { schemaPair } from "./_oracle_schemas.ts";
 import { describe, isMissed, judge, type Verdict } from "./_oracle.ts";
 import { schemaChanges } from "./_schema_helpers.ts";
-import { widenedPair } from "./_oracle_widen.ts";
+import { widenedChainPair, widenedPair } from "./_oracle_widen.ts";
 import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
+import { chainPair, chainPair2020 } from "./_oracle_chains.ts";
 import { localises } from "./_oracle_locate.ts";
 
 const runs = Number(Deno.env.get("ORACLE_RUNS") ?? 0);
@@ -113,7 +115,12 @@ function options(numRuns: number, seed: number): { numRuns: number; seed: number
 if (survey > 0) {
   Deno.test("validator oracle survey (report, not a test)", () => {
     const seed = seedEnv !== undefined ? Number(seedEnv) : Date.now();
-    const generator = Deno.env.get("ORACLE_PAIRS") === "2020-12" ? schemaPair2020 : schemaPair;
+    const kind = Deno.env.get("ORACLE_PAIRS") ?? "";
+    const generator =
+      { "2020-12": schemaPair2020, chains: chainPair, "chains-2020": chainPair2020 }[
+        kind
+      ] ?? schemaPair;
+    const widenings = kind.startsWith("chains") ? widenedChainPair : widenedPair;
     const pairs = fc.sample(generator, { numRuns: survey, seed });
     let values = 0;
     let skipped = 0;
@@ -140,7 +147,7 @@ if (survey > 0) {
     };
     // Pure widenings (and their narrowings back on output) with a BREAKING finding.
     const falseBreaking = new Map<string, { size: number; text: string; count: number }>();
-    for (const { narrow, wide } of fc.sample(widenedPair, { numRuns: survey, seed })) {
+    for (const { narrow, wide } of fc.sample(widenings, { numRuns: survey, seed })) {
       const pairs = [["input", narrow, wide], ["output", wide, narrow]] as const;
       for (const [side, old, next] of pairs) {
         const rules = schemaChanges(side, old, next).filter((c) => c.severity === "BREAKING")
@@ -226,12 +233,29 @@ Deno.test("diff grades every 2020-12 change a real validator sees as a break at 
   noMissedBreak(schemaPair2020, 10, 1, true);
 });
 
+Deno.test("diff grades every change through definitions that refer to one another at least POTENTIALLY_BREAKING", () => {
+  // Chains, shared definitions and loops through a property, one edit inside the definitions:
+  // a definition changed two references below a union read as unchanged (e63b364) fails this.
+  // Witnesses are not located: ajv writes the schema path of a failure inside a definition it
+  // reached through a loop from that definition, which no place in the root names.
+  noMissedBreak(chainPair, 12, 11);
+  noMissedBreak(chainPair2020, 6, 11);
+});
+
 Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing back BREAKING on output", () => {
   // Per finding, not per tool: a widening next to nothing else must carry no BREAKING finding
   // (input, and the mirror on output). The oracle checks the generator: no value the narrow
   // schema accepts may fail the wide one. Both directions are also judged for missed breaks.
+  noFalseBreaking(widenedPair, 20, 1);
+});
+
+Deno.test("diff grades no pure widening of chained definitions BREAKING on input, nor its narrowing back on output", () => {
+  noFalseBreaking(widenedChainPair, 6, 1);
+});
+
+function noFalseBreaking(pairs: typeof widenedPair, runs: number, seed: number) {
   fc.assert(
-    fc.property(widenedPair, ({ narrow, wide }) => {
+    fc.property(pairs, ({ narrow, wide }) => {
       const forward = judge(narrow, wide), back = judge(wide, narrow);
       if (!forward || !back) return;
       const input = forward.verdicts.find((v) => v.side === "input")!;
@@ -251,6 +275,6 @@ Deno.test("diff grades no pure widening BREAKING on input, nor the narrowing bac
       for (const v of forward.verdicts) if (isMissed(v)) throw new Error(describe(narrow, wide, v));
       for (const v of back.verdicts) if (isMissed(v)) throw new Error(describe(wide, narrow, v));
     }),
-    options(20, 1),
+    options(runs, seed),
   );
-});
+}
