@@ -105,17 +105,40 @@ export function longestFirst(
     .map(({ file }) => file);
 }
 
+/** XML text with its five entities replaced by what they stand for. */
+function unescapeXml(text: string): string {
+  return text.replaceAll("&quot;", '"').replaceAll("&apos;", "'").replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
 /** The attributes of each test case of a JUnit report, values unescaped. */
 function testCases(xml: string): Record<string, string>[] {
   return [...xml.matchAll(/<testcase\b([^>]*)>/g)].map((m) =>
     Object.fromEntries(
       [...m[1]!.matchAll(/\b(\w+)="([^"]*)"/g)].map(([, name, value]) => [
         name!,
-        value!.replaceAll("&quot;", '"').replaceAll("&apos;", "'").replaceAll("&lt;", "<")
-          .replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
+        unescapeXml(value!),
       ]),
     )
   );
+}
+
+/**
+ * The tests that failed in a JUnit report of `deno test --junit-path`, each as
+ * `./tests/a_test.ts:3 name` and what the failure said (message and stack, unescaped), in the
+ * report's order.
+ */
+export function failedCases(xml: string): { test: string; failure: string }[] {
+  const cases = xml.matchAll(/<testcase\b([^>]*)>([\s\S]*?)<\/testcase>/g);
+  return [...cases].flatMap((m) => {
+    const failure = /<failure\b[^>]*>([\s\S]*?)<\/failure>/.exec(m[2]!);
+    if (!failure) return [];
+    const attributes = testCases(`<testcase${m[1]}>`)[0]!;
+    return [{
+      test: `${attributes.classname}:${attributes.line} ${attributes.name}`,
+      failure: unescapeXml(failure[1]!),
+    }];
+  });
 }
 
 /**

@@ -67,6 +67,7 @@ import { DENO, TEST_JOBS } from "./_deno.ts";
 import { TEST_BUILDS_VARIABLE, testBuilds } from "./_test_builds.ts";
 import {
   busyGroups,
+  failedCases,
   groupModule,
   junitNames,
   junitSeconds,
@@ -203,7 +204,29 @@ async function formatAndLint(): Promise<{ code: number; summary: string }> {
 /** The options of this script, which come before those for `deno test`. */
 const OWN: ReadonlySet<string> = new Set(["--type-check", "--fmt-lint"]);
 
-async function main(): Promise<number> {
+/**
+ * The end of a failed run's output: the tests that failed and the first lines of what each
+ * said, since the output of the files that mostly wait and of the checks comes after the other
+ * tests' and a CI log shown from its end would otherwise not name them.
+ */
+function recap(failed: readonly { test: string; failure: string }[]): string {
+  if (failed.length === 0) {
+    return "\nnpm test FAILED, with no test listed as failing: the reason is above (a check, a " +
+      "test file that did not load, a test that ran twice).\n";
+  }
+  const shown = failed.slice(0, 20).map(({ test, failure }) => {
+    const lines = failure.split("\n");
+    const head = lines.slice(0, 25).map((line) => `    ${line}`);
+    if (lines.length > 25) head.push(`    ... (${lines.length - 25} more lines, above)`);
+    return `- ${test}\n${head.join("\n")}`;
+  });
+  if (failed.length > 20) shown.push(`- and ${failed.length - 20} more (above)`);
+  return `\nnpm test FAILED. The tests that failed (${failed.length}), repeated from above:\n${
+    shown.join("\n")
+  }\n`;
+}
+
+async function main(failed: { test: string; failure: string }[]): Promise<number> {
   const args = process.argv.slice(2);
   let ownCount = 0;
   while (ownCount < args.length && OWN.has(args[ownCount]!)) ownCount++;
@@ -263,6 +286,7 @@ async function main(): Promise<number> {
     code ||= result.code;
   }
   const reports = full ? [takeReport(junit("busy")!), takeReport(junit("waiting")!)] : [];
+  failed.push(...reports.flatMap(failedCases));
   if (full) {
     // No test ran twice (in two groups, or also as a file of its own).
     const twice = repeatedCases(reports.join("\n"));
@@ -313,4 +337,6 @@ async function main(): Promise<number> {
   return code || checked.code;
 }
 
-process.exitCode = await main();
+const failed: { test: string; failure: string }[] = [];
+process.exitCode = await main(failed);
+if (process.exitCode !== 0) process.stdout.write(recap(failed));

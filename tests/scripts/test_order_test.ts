@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkInputs } from "../../scripts/_check_cache.ts";
 import {
   busyGroups,
   COMPUTING_APART,
+  failedCases,
   groupFiles,
   groupModule,
   junitNames,
@@ -211,6 +212,38 @@ Deno.test("repeatedCases() and junitNames() read the tests of a JUnit report", (
   assert.deepEqual(repeatedCases(xml), ['./tests/a_test.ts:3 one "x"']);
   assert.deepEqual(junitNames(xml, "./tests/a_test.ts"), ['one "x"', "two", 'one "x"']);
   assert.deepEqual(junitNames(xml, "./tests/c_test.ts"), []);
+});
+
+Deno.test("failedCases() names each test deno test reported failed, with what it said", () => {
+  const dir = mkdtempSync(join(tmpdir(), "proxar-failed-cases-"));
+  try {
+    writeFileSync(
+      join(dir, "a_test.ts"),
+      [
+        'Deno.test("fails <here>", () => { throw new Error("boom & bust\\nsecond line"); });',
+        'Deno.test("passes", () => {});',
+        'Deno.test("steps", async (t) => { await t.step("inner", () => { throw new Error("in"); }); });',
+        "",
+      ].join("\n"),
+    );
+    const report = join(dir, "report.xml");
+    try {
+      execFileSync(Deno.execPath(), ["test", "--no-check", `--junit-path=${report}`, "a_test.ts"], {
+        cwd: dir,
+        stdio: "ignore",
+      });
+    } catch { /* the run fails, as it should */ }
+    const failed = failedCases(readFileSync(report, "utf8"));
+    assert.deepEqual(failed.map((f) => f.test), [
+      "./a_test.ts:1 fails <here>",
+      "./a_test.ts:3 steps",
+      "./a_test.ts:3 steps > inner",
+    ]);
+    assert.match(failed[0]!.failure, /^Error: boom & bust\nsecond line\n/);
+    assert.match(failed[2]!.failure, /^Error: in\n/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 Deno.test("splitWaiting() takes the files that mostly wait out of the order, which it keeps", () => {
