@@ -532,20 +532,45 @@ const conditionCheck: Check = (p, atoms, part) => {
 
 /** The most properties below one another that {@link disjoint} follows a name through. */
 const MAX_DISJOINT_DEPTH = 32;
+/** The most pairs of schemas one {@link disjoint} question compares. */
+const MAX_DISJOINT_STEPS = 256;
+
+/** Options of {@link disjoint}. */
+export interface DisjointOptions {
+  /**
+   * Read the branches of a union (apart when every branch is) and of an allOf (apart when one
+   * branch is), pairs met again below themselves overlapping, at most
+   * {@link MAX_DISJOINT_STEPS} pairs a question: `oneOf [anyOf [string, null], integer]` and
+   * variants written `allOf [Base, {kind: const}]` are apart. Asked where a change inside a
+   * oneOf branch is graded; the proof and the readings of a union as written keep to the
+   * schemas' own keywords.
+   */
+  branches?: boolean;
+}
+
+/** How far one {@link disjoint} question has gone. */
+interface Search {
+  asking: [JsonValue, JsonValue][];
+  branches: boolean;
+  left: number;
+}
 
 /**
  * Whether no value is valid under both schemas, by kinds, values, a required discriminator or a
- * required name the other schema forbids. `resolve` reads a schema that is a reference as its
- * target (both schemas and their properties' are in one document): pydantic writes each variant
- * of a discriminated union as a `$ref` to a definition that holds its tag.
+ * required name the other schema forbids (and, asked to, the branches of unions and allOfs:
+ * {@link DisjointOptions}). `resolve` reads a schema that is a reference as its target (both
+ * schemas and their properties' are in one document): pydantic writes each variant of a
+ * discriminated union as a `$ref` to a definition that holds its tag.
  * A pair of schemas met again below itself (definitions that reach themselves) may overlap.
  */
 export function disjoint(
   x: JsonValue,
   y: JsonValue,
   resolve: (s: JsonValue) => JsonValue = (s) => s,
+  options: DisjointOptions = {},
 ): boolean {
-  return apart(x, y, resolve, []);
+  const search = { asking: [], branches: options.branches === true, left: MAX_DISJOINT_STEPS };
+  return apart(x, y, resolve, search);
 }
 
 /** {@link disjoint} below the pairs it is asking about, as written, outermost first. */
@@ -553,11 +578,12 @@ function apart(
   x: JsonValue,
   y: JsonValue,
   resolve: (s: JsonValue) => JsonValue,
-  asking: [JsonValue, JsonValue][],
+  search: Search,
 ): boolean {
-  if (asking.length >= MAX_DISJOINT_DEPTH || asking.some(([a, b]) => a === x && b === y)) {
-    return false;
-  }
+  const { asking } = search;
+  const met = (u: JsonValue, v: JsonValue) => asking.some(([a, b]) => a === u && b === v);
+  if (asking.length >= MAX_DISJOINT_DEPTH || met(x, y)) return false;
+  if (search.branches && --search.left < 0) return false;
   const pair: [JsonValue, JsonValue] = [x, y];
   x = resolve(x);
   y = resolve(y);
@@ -573,6 +599,8 @@ function apart(
   if (vx !== undefined && vy !== undefined && !vx.some((v) => vy.some((w) => sameJson(v, w)))) {
     return true;
   }
+  const [sx, sy] = [x, y];
+  if (search.branches && branchesApart(pair, [sx, sy], resolve, search)) return true;
   // A required property tells objects apart only: a value of another kind both accept (5 for two
   // untyped schemas) ignores required and properties, and so meets both.
   if (![...shared.set].every((kind) => kind === "object")) return false;
@@ -581,15 +609,61 @@ function apart(
   // least), or zod 4's z.xor of closed objects (additionalProperties false, each requiring a
   // name the other does not declare).
   const names = new Set([...requiredOf(x), ...requiredOf(y)]);
-  const [sx, sy] = [x, y];
   asking.push(pair);
   try {
     return [...names].some((n) =>
-      apart(propertyRule(sx, n).schema, propertyRule(sy, n).schema, resolve, asking)
+      apart(propertyRule(sx, n).schema, propertyRule(sy, n).schema, resolve, search)
     );
   } finally {
     asking.pop();
   }
+}
+
+/**
+ * Whether the schemas `read` (`written`, past their references) are apart by the branches of
+ * either (see {@link partsApart}), each pair asked once below: a definition reached again through
+ * another reference object is the same pair, met again.
+ */
+function branchesApart(
+  written: [JsonValue, JsonValue],
+  [x, y]: [JsonObject, JsonObject],
+  resolve: (s: JsonValue) => JsonValue,
+  search: Search,
+): boolean {
+  const { asking } = search;
+  const read = written[0] !== x || written[1] !== y;
+  if (read && asking.some(([a, b]) => a === x && b === y)) return false;
+  const depth = asking.length;
+  if (read) asking.push([x, y]);
+  asking.push(written);
+  try {
+    return partsApart(x, y, resolve, search) || partsApart(y, x, resolve, search);
+  } finally {
+    asking.length = depth;
+  }
+}
+
+/**
+ * Whether every value of `x` lies in a part of it apart from `y`: each branch of its anyOf or
+ * oneOf (a value matches one at least), or one branch of its allOf (a value matches them all).
+ * Not beside a reference, whose siblings draft-07 ignores (`resolve` has read those it can).
+ */
+function partsApart(
+  x: JsonObject,
+  y: JsonObject,
+  resolve: (s: JsonValue) => JsonValue,
+  search: Search,
+): boolean {
+  if (["$ref", "$dynamicRef", "$recursiveRef"].some((k) => Object.hasOwn(x, k))) return false;
+  for (const key of ["anyOf", "oneOf"]) {
+    const list = x[key];
+    if (
+      Array.isArray(list) && list.length > 0 &&
+      list.every((b) => apart(b as JsonValue, y, resolve, search))
+    ) return true;
+  }
+  const all = x.allOf;
+  return Array.isArray(all) && all.some((b) => apart(b as JsonValue, y, resolve, search));
 }
 
 /**
@@ -641,9 +715,16 @@ function valuesFrom(s: JsonObject): JsonValue[] | undefined {
 }
 
 const notCheck: Check = (p, atoms, part, facts) => {
-  const inner = part.not as JsonValue;
+  const written = part.not as JsonValue;
   // not(A's X) ⊆ not(inner) when inner ⊆ X; inner is read in B's root, X in A's.
-  if (atoms.some((a) => a.not !== undefined && p.subReversed(inner, a.not) === true)) return true;
+  if (atoms.some((a) => a.not !== undefined && p.subReversed(written, a.not) === true)) {
+    return true;
+  }
+  // The checks below read a reference as its target in B's root (see targetIn(): keywords
+  // beside it that a reader may ignore are left out, which only accepts more): anyOf [{not:
+  // {$ref: Obj}}, null] → anyOf [{not: {$ref: Obj}}, string] accepts the same values, where the
+  // null and the string read as outside the not, and the branches as removed and added.
+  const inner = p.targets("b")(written);
   if (facts.values !== undefined && isObject(inner)) {
     const hit = facts.values.map((v) => satisfies(v, inner));
     if (hit.every((h) => h === false)) return true;

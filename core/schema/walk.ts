@@ -3079,10 +3079,12 @@ class Walker {
     }
     // A oneOf rejects a value that two branches accept: a branch that may overlap another adds
     // or removes such values too, so its effect is undecided unless it is disjoint from the rest.
-    // Each branch read through its references, in its own side's document.
+    // Each branch read through its references, in its own side's document, and through the
+    // branches of its unions and allOfs.
     const apart = (list: JsonValue[], k: number, side: 0 | 1) => {
       if (key !== "oneOf") return true;
-      return list.every((x, m) => m === k || disjoint(list[k]!, x, this.targets[side]));
+      const resolve = this.targets[side];
+      return list.every((x, m) => m === k || disjoint(list[k]!, x, resolve, { branches: true }));
     };
     for (const [i, j] of pairing.pairs) {
       if (this.shortcut && jsonEqual(xa[i], xb[j])) continue;
