@@ -65,7 +65,7 @@ function declared(s: JsonValue, into = new Set<string>()): Set<string> {
  * call that sent that name with another value yesterday fails today. Values that use such a
  * name are no witness.
  */
-function addedNames(old: JsonValue, next: JsonValue): Set<string> {
+export function addedNames(old: JsonValue, next: JsonValue): Set<string> {
   const out = new Set<string>();
   const visit = (o: JsonValue | undefined, n: JsonValue) => {
     if (Array.isArray(n)) {
@@ -105,7 +105,8 @@ function withoutUnusedDefinitions(s: JsonValue): JsonValue {
   return { ...s, [key]: used };
 }
 
-function usesName(v: JsonValue, names: Set<string>): boolean {
+/** Whether `v` uses one of `names` as a property name, at any depth. */
+export function usesName(v: JsonValue, names: Set<string>): boolean {
   if (names.size === 0 || typeof v !== "object" || v === null) return false;
   if (Array.isArray(v)) return v.some((x) => usesName(x, names));
   return Object.entries(v).some(([k, x]) => names.has(k) || usesName(x, names));

@@ -18,7 +18,9 @@
  * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts` (pairs in
  * 2020-12 with `ORACLE_PAIRS=2020-12`, with definitions that refer to one another with
  * `ORACLE_PAIRS=chains` or `chains-2020`; the survey also lists pure widenings with a BREAKING
- * finding, of roots with chained definitions for the last two).
+ * finding, of roots with chained definitions for the last two). With `ORACLE_SEARCH=1` each
+ * BREAKING verdict without a witness is searched again (`_oracle_search.ts`, about a second
+ * each) and listed apart when a witness turns up: a break the values miss, not a grade to doubt.
  * @module
  */
 import assert from "node:assert/strict";
@@ -31,10 +33,12 @@ import { widenedChainPair, widenedPair } from "./_oracle_widen.ts";
 import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
 import { chainPair, chainPair2020 } from "./_oracle_chains.ts";
 import { localises } from "./_oracle_locate.ts";
+import { searchWitness } from "./_oracle_search.ts";
 
 const runs = Number(Deno.env.get("ORACLE_RUNS") ?? 0);
 const survey = Number(Deno.env.get("ORACLE_SURVEY") ?? 0);
 const seedEnv = Deno.env.get("ORACLE_SEED");
+const search = Deno.env.get("ORACLE_SEARCH") === "1";
 
 Deno.test("judge() flags a missed break: a value the old input accepts and the new rejects", () => {
   // The oracle itself must be able to fail: an input narrowed that a grade hid is caught here.
@@ -127,6 +131,7 @@ if (survey > 0) {
     const missed: string[] = [];
     const mild = new Map<string, { size: number; text: string; count: number }>();
     const unwitnessed = new Map<string, { size: number; text: string; count: number }>();
+    const searched = new Map<string, { size: number; text: string; count: number }>();
     const unlocated = new Map<string, { size: number; text: string; count: number }>();
     const unlocalised = new Map<string, { size: number; text: string; count: number }>();
     const keep = (
@@ -183,7 +188,9 @@ if (survey > 0) {
           // No value valid on one side: likely a schema that accepts nothing, where no witness
           // can exist; listed apart from the ones to check by hand.
           const vacuous = result.valid[0] === 0 || result.valid[1] === 0 ? "(vacuous) " : "";
-          keep(unwitnessed, `${vacuous}${v.side} ${rules}`, old, next, v);
+          const found = search && vacuous === "" ? searchWitness(old, next, v.side) : undefined;
+          if (found !== undefined) keep(searched, `${v.side} ${rules}`, old, next, v, found);
+          else keep(unwitnessed, `${vacuous}${v.side} ${rules}`, old, next, v);
         }
         // Per finding: a witness no graded finding lies on, a BREAKING finding no witness
         // lies under (while others do).
@@ -220,6 +227,7 @@ if (survey > 0) {
       ...missed.slice(0, 15),
       show("POTENTIALLY_BREAKING with a witness", mild),
       show("BREAKING without a witness", unwitnessed),
+      ...search ? [show("BREAKING with a witness only the search found", searched)] : [],
       show("Witness no graded finding lies on", unlocated),
       show("BREAKING finding no witness lies under (the verdict has witnesses)", unlocalised),
       show("BREAKING on a pure widening (input) or its narrowing back (output)", falseBreaking),
@@ -278,3 +286,31 @@ function noFalseBreaking(pairs: typeof widenedPair, runs: number, seed: number) 
     options(runs, seed),
   );
 }
+
+Deno.test("searchWitness() finds a break the oracle's values miss, and none where there is none", () => {
+  // A bound of an integer branch inside a union inside a oneOf: its edges fall past the caps of
+  // the values, which take the branches in turn.
+  const root = (maximum: number) => ({
+    type: "object",
+    properties: { q: { anyOf: [{ $ref: "#/definitions/A" }, { type: "null" }] } },
+    required: ["q"],
+    definitions: {
+      A: {
+        oneOf: [
+          { type: "number", minimum: 2, exclusiveMaximum: 7, multipleOf: 3 },
+          {
+            anyOf: [
+              { type: "integer", maximum, exclusiveMinimum: 5, multipleOf: 3 },
+              { type: ["string", "null"] },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  const [old, next] = [root(9), root(8)];
+  const input = judge(old, next)!.verdicts.find((v) => v.side === "input")!;
+  assert.equal(input.witness, undefined);
+  assert.deepEqual(searchWitness(old, next, "input"), { q: 9 });
+  assert.equal(searchWitness(old, next, "output"), undefined);
+});
