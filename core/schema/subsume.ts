@@ -346,11 +346,15 @@ class Subsumption implements Prover {
   #inBranch(a: JsonValue, b: JsonValue, depth = 0): boolean {
     if (!isObject(b) || depth > 8) return false;
     for (const key of ["anyOf", "oneOf", "allOf"]) {
-      const list = b[key];
+      let list = b[key];
       if (!Array.isArray(list) || !this.options.known.has(key)) continue;
       if (!Object.keys(b).every((k) => k === key || isAnnotationKeyword(k))) continue;
-      // allOf counts only with one branch: then it is that branch.
-      if (key === "allOf" && list.length !== 1) continue;
+      // allOf counts only with one branch besides those that accept every value (true, a lone
+      // reference to such): then it is that branch.
+      if (key === "allOf") {
+        list = list.filter((x) => !isAnnotationOnly(this.#target(x, this.#root("b"))));
+        if (list.length !== 1) continue;
+      }
       const at = list.findIndex((x) =>
         this.#same(a, x) || this.#sameUnwrapped(a, x) || this.#inBranch(a, x, depth + 1)
       );
@@ -358,6 +362,35 @@ class Subsumption implements Prover {
       if (key !== "oneOf" || list.every((x, i) => i === at || disjoint(a, x))) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether the conjunction of `atoms` (side A) lies within `b` (side B) by how the two are
+   * written: an atom is `b`, or a branch of it ({@link #inBranch}), or `b` is a bare anyOf with a
+   * branch whose conjuncts are each one of the atoms or hold one as a branch. Asked before A's
+   * own disjunction is taken apart, whose pieces no longer hold the conjunct they came from:
+   * allOf [array, anyOf [X, Y]] within anyOf [allOf [anyOf [array, null], anyOf [X, Y]], null],
+   * and allOf [B, A] within allOf [B, anyOf [A, null]] where A is itself allOf [B, C].
+   */
+  #held(atoms: readonly JsonObject[], b: JsonValue, depth = 0, left = { branches: 64 }): boolean {
+    if (atoms.some((x) => this.#same(x, b) || this.#inBranch(x, b))) return true;
+    // Two levels and 64 branches in all: a union of unions of references is not asked branch by
+    // branch at every level.
+    if (depth > 1 || left.branches <= 0) return false;
+    const union = this.#target(b, this.#root("b"));
+    if (!isObject(union) || !Array.isArray(union.anyOf) || !this.options.known.has("anyOf")) {
+      return false;
+    }
+    if (!Object.keys(union).every((k) => k === "anyOf" || isAnnotationKeyword(k))) return false;
+    // Flattened, a branch's unevaluated keywords would no longer see what its siblings evaluate.
+    const apart = (t: JsonObject) =>
+      t.unevaluatedProperties === undefined && t.unevaluatedItems === undefined;
+    return union.anyOf.some((branch) => {
+      if (--left.branches < 0) return false;
+      const conjuncts = this.#atomsOf(branch, this.#root("b"));
+      return Array.isArray(conjuncts) && conjuncts.every(apart) &&
+        conjuncts.every((t) => this.#held(atoms, t, depth + 1, left));
+    });
   }
 
   /**
@@ -395,9 +428,14 @@ class Subsumption implements Prover {
       const s: JsonObject = at;
       const lone = (key: string) =>
         Object.keys(s).every((k) => k === key || isAnnotationKeyword(k));
-      if (Array.isArray(s.allOf) && s.allOf.length === 1 && this.options.known.has("allOf")) {
+      // An allOf branch that accepts every value (true, annotations only, a lone reference to
+      // such) adds nothing: allOf [true, X] is X.
+      const kept = Array.isArray(s.allOf)
+        ? s.allOf.filter((x) => !isAnnotationOnly(this.#target(x as JsonValue, root)))
+        : [];
+      if (kept.length === 1 && this.options.known.has("allOf")) {
         if (!lone("allOf")) break;
-        at = s.allOf[0] as JsonValue;
+        at = kept[0] as JsonValue;
       } else if (typeof s.$ref === "string" && this.options.known.has("$ref")) {
         if (!lone("$ref")) break;
         const next = resolveLocal(root, s.$ref);
@@ -491,14 +529,17 @@ class Subsumption implements Prover {
     // before a disjunction is taken apart: allOf [oneOf [integer, enum [1, "a"]], string] is in
     // the oneOf as a whole, though "a" alone matches only one of its overlapping branches and
     // the branches compared alone cannot show it.
-    if (atoms.some((x) => this.#same(x, b) || this.#inBranch(x, b))) return true;
+    if (this.#held(atoms, b)) return true;
     // So does each conjunct of B that a conjunct of A equals or is a branch of: only the others
     // need a proof (allOf [X, string] → allOf [X, anyOf [string, null]] with X such a oneOf).
     const conjuncts = this.#atomsOf(b, this.#root("b"));
+    // B's one conjunct, written otherwise (a reference to `true` beside it, an allOf of one):
+    // B is that conjunct.
+    if (
+      Array.isArray(conjuncts) && conjuncts.length === 1 && this.#held(atoms, conjuncts[0]!)
+    ) return true;
     if (Array.isArray(conjuncts) && conjuncts.length > 1) {
-      const rest = conjuncts.filter((t) =>
-        !atoms.some((x) => this.#same(x, t) || this.#inBranch(x, t))
-      );
+      const rest = conjuncts.filter((t) => !this.#held(atoms, t));
       if (rest.length === 0) return true;
       if (rest.length < conjuncts.length) {
         // The names the conjuncts left aside declare are still named by B: a property A names
@@ -510,7 +551,11 @@ class Subsumption implements Prover {
           for (const n of Object.keys(t.properties)) names.add(n);
         }
         if (this.old !== "none") {
-          const [inA, inB] = [namedDeep(atoms), namedDeep(conjuncts)];
+          const refs = this.options.known.has("$ref");
+          const [inA, inB] = [
+            namedDeep(atoms, refs ? this.#root("a") : undefined),
+            namedDeep(conjuncts, refs ? this.#root("b") : undefined),
+          ];
           const gone = [...inA].find((n) => !inB.has(n)) ?? [...inB].find((n) => !inA.has(n));
           if (gone !== undefined) {
             return `property ${JSON.stringify(gone)} is named on one side only`;
@@ -555,7 +600,9 @@ class Subsumption implements Prover {
       const atom = atoms[at] as JsonObject;
       const keyword = Array.isArray(atom.anyOf) ? "anyOf" : "oneOf";
       const { [keyword]: list, ...restOfAtom } = atom;
-      const others = atoms.filter((_, i) => i !== at);
+      // Copies of the disjunction (a definition referred to twice) go with it: X ∧ X is X, and
+      // a copy left among the others asked the same question again, which fails at once.
+      const others = atoms.filter((x, i) => i !== at && this.#conjunct(x) !== this.#conjunct(atom));
       if (Object.keys(restOfAtom).length > 0) others.push(restOfAtom);
       // Without the disjunction A only grows: that may already be enough.
       if (others.length > 0 && this.subAtoms(others, b, held) === true) return true;
@@ -624,20 +671,37 @@ class Subsumption implements Prover {
 
 /**
  * The property names `list` declares (leaving out those it forbids with `false`), in the
- * schemas themselves and in their allOf, anyOf and oneOf branches, however deep.
+ * schemas themselves and in their allOf, anyOf and oneOf branches, however deep. A local
+ * reference met there, resolved in `root` (none without one), reads as its target with the
+ * references and allOf branches of that target, as atoms() flattens a conjunct: `anyOf [{$ref
+ * C}, null]` names what C names, where the conjunct C flattened on the other side names it. The
+ * references in the union branches of a target are not followed: what they name is compared
+ * where the proof meets it.
  */
-function namedDeep(list: readonly JsonValue[]): Set<string> {
+function namedDeep(list: readonly JsonValue[], root?: JsonValue): Set<string> {
   const out = new Set<string>();
-  const stack = [...list];
+  // Each schema with where it was met: 0 in the list, 1 in a target, 2 in a target's union.
+  const stack: [JsonValue, 0 | 1 | 2][] = list.map((s) => [s, 0]);
+  const seen = new Set<JsonValue>();
   for (let guard = 0; stack.length > 0 && guard < 1000; guard++) {
-    const s = stack.pop()!;
+    const [s, at] = stack.pop()!;
     if (!isObject(s)) continue;
     if (isObject(s.properties)) {
       for (const [n, x] of Object.entries(s.properties)) if (x !== false) out.add(n);
     }
     for (const key of ["allOf", "anyOf", "oneOf"]) {
       const branches = s[key];
-      if (Array.isArray(branches)) stack.push(...branches);
+      const next = key === "allOf" || at === 0 ? at : 2;
+      if (Array.isArray(branches)) {
+        stack.push(...branches.map((x): [JsonValue, 0 | 1 | 2] => [x, next]));
+      }
+    }
+    const target = at === 2 || root === undefined || typeof s.$ref !== "string"
+      ? undefined
+      : resolveLocal(root, s.$ref);
+    if (target !== undefined && !seen.has(target.value)) {
+      seen.add(target.value);
+      stack.push([target.value, 1]);
     }
   }
   return out;

@@ -12,6 +12,7 @@ import { describeVerdict, type ProseVerdict } from "../prose.ts";
 import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
+import { wrappedPairs } from "./_wrapped_branch.ts";
 import { patternSubset } from "./pattern.ts";
 import { countRefs, deref, targetIn } from "./resolve.ts";
 import { holdsRef } from "./_property_names.ts";
@@ -1990,6 +1991,11 @@ class Walker {
           this.proves(b, a, "narrowed", false),
         ];
       }
+      // Unproven, a branch that one side wraps in an anyOf (X → anyOf [X, null]) is compared with
+      // its wrapping, not read as one branch removed and one added (allOf.narrowed beside
+      // allOf.widened, a BREAKING each way): the proof gives up where a definition loops back
+      // through the allOf or a oneOf beside it cannot be taken apart (validator oracle, chains).
+      if (key === "allOf" && !wide && !narrow && changedBranches) pairing = wrappedPairs(xa, xb);
       // One allOf branch that constrains on each side is the whole conjunction there, whatever its
       // form: unpaired by likeness and unproven, the two are compared as such ({allOf: [oneOf X,
       // true]} → {allOf: [{anyOf: [oneOf X, null]}, true]} read one branch removed and one added,
