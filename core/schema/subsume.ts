@@ -9,6 +9,7 @@
 import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { resolveLocal, sameJson } from "./_catch_all_json.ts";
 import { loneRefOf } from "./_lone_ref.ts";
+import { sameValues } from "./_same_values.ts";
 import { findRefs } from "./_catch_all_refs.ts";
 import { targetIn } from "./resolve.ts";
 import { FACET_OF, isAnnotationKeyword } from "./types.ts";
@@ -200,11 +201,12 @@ class Subsumption implements Prover {
   readonly #agreeing = new WeakMap<JsonObject, boolean>();
 
   /**
-   * Whether two equal values also mean the same: every local `$ref` they reach, directly or
-   * through other targets, points at equal targets in both roots.
+   * Whether two values equal but for their annotations ({@link sameValues}: A's conjuncts hold
+   * none, B's may) also mean the same: every local `$ref` they reach, directly or through other
+   * targets, points at equal targets in both roots.
    */
   #same(a: JsonValue, b: JsonValue): boolean {
-    if (!sameJson(a, b)) return false;
+    if (!sameJson(a, b) && !(isObject(b) && sameValues(a, b, this.options.known))) return false;
     if (!isObject(a)) return true;
     let agree = this.#agreeing.get(a);
     if (agree === undefined) this.#agreeing.set(a, agree = this.#refsAgree(a));

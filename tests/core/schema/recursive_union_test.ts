@@ -50,14 +50,15 @@ Deno.test("diff grades a branch added to a self-referencing union moved into $de
 });
 
 /**
- * A union of `n` closed objects, each holding its own key; `annotated` adds a description to
- * each, so no branch is written as before and every branch looks alike to the proof's ordering.
+ * A union of `n` closed objects, each holding its own key; `annotated` adds a type to each key's
+ * const that says no more (a description, which changes no value, reads as the same branch), so
+ * no branch is written as before and every branch looks alike to the proof's ordering.
  */
 function lookalikes(n: number, annotated: boolean, extra = 0): JsonObject {
   return {
     anyOf: Array.from({ length: n + extra }, (_, i) => ({
       type: "object",
-      properties: { [`k${i}`]: { const: i, ...(annotated ? { description: "d" } : {}) } },
+      properties: { [`k${i}`]: { const: i, ...(annotated ? { type: "integer" } : {}) } },
       additionalProperties: false,
     })),
   };
