@@ -53,7 +53,7 @@ import {
 import { q, VALUE_VERDICTS, wellTyped } from "./_catch_all_verdicts.ts";
 import { disjoint, isAnnotationOnly, subsumes } from "./subsume.ts";
 import { targetIn } from "./resolve.ts";
-import { annotatedDoubleNot } from "./_same_values.ts";
+import { notsAsWritten } from "./_same_values.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { DRAFT07_AJV, readsApart } from "./_ref_siblings.ts";
 
@@ -351,11 +351,7 @@ export class CatchAllWalk implements Walker {
       // anyOf/oneOf/allOf with nothing beside it but annotations is its branch.
       let no = this.#doubleNot(o, oPtr), nn = this.#doubleNot(n, nPtr);
       // A bare double not against one with annotations beside it: both compared as written.
-      if (
-        (no === undefined) !== (nn === undefined) && annotatedDoubleNot(no !== undefined ? n : o)
-      ) {
-        no = nn = undefined;
-      }
+      if (notsAsWritten(o, n, no, nn)) no = nn = undefined;
       const [wo, wn] = no !== undefined || nn !== undefined
         ? [no, nn]
         : [this.#soleBranch(o, oPtr, n), this.#soleBranch(n, nPtr, o)];

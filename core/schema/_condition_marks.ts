@@ -14,6 +14,7 @@
  */
 import { isObject, type JsonValue, own } from "../json.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
+import { REF_KEYWORDS } from "./types.ts";
 
 /** What a condition can mark evaluated. */
 export interface Marks {
@@ -26,7 +27,6 @@ const ITEMS = ["prefixItems", "items", "additionalItems", "contains", "unevaluat
 const IN_PLACE_ONE = ["if", "then", "else"];
 const IN_PLACE_LISTS = ["allOf", "anyOf", "oneOf"];
 const IN_PLACE_MAPS = ["dependentSchemas", "dependencies"];
-const REFS = ["$ref", "$dynamicRef", "$recursiveRef"];
 
 /**
  * What the condition `schema` (an `if`'s value, in `root`) can mark evaluated where it holds.
@@ -62,7 +62,7 @@ export function conditionMarks(schema: JsonValue | undefined, root: JsonValue | 
       const map = own(s, key);
       if (isObject(map)) stack.push(...Object.values(map));
     }
-    for (const key of REFS) {
+    for (const key of REF_KEYWORDS) {
       const ref = own(s, key);
       if (typeof ref !== "string") continue;
       const target = isLocalRef(ref) && root !== undefined ? resolveLocal(root, ref) : undefined;

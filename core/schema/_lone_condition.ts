@@ -37,7 +37,7 @@ import { conditionMarks, type Marks } from "./_condition_marks.ts";
 import { eachSubschema, type Link, pathOf } from "./_schema_paths.ts";
 import { isLocalRef } from "./resolve.ts";
 import { isAnnotationOnly } from "./subsume.ts";
-import { isAnnotationKeyword } from "./types.ts";
+import { isAnnotationKeyword, REF_KEYWORDS } from "./types.ts";
 
 /** A schema object in one of the two roots: the root and the object's pointer within it. */
 export interface Place {
@@ -50,7 +50,6 @@ export interface Place {
 const IN_PLACE_ONE = ["if", "then", "else"];
 const IN_PLACE_LISTS = ["allOf", "anyOf", "oneOf"];
 const IN_PLACE_MAPS = ["dependentSchemas", "dependencies"];
-const REFS = ["$ref", "$dynamicRef", "$recursiveRef"];
 
 /** What an unevaluated keyword of a root sees: every place, or the places listed. */
 type Seen = "anywhere" | ReadonlySet<string> | "nowhere";
@@ -105,7 +104,7 @@ function placesSeen(root: JsonValue & object, keyword: string): Seen {
       if (!isObject(map)) continue;
       for (const name of Object.keys(map)) under(map[name], `${key}/${escapePointerToken(name)}`);
     }
-    for (const key of REFS) {
+    for (const key of REF_KEYWORDS) {
       const ref = own(schema, key);
       if (typeof ref !== "string") continue;
       if (!isLocalRef(ref)) return "anywhere";

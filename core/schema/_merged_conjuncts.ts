@@ -35,6 +35,7 @@ import {
   type Token,
   valueAt,
 } from "./_schema_paths.ts";
+import { REF_KEYWORDS } from "./types.ts";
 
 /** Keywords whose assertion reads no keyword of another schema object (groups aside). */
 const ALONE: ReadonlySet<string> = new Set([
@@ -184,7 +185,7 @@ function flatConjuncts(s: JsonObject, root: JsonValue, depth = 0): Conjunct[] | 
       const target = isLocalRef(schema.$ref) && !holdsKey(root, "$id")
         ? resolveLocal(root, schema.$ref)
         : undefined;
-      if (!isObject(target) || REFS.some((k) => holdsRef(target, k))) return undefined;
+      if (!isObject(target) || REF_KEYWORDS.some((k) => holdsRef(target, k))) return undefined;
       [schema, from, ref] = [target, [...from, "$ref"], true];
     }
     const inner = conjunctsOf(schema);
@@ -205,9 +206,6 @@ function flatConjuncts(s: JsonObject, root: JsonValue, depth = 0): Conjunct[] | 
   }
   return out;
 }
-
-/** Reference keywords: a `$ref` target holding one is not read into a place. */
-const REFS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 
 /** Whether `key` is an own key anywhere in `value`. */
 function holdsRef(value: JsonValue, key: string, depth = 0): boolean {

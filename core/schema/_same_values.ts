@@ -66,11 +66,26 @@ export function sameValues(a: JsonValue, b: JsonValue, known: ReadonlySet<string
 }
 
 /**
+ * Whether a double not read through on one side only (`oldInner` or `newInner` its X, the other
+ * undefined) faces a double not with annotations beside it: then both sides are compared as
+ * written ({@link annotatedDoubleNot}).
+ */
+export function notsAsWritten(
+  old: JsonValue,
+  next: JsonValue,
+  oldInner: unknown,
+  newInner: unknown,
+): boolean {
+  if ((oldInner === undefined) === (newInner === undefined)) return false;
+  return annotatedDoubleNot(oldInner !== undefined ? next : old);
+}
+
+/**
  * Whether `schema` is `{not: {not: X}}` with annotations beside a `not`: the differs read a bare
  * one as X, so when only one side is bare both are compared as written (the annotations where
  * they are) rather than X against a double `not`, read "not added, type widened".
  */
-export function annotatedDoubleNot(schema: JsonValue): boolean {
+function annotatedDoubleNot(schema: JsonValue): boolean {
   if (!isObject(schema) || !isObject(schema.not) || schema.not.not === undefined) return false;
   const only = (s: JsonObject) =>
     Object.keys(s).every((k) => k === "not" || isAnnotationKeyword(k));

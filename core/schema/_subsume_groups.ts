@@ -11,7 +11,7 @@ import { kindOfValue, Kinds, kindsOf, satisfies } from "./_subsume_facts.ts";
 import { patternMatches, patternSubset } from "./pattern.ts";
 import { acceptsSafeInteger, admitsEverySafeInteger, jointFacts } from "./_safe_integer.ts";
 import { integerFacts } from "./values.ts";
-import { isAnnotationKeyword } from "./types.ts";
+import { isAnnotationKeyword, REF_KEYWORDS } from "./types.ts";
 import { isNonstandardFormat } from "./_formats.ts";
 import { propertyRule } from "./_property_schema.ts";
 
@@ -654,7 +654,7 @@ function partsApart(
   resolve: (s: JsonValue) => JsonValue,
   search: Search,
 ): boolean {
-  if (["$ref", "$dynamicRef", "$recursiveRef"].some((k) => Object.hasOwn(x, k))) return false;
+  if (REF_KEYWORDS.some((k) => Object.hasOwn(x, k))) return false;
   for (const key of ["anyOf", "oneOf"]) {
     const list = x[key];
     if (

@@ -152,6 +152,9 @@ export function facetOfKeyword(keyword: string): string | undefined {
   return isExtensionKeyword(keyword) ? "extension" : undefined;
 }
 
+/** The keywords that refer to another schema by URI: `$ref`, and the dynamic references. */
+export const REF_KEYWORDS: readonly string[] = ["$ref", "$dynamicRef", "$recursiveRef"];
+
 /** Whether a keyword only annotates (its facet is in {@link ANNOTATION_FACETS}). */
 export function isAnnotationKeyword(keyword: string): boolean {
   const facet = facetOfKeyword(keyword);

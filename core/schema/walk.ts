@@ -105,7 +105,7 @@ import { nameKeywords, unevaluatedConjunct, unevaluatedDecided } from "./_uneval
 import { itemsGovernedBy, itemsUndecided } from "./_unevaluated_items.ts";
 import { branchCounts } from "./_union_keyword.ts";
 import type { ProofBudget } from "./proof_budget.ts";
-import { annotatedDoubleNot } from "./_same_values.ts";
+import { notsAsWritten } from "./_same_values.ts";
 import {
   ANNOTATION_FACETS,
   type Effect,
@@ -588,12 +588,7 @@ class Walker {
     }
     let [io, in_] = [doubleNot(o.node), doubleNot(n.node)];
     // A bare double not against one with annotations beside it: both compared as written.
-    if (
-      (io === undefined) !== (in_ === undefined) &&
-      annotatedDoubleNot(io !== undefined ? n.node : o.node)
-    ) {
-      io = in_ = undefined;
-    }
+    if (notsAsWritten(o.node, n.node, io, in_)) io = in_ = undefined;
     if (io !== undefined || in_ !== undefined) {
       // {not: {not: X}} accepts what X accepts: X is compared, where it is written.
       return this.compare(io ?? o.node, in_ ?? n.node, {
