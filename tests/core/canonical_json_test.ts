@@ -318,6 +318,10 @@ Deno.test("contractHash() of a tool too large to copy whole equals the package's
     ]),
     { items: Array.from({ length: 9000 }, (_, i) => ({ b: i / 3, a: [i, { d: 1, c: 2 }] })) },
     { list: Array.from({ length: 5000 }, (_, i) => i % 7 === 0 ? undefined : { b: i, a: 1 }) },
+    // Array-index keys out of order ("10" sorts before "9") in a member and in an item met once
+    // the value is known to be too large to copy whole (before that, the package writes it all).
+    { zz: { "9": [1], "10": { b: 1, a: 2 } } },
+    { list: Array.from({ length: 5000 }, (_, i) => i === 4900 ? { "9": 1, "10": 2 } : [i]) },
     { odd: "x\uD800" },
     { odd: { "\uDC00": 1 } },
     { odd: { a: 1, toJSON: () => "x" } },
@@ -350,4 +354,42 @@ Deno.test("contractHash() is that of the UTF-8 text whatever falls at the chunk 
       createHash("sha256").update(packageCanonicalText(contract)).digest("hex");
     assert.equal(contractHash(contract as unknown as Contract), expected);
   }
+});
+
+Deno.test("contractHash() of arbitrary values among thousands of members equals the package's", () => {
+  // Arbitrary members (keys and values of every kind above) spread through an object and an array
+  // each too large to copy whole, and inside a member itself that large: what the writer of large
+  // values writes piece by piece, without a copy.
+  const spread = fc.array(fc.tuple(key, value, fc.nat(4999)), { minLength: 1, maxLength: 6 });
+  fc.assert(
+    fc.property(spread, fc.boolean(), (members, deep) => {
+      const tool = largeTool(5000, {});
+      const properties = (tool.inputSchema as { properties: Record<string, unknown> }).properties;
+      const list: unknown[] = Array.from({ length: 5000 }, (_, i) => ({ b: i, a: [i] }));
+      for (const [name, item, at] of members) {
+        Object.defineProperty(properties, name, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        list.splice(at, 0, item);
+      }
+      if (deep) {
+        properties["~wide"] = {
+          wide: largeTool(4100, {}),
+          items: members.map((m) => m[1]),
+        };
+      }
+      const contract = {
+        server: { name: "s", version: "1" },
+        tools: [tool, { name: "list", list }],
+      } as unknown as Contract;
+      const text = packageCanonicalText(contract);
+      assert.equal(canonicalText(contract), text);
+      const expected = "sha256:" + createHash("sha256").update(text).digest("hex");
+      assert.equal(contractHash(contract), expected);
+    }),
+    { numRuns: 12 },
+  );
 });
