@@ -8,7 +8,7 @@
  * at all.
  * @module
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,4 +117,13 @@ export async function measureInterleaved(
     }
   }
   return all.map(summary);
+}
+
+/** The standard output of a command that must succeed (its output, or what it said, in the error). */
+export function outputOf(command: string, args: readonly string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
+  }
+  return result.stdout;
 }

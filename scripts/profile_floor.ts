@@ -16,13 +16,12 @@
  * Run: `deno run -A scripts/profile_floor.ts [--tools 2000] [--runs 7]`
  * @module
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { generatedContract } from "./_bench_contracts.ts";
-import { median } from "./_bench_process.ts";
+import { median, outputOf as run } from "./_bench_process.ts";
 import { PROXAR_BUILD_FLAGS, ROOT } from "./_build_info.ts";
 
 function flag(name: string, fallback: string): string {
@@ -82,14 +81,6 @@ last = cpu();
 steps.push(["rules, best of 5 more", best]);
 console.log(JSON.stringify(steps));
 `;
-
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
-  }
-  return result.stdout;
-}
 
 const work = mkdtempSync(join(tmpdir(), "proxar-profile-floor-"));
 const entry = join(ROOT, ".profile_floor_entry.ts");

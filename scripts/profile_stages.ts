@@ -17,13 +17,12 @@
  * `bench_scale.ts`).
  * @module
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { bigSchemaContract, generatedContract } from "./_bench_contracts.ts";
-import { median } from "./_bench_process.ts";
+import { median, outputOf as run } from "./_bench_process.ts";
 import { PROXAR_BUILD_FLAGS, ROOT } from "./_build_info.ts";
 
 function flag(name: string, fallback: string): string {
@@ -96,14 +95,6 @@ steps.push(["main thread, all", cpu(process.threadCpuUsage())]);
 steps.push(["process, all", cpu(process.cpuUsage())]);
 console.log(JSON.stringify(steps));
 `;
-
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
-  }
-  return result.stdout;
-}
 
 /** Builds the stage timer from the tree at `dir` into `out`. */
 function build(dir: string, out: string): void {
