@@ -26,6 +26,11 @@ export interface Witness {
 export interface Verdict {
   side: Side;
   /**
+   * Whether the pair was judged the other way round (`next` → `old`, see {@link judge}'s
+   * `reversed`): its witnesses come from the same values, its findings from the reversed diff.
+   */
+  reversed?: boolean;
+  /**
    * The first witness of a break, if any value was one: on input a value the old schema accepts
    * and the new rejects, on output one the new accepts and the old rejects.
    */
@@ -65,7 +70,11 @@ function declared(s: JsonValue, into = new Set<string>()): Set<string> {
  * call that sent that name with another value yesterday fails today. Values that use such a
  * name are no witness.
  */
-export function addedNames(old: JsonValue, next: JsonValue): Set<string> {
+export function addedNames(
+  old: JsonValue,
+  next: JsonValue,
+  options: { declaredElsewhere?: boolean } = {},
+): Set<string> {
   const out = new Set<string>();
   const visit = (o: JsonValue | undefined, n: JsonValue) => {
     if (Array.isArray(n)) {
@@ -87,8 +96,9 @@ export function addedNames(old: JsonValue, next: JsonValue): Set<string> {
   };
   visit(old, next);
   // A name the old schema declares elsewhere may be a property that moved, or one the engine
-  // compares with a conditional declaration: not exempt. Definitions nothing refers to declare
-  // nothing.
+  // compares with a conditional declaration: not exempt unless `declaredElsewhere` says so.
+  // Definitions nothing refers to declare nothing.
+  if (options.declaredElsewhere) return out;
   for (const name of declared(withoutUnusedDefinitions(old))) out.delete(name);
   return out;
 }
@@ -112,12 +122,25 @@ export function usesName(v: JsonValue, names: Set<string>): boolean {
   return Object.entries(v).some(([k, x]) => names.has(k) || usesName(x, names));
 }
 
+/** The directions a pair is judged in: as written, and (with `reversed`) the other way round. */
+export type Direction = Side | `${Side} reversed`;
+const DIRECTIONS: Direction[] = ["input", "output", "input reversed", "output reversed"];
+
+/** The direction of a verdict, as the survey names it. */
+export const directionOf = (v: Verdict): Direction => v.reversed ? `${v.side} reversed` : v.side;
+
 const RANK = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION"];
 
 /** The oracle's verdicts on both sides, or undefined when ajv cannot compile or run one schema. */
+/**
+ * With `reversed`, also the verdicts of the pair read the other way round (`next` → `old`, input
+ * and output), judged on the same values: what the one direction proves the other must not
+ * contradict, and the values cost nothing more (the reversed diff does).
+ */
 export function judge(
   old: JsonValue,
   next: JsonValue,
+  options: { reversed?: boolean } = {},
 ): { values: number; valid: [number, number]; verdicts: Verdict[] } | undefined {
   const [dOld, dNew] = dialectsOf(old, next);
   const [co, cn] = [checkOf(old, dOld), checkOf(next, dNew)];
@@ -133,18 +156,24 @@ export function judge(
     }
   }
   const exempt = addedNames(old, next);
+  const reversed = options.reversed === true;
+  // Reversed, the names added are the ones `old` declares and `next` does not.
+  const exemptBack = reversed ? addedNames(next, old) : new Set<string>();
   const valid: [number, number] = [0, 0];
-  const witnesses: Record<Side, Witness[]> = { input: [], output: [] };
+  const directions = reversed ? DIRECTIONS : DIRECTIONS.slice(0, 2);
+  const witnesses = new Map(directions.map((d) => [d, [] as Witness[]]));
   // Witnesses that fail at other places first, so that each break has one when there are few.
-  const examined = { input: 0, output: 0 };
-  const signatures = { input: new Set<string>(), output: new Set<string>() };
-  const keep = (side: Side, value: JsonValue, rejecting: Check) => {
-    if (witnesses[side].length >= MAX_WITNESSES || examined[side]++ >= 4 * MAX_WITNESSES) return;
+  const examined = new Map(directions.map((d) => [d, 0]));
+  const signatures = new Map(directions.map((d) => [d, new Set<string>()]));
+  const keep = (direction: Direction, value: JsonValue, rejecting: Check) => {
+    const found = witnesses.get(direction)!, count = examined.get(direction)!;
+    if (found.length >= MAX_WITNESSES || count >= 4 * MAX_WITNESSES) return;
+    examined.set(direction, count + 1);
     const failures = rejecting.failures(value);
     const signature = [...new Set(failures.map((f) => f.schemaPath))].sort().join(" ");
-    if (witnesses[side].length > 0 && signatures[side].has(signature)) return;
-    signatures[side].add(signature);
-    witnesses[side].push({ value, failures });
+    if (found.length > 0 && signatures.get(direction)!.has(signature)) return;
+    signatures.get(direction)!.add(signature);
+    found.push({ value, failures });
   };
   // MCP carries only objects at the root: other values there are no witness when both roots
   // admit objects, which is when the engine sets a change of the root's type aside.
@@ -162,25 +191,32 @@ export function judge(
     if (b) valid[1]++;
     if (a && !b && !usesName(v, exempt)) keep("input", v, cn);
     if (b && !a) keep("output", v, co);
+    if (!reversed) continue;
+    if (b && !a && !usesName(v, exemptBack)) keep("input reversed", v, co);
+    if (a && !b) keep("output reversed", v, cn);
   }
-  const verdicts = (["input", "output"] as const).map((side) => {
-    const changes = schemaChanges(side, old, next);
+  const verdicts = directions.map((direction) => {
+    const back = direction.endsWith(" reversed");
+    const side: Side = direction.startsWith("input") ? "input" : "output";
+    const roots = back ? [next, old] : [old, next];
+    const changes = schemaChanges(side, roots[0]!, roots[1]!);
     const ranks = changes.map((c) => RANK.indexOf(c.severity));
     const grade = ranks.length === 0 ? "none" : RANK[Math.min(...ranks)]!;
-    const found = witnesses[side];
+    const found = witnesses.get(direction)!;
     const graded = changes.filter((c) => RANK.indexOf(c.severity) <= 1);
     const verdict: Verdict = {
       side,
       witnesses: found,
       grade,
       changes,
-      unlocated: found.filter((w) => !graded.some((c) => localises(c, w.failures, [old, next]))),
+      unlocated: found.filter((w) => !graded.some((c) => localises(c, w.failures, roots))),
       unwitnessed: found.length === 0
         ? []
         : changes.filter((c) =>
-          c.severity === "BREAKING" && !found.some((w) => localises(c, w.failures, [old, next]))
+          c.severity === "BREAKING" && !found.some((w) => localises(c, w.failures, roots))
         ),
     };
+    if (back) verdict.reversed = true;
     if (found.length > 0) verdict.witness = found[0]!.value;
     return verdict;
   });
@@ -191,13 +227,30 @@ export function judge(
 export const isMissed = (v: Verdict): boolean =>
   v.witness !== undefined && v.grade !== "BREAKING" && v.grade !== "POTENTIALLY_BREAKING";
 
+/**
+ * Whether a missed break on input is the convention of an optional property added to an open
+ * object, its name declared elsewhere in the old root (which {@link addedNames} leaves out, as
+ * a property that may have moved): the diff reports the property added, and every witness
+ * uses a name added. Reversed pairs meet it where the pair as written removed a property.
+ */
+export function addedElsewhere(old: JsonValue, next: JsonValue, v: Verdict): boolean {
+  if (v.side !== "input" || !v.changes.some((c) => c.rule === "tool.input.property.added")) {
+    return false;
+  }
+  const names = v.reversed
+    ? addedNames(next, old, { declaredElsewhere: true })
+    : addedNames(old, next, { declaredElsewhere: true });
+  return v.witnesses.every((w) => usesName(w.value, names));
+}
+
 /** A readable account of a missed break. */
 export function describe(old: JsonValue, next: JsonValue, v: Verdict): string {
+  if (v.reversed) [old, next] = [next, old];
   const rule = v.side === "input"
     ? "valid under old, invalid under new"
     : "valid under new, invalid under old";
   return [
-    `MISSED BREAK on ${v.side} (graded ${v.grade}):`,
+    `MISSED BREAK on ${directionOf(v)} (graded ${v.grade}):`,
     `  old:     ${JSON.stringify(old)}`,
     `  new:     ${JSON.stringify(next)}`,
     `  witness: ${JSON.stringify(v.witness)} (${rule})`,

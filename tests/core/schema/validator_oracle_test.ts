@@ -18,7 +18,11 @@
  * `ORACLE_SURVEY=5000 npx deno test -A tests/core/schema/validator_oracle_test.ts` (pairs in
  * 2020-12 with `ORACLE_PAIRS=2020-12`, with definitions that refer to one another with
  * `ORACLE_PAIRS=chains` or `chains-2020`; the survey also lists pure widenings with a BREAKING
- * finding, of roots with chained definitions for the last two). With `ORACLE_SEARCH=1` each
+ * finding, of roots with chained definitions for the last two). Each pair is read both ways
+ * (as written and reversed, input and output, on the same values), counted per direction, and
+ * the pairs whose sides accept the same values but are graded BREAKING one way only are listed
+ * apart: a proof that holds one way, or a reading that is not the mirror of the other. With
+ * `ORACLE_SEARCH=1` each
  * BREAKING verdict without a witness is searched again (`_oracle_search.ts`, about a second
  * each) and listed apart when a witness turns up: a break the values miss, not a grade to doubt.
  * @module
@@ -27,7 +31,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { JsonValue } from "../../../core/json.ts";
 import { schemaPair } from "./_oracle_schemas.ts";
-import { describe, isMissed, judge, type Verdict } from "./_oracle.ts";
+import { addedElsewhere, describe, directionOf, isMissed, judge, type Verdict } from "./_oracle.ts";
 import { schemaChanges } from "./_schema_helpers.ts";
 import { widenedChainPair, widenedPair } from "./_oracle_widen.ts";
 import { schemaPair2020 } from "./_oracle_schemas_2020.ts";
@@ -52,6 +56,42 @@ Deno.test("judge() flags a missed break: a value the old input accepts and the n
   const output = result.verdicts.find((v) => v.side === "output")!;
   assert.equal(output.witness, undefined);
   assert.equal(output.grade, "NON_BREAKING");
+});
+
+Deno.test("judge() with reversed also reads the pair the other way round, on the same values", () => {
+  const old = { type: "object", properties: { n: { type: "integer", maximum: 10 } } };
+  const next = { type: "object", properties: { n: { type: "integer", maximum: 5 } } };
+  const verdicts = judge(old, next, { reversed: true })!.verdicts;
+  assert.deepEqual(verdicts.map(directionOf), [
+    "input",
+    "output",
+    "input reversed",
+    "output reversed",
+  ]);
+  const [input, , inputBack, outputBack] = verdicts;
+  // Reversed, the narrowing is a widening: no break on input, the lost values new on output.
+  assert.equal(inputBack!.witness, undefined);
+  assert.equal(inputBack!.grade, "NON_BREAKING");
+  assert.deepEqual(outputBack!.witnesses.map((w) => w.value), input!.witnesses.map((w) => w.value));
+  assert.equal(outputBack!.grade, "BREAKING");
+  assert.equal(judge(old, next)!.verdicts.length, 2);
+});
+
+Deno.test("addedElsewhere() sets apart an optional property added whose name the old root declares elsewhere", () => {
+  // Reversed, the property removed from b is added to an open object: the convention's
+  // NON_BREAKING, though {b: {a: "x"}} is rejected after only, since a elsewhere is a string.
+  const inner = (props: JsonValue) => ({ type: "object", properties: props });
+  const old = inner({ a: { type: "string" }, b: inner({ a: { type: "integer" } }) });
+  const next = inner({ a: { type: "string" }, b: inner({}) });
+  const back = judge(old, next, { reversed: true })!.verdicts.find((v) =>
+    v.reversed && v.side === "input"
+  )!;
+  assert.equal(isMissed(back), true);
+  assert.equal(addedElsewhere(old, next, back), true);
+  // As written, the property removed is BREAKING and no convention is at stake.
+  const input = judge(old, next)!.verdicts[0]!;
+  assert.equal(input.grade, "BREAKING");
+  assert.equal(addedElsewhere(old, next, input), false);
 });
 
 Deno.test("judge() locates each witness under the finding that explains it, and no other", () => {
@@ -116,6 +156,8 @@ function options(numRuns: number, seed: number): { numRuns: number; seed: number
   return { numRuns, seed: seedEnv !== undefined ? Number(seedEnv) : seed };
 }
 
+const DIRECTIONS = ["input", "output", "input reversed", "output reversed"];
+
 if (survey > 0) {
   Deno.test("validator oracle survey (report, not a test)", () => {
     const seed = seedEnv !== undefined ? Number(seedEnv) : Date.now();
@@ -129,20 +171,24 @@ if (survey > 0) {
     let values = 0;
     let skipped = 0;
     const missed: string[] = [];
-    const mild = new Map<string, { size: number; text: string; count: number }>();
-    const unwitnessed = new Map<string, { size: number; text: string; count: number }>();
-    const searched = new Map<string, { size: number; text: string; count: number }>();
-    const unlocated = new Map<string, { size: number; text: string; count: number }>();
-    const unlocalised = new Map<string, { size: number; text: string; count: number }>();
+    const missedBy = new Map<string, number>();
+    type Kept = Map<string, { size: number; text: string; count: number }>;
+    const mild: Kept = new Map();
+    const convention: Kept = new Map();
+    const unwitnessed: Kept = new Map();
+    const searched: Kept = new Map();
+    const unlocated: Kept = new Map();
+    const unlocalised: Kept = new Map();
     const keep = (
-      map: typeof mild,
+      map: Kept,
       key: string,
       old: JsonValue,
       next: JsonValue,
       v: Verdict,
       witness: JsonValue | undefined = v.witness,
     ) => {
-      const text = `${v.side}: old ${JSON.stringify(old)}\n  new ${JSON.stringify(next)}${
+      if (v.reversed) [old, next] = [next, old];
+      const text = `${directionOf(v)}: old ${JSON.stringify(old)}\n  new ${JSON.stringify(next)}${
         witness === undefined ? "" : `\n  witness ${JSON.stringify(witness)}`
       }`;
       const prev = map.get(key);
@@ -150,47 +196,70 @@ if (survey > 0) {
         map.set(key, { size: text.length, text, count: (prev?.count ?? 0) + 1 });
       } else prev.count++;
     };
-    // Pure widenings (and their narrowings back on output) with a BREAKING finding.
-    const falseBreaking = new Map<string, { size: number; text: string; count: number }>();
+    const verdictOf = (side: "input" | "output", reversed: boolean): Verdict => ({
+      side,
+      ...reversed ? { reversed } : {},
+      grade: "BREAKING",
+      changes: [],
+      witnesses: [],
+      unlocated: [],
+      unwitnessed: [],
+    });
+    // Pure widenings with a BREAKING finding on input, and their narrowings back (the pair
+    // reversed) with one on output: the two directions where a widening has no break.
+    const falseBreaking: Kept = new Map();
     for (const { narrow, wide } of fc.sample(widenings, { numRuns: survey, seed })) {
-      const pairs = [["input", narrow, wide], ["output", wide, narrow]] as const;
-      for (const [side, old, next] of pairs) {
+      const pairs = [["input", narrow, wide, false], ["output", wide, narrow, true]] as const;
+      for (const [side, old, next, reversed] of pairs) {
         const rules = schemaChanges(side, old, next).filter((c) => c.severity === "BREAKING")
           .map((c) => c.rule);
         if (rules.length === 0) continue;
-        const v: Verdict = {
-          side,
-          grade: "BREAKING",
-          changes: [],
-          witnesses: [],
-          unlocated: [],
-          unwitnessed: [],
-        };
-        keep(falseBreaking, `${side} ${[...new Set(rules)].sort().join(",")}`, old, next, v);
+        const v = verdictOf(side, reversed);
+        const key = `${directionOf(v)} ${[...new Set(rules)].sort().join(",")}`;
+        keep(falseBreaking, key, reversed ? next : old, reversed ? old : next, v);
       }
     }
+    // Each pair is judged both ways on the same values: input and output as written, and the
+    // pair reversed. A value the new side accepts and the old rejects is an output witness and
+    // an input witness of the reversed pair alike, and the side only maps the walk's effects to
+    // severities (DESIGN.md section 5: a widening is BREAKING on output as a narrowing is on
+    // input), so output follows input reversed, and output reversed follows input, wherever the
+    // walk of the reversed pair reads the mirror of the walk as written. That is what this checks,
+    // with the conventions that differ by side (a property removed), so all four are judged: the
+    // values are shared, the diffs doubled (the survey's CPU about 1.6 times what it was).
+    // Where no value tells the two sides apart, a BREAKING verdict lacks a witness whichever way
+    // it is read; one graded BREAKING in some directions and not in the others is a proof that
+    // holds one way only, or a reading that is not the mirror of the other: listed apart.
+    const oneWay: Kept = new Map();
+    const oneWayPairs = { mirrored: 0, "not mirrored": 0 };
     for (const { old, new: next } of pairs) {
-      const result = judge(old, next);
+      const result = judge(old, next, { reversed: true });
       if (!result) {
         skipped++;
         continue;
       }
       values += result.values;
-      for (const v of result.verdicts) {
-        const rules = [
-          ...new Set(v.changes.filter((c) => c.severity === v.grade).map((c) => c.rule)),
-        ]
+      const rulesOf = (v: Verdict) =>
+        [...new Set(v.changes.filter((c) => c.severity === v.grade).map((c) => c.rule))]
           .sort().join(",");
-        if (isMissed(v)) missed.push(describe(old, next, v));
-        else if (v.witness !== undefined && v.grade === "POTENTIALLY_BREAKING") {
-          keep(mild, `${v.side} ${rules}`, old, next, v);
+      const vacuous = result.valid[0] === 0 || result.valid[1] === 0 ? "(vacuous) " : "";
+      for (const v of result.verdicts) {
+        const direction = directionOf(v);
+        const rules = rulesOf(v);
+        const [from, to] = v.reversed ? [next, old] : [old, next];
+        if (isMissed(v) && addedElsewhere(old, next, v)) {
+          keep(convention, `${direction} ${v.changes.map((c) => c.rule).join(",")}`, old, next, v);
+        } else if (isMissed(v)) {
+          missed.push(describe(old, next, v));
+          missedBy.set(direction, (missedBy.get(direction) ?? 0) + 1);
+        } else if (v.witness !== undefined && v.grade === "POTENTIALLY_BREAKING") {
+          keep(mild, `${direction} ${rules}`, old, next, v);
         } else if (v.witness === undefined && v.grade === "BREAKING") {
           // No value valid on one side: likely a schema that accepts nothing, where no witness
           // can exist; listed apart from the ones to check by hand.
-          const vacuous = result.valid[0] === 0 || result.valid[1] === 0 ? "(vacuous) " : "";
-          const found = search && vacuous === "" ? searchWitness(old, next, v.side) : undefined;
-          if (found !== undefined) keep(searched, `${v.side} ${rules}`, old, next, v, found);
-          else keep(unwitnessed, `${vacuous}${v.side} ${rules}`, old, next, v);
+          const found = search && vacuous === "" ? searchWitness(from, to, v.side) : undefined;
+          if (found !== undefined) keep(searched, `${direction} ${rules}`, old, next, v, found);
+          else keep(unwitnessed, `${vacuous}${direction} ${rules}`, old, next, v);
         }
         // Per finding: a witness no graded finding lies on, a BREAKING finding no witness
         // lies under (while others do).
@@ -204,16 +273,48 @@ if (survey > 0) {
             ),
           ].sort().join(",") || "none";
           const fails = [...new Set(w.failures.map((f) => f.schemaPath))].sort().join(" ");
-          keep(unlocated, `${v.side} ${graded} (fails ${fails})`, old, next, v, w.value);
+          keep(unlocated, `${direction} ${graded} (fails ${fails})`, old, next, v, w.value);
         }
         // Only where the findings are few: among many, eight witnesses cannot cover them all.
         if (v.changes.length <= 3) {
-          for (const c of v.unwitnessed) keep(unlocalised, `${v.side} ${c.rule}`, old, next, v);
+          for (const c of v.unwitnessed) keep(unlocalised, `${direction} ${c.rule}`, old, next, v);
         }
       }
+      const breaking = result.verdicts.filter((v) => v.grade === "BREAKING");
+      if (
+        result.verdicts.every((v) => v.witness === undefined) && breaking.length > 0 &&
+        breaking.length < result.verdicts.length
+      ) {
+        const found = search && vacuous === ""
+          ? searchWitness(old, next, "input") ?? searchWitness(old, next, "output")
+          : undefined;
+        const key = `${vacuous}${
+          breaking.map((v) => `${directionOf(v)} ${rulesOf(v)}`).join("; ")
+        }`;
+        if (found !== undefined) {
+          keep(searched, `(equal values) ${key}`, old, next, breaking[0]!, found);
+          continue;
+        }
+        keep(oneWay, key, old, next, breaking[0]!);
+        // As the variance has it, input reads as output reversed and output as input reversed:
+        // a proof that holds one way only; otherwise the reversed walk reads the pair otherwise.
+        const graded = new Set(breaking.map(directionOf));
+        const mirrored = graded.has("input") === graded.has("output reversed") &&
+          graded.has("output") === graded.has("input reversed");
+        oneWayPairs[mirrored ? "mirrored" : "not mirrored"]++;
+      }
     }
-    const show = (title: string, map: typeof mild) => {
-      const lines = [`${title}: ${map.size} rule sets`];
+    const byDirection = (keys: Iterable<string>) => {
+      const counts = new Map<string, number>();
+      for (const key of keys) {
+        const d = /^(\(\w+ ?\w*\) )?(\w+( reversed)?)/.exec(key)![2]!;
+        counts.set(d, (counts.get(d) ?? 0) + 1);
+      }
+      return DIRECTIONS.filter((d) => counts.has(d)).map((d) => `${d} ${counts.get(d)}`)
+        .join(", ");
+    };
+    const show = (title: string, map: Kept) => {
+      const lines = [`${title}: ${map.size} rule sets (${byDirection(map.keys())})`];
       for (const [key, { text, count }] of [...map].sort()) {
         lines.push(`- ${key} (${count}×, smallest):\n  ${text}`);
       }
@@ -223,14 +324,29 @@ if (survey > 0) {
     // deno-lint-ignore no-console
     console.log([
       `seed ${seed}: ${pairs.length} pairs (${skipped} ajv could not compile), ${values} values`,
-      `missed breaks: ${missed.length}`,
+      `missed breaks: ${missed.length} (${
+        DIRECTIONS.map((d) => `${d} ${missedBy.get(d) ?? 0}`).join(", ")
+      })`,
       ...missed.slice(0, 15),
+      show(
+        "Missed only through an optional property added, its name declared elsewhere in the old " +
+          "root (the convention, addedElsewhere())",
+        convention,
+      ),
       show("POTENTIALLY_BREAKING with a witness", mild),
       show("BREAKING without a witness", unwitnessed),
       ...search ? [show("BREAKING with a witness only the search found", searched)] : [],
       show("Witness no graded finding lies on", unlocated),
       show("BREAKING finding no witness lies under (the verdict has witnesses)", unlocalised),
-      show("BREAKING on a pure widening (input) or its narrowing back (output)", falseBreaking),
+      show(
+        "BREAKING on a pure widening (input) or its narrowing back (output reversed)",
+        falseBreaking,
+      ),
+      show(
+        `Equal values, BREAKING one way (the directions graded BREAKING; ${oneWayPairs.mirrored} ` +
+          `pairs mirrored, ${oneWayPairs["not mirrored"]} not; by the first direction)`,
+        oneWay,
+      ),
     ].join("\n"));
   });
 }
