@@ -1030,11 +1030,23 @@ export class CatchAllWalk implements Walker {
       const x = own(a, name), y = own(b, name);
       if (x === undefined || y === undefined) continue;
       const tail = [keyword, escapePointerToken(name)].join("/");
+      const reached = node.oPtr !== null && node.nPtr !== null && !this.same(x, y)
+        ? [
+          this.#reached("old", `${node.oPtr}/${tail}`),
+          this.#reached("new", `${node.nPtr}/${tail}`),
+        ]
+        : [true, true];
+      // Reached on one side only, every reference of both sides followed: no place refers to it
+      // on both, so each place that does is compared with what the other side writes there, and
+      // the definition's own change checks no value on the side that leaves it unused. Compared
+      // as written, {type: string} inline → a $ref to D, D {} → {type: string}, read "type
+      // added" at D: BREAKING on input one way and on output the other, where both accept the
+      // same values. A side with a reference not followed (remote, an anchor) keeps it compared.
       if (
-        node.oPtr !== null && node.nPtr !== null && !this.same(x, y) &&
-        !this.#reached("old", `${node.oPtr}/${tail}`) &&
-        !this.#reached("new", `${node.nPtr}/${tail}`)
-      ) {
+        reached[0] !== reached[1] && this.#reachedOn("old") !== null &&
+        this.#reachedOn("new") !== null
+      ) continue;
+      if (!reached[0] && !reached[1]) {
         const delta = this.#delta(node.loc, [keyword, name], "$defs");
         delta.rule = `tool.${this.side}.unusedDefinition.changed`;
         delta.severity = "DOCUMENTATION";
@@ -1277,9 +1289,14 @@ export class CatchAllWalk implements Walker {
 
   /** Whether a reference reaches the definition at `pointer` on one side (unknown: yes). */
   #reached(side: "old" | "new", pointer: string): boolean {
-    const reached = this.#reach[side] ??=
-      reachedPointers(side === "old" ? this.oldRoot : this.newRoot) ?? null;
+    const reached = this.#reachedOn(side);
     return reached === null || definitionReached(reached, pointer);
+  }
+
+  /** What references reach on one side, or null when one cannot be followed as a pointer. */
+  #reachedOn(side: "old" | "new"): Set<string> | null {
+    return this.#reach[side] ??= reachedPointers(side === "old" ? this.oldRoot : this.newRoot) ??
+      null;
   }
 
   /**
