@@ -699,8 +699,10 @@ export class CatchAllWalk implements Walker {
     // object became [external, internal], and compared with the first it read two properties
     // removed, BREAKING, where the second holds them).
     const best = closestBranch(lone, branches, (a, b) => this.same(a, b));
+    // Variants written as references are told apart by their definitions, as in the walk.
+    const resolve = this.targets[added ? 1 : 0];
     const exclusive = keyword === "anyOf" ||
-      branches.every((x, i) => branches.every((y, j) => i === j || disjoint(x, y)));
+      branches.every((x, i) => branches.every((y, j) => i === j || disjoint(x, y, resolve)));
     branches.forEach((branch, i) => {
       if (i === best) return;
       const effect: Effect = !exclusive ? "changed" : added ? "widened" : "narrowed";

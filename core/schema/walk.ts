@@ -13,8 +13,10 @@ import type { Severity } from "../severity.ts";
 import type { NumericBound as Bound } from "./_safe_integer.ts";
 import { pairBranches, variantName } from "./branches.ts";
 import { wrappedPairs } from "./_wrapped_branch.ts";
+import { liftedPairing } from "./_ref_branch.ts";
 import { patternSubset } from "./pattern.ts";
 import { countRefs, deref, targetIn } from "./resolve.ts";
+import { alikeBeyond } from "./_alike_beyond.ts";
 import { holdsRef } from "./_property_names.ts";
 import {
   alignLevels,
@@ -506,11 +508,30 @@ class Walker {
     this.emit(ctx, ctx.posFacet, change, "BREAKING", "", {}, `${ctx.path}: ${why}`);
   }
 
+  /** Whether the pair at `ctx`, past the depth limit, holds nothing to report (alikeBeyond()). */
+  alikeBeyond(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx) {
+    // A context that reads the pair with what stands beside it or above it is not looked at.
+    if (
+      ctx.absent !== undefined || ctx.governed || ctx.inherited || ctx.beside !== undefined ||
+      ctx.conjoined !== undefined || ctx.unevaluated !== undefined
+    ) return false;
+    const follow = (ref: string) => ({
+      old: deref(this.oldRoot, { $ref: ref }, "", { ignoreSiblings: this.ignoreSiblings[0] }),
+      new: deref(this.newRoot, { $ref: ref }, "", { ignoreSiblings: this.ignoreSiblings[1] }),
+    });
+    const active = (o: string, n: string) => this.active.has(`${o}\u0000${n}\u0000${ctx.polarity}`);
+    return alikeBeyond(oldSchema, newSchema, { follow, active });
+  }
+
   compare(oldSchema: JsonValue | undefined, newSchema: JsonValue | undefined, ctx: Ctx): void {
     if (ctx.depth > MAX_DEPTH) {
+      // A pair that can hold no change the walk would report below it is no finding: written
+      // alike, its references lead to targets written alike or back to a pair compared on this
+      // branch, whose changes are reported where the walk met them (a long cycle).
+      if (this.alikeBeyond(oldSchema, newSchema, ctx)) return;
       this.giveUp(
         ctx,
-        `schemas nest deeper than ${MAX_DEPTH} levels here; Proxar cannot compare them safely`,
+        `schemas nest deeper than ${MAX_DEPTH} levels here; Proxar gave up comparing what lies below, which may have changed, so it reads it as changed`,
       );
       return;
     }
@@ -733,7 +754,7 @@ class Walker {
     this.values(ta, tb, ctx);
     this.objects(ta, tb, ctx);
     this.arrays(ta, tb, ctx);
-    this.combinators(a, b, ctx, [lifted !== old, b !== next], start);
+    this.combinators(a, b, ctx, [lifted !== old, b !== next], start, [old, next]);
     this.annotations(a, b, ctx);
   }
 
@@ -1876,6 +1897,8 @@ class Walker {
     ctx: Ctx,
     lifted: [boolean, boolean],
     nodeStart = this.out.length,
+    /** Each side before a lone schema was lifted into a one-branch combinator facing the other. */
+    lone?: [JsonObject, JsonObject],
   ): void {
     // New allOf branches that only declare optional properties are those properties added;
     // the rest of the allOf is compared without them.
@@ -1969,7 +1992,11 @@ class Walker {
         );
         continue;
       }
-      let pairing = pairBranches(xa, xb);
+      // A lone schema lifted into a one-branch union meets the other side's branches as the
+      // definitions they refer to (_ref_branch.ts).
+      let pairing = lone && lifted[0] !== lifted[1]
+        ? liftedPairing([xa, xb], lifted[1] ? 1 : 0, lone, [this.oldRoot, this.newRoot])
+        : pairBranches(xa, xb);
       // The subsumption proof may settle the combination as a whole (a branch that moved into a
       // nested union or behind a $ref, one that covers another). When it does, the branch by
       // branch findings are kept only if they agree with it; otherwise one finding says it.

@@ -104,12 +104,32 @@ Deno.test("diff proves a schema within a oneOf of referenced variants (subsumpti
   const [old, next] = [tool(ref("Card")), tool(oneOf("Card", "Bank"))];
   assert.deepEqual(fourWays(old, next), widened("oneOf"));
   assert.ok(lost(next, old, bank));
-  // Written out, with a bound the variant does not hold: proven within its branch, not equal.
+  // Written out, with a bound the variant does not hold: proven within its branch, not equal,
+  // and the bound named in the branch it faces, as it is when the variants are written inline.
   const written = {
     ...DEFS.Card,
     properties: { kind: { const: "card" }, number: { type: "string", maxLength: 9 } },
   };
-  assert.deepEqual(fourWays(tool(written), next), widened("oneOf"));
+  const bound = (side: string) =>
+    `${side}Schema.properties.payment.oneOf.0.properties.number.maxLength`;
+  const union = widened("oneOf");
+  assert.deepEqual(fourWays(tool(written), next), {
+    input: [`tool.input.maxLength.widened t.${bound("input")} NON_BREAKING`, ...union.input],
+    inputReversed: [
+      `tool.input.maxLength.narrowed t.${bound("input")} BREAKING`,
+      ...union.inputReversed,
+    ],
+    output: [`tool.output.maxLength.widened t.${bound("output")} BREAKING`, ...union.output],
+    outputReversed: [
+      `tool.output.maxLength.narrowed t.${bound("output")} NON_BREAKING`,
+      ...union.outputReversed,
+    ],
+  });
+  const inline = { oneOf: [DEFS.Card!, DEFS.Bank!] };
+  assert.deepEqual(
+    fourWays(tool(written), next),
+    fourWays(tool(written), tool(inline)),
+  );
 });
 
 Deno.test("diff reads an anyOf of referenced variants that became a oneOf as one union", () => {
