@@ -542,8 +542,8 @@ export interface DisjointOptions {
    * branch is), pairs met again below themselves overlapping, at most
    * {@link MAX_DISJOINT_STEPS} pairs a question: `oneOf [anyOf [string, null], integer]` and
    * variants written `allOf [Base, {kind: const}]` are apart. Asked where a change inside a
-   * oneOf branch is graded; the proof and the readings of a union as written keep to the
-   * schemas' own keywords.
+   * oneOf branch is graded, and by the proof's not check of what the not negates; the rest of
+   * the proof and the readings of a union as written keep to the schemas' own keywords.
    */
   branches?: boolean;
 }
@@ -729,7 +729,11 @@ const notCheck: Check = (p, atoms, part, facts) => {
     const hit = facts.values.map((v) => satisfies(v, inner));
     if (hit.every((h) => h === false)) return true;
   }
-  if (atoms.some((a) => disjoint(a, inner))) return true;
+  // Read through the branches of the union it negates: a value apart from every branch of an
+  // anyOf or oneOf (one of an allOf) is outside it. not (oneOf [integer, string]) holds null,
+  // where anyOf [D, array] → anyOf [anyOf [D, null], array] read null as added one way and the
+  // reverse as removed, with D that not (the chained-definitions oracle read both ways).
+  if (atoms.some((a) => disjoint(a, inner, undefined, { branches: true }))) return true;
   if (isObject(inner) && facts.kinds.intersect(kindsOf(inner)).empty()) return true;
   return "not: the excluded values may overlap";
 };
