@@ -759,6 +759,7 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   if (!Array.isArray(branches)) return `${key} is not an array`;
   if (exclusive) {
     const resolve = p.targets("b");
+    if (oneBranchEach(facts, branches, resolve)) return true;
     for (let i = 0; i < branches.length; i++) {
       for (let j = i + 1; j < branches.length; j++) {
         if (!disjoint(branches[i] as JsonValue, branches[j] as JsonValue, resolve)) {
@@ -796,6 +797,39 @@ const unionCheck = (exclusive: boolean): Check => (p, atoms, part, facts) => {
   }
   return `${key}: ${reason}`;
 };
+
+/**
+ * Whether each value of a finite A matches exactly one of a oneOf's `branches`, each read by
+ * its own keywords (a lone local reference through its target, which `resolve` reads exactly):
+ * then A is within the oneOf though its branches overlap. oneOf [{$ref: Obj}, {}] accepts every
+ * value but an object, so enum [a] lies within it, where the overlapping branches failed the
+ * proof and anyOf [that oneOf] → anyOf [that oneOf, enum [a]] read a branch added one way and
+ * removed the other (the chained-definitions oracle read both ways).
+ */
+function oneBranchEach(
+  facts: Facts,
+  branches: readonly JsonValue[],
+  resolve: (s: JsonValue) => JsonValue,
+): boolean {
+  const values = facts.values;
+  if (values === undefined || values.length > MAX_SPLIT_VALUES) return false;
+  const read = branches.map((b) => {
+    const lone = isObject(b) && typeof b.$ref === "string" &&
+      Object.keys(b).every((k) => k === "$ref" || isAnnotationKeyword(k));
+    const t = lone ? resolve(b) : b;
+    if (isObject(t) && Object.hasOwn(t, "$ref")) return undefined;
+    return t;
+  });
+  return values.every((v) => {
+    let hits = 0;
+    for (const t of read) {
+      const ok = t === true || t === false ? t : isObject(t) ? satisfies(v, t) : undefined;
+      if (ok === undefined) return false;
+      if (ok) hits++;
+    }
+    return hits === 1;
+  });
+}
 
 /**
  * A union's branches, those that share the most keywords (name and value) with A's conjuncts

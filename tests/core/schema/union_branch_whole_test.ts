@@ -15,7 +15,8 @@ import { judge } from "./_oracle.ts";
 import { fourWays } from "./_schema_helpers.ts";
 
 const known = STRUCTURED_VOCABULARY;
-const overlapping = { oneOf: [{ type: "string" }, { maxLength: 2 }] };
+/** Strings longer than 2 and numbers: "ab" matches both branches, null neither. */
+const overlapping = { oneOf: [{ type: "string" }, { type: ["string", "number"], maxLength: 2 }] };
 const withA = (v: JsonValue, a: JsonValue = overlapping) => ({
   type: "object",
   properties: { v },
@@ -31,7 +32,9 @@ Deno.test("subsumes() finds a referenced schema in a union branch that refers to
   // Not the other way: null is new.
   assert.notEqual(subsumes(nullable, wrapped, { rootA: next, rootB: old, known }), true);
   // The definition changed: the same reference no longer means the same schema.
-  const other = withA({}, { oneOf: [{ type: "string" }, { maxLength: 3 }] });
+  const other = withA({}, {
+    oneOf: [{ type: "string" }, { type: ["string", "number"], maxLength: 3 }],
+  });
   assert.notEqual(subsumes(wrapped, nullable, { rootA: old, rootB: other, known }), true);
   // In a oneOf, the branch must be one the others cannot overlap: "" is in both.
   const exclusive = { oneOf: [ref, { type: "string" }] };
@@ -53,17 +56,32 @@ Deno.test("diff grades allOf [$ref A] → anyOf [$ref A, null] by the union, A a
 });
 
 Deno.test("diff still finds the break when the referenced oneOf changed beside the new null", () => {
-  // Old A: strings longer than 2 and non-strings; new A: strings longer than 3. "abc" goes.
+  // Old A: strings longer than 2 and numbers; new A: strings longer than 3. "abc" goes.
   const old = withA({ allOf: [{ allOf: [ref] }] });
   const next = withA(
     { allOf: [{ anyOf: [{ allOf: [ref] }, { type: "null" }] }] },
-    { oneOf: [{ type: "string" }, { maxLength: 3 }] },
+    { oneOf: [{ type: "string" }, { type: ["string", "number"], maxLength: 3 }] },
   );
   const input = judge(old, next)!.verdicts.find((v) => v.side === "input")!;
   assert.notEqual(input.witness, undefined);
   const ways = fourWays(old, next);
   assert.ok(ways.input.some((f) => f.endsWith(" BREAKING")), ways.input.join("\n"));
   assert.ok(ways.output.some((f) => f.endsWith(" BREAKING")), ways.output.join("\n"));
+});
+
+Deno.test("diff reads null as no change beside an overlapping oneOf that already holds it", () => {
+  // oneOf [string, {maxLength: 2}]: null matches the second branch alone, so A holds it and the
+  // wrap adds no value (ajv, draft-07); the overlapping branches failed the proof value by
+  // value too, which read allOf.widened one way and allOf.narrowed the other.
+  const a = { oneOf: [{ type: "string" }, { maxLength: 2 }] };
+  const old = withA({ allOf: [{ allOf: [ref] }] }, a);
+  const next = withA({ allOf: [{ anyOf: [{ allOf: [ref] }, { type: "null" }] }] }, a);
+  const none = { input: [], inputReversed: [], output: [], outputReversed: [] };
+  assert.deepEqual(fourWays(old, next), none);
+  assert.equal(subsumes({ type: "null" }, ref, { rootA: old, rootB: old, known }), true);
+  for (const v of judge(old, next)!.verdicts) assert.equal(v.witness, undefined, v.side);
+  // Where a value matches both branches it is not within the oneOf: "a" in string and ≤ 2.
+  assert.notEqual(subsumes({ enum: ["a"] }, ref, { rootA: old, rootB: old, known }), true);
 });
 
 const closed = (b: JsonValue, more: Record<string, JsonValue> = {}) => ({
