@@ -87,6 +87,24 @@ function schemaOf(value: JsonValue): JsonObject | false | undefined {
   return isObject(value) ? value : undefined;
 }
 
+/**
+ * Whether `lone` and `branch` are both written as an allOf with no unevaluatedProperties or
+ * unevaluatedItems beside it, and share a branch (see `#liftUnion`).
+ */
+function conjunctionsAlike(
+  lone: JsonObject,
+  branch: JsonValue | undefined,
+  same: (a: JsonValue, b: JsonValue) => boolean,
+): boolean {
+  const conjuncts = (s: JsonValue | undefined) =>
+    isObject(s) && Array.isArray(s.allOf) && !Object.hasOwn(s, "unevaluatedProperties") &&
+      !Object.hasOwn(s, "unevaluatedItems")
+      ? s.allOf
+      : undefined;
+  const [a, b] = [conjuncts(lone), conjuncts(branch)];
+  return a !== undefined && b !== undefined && a.some((x) => b.some((y) => same(x, y)));
+}
+
 /** The values of a pair to show in a delta: none for a side that is absent. */
 const shown = (
   o: JsonValue,
@@ -693,12 +711,17 @@ export class CatchAllWalk implements Walker {
     ) {
       return false;
     }
-    if (Array.isArray(lone.allOf)) return false;
     const branches = this.read(holder, keyword) as JsonValue[];
     // The branch the walk pairs it with (@orq-ai/node 3.12.1 → 3.14.45's knowledge-update: an
     // object became [external, internal], and compared with the first it read two properties
     // removed, BREAKING, where the second holds them).
     const best = closestBranch(lone, branches, (a, b) => this.same(a, b));
+    // A lone allOf is paired with a branch that is an allOf holding one of its branches as it
+    // is (allOf [X, Y] → anyOf [allOf [X', Y], null]: compared as one allOf with another), unless
+    // an unevaluatedProperties or unevaluatedItems beside either reads the names their branches
+    // evaluate; else it is left to the proof (undecided there, it stays BREAKING).
+    const same = (a: JsonValue, b: JsonValue) => this.same(a, b);
+    if (Array.isArray(lone.allOf) && !conjunctionsAlike(lone, branches[best], same)) return false;
     // Variants written as references are told apart by their definitions, as in the walk.
     const resolve = this.targets[added ? 1 : 0];
     const exclusive = keyword === "anyOf" ||
