@@ -20,8 +20,9 @@
  * cannot conjoin, no two of one group that read each other ({@link GROUPS}: additionalProperties
  * reads properties) from different schemas, no `$ref` at the place (draft-07 ignores what stands
  * beside one), and no place that a `$ref` may reach inside a conjunct. A lone `allOf` or `not` of
- * `not` is the walk's to read. The places moved are returned, so a finding names the keyword
- * where the file writes it. Private to `compare_tool.ts`.
+ * `not` is the walk's to read, but for a double not with annotations beside either `not` against a
+ * side with no `not` there ({@link annotatedDoubleNot}). The places moved are returned, so a
+ * finding names the keyword where the file writes it. Private to `compare_tool.ts`.
  * @module
  */
 import { isObject, jsonEqual, type JsonObject, type JsonValue, pointerOf } from "../json.ts";
@@ -35,7 +36,7 @@ import {
   type Token,
   valueAt,
 } from "./_schema_paths.ts";
-import { REF_KEYWORDS } from "./types.ts";
+import { isAnnotationKeyword, REF_KEYWORDS } from "./types.ts";
 
 /** Keywords whose assertion reads no keyword of another schema object (groups aside). */
 const ALONE: ReadonlySet<string> = new Set([
@@ -117,6 +118,9 @@ const ANNOTATIONS: ReadonlySet<string> = new Set([
   "writeOnly",
 ]);
 
+/** Annotations that name or place a schema: a double not beside one stays as written. */
+const PLACES: readonly string[] = ["$schema", "$id", "$anchor", "$defs", "definitions"];
+
 /** Lower and upper bounds on a count: conjuncts of one keyword hold the greatest and least. */
 const LOWER: ReadonlySet<string> = new Set(["minLength", "minItems", "minProperties"]);
 const UPPER: ReadonlySet<string> = new Set(["maxLength", "maxItems", "maxProperties"]);
@@ -141,17 +145,43 @@ interface Conjunct {
   ref?: boolean;
 }
 
-/** The conjuncts `s` writes apart: its allOf branches, and X of `not: {not: X}`. */
+/**
+ * The conjuncts `s` writes apart: its allOf branches, and X of `not: {not: X}`, with the
+ * annotations written beside the inner `not` as a conjunct of their own (they describe the value
+ * the place describes, as X does).
+ */
 function conjunctsOf(s: JsonObject): Conjunct[] {
   const out: Conjunct[] = [];
   if (Array.isArray(s.allOf)) {
     s.allOf.forEach((schema, i) => out.push({ schema, from: ["allOf", i] }));
   }
   const not = s.not;
-  if (isObject(not) && Object.keys(not).length === 1 && Object.hasOwn(not, "not")) {
+  if (isObject(not) && Object.hasOwn(not, "not") && annotatesOnly(not, "not")) {
     out.push({ schema: not.not!, from: ["not", "not"] });
+    const { not: _, ...notes } = not;
+    if (Object.keys(notes).length > 0) out.push({ schema: notes, from: ["not"] });
   }
   return out;
+}
+
+/** Whether every keyword of `s` but `keyword` is one of {@link ANNOTATIONS}. */
+function annotatesOnly(s: JsonObject, keyword: string): boolean {
+  return Object.keys(s).every((k) => k === keyword || ANNOTATIONS.has(k));
+}
+
+/**
+ * Whether `s` is `{not: {not: X}}` with annotations beside either `not` and nothing else, and
+ * `there` (the other side's schema at the place) an object with no `not`: read as X with the
+ * annotations (those beside the outer `not` stay at the place: a default or a vendor extension
+ * too, but nothing that places a schema), where a bare one is the walk's to read and against a
+ * double not it is compared as written (_same_values.ts).
+ */
+function annotatedDoubleNot(s: JsonObject, there: JsonValue | undefined): boolean {
+  const not = s.not;
+  if (!isObject(not) || !Object.hasOwn(not, "not") || !isObject(there)) return false;
+  if (Object.hasOwn(there, "not") || !annotatesOnly(not, "not")) return false;
+  const stays = (k: string) => k === "not" || (isAnnotationKeyword(k) && !PLACES.includes(k));
+  return Object.keys(s).every(stays) && Object.keys(s).length + Object.keys(not).length > 2;
 }
 
 /**
@@ -375,7 +405,8 @@ function refersIntoConjunct(s: JsonValue, depth = 0): boolean {
 /**
  * The places of `schema` that write a conjunct apart beside keywords that constrain values (a
  * lone `allOf` or `not` of `not`, annotations aside, is the walk's to read) and whose `allOf` or
- * `not` the other side writes otherwise at the same place (an object there).
+ * `not` the other side writes otherwise at the same place (an object there), and those of an
+ * annotated double not facing no `not` ({@link annotatedDoubleNot}).
  */
 function places(schema: JsonValue, other: JsonValue): Token[][] {
   const found: Token[][] = [];
@@ -385,10 +416,15 @@ function places(schema: JsonValue, other: JsonValue): Token[][] {
     if (!isObject(s)) continue;
     const conjuncts = conjunctsOf(s);
     const apart = new Set(conjuncts.map((c) => c.from[0]));
-    if (conjuncts.length > 0 && Object.keys(s).some((k) => ALONE.has(k) && !apart.has(k))) {
+    const beside = Object.keys(s).some((k) => ALONE.has(k) && !apart.has(k));
+    if (conjuncts.length > 0 && (beside || apart.has("not"))) {
       const path = pathOf(link);
       const there = valueAt(other, path);
-      if (isObject(there) && (!jsonEqual(s.allOf, there.allOf) || !jsonEqual(s.not, there.not))) {
+      if (
+        (beside && isObject(there) &&
+          (!jsonEqual(s.allOf, there.allOf) || !jsonEqual(s.not, there.not))) ||
+        annotatedDoubleNot(s, there)
+      ) {
         found.push(path);
       }
     }
