@@ -63,6 +63,10 @@ function rankBelow(
   let best: number | undefined;
   for (const s of structured) {
     const below = within(s.pointer, d.pointer) ||
+      // A union a lone schema reached through a `$ref` faced, reported where the `$ref` is
+      // written: the catch-all graded that schema at the `$ref`'s target, and what lies in it.
+      (s.newPointer !== undefined && ["anyOf", "oneOf", "allOf"].includes(s.facet) &&
+        within(s.newPointer, d.pointer)) ||
       (s.facet === d.facet && inBranchOf(s.location, d.location)) ||
       // A union's branch that faced a lone schema: the walk's path names the branch, its pointer
       // the lone schema, where the union is not.

@@ -181,6 +181,16 @@ interface Ctx {
   posFacet: string;
   posLoc: string;
   posAspect: string;
+  /**
+   * Where each side (old, new) is written when the walk reached its node through a `$ref` (or a
+   * one-branch combinator around one): the place that holds that `$ref` (or combinator).
+   */
+  refAt?: readonly [string | undefined, string | undefined] | undefined;
+  /**
+   * Where a combinator is reported on the side of a lone schema written at {@link refAt} and
+   * lifted to face the other side's union (see {@link liftUnion}): its target holds no union.
+   */
+  unionAt?: { side: "old" | "new"; loc: string };
   /** The side whose subschema is absent (and compared as `true`), shown as absent (null). */
   absent?: "old" | "new";
   /** Why this node is compared with what it is, added to the findings graded at it. */
@@ -250,6 +260,8 @@ const COUNT_BOUNDS = [
 ] as const;
 const PRESENCE = ["pattern", "format", "contentEncoding", "contentMediaType"] as const;
 const PROSE_KEYWORDS = ["title", "description"] as const;
+/** The keywords that combine subschemas. */
+const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
 const BOUND_KINDS = ["min", "max"] as const;
 const SUBSCHEMAS = [
   "additionalProperties",
@@ -317,6 +329,7 @@ class Walker {
    * chain that holds it, else the node reached.
    */
   home(ctx: Ctx, side: "old" | "new", keyword: string): string {
+    if (ctx.unionAt?.side === side && COMBINATORS.has(keyword)) return ctx.unionAt.loc;
     const loc = side === "old" ? ctx.oldLoc : ctx.newLoc;
     const levels = ctx.levels?.[side === "old" ? 0 : 1];
     return levels?.find((l) => Object.hasOwn(l.keywords, keyword))?.loc ?? loc;
@@ -328,6 +341,7 @@ class Walker {
    * at the node that holds it, and a change in the target at the target.
    */
   changeLoc(ctx: Ctx, keyword: string): string {
+    if (ctx.unionAt?.side === "new" && COMBINATORS.has(keyword)) return ctx.unionAt.loc;
     if (ctx.levels === undefined) return ctx.newLoc;
     const facet = Object.hasOwn(FACET_OF, keyword) ? FACET_OF[keyword] : undefined;
     const keys = facet === undefined
@@ -371,6 +385,11 @@ class Walker {
     if (oldLoc !== undefined && oldLoc !== loc) {
       delta.oldPointer = (this.opts.oldBasePointer ?? this.opts.basePointer) + oldLoc +
         (keyword === "" ? "" : `/${escapePointerToken(keyword)}`);
+    }
+    // A union the new side's lone schema faced, reported where its `$ref` is written: the new
+    // snapshot holds what is left of it at the `$ref`'s target.
+    if (at === undefined && ctx.unionAt?.side === "new" && COMBINATORS.has(keyword)) {
+      delta.newPointer = this.opts.basePointer + ctx.newLoc;
     }
     this.out.push(delta);
   }
@@ -580,6 +599,12 @@ class Walker {
       newLoc: n.loc,
       raw: ctx.raw ?? [oldSchema, newSchema],
       levels: siblings ? [o.levels, n.levels] : undefined,
+      refAt: followed
+        ? [
+          o.via.length > 0 ? ctx.refAt?.[0] ?? ctx.oldLoc : undefined,
+          n.via.length > 0 ? ctx.refAt?.[1] ?? ctx.newLoc : undefined,
+        ]
+        : undefined,
     };
     // Keywords beside a draft-07 $ref that constrain: this walk reads them as the draft does.
     if (readsApart(oldSchema, this.oldRoot) || readsApart(newSchema, this.newRoot)) {
@@ -634,11 +659,17 @@ class Walker {
         : `${this.home(here, "new", wn.key)}/${wn.key}/${wn.index}`;
       const asWritten = (lift: typeof wo, r: typeof o, schema: JsonValue | undefined) =>
         lift?.schema ?? (r.via.length > 0 ? schema : r.node);
+      // Where a one-branch combinator around a `$ref` is written, for a union it lifts to face.
+      const [ro, rn] = here.refAt ?? [];
       this.compare(asWritten(wo, o, oldSchema), asWritten(wn, n, newSchema), {
         ...here,
         depth: ctx.depth + 1,
         oldLoc,
         newLoc,
+        refAt: [
+          wo === undefined ? ro : ro ?? this.home(here, "old", wo.key),
+          wn === undefined ? rn : rn ?? this.home(here, "new", wn.key),
+        ],
       });
       this.carriedAsWritten(this.out.slice(start), here, [wo, oldLoc], [wn, newLoc]);
       return;
@@ -754,7 +785,15 @@ class Walker {
     this.values(ta, tb, ctx);
     this.objects(ta, tb, ctx);
     this.arrays(ta, tb, ctx);
-    this.combinators(a, b, ctx, [lifted !== old, b !== next], start, [old, next]);
+    // A lone schema reached through a `$ref` and lifted to face the other side's union written
+    // elsewhere: the union is reported where that `$ref` is written, as for an inline one, not at
+    // its target. A definition that became a union (or stopped being one) is reported there.
+    const side = lifted !== old ? 0 : b !== next ? 1 : undefined;
+    const loc = side === undefined || ctx.oldLoc === ctx.newLoc ? undefined : ctx.refAt?.[side];
+    const at = loc === undefined
+      ? ctx
+      : { ...ctx, unionAt: { side: side === 0 ? "old" as const : "new" as const, loc } };
+    this.combinators(a, b, at, [lifted !== old, b !== next], start, [old, next]);
     this.annotations(a, b, ctx);
   }
 

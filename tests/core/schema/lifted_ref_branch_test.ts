@@ -5,22 +5,39 @@
  * (null)" where only the null branch went (and "anyOf went from 1 to 2 branches" the other way),
  * and a lone `{type: string, maxLength: 9}` that became `oneOf [{$ref: A}, {$ref: N}]` read "the
  * schema … became a oneOf, paired with none of its branches", its lost bound named nowhere but
- * in the catch-all's finding on the definition. Both now read as they do written inline.
+ * in the catch-all's finding on the definition. Both now read as they do written inline. The
+ * union's findings sit where the union is written (the place of the `$ref`, on the side that
+ * lost or gained it), where they pointed into D (`/$defs/D/anyOf`, a keyword D does not have) and
+ * the catch-all's keyword.changed, BREAKING on input, stood beside them (at the one-branch allOf,
+ * or at the definition C that holds the union, "the structured walk reported nothing here").
  */
 import assert from "node:assert/strict";
 import type { JsonValue } from "../../../core/json.ts";
 import { classifyProse } from "../../../core/prose.ts";
 import { compareSchemaSide } from "../../../core/schema/compare_tool.ts";
+import type { SchemaDelta } from "../../../core/schema/types.ts";
 
-/** `rule path severity: message` of one side's findings. */
-function found(side: "input" | "output", old: JsonValue, next: JsonValue): string[] {
+/** One side's findings, every differ's. */
+function deltas(side: "input" | "output", old: JsonValue, next: JsonValue): SchemaDelta[] {
   return compareSchemaSide(
     old,
     next,
     { side, basePath: "t", basePointer: "" },
     (a, b) => classifyProse(a, b),
-  ).map((d) => `${d.rule} ${d.path} ${d.severity}: ${d.message}`);
+  );
 }
+
+/** `rule path severity: message` of one side's findings. */
+const found = (side: "input" | "output", old: JsonValue, next: JsonValue): string[] =>
+  deltas(side, old, next).map((d) => `${d.rule} ${d.path} ${d.severity}: ${d.message}`);
+
+/** `rule pointer (old pointer) [new pointer] severity: message` of one side's findings. */
+const placed = (side: "input" | "output", old: JsonValue, next: JsonValue): string[] =>
+  deltas(side, old, next).map((d) =>
+    `${d.rule} ${d.pointer}${d.oldPointer === undefined ? "" : ` (${d.oldPointer})`}${
+      d.newPointer === undefined ? "" : ` [${d.newPointer}]`
+    } ${d.severity}: ${d.message}`
+  );
 
 const D = { type: "string", maxLength: 5 };
 const at = (p: JsonValue, defs: Record<string, JsonValue> = { D }): JsonValue => ({
@@ -35,34 +52,61 @@ const CHAINED: [string, JsonValue][] = [
   ["a one-branch allOf of a $ref", { allOf: [{ $ref: "#/$defs/D" }] }],
 ];
 
+/** The union at property z of a definition C that property c refers to. */
+const inDefinition = (z: JsonValue): JsonValue =>
+  JSON.parse(
+    JSON.stringify({
+      type: "object",
+      properties: { c: { $ref: "#/definitions/C" } },
+      definitions: { D, C: { type: "object", properties: { z } } },
+    }).replaceAll("#/$defs/", "#/definitions/"),
+  );
+
+/** Where: the schema, the union's pointer and path, and D's pointer. */
+const PLACES: [string, (x: JsonValue) => JsonValue, string, string, string][] = [
+  ["a property", (x) => at(x), "/properties/p", "t.properties.p", "/$defs/D"],
+  [
+    "a definition",
+    inDefinition,
+    "/definitions/C/properties/z",
+    "t.properties.c.properties.z",
+    "/definitions/D",
+  ],
+];
+
 for (const [name, x] of CHAINED) {
-  Deno.test(`compareSchemaSide() names the null branch alone where ${name} lost or gained it`, () => {
-    const [bare, wrapped] = [at(x), at(nullable(x))];
-    const line = (side: string, effect: string, severity: string, went: string) =>
-      `tool.${side}.anyOf.${effect} t.properties.p.anyOf ${severity}: t.properties.p: anyOf branch 1 (null) was ${went}`;
-    const cases: ["input" | "output", JsonValue, JsonValue, string][] = [
-      ["input", wrapped, bare, line("input", "narrowed", "BREAKING", "removed")],
-      ["input", bare, wrapped, line("input", "widened", "NON_BREAKING", "added")],
-      ["output", wrapped, bare, line("output", "narrowed", "NON_BREAKING", "removed")],
-      ["output", bare, wrapped, line("output", "widened", "BREAKING", "added")],
-    ];
-    for (const [side, old, next, expected] of cases) {
-      // The catch-all's finding beside it (one-branch allOf, a narrowing) is not this one's.
-      const walk = found(side, old, next).filter((f) => !f.includes(".keyword.changed "));
-      assert.deepEqual(walk, [expected], `${side}: ${JSON.stringify(old)}`);
-    }
-  });
+  for (const [where, wrap, pointer, path, target] of PLACES) {
+    Deno.test(`compareSchemaSide() names the null branch alone, at the union, where ${name} in ${where} lost or gained it`, () => {
+      // The union is written where the $ref is, not in D (which holds no anyOf; the new side's
+      // D is named as what is left of it), and nothing else is reported: the catch-all's
+      // narrowing at the same union, or at D, agreed with it.
+      const [bare, wrapped] = [wrap(x), wrap(nullable(x))];
+      const line = (side: string, effect: string, severity: string, went: string) =>
+        `tool.${side}.anyOf.${effect} ${pointer}/anyOf${
+          went === "removed" ? ` [${target}]` : ""
+        } ${severity}: ${path}: anyOf branch 1 (null) was ${went}`;
+      const cases: ["input" | "output", JsonValue, JsonValue, string][] = [
+        ["input", wrapped, bare, line("input", "narrowed", "BREAKING", "removed")],
+        ["input", bare, wrapped, line("input", "widened", "NON_BREAKING", "added")],
+        ["output", wrapped, bare, line("output", "narrowed", "NON_BREAKING", "removed")],
+        ["output", bare, wrapped, line("output", "widened", "BREAKING", "added")],
+      ];
+      for (const [side, old, next, expected] of cases) {
+        assert.deepEqual(placed(side, old, next), [expected], `${side}: ${JSON.stringify(old)}`);
+      }
+    });
+  }
 }
 
 Deno.test("compareSchemaSide() names the null branch alone at a root that is a $ref", () => {
   const defs = { $defs: { D } };
   const bare = { $ref: "#/$defs/D", ...defs };
   const wrapped = { ...nullable({ $ref: "#/$defs/D" }), ...defs };
-  assert.deepEqual(found("input", wrapped, bare), [
-    "tool.input.anyOf.narrowed t.anyOf BREAKING: t: anyOf branch 1 (null) was removed",
+  assert.deepEqual(placed("input", wrapped, bare), [
+    "tool.input.anyOf.narrowed /anyOf [/$defs/D] BREAKING: t: anyOf branch 1 (null) was removed",
   ]);
-  assert.deepEqual(found("output", bare, wrapped), [
-    "tool.output.anyOf.widened t.anyOf BREAKING: t: anyOf branch 1 (null) was added",
+  assert.deepEqual(placed("output", bare, wrapped), [
+    "tool.output.anyOf.widened /anyOf BREAKING: t: anyOf branch 1 (null) was added",
   ]);
 });
 
