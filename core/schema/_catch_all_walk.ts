@@ -20,6 +20,7 @@ import {
 } from "../json.ts";
 import {
   ANNOTATION_FACETS,
+  COMBINATORS,
   type Effect,
   FACET_OF,
   facetOfKeyword,
@@ -56,8 +57,6 @@ import { targetIn } from "./resolve.ts";
 import { notsAsWritten } from "./_same_values.ts";
 import { samePropertyPaths } from "./_property_paths.ts";
 import { DRAFT07_AJV, readsApart } from "./_ref_siblings.ts";
-
-const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 
 /**
  * The most places referring to a changed definition that are each proven to mean the same old
@@ -715,12 +714,12 @@ export class CatchAllWalk implements Walker {
     // The branch the walk pairs it with (@orq-ai/node 3.12.1 → 3.14.45's knowledge-update: an
     // object became [external, internal], and compared with the first it read two properties
     // removed, BREAKING, where the second holds them).
-    const best = closestBranch(lone, branches, (a, b) => this.same(a, b));
+    const same = (a: JsonValue | undefined, b: JsonValue | undefined) => this.same(a, b);
+    const best = closestBranch(lone, branches, same);
     // A lone allOf is paired with a branch that is an allOf holding one of its branches as it
     // is (allOf [X, Y] → anyOf [allOf [X', Y], null]: compared as one allOf with another), unless
     // an unevaluatedProperties or unevaluatedItems beside either reads the names their branches
     // evaluate; else it is left to the proof (undecided there, it stays BREAKING).
-    const same = (a: JsonValue, b: JsonValue) => this.same(a, b);
     if (Array.isArray(lone.allOf) && !conjunctionsAlike(lone, branches[best], same)) return false;
     // Variants written as references are told apart by their definitions, as in the walk.
     const resolve = this.targets[added ? 1 : 0];

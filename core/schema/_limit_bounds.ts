@@ -10,6 +10,7 @@ import { isObject, type JsonObject, type JsonValue } from "../json.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
 import { admitsEverySafeInteger, compareBounds, type NumericBound } from "./_safe_integer.ts";
 import { numericBound } from "./values.ts";
+import { COMBINATORS } from "./types.ts";
 
 /** A bound at or past the safe-integer limit, and where it is written. */
 export interface LimitBound {
@@ -29,7 +30,6 @@ export interface LimitChange {
   new: LimitBound | undefined;
 }
 
-const COMBINATORS = ["anyOf", "oneOf", "allOf"];
 /** How deep nested combinators are searched. */
 const MAX_NESTING = 8;
 /** How many schema objects one search visits at most (a generated schema may be large). */

@@ -10,6 +10,7 @@ import { isObject, jsonEqual, type JsonValue } from "../json.ts";
 import { type BranchPairing, pairBranches } from "./branches.ts";
 import { loneRefOf } from "./_lone_ref.ts";
 import { isLocalRef, resolveLocal } from "./resolve.ts";
+import { COMBINATORS } from "./types.ts";
 
 /** The local `$ref` `x` is, written lone or as the one branch of an allOf, anyOf or oneOf. */
 function refOf(x: JsonValue | undefined, depth = 0): string | undefined {
@@ -18,9 +19,7 @@ function refOf(x: JsonValue | undefined, depth = 0): string | undefined {
   if (!isObject(x) || depth > 2) return undefined;
   const keys = Object.keys(x);
   const key = keys[0];
-  if (keys.length !== 1 || (key !== "allOf" && key !== "anyOf" && key !== "oneOf")) {
-    return undefined;
-  }
+  if (keys.length !== 1 || key === undefined || !COMBINATORS.includes(key)) return undefined;
   const list = x[key];
   return Array.isArray(list) && list.length === 1 ? refOf(list[0], depth + 1) : undefined;
 }

@@ -20,7 +20,7 @@ import { oncePerDefinition } from "./_shared_definitions.ts";
 import { quotedAsWritten } from "./_quoted_as_written.ts";
 import { hintPropertyRenames, PROSE_RUN_BUDGET, type ProseRuns } from "./renames.ts";
 import { ProofBudget } from "./proof_budget.ts";
-import type { SchemaDelta, Side } from "./types.ts";
+import { COMBINATORS, type SchemaDelta, type Side } from "./types.ts";
 import { STRUCTURED_VOCABULARY, walkSchemas } from "./walk.ts";
 
 /** A schema delta with the tool it belongs to. */
@@ -65,7 +65,7 @@ function rankBelow(
     const below = within(s.pointer, d.pointer) ||
       // A union a lone schema reached through a `$ref` faced, reported where the `$ref` is
       // written: the catch-all graded that schema at the `$ref`'s target, and what lies in it.
-      (s.newPointer !== undefined && ["anyOf", "oneOf", "allOf"].includes(s.facet) &&
+      (s.newPointer !== undefined && COMBINATORS.includes(s.facet) &&
         within(s.newPointer, d.pointer)) ||
       (s.facet === d.facet && inBranchOf(s.location, d.location)) ||
       // A union's branch that faced a lone schema: the walk's path names the branch, its pointer

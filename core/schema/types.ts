@@ -155,6 +155,9 @@ export function facetOfKeyword(keyword: string): string | undefined {
 /** The keywords that refer to another schema by URI: `$ref`, and the dynamic references. */
 export const REF_KEYWORDS: readonly string[] = ["$ref", "$dynamicRef", "$recursiveRef"];
 
+/** The keywords that combine a list of subschemas, in the order the differs visit them. */
+export const COMBINATORS: readonly string[] = ["anyOf", "oneOf", "allOf"];
+
 /** Whether a keyword only annotates (its facet is in {@link ANNOTATION_FACETS}). */
 export function isAnnotationKeyword(keyword: string): boolean {
   const facet = facetOfKeyword(keyword);

@@ -110,6 +110,7 @@ import type { ProofBudget } from "./proof_budget.ts";
 import { notsAsWritten } from "./_same_values.ts";
 import {
   ANNOTATION_FACETS,
+  COMBINATORS,
   type Effect,
   FACET_OF,
   flipEffect,
@@ -260,8 +261,6 @@ const COUNT_BOUNDS = [
 ] as const;
 const PRESENCE = ["pattern", "format", "contentEncoding", "contentMediaType"] as const;
 const PROSE_KEYWORDS = ["title", "description"] as const;
-/** The keywords that combine subschemas. */
-const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf"]);
 const BOUND_KINDS = ["min", "max"] as const;
 const SUBSCHEMAS = [
   "additionalProperties",
@@ -329,7 +328,7 @@ class Walker {
    * chain that holds it, else the node reached.
    */
   home(ctx: Ctx, side: "old" | "new", keyword: string): string {
-    if (ctx.unionAt?.side === side && COMBINATORS.has(keyword)) return ctx.unionAt.loc;
+    if (ctx.unionAt?.side === side && COMBINATORS.includes(keyword)) return ctx.unionAt.loc;
     const loc = side === "old" ? ctx.oldLoc : ctx.newLoc;
     const levels = ctx.levels?.[side === "old" ? 0 : 1];
     return levels?.find((l) => Object.hasOwn(l.keywords, keyword))?.loc ?? loc;
@@ -341,7 +340,7 @@ class Walker {
    * at the node that holds it, and a change in the target at the target.
    */
   changeLoc(ctx: Ctx, keyword: string): string {
-    if (ctx.unionAt?.side === "new" && COMBINATORS.has(keyword)) return ctx.unionAt.loc;
+    if (ctx.unionAt?.side === "new" && COMBINATORS.includes(keyword)) return ctx.unionAt.loc;
     if (ctx.levels === undefined) return ctx.newLoc;
     const facet = Object.hasOwn(FACET_OF, keyword) ? FACET_OF[keyword] : undefined;
     const keys = facet === undefined
@@ -388,7 +387,7 @@ class Walker {
     }
     // A union the new side's lone schema faced, reported where its `$ref` is written: the new
     // snapshot holds what is left of it at the `$ref`'s target.
-    if (at === undefined && ctx.unionAt?.side === "new" && COMBINATORS.has(keyword)) {
+    if (at === undefined && ctx.unionAt?.side === "new" && COMBINATORS.includes(keyword)) {
       delta.newPointer = this.opts.basePointer + ctx.newLoc;
     }
     this.out.push(delta);
