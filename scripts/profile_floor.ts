@@ -77,7 +77,6 @@ for (let i = 0; i < 5; i++) {
   await compare();
   best = Math.min(best, cpu() - start);
 }
-last = cpu();
 steps.push(["rules, best of 5 more", best]);
 console.log(JSON.stringify(steps));
 `;
